@@ -1,0 +1,50 @@
+import type { AnswerView } from "../models/question-page.server";
+import { isBanned } from "../lib/users";
+import { COMMENT, countOf, VOTE } from "../lib/plural";
+import { CommentTree } from "./comment-tree";
+import { TimeAgo } from "./time-ago";
+import { UserLink } from "./user-link";
+import { UserText } from "./user-text";
+
+/** One answer with its comments; the best one is marked. */
+export function AnswerItem({
+  answer,
+  now,
+  showRating = false,
+  highlight = null,
+  allCommentsHref,
+}: {
+  answer: AnswerView;
+  now: number;
+  showRating?: boolean;
+  highlight?: number | null;
+  allCommentsHref?: string;
+}) {
+  const contextHref = (cmid: number) => `/question/${answer.qid}/cid-${cmid}`;
+  return (
+    <article
+      className={answer.best ? "answer answer-best" : "answer"}
+      id={`answer-${answer.id}`}
+      data-testid={answer.best ? "best-answer" : "answer"}
+      data-answer-id={answer.id}
+    >
+      {answer.best ? <div className="best-label">Лучший ответ</div> : null}
+      <div className="meta">
+        <UserLink user={answer.author} banned={isBanned(answer.author, now)} showPoints />
+        <a className="muted" href={`/answer/${answer.id}`}>
+          <TimeAgo at={answer.added} now={now} />
+        </a>
+        {showRating ? <span className="muted">{countOf(answer.rating, VOTE)}</span> : null}
+      </div>
+      <UserText className="atext" html={answer.text} />
+      {answer.source ? <div className="muted">Источник: {answer.source}</div> : null}
+      {answer.comcnt > 0 ? <div className="muted">{countOf(answer.comcnt, COMMENT)}</div> : null}
+      <CommentTree nodes={answer.comments.nodes} now={now} contextHref={contextHref} highlight={highlight} />
+      {answer.comments.shown < answer.comments.total && allCommentsHref ? (
+        <a className="more" href={allCommentsHref}>
+          Все комментарии ({answer.comments.total})
+        </a>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,91 @@
+import type { Category } from "../models/categories.server";
+import type { QuestionView } from "../models/question-page.server";
+import { STATE_TITLES } from "../lib/questions";
+import { isBanned } from "../lib/users";
+import { countOf, PEOPLE, PERSON_VOTED, plural, VOTE } from "../lib/plural";
+import { TimeAgo } from "./time-ago";
+import { UserLink } from "./user-link";
+import { UserText } from "./user-text";
+
+export function CategoryCrumbs({ trail }: { trail: Category[] }) {
+  return (
+    <nav className="crumbs" aria-label="Категория">
+      <a href="/">Ответы</a>
+      {trail.map((c) => (
+        <span key={c.id}>
+          {" › "}
+          <a href={`/${c.urlname}/`}>{c.name}</a>
+        </span>
+      ))}
+    </nav>
+  );
+}
+
+/** The question's title, state, author, explanation and supplements. */
+export function QuestionHeader({
+  question,
+  trail,
+  now,
+  supplements = [],
+  linkTitle = false,
+}: {
+  question: QuestionView;
+  trail: Category[];
+  now: number;
+  supplements?: { id: number; text: string; added: number }[];
+  linkTitle?: boolean;
+}) {
+  return (
+    <header className="question-head">
+      <CategoryCrumbs trail={trail} />
+      <div className={`state state-${question.state}`} data-testid="question-state">
+        {STATE_TITLES[question.state]}
+      </div>
+      <h1 className="qtext" data-testid="question-title">
+        {linkTitle ? <a href={`/question/${question.id}`}>{question.qtext}</a> : question.qtext}
+      </h1>
+      <div className="meta">
+        <UserLink user={question.author} banned={isBanned(question.author, now)} showPoints />
+        <TimeAgo at={question.added} now={now} />
+      </div>
+      {question.qcomment ? <UserText className="atext" html={question.qcomment} /> : null}
+      {supplements.map((s) => (
+        <div key={s.id} className="supplement" data-testid="supplement">
+          <div className="muted">
+            Дополнение (<TimeAgo at={s.added} now={now} />)
+          </div>
+          <UserText className="atext" html={s.text} />
+        </div>
+      ))}
+    </header>
+  );
+}
+
+/** The poll's options with their counts and the number of people who voted. */
+export function PollView({
+  type,
+  options,
+  totalVoted,
+}: {
+  type: "S" | "C";
+  options: { id: number; text: string; votes: number }[];
+  totalVoted: number;
+}) {
+  const max = Math.max(1, ...options.map((o) => o.votes));
+  return (
+    <section className="poll-view" data-testid="poll">
+      <div className="muted">{type === "S" ? "Опрос: один вариант ответа" : "Опрос: несколько вариантов ответа"}</div>
+      <ul className="poll">
+        {options.map((o) => (
+          <li key={o.id} data-testid="poll-option">
+            {o.text} — <strong>{countOf(o.votes, VOTE)}</strong>
+            <progress className="bar" value={o.votes} max={max} />
+          </li>
+        ))}
+      </ul>
+      <div className="muted" data-testid="poll-total">
+        {plural(totalVoted, PERSON_VOTED)} {countOf(totalVoted, PEOPLE)}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+import type { QuestionListItem } from "../models/questions.server";
+import { ANSWER, countOf } from "../lib/plural";
+import { TimeAgo } from "./time-ago";
+import { UserLink } from "./user-link";
+
+export function QuestionList({
+  items,
+  now,
+  categoryName,
+}: {
+  items: QuestionListItem[];
+  now: number;
+  categoryName: (id: number) => { name: string; urlname: string } | undefined;
+}) {
+  if (items.length === 0) return <p className="muted">Нет вопросов</p>;
+  return (
+    <ul className="qlist" data-testid="question-list">
+      {items.map((item) => {
+        const cat = categoryName(item.categoryId);
+        return (
+          <li key={item.id}>
+            <a className="qtitle" href={`/question/${item.id}`}>
+              {item.pollType ? "Опрос: " : ""}
+              {item.qtext}
+            </a>
+            <div className="meta muted">
+              <UserLink user={item.author} />
+              {cat ? <a href={`/${cat.urlname}/`}>{cat.name}</a> : null}
+              <span>{countOf(item.anscnt, ANSWER)}</span>
+              <TimeAgo at={item.added} now={now} />
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,29 @@
+/** The toolbar and footer around every page (server-rendered, no client state). */
+export function SiteShell({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <header className="toolbar">
+        <div className="toolbar-inner">
+          <a className="logo" href="/">
+            Ответы
+          </a>
+          <nav className="toolbar-nav" aria-label="Разделы">
+            <a href="/categories/">Категории</a>
+            <a href="/top/points/week/">Лидеры</a>
+            <a href="/search">Поиск</a>
+          </nav>
+          <a className="btn btn-ask" href="/ask">
+            Спросить
+          </a>
+          <a className="toolbar-login" href="/login">
+            Войти
+          </a>
+        </div>
+      </header>
+      {children}
+      <footer className="footer">
+        <p>© Ответы — сообщество вопросов и ответов</p>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,7 @@
+/**
+ * User-written text. It is stored already sanitised (an allow-list applied on write, links made
+ * safe), so it is rendered as stored.
+ */
+export function UserText({ html, className }: { html: string; className: string }) {
+  return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+}

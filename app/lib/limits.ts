@@ -1,0 +1,35 @@
+/** The spec's text and list limits (core-qa.md §9), shared by the server and the islands. */
+export const LIMITS = {
+  comment: 800,
+  shortAnswer: 800,
+  fullAnswer: 3800,
+  explanation: 3800,
+  title: 120,
+  pollOption: 120,
+  source: 50,
+  quickAsk: 1000,
+  linkField: 1000,
+  /** each attached photo or video counts as this many characters */
+  media: 200,
+  pollOptionsInitial: 3,
+  pollOptionsMax: 16,
+  pageSize: 20,
+  /** titles and share texts are cut here */
+  titleCut: 70,
+  answerShortCut: 43,
+  /** the largest list offset a page accepts; deeper pages are 404 */
+  maxOffset: 100_000,
+  /** an answer (or the question) with fewer comments than this shows them all */
+  commentsFullBelow: 30,
+  /** comments shown per level when paged: '20,3,3' */
+  commentDepth: [20, 3, 3] as const,
+  /** the 'more' link loads this deep */
+  commentMoreDepth: 20,
+  bestAnswerDays: 4,
+} as const;
+
+/** Cut a text to n characters, adding an ellipsis when cut. */
+export function cut(text: string, n: number): string {
+  const chars = Array.from(text);
+  return chars.length <= n ? text : chars.slice(0, n - 1).join("").trimEnd() + "…";
+}

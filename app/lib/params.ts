@@ -1,0 +1,29 @@
+import { LIMITS } from "./limits";
+
+/** Largest id any table can hold that a URL may name (SQLite INTEGER fits far more; ids stay below). */
+const MAX_ID = 2 ** 31 - 1;
+
+/** A positive integer id from a URL segment, or null ("12abc", "-1", "0", "1e3", huge → null). */
+export function parseId(raw: string | undefined | null): number | null {
+  if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw)) return null;
+  const n = Number(raw);
+  return n <= MAX_ID ? n : null;
+}
+
+export type Offset = { ok: true; value: number } | { ok: false; reason: "malformed" | "too-far" };
+
+/** The list offset `p` of a query string: absent → 0; malformed or negative → a clean redirect; huge → 404. */
+export function parseOffset(params: URLSearchParams): Offset {
+  const raw = params.get("p");
+  if (raw === null) return { ok: true, value: 0 };
+  if (!/^[0-9]{1,9}$/.test(raw)) return { ok: false, reason: "malformed" };
+  const n = Number(raw);
+  if (n > LIMITS.maxOffset) return { ok: false, reason: "too-far" };
+  return { ok: true, value: n };
+}
+
+/** /{prefix}/{name} segments like "cid-123" → 123. */
+export function parsePrefixedId(segment: string | undefined, prefix: string): number | null {
+  if (!segment || !segment.startsWith(prefix)) return null;
+  return parseId(segment.slice(prefix.length));
+}

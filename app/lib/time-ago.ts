@@ -1,0 +1,36 @@
+import { plural, type Forms } from "./plural";
+
+const MINUTE = 60;
+const HOUR = 3600;
+const DAY = 86_400;
+const WEEK = 604_800;
+/** the spec's month and year */
+const MONTH = 2_628_000;
+const YEAR = 31_536_000;
+
+const UNITS: ReadonlyArray<[seconds: number, forms: Forms]> = [
+  [YEAR, ["год", "года", "лет"]],
+  [MONTH, ["месяц", "месяца", "месяцев"]],
+  [WEEK, ["неделю", "недели", "недель"]],
+  [DAY, ["день", "дня", "дней"]],
+  [HOUR, ["час", "часа", "часов"]],
+  [MINUTE, ["минуту", "минуты", "минут"]],
+];
+
+/** How long ago, in the spec's format: under 60 s reads "1 минуту", then whole units with plurals. */
+export function timeAgoWords(thenMs: number, nowMs: number): string {
+  const s = Math.max(0, Math.floor((nowMs - thenMs) / 1000));
+  if (s < MINUTE) return "1 минуту";
+  for (const [size, forms] of UNITS) {
+    if (s >= size) {
+      const n = Math.floor(s / size);
+      return `${n} ${plural(n, forms)}`;
+    }
+  }
+  return "1 минуту";
+}
+
+/** "5 минут назад" */
+export function timeAgo(thenMs: number, nowMs: number): string {
+  return `${timeAgoWords(thenMs, nowMs)} назад`;
+}

@@ -1,0 +1,4 @@
+/** Is a user banned at this moment? A ban of 777 hours or more is permanent. */
+export function isBanned(a: { bannedUntil: number | null; banPermanent: number }, now: number): boolean {
+  return a.banPermanent === 1 || (a.bannedUntil != null && a.bannedUntil > now);
+}

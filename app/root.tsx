@@ -1,0 +1,58 @@
+import type { LinksFunction } from "@remix-run/cloudflare";
+import { Links, Meta, Outlet, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { SiteShell } from "./components/site-shell";
+import { NotFound } from "./components/not-found";
+import styles from "./styles/site.css?url";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: styles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+/**
+ * The document. It renders no Remix client scripts: pages work as plain HTML (links and forms),
+ * and the interactive islands bring their own small entry in a later step.
+ */
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="ru">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <SiteShell>{children}</SiteShell>
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <>
+        <title>Страница не найдена — Ответы</title>
+        <NotFound />
+      </>
+    );
+  }
+  return (
+    <>
+      <title>Ошибка — Ответы</title>
+      <main className="page">
+        <h1>Что-то пошло не так</h1>
+        <p>Попробуйте перезагрузить страницу чуть позже.</p>
+        <p>
+          <a href="/">На главную</a>
+        </p>
+      </main>
+    </>
+  );
+}

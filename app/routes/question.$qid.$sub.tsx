@@ -1,0 +1,35 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { AnswerPageView } from "../components/answer-page";
+import { QuestionDeleted, QuestionMissing } from "../components/question-gone";
+import { parseId, parsePrefixedId } from "../lib/params";
+import { originOf, pageMeta } from "../lib/seo";
+import { answerPageResponse, missingResponse } from "../models/answer-route.server";
+import { locateComment } from "../models/question-page.server";
+
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+/** /question/{qid}/cid-{cmid}: the comment shown in its answer's thread, highlighted. */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const db = context.cloudflare.env.DB;
+  const qid = parseId(params.qid);
+  const cmid = parsePrefixedId(params.sub, "cid-");
+  if (qid === null || cmid === null) return missingResponse();
+  const where = await locateComment(db, cmid);
+  // a comment that is gone, or of another question, falls back to the question itself
+  if (!where || where.qid !== qid) throw redirect(`/question/${qid}`);
+  if (where.answerId === null) throw redirect(`/question/${qid}#cmt-${cmid}`);
+  return answerPageResponse(db, where.answerId, cmid, `${originOf(request)}/question/${qid}`);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data || data.kind !== "ok") return pageMeta({ title: "Вопрос не найден — Ответы", noindex: true });
+  return pageMeta({ title: data.question.qtext, description: data.answer.text, canonical: data.canonical, noindex: true });
+};
+
+export default function CommentInContext() {
+  const data = useLoaderData<typeof loader>();
+  if (data.kind === "missing") return <QuestionMissing />;
+  if (data.kind === "deleted") return <QuestionDeleted question={data.question} trail={data.trail} />;
+  return <AnswerPageView {...data} />;
+}

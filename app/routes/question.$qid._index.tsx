@@ -1,0 +1,121 @@
+import { defer, json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { Await, useLoaderData } from "@remix-run/react";
+import { Suspense } from "react";
+import { AnswerItem } from "../components/answer-item";
+import { CommentTree } from "../components/comment-tree";
+import { QuestionDeleted, QuestionMissing } from "../components/question-gone";
+import { PollView, QuestionHeader } from "../components/question-header";
+import { cacheHeaders } from "../lib/http.server";
+import { LIMITS } from "../lib/limits";
+import { parseId, parseOffset } from "../lib/params";
+import { ANSWER, countOf } from "../lib/plural";
+import { originOf, pageMeta } from "../lib/seo";
+import { getCategoryTree } from "../models/categories.server";
+import { loadQuestionPage } from "../models/question-page.server";
+import { categoryTrail, similarQuestions } from "../models/questions.server";
+
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const db = context.cloudflare.env.DB;
+  const now = Date.now();
+  const qid = parseId(params.qid);
+  const url = new URL(request.url);
+  const offset = parseOffset(url.searchParams);
+  if (qid === null || (!offset.ok && offset.reason === "too-far")) {
+    return json({ kind: "missing" as const, now }, { status: 404, headers: cacheHeaders(404) });
+  }
+  if (!offset.ok) throw redirect(`/question/${qid}`);
+
+  const [tree, page] = await Promise.all([getCategoryTree(db, now), loadQuestionPage(db, qid, offset.value)]);
+  if (page.kind === "missing") return json({ kind: "missing" as const, now }, { status: 404, headers: cacheHeaders(404) });
+  const trail = categoryTrail(tree, page.question.categoryId);
+  if (page.kind === "deleted") {
+    return json({ kind: "deleted" as const, now, question: page.question, trail }, { status: 404, headers: cacheHeaders(404) });
+  }
+  if (offset.value > 0 && offset.value >= page.question.anscnt) throw redirect(`/question/${qid}`);
+
+  return defer(
+    {
+      ...page,
+      now,
+      trail,
+      canonical: `${originOf(request)}/question/${qid}`,
+      similar: similarQuestions(db, qid, page.question.categoryId),
+    },
+    { headers: cacheHeaders() },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (!data || data.kind === "missing") return pageMeta({ title: "Вопрос не найден — Ответы", noindex: true });
+  if (data.kind === "deleted") return pageMeta({ title: "Вопрос не найден или удален — Ответы", noindex: true });
+  const q = data.question;
+  const description = q.qcomment || data.best?.text || data.answers[0]?.text || q.qtext;
+  return pageMeta({ title: q.qtext, description, canonical: data.canonical, type: "article" });
+};
+
+export default function QuestionRoute() {
+  const data = useLoaderData<typeof loader>();
+  if (data.kind === "missing") return <QuestionMissing />;
+  if (data.kind === "deleted") return <QuestionDeleted question={data.question} trail={data.trail} />;
+  const { question, now } = data;
+  const nextOffset = data.offset + LIMITS.pageSize;
+  // the best answer is listed apart, so the paged list holds the others
+  const others = question.anscnt - (data.best ? 1 : 0);
+  return (
+    <main className="page">
+      <div className="card">
+        <QuestionHeader question={question} trail={data.trail} now={now} supplements={data.supplements} />
+        {question.pollType && data.poll.length > 0 ? (
+          <PollView type={question.pollType} options={data.poll} totalVoted={question.totalVoted} />
+        ) : null}
+        <CommentTree nodes={data.questionComments.nodes} now={now} contextHref={(cmid) => `/question/${question.id}/cid-${cmid}`} />
+      </div>
+      {data.best && data.offset === 0 ? (
+        <section className="card">
+          <AnswerItem answer={data.best} now={now} allCommentsHref={`/answer/${data.best.id}`} />
+        </section>
+      ) : null}
+      <section className="card" id="answers">
+        <h2 data-testid="answers-count">{countOf(question.anscnt, ANSWER)}</h2>
+        {data.answers.length === 0 && !data.best ? <p className="muted">Ответов пока нет</p> : null}
+        {data.answers.map((a) => (
+          <AnswerItem key={a.id} answer={a} now={now} showRating={question.state === "V"} allCommentsHref={`/answer/${a.id}`} />
+        ))}
+        <div className="pager">
+          {data.offset > 0 ? (
+            <a className="btn" href={data.offset - LIMITS.pageSize > 0 ? `/question/${question.id}?p=${data.offset - LIMITS.pageSize}#answers` : `/question/${question.id}#answers`}>
+              Предыдущие ответы
+            </a>
+          ) : null}{" "}
+          {nextOffset < others ? (
+            <a className="btn" rel="next" data-testid="more-answers" href={`/question/${question.id}?p=${nextOffset}#answers`}>
+              Показать ещё ответы
+            </a>
+          ) : null}
+        </div>
+      </section>
+      <section className="card">
+        <h2>Похожие вопросы</h2>
+        <Suspense fallback={<p className="muted">Загружаем похожие вопросы…</p>}>
+          <Await resolve={data.similar} errorElement={<p className="muted">Нет похожих вопросов</p>}>
+            {(similar) =>
+              similar.length === 0 ? (
+                <p className="muted">Нет похожих вопросов</p>
+              ) : (
+                <ul className="similar" data-testid="similar">
+                  {similar.map((s) => (
+                    <li key={s.id}>
+                      <a href={`/question/${s.id}`}>{s.qtext}</a> <span className="muted">{countOf(s.anscnt, ANSWER)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          </Await>
+        </Suspense>
+      </section>
+    </main>
+  );
+}

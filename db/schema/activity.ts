@@ -1,0 +1,174 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { categories } from "./categories";
+import { users } from "./users";
+
+export const notifications = sqliteTable(
+  "notifications",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    /**
+     * kind code: answer, comment, poll_vote, q_liked, follower, gift, level, bonus25, moder_deleted,
+     * premod_declined, sms_deleted, ans_liked, followed_question, vip_started, vip_expired, mention, direct
+     */
+    kind: text("kind").notNull(),
+    actorId: integer("actor_id"),
+    qid: integer("qid"),
+    aid: integer("aid"),
+    cmid: integer("cmid"),
+    pqid: integer("pqid"),
+    gid: integer("gid"),
+    lvl: integer("lvl"),
+    txt: text("txt"),
+    declinedText: text("declined_text"),
+    /** qst, ans, cmt, poll, ansedit, adn2qst */
+    premodType: text("premod_type"),
+    viewed: integer("viewed").notNull().default(0),
+    added: integer("added").notNull(),
+  },
+  (t) => [index("notifications_user_idx").on(t.userId, t.id), index("notifications_unread_idx").on(t.userId, t.viewed, t.id)],
+);
+
+/** Writes held for premoderation: the payload is kept until a moderator approves or declines. */
+export const premodItems = sqliteTable(
+  "premod_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    /** Q question, D direct question, A answer, AE answer edit, CQ comment on a question, CA comment on an answer */
+    type: text("type").notNull(),
+    /** D draft or declined, A approved, N pending */
+    modstatus: text("modstatus").notNull().default("N"),
+    qid: integer("qid"),
+    aid: integer("aid"),
+    cmid: integer("cmid"),
+    pqid: integer("pqid"),
+    categoryId: integer("category_id"),
+    brandId: integer("brand_id"),
+    text: text("text").notNull(),
+    /** the whole write as JSON, replayed on approval */
+    payload: text("payload").notNull().default("{}"),
+    declinedText: text("declined_text"),
+    decidedBy: integer("decided_by"),
+    decidedAt: integer("decided_at"),
+    added: integer("added").notNull(),
+  },
+  (t) => [
+    index("premod_user_idx").on(t.userId, t.type, t.added),
+    index("premod_status_idx").on(t.modstatus, t.added),
+    index("premod_brand_idx").on(t.brandId, t.modstatus, t.added),
+  ],
+);
+
+export const modLog = sqliteTable(
+  "mod_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    moderId: integer("moder_id").notNull().references(() => users.id),
+    /** qstdrop, qstrestore, qstmove, ansdrop, ansrestore, cmtdrop, cmtrestore, tmpban, premod_approve, premod_decline */
+    action: text("action").notNull(),
+    /** Q, A, C, U, P (premoderation item) */
+    targetType: text("target_type").notNull(),
+    targetId: integer("target_id").notNull(),
+    /** whose item it was */
+    userId: integer("user_id"),
+    qid: integer("qid"),
+    fromCategoryId: integer("from_category_id"),
+    toCategoryId: integer("to_category_id"),
+    note: text("note"),
+    added: integer("added").notNull(),
+  },
+  (t) => [index("mod_log_moder_idx").on(t.moderId, t.action, t.added), index("mod_log_target_idx").on(t.targetType, t.targetId, t.added)],
+);
+
+export const bans = sqliteTable(
+  "bans",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    moderId: integer("moder_id").references(() => users.id),
+    hours: integer("hours").notNull(),
+    reason: text("reason").notNull(),
+    added: integer("added").notNull(),
+    /** null = permanent (777 hours or more) */
+    until: integer("until"),
+    liftedAt: integer("lifted_at"),
+  },
+  (t) => [index("bans_user_idx").on(t.userId, t.added), index("bans_moder_idx").on(t.moderId, t.added)],
+);
+
+export const abuseReports = sqliteTable(
+  "abuse_reports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    reporterId: integer("reporter_id").notNull().references(() => users.id),
+    /** Q, A or C */
+    targetType: text("target_type").notNull(),
+    targetId: integer("target_id").notNull(),
+    qid: integer("qid"),
+    categoryId: integer("category_id").references(() => categories.id),
+    /** spam | offense | other */
+    reason: text("reason").notNull(),
+    text: text("text").notNull().default(""),
+    /** N new, D dealt with */
+    status: text("status").notNull().default("N"),
+    added: integer("added").notNull(),
+  },
+  (t) => [
+    uniqueIndex("abuse_uq").on(t.reporterId, t.targetType, t.targetId),
+    index("abuse_queue_idx").on(t.status, t.targetType, t.added),
+  ],
+);
+
+export const gifts = sqliteTable("gifts", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  title: text("title").notNull(),
+  /** '0' cheap (20 rub or 100 points), '1' expensive (40 rub or 200 points) */
+  cost: text("cost").notNull().default("0"),
+  giftCategory: integer("gift_category").notNull().default(0),
+  ver: integer("ver").notNull().default(1),
+  image: text("image"),
+});
+
+export const sentGifts = sqliteTable(
+  "sent_gifts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    giftId: integer("gift_id").notNull().references(() => gifts.id),
+    fromId: integer("from_id").notNull().references(() => users.id),
+    toId: integer("to_id").notNull().references(() => users.id),
+    mes: text("mes").notNull().default(""),
+    hidden: integer("hidden").notNull().default(0),
+    /** points | money */
+    paidWith: text("paid_with").notNull(),
+    added: integer("added").notNull(),
+  },
+  (t) => [index("sent_gifts_to_idx").on(t.toId, t.added), index("sent_gifts_from_idx").on(t.fromId, t.added)],
+);
+
+export const albums = sqliteTable(
+  "albums",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    title: text("title").notNull(),
+    privacy: integer("privacy").notNull().default(0),
+    size: integer("size").notNull().default(0),
+    added: integer("added").notNull(),
+  },
+  (t) => [index("albums_user_idx").on(t.userId, t.added)],
+);
+
+export const photos = sqliteTable(
+  "photos",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    albumId: integer("album_id").references(() => albums.id),
+    userId: integer("user_id").notNull().references(() => users.id),
+    src: text("src").notNull(),
+    width: integer("width").notNull(),
+    height: integer("height").notNull(),
+    added: integer("added").notNull(),
+  },
+  (t) => [index("photos_album_idx").on(t.albumId, t.added), index("photos_user_idx").on(t.userId, t.added)],
+);

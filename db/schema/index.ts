@@ -1,0 +1,4 @@
+export * from "./users";
+export * from "./categories";
+export * from "./questions";
+export * from "./activity";

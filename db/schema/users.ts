@@ -1,0 +1,146 @@
+
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** Time columns hold milliseconds since the epoch (UTC). */
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    nick: text("nick").notNull(),
+    email: text("email").notNull(),
+    /** "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>" */
+    passwordHash: text("password_hash").notNull(),
+    points: integer("points").notNull().default(0),
+    lvl: integer("lvl").notNull().default(1),
+    /** efficiency, 0–100 percent */
+    kpd: integer("kpd").notNull().default(0),
+    vip: integer("vip").notNull().default(0),
+    vipUntil: integer("vip_until"),
+    /** ms; null = not banned; a ban of 777 hours or more is stored with banPermanent = 1 */
+    bannedUntil: integer("banned_until"),
+    banPermanent: integer("ban_permanent").notNull().default(0),
+    banReason: text("ban_reason"),
+    /** '' for ordinary users, 'volonter' for volunteer moderators */
+    type: text("type").notNull().default(""),
+    /** JSON array: qstdrop, qstrestore, qstmove, ansdrop, ansrestore, cmtdrop, tmpban, usrkiller */
+    permissions: text("permissions").notNull().default("[]"),
+    /** JSON array of category ids a moderator may drop comments in */
+    volcats: text("volcats").notNull().default("[]"),
+    /** the longest ban (hours) this moderator may give */
+    banduration: integer("banduration").notNull().default(0),
+    isGod: integer("is_god").notNull().default(0),
+    hidden: integer("hidden").notNull().default(0),
+    gender: text("gender").notNull().default("other"),
+    filin: text("filin"),
+    isAdult: integer("is_adult").notNull().default(0),
+    notify: integer("notify").notNull().default(1),
+    notifyInterval: integer("notify_interval").notNull().default(10),
+    /** JSON: channels push/mail/web/sound and per-type flags (AQ, LK, CO, PV × P, M, W; NEW) */
+    notifySettings: text("notify_settings").notNull().default("{}"),
+    /** a moderator's flag: every write of this user goes to premoderation */
+    premoderated: integer("premoderated").notNull().default(0),
+    /** JSON of the welcome-tour flags (1shown, 1value … 4value, loginfirst) */
+    welcomeFlags: text("welcome_flags").notNull().default("{}"),
+    welcomeBonus: integer("welcome_bonus").notNull().default(0),
+    lastVisitDay: integer("last_visit_day").notNull().default(0),
+    questionsCount: integer("questions_count").notNull().default(0),
+    answersCount: integer("answers_count").notNull().default(0),
+    bestCount: integer("best_count").notNull().default(0),
+    directCount: integer("direct_count").notNull().default(0),
+    followers: integer("followers").notNull().default(0),
+    following: integer("following").notNull().default(0),
+    watchcnt: integer("watchcnt").notNull().default(0),
+    blackCnt: integer("black_cnt").notNull().default(0),
+    userMoney: integer("user_money").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("users_email_uq").on(t.email),
+    index("users_points_idx").on(t.points),
+    index("users_answers_idx").on(t.answersCount),
+    index("users_best_idx").on(t.bestCount),
+  ],
+);
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    /** SHA-256 (hex) of the cookie token; the token itself is never stored */
+    tokenHash: text("token_hash").notNull(),
+    /** the spec's per-session salt and token that the API checks on writes */
+    salt: text("salt").notNull(),
+    apiToken: text("api_token").notNull(),
+    createdAt: integer("created_at").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [uniqueIndex("sessions_token_uq").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+/** Sign-in attempts, for throttling password guessing. */
+export const loginAttempts = sqliteTable(
+  "login_attempts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    ip: text("ip").notNull(),
+    ok: integer("ok").notNull(),
+    added: integer("added").notNull(),
+  },
+  (t) => [index("login_attempts_email_idx").on(t.email, t.added), index("login_attempts_ip_idx").on(t.ip, t.added)],
+);
+
+/** Every change of a user's points, so that points = sum(delta) and weekly leaders can be computed. */
+export const pointsLedger = sqliteTable(
+  "points_ledger",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull().references(() => users.id),
+    delta: integer("delta").notNull(),
+    /** start, ask, ask_refund, answer, poll_vote, best_vote, visit, welcome, liked, best, gift, moder */
+    reason: text("reason").notNull(),
+    refType: text("ref_type"),
+    refId: integer("ref_id"),
+    added: integer("added").notNull(),
+  },
+  (t) => [index("points_ledger_user_idx").on(t.userId, t.added), index("points_ledger_added_idx").on(t.added, t.userId)],
+);
+
+export const follows = sqliteTable(
+  "follows",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    followerId: integer("follower_id").notNull().references(() => users.id),
+    /** 'U' a user, 'B' a brand */
+    targetType: text("target_type").notNull(),
+    targetId: integer("target_id").notNull(),
+    added: integer("added").notNull(),
+  },
+  (t) => [
+    uniqueIndex("follows_uq").on(t.followerId, t.targetType, t.targetId),
+    index("follows_target_idx").on(t.targetType, t.targetId, t.added),
+  ],
+);
+
+export const blacklist = sqliteTable(
+  "blacklist",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    ownerId: integer("owner_id").notNull().references(() => users.id),
+    userId: integer("user_id").notNull().references(() => users.id),
+    added: integer("added").notNull(),
+  },
+  (t) => [uniqueIndex("blacklist_uq").on(t.ownerId, t.userId)],
+);
+
+export const captchas = sqliteTable("captchas", {
+  id: text("id").primaryKey(),
+  /** SHA-256 (hex) of the expected code */
+  answerHash: text("answer_hash").notNull(),
+  userId: integer("user_id"),
+  expiresAt: integer("expires_at").notNull(),
+  usedAt: integer("used_at"),
+});
+

@@ -1,0 +1,19 @@
+import type { QuestionRoom } from "../durable-objects/question-room";
+import type { UserHub } from "../durable-objects/user-hub";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      DB: D1Database;
+      ASSETS: Fetcher;
+      USER_HUB: DurableObjectNamespace<UserHub>;
+      QUESTION_ROOM: DurableObjectNamespace<QuestionRoom>;
+      /** secret mixed into password hashes (wrangler secret put PEPPER) */
+      PEPPER?: string;
+      /** "1" makes every page report its D1 round trips in response headers (benchmarks) */
+      D1_STATS?: string;
+    }
+  }
+  interface Env extends Cloudflare.Env {}
+}
+export {};

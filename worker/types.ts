@@ -1,0 +1,1 @@
+export type AppEnv = { Bindings: Env };
