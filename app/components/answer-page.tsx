@@ -28,7 +28,7 @@ export function AnswerPageView({
       </section>
       <p>
         <a className="btn" data-testid="all-answers" href={`/question/${question.id}`}>
-          Все ответы на вопрос ({countOf(question.anscnt, ANSWER)})
+          {`Все ответы на вопрос (${countOf(question.anscnt, ANSWER)})`}
         </a>
       </p>
     </main>

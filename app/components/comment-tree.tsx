@@ -35,7 +35,7 @@ export function CommentTree({ nodes, now, contextHref, highlight }: Props) {
           <CommentTree nodes={c.replies} now={now} contextHref={contextHref} highlight={highlight} />
           {c.more > 0 ? (
             <a className="more" href={contextHref(c.id)}>
-              Показать ещё {countOf(c.more, COMMENT)}
+              {`Показать ещё ${countOf(c.more, COMMENT)}`}
             </a>
           ) : null}
         </li>

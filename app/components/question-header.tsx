@@ -84,7 +84,7 @@ export function PollView({
         ))}
       </ul>
       <div className="muted" data-testid="poll-total">
-        {plural(totalVoted, PERSON_VOTED)} {countOf(totalVoted, PEOPLE)}
+        {`${plural(totalVoted, PERSON_VOTED)} ${countOf(totalVoted, PEOPLE)}`}
       </div>
     </section>
   );

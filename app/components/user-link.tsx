@@ -17,7 +17,7 @@ export function UserLink({ user, banned = false, showPoints = false }: Props) {
         {user.nick}
       </a>
       <span className={`lvl lvl-${colour}`}>{level.name}</span>
-      {showPoints && user.points !== undefined ? <span className="muted"> · {countOf(user.points, POINT)}</span> : null}
+      {showPoints && user.points !== undefined ? <span className="muted">{` · ${countOf(user.points, POINT)}`}</span> : null}
     </span>
   );
 }

@@ -1,0 +1,42 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * User stories in Debian's Chromium against `wrangler dev` (Playwright cannot download browsers
+ * here: `apt-get install -y chromium`). The global setup builds its own seeded D1 store in
+ * .wrangler/e2e-state and serves the existing build on 127.0.0.1:8790 (E2E_PORT to change it);
+ * set E2E_BASE_URL to test a server you started yourself instead.
+ */
+const port = Number(process.env.E2E_PORT ?? 8790);
+const external = process.env.E2E_BASE_URL;
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  // Stories share one seeded server: files may run side by side, tests within a file run in order.
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  reporter: "list",
+  globalSetup: external ? undefined : "./tests/e2e/global-setup.ts",
+  globalTeardown: external ? undefined : "./tests/e2e/global-teardown.ts",
+  use: {
+    baseURL: external ?? `http://127.0.0.1:${port}`,
+    browserName: "chromium",
+    locale: "ru-RU",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+});

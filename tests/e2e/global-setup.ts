@@ -1,0 +1,108 @@
+/**
+ * Prepares a private, seeded D1 store and serves the app for the Playwright stories:
+ * wipe .wrangler/e2e-state → apply migrations → seed (seed 1) → `wrangler dev` with
+ * NODE_ENV=production on 127.0.0.1:8790 (E2E_PORT) → wait until it answers.
+ * The server runs in its own process group; its PID is written to .wrangler/e2e-wrangler.pid
+ * and global-teardown.ts kills the group. Assumes `npx remix vite:build` has been run.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+export const STATE_DIR = ".wrangler/e2e-state";
+export const PID_FILE = ".wrangler/e2e-wrangler.pid";
+export const LOG_FILE = ".wrangler/e2e-wrangler.log";
+
+const QUIET_ENV = {
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_SEND_ERROR_REPORTS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  CI: "1", // no prompts, no interactive dev session
+};
+
+function run(cmd: string, args: string[]) {
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...QUIET_ENV } });
+  if (r.status !== 0) throw new Error(`e2e setup: \`${cmd} ${args.join(" ")}\` exited with ${r.status ?? r.signal}`);
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
+    await res.arrayBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export default async function globalSetup() {
+  const port = Number(process.env.E2E_PORT ?? 8790);
+  const base = `http://127.0.0.1:${port}`;
+
+  if (!fs.existsSync("build/server/index.js")) {
+    throw new Error("e2e setup: no build found — run `npx remix vite:build` first (npm test does).");
+  }
+  if (await answers(base)) {
+    throw new Error(`e2e setup: something already answers on ${base}; stop it or set E2E_PORT.`);
+  }
+
+  fs.rmSync(STATE_DIR, { recursive: true, force: true });
+  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE_DIR]);
+  if (fs.existsSync("db/seed/cli.ts")) {
+    run("npx", ["tsx", "db/seed/cli.ts", "--persist-to", STATE_DIR, "--seed", "1"]);
+  } else {
+    console.warn("e2e setup: db/seed/cli.ts not found — serving an unseeded database");
+  }
+
+  fs.mkdirSync(path.dirname(LOG_FILE), { recursive: true });
+  const log = fs.openSync(LOG_FILE, "w");
+  const child = spawn(
+    "npx",
+    ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", STATE_DIR, "--show-interactive-dev-session=false"],
+    {
+      detached: true, // own process group, so teardown can stop npx, wrangler and workerd together
+      stdio: ["ignore", log, log],
+      env: { ...process.env, ...QUIET_ENV, NODE_ENV: "production" },
+    },
+  );
+  fs.closeSync(log);
+  if (child.pid === undefined) throw new Error("e2e setup: could not start wrangler dev");
+  fs.writeFileSync(PID_FILE, String(child.pid));
+  let exited: number | string | null = null;
+  child.on("exit", (code, signal) => (exited = code ?? signal));
+  child.unref();
+
+  const deadline = Date.now() + 90_000;
+  while (!(await answers(base))) {
+    if (exited !== null || Date.now() > deadline) {
+      stopGroup(child.pid);
+      const tail = fs.readFileSync(LOG_FILE, "utf8").split("\n").slice(-30).join("\n");
+      throw new Error(`e2e setup: wrangler dev ${exited !== null ? `exited (${exited})` : "did not answer in 90 s"}\n${tail}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** SIGTERM the process group, then SIGKILL whatever is left after 5 s. */
+export async function stopGroupAndWait(pid: number) {
+  stopGroup(pid, "SIGTERM");
+  for (let i = 0; i < 50 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  if (alive(pid)) stopGroup(pid, "SIGKILL");
+}
+
+function stopGroup(pid: number, signal: NodeJS.Signals = "SIGTERM") {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

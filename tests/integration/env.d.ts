@@ -1,0 +1,11 @@
+import type { D1Migration } from "cloudflare:test";
+
+// Test-only bindings, added in vitest.config.ts (pool 0.15 reads them from Cloudflare.Env).
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      TEST_MIGRATIONS: D1Migration[];
+    }
+  }
+}
+export {};

@@ -1,0 +1,225 @@
+import { env, SELF } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { SHOWCASE } from "../../db/seed/seed";
+
+const BASE = "http://127.0.0.1";
+
+async function get(path: string, init?: RequestInit) {
+  const res = await SELF.fetch(`${BASE}${path}`, { redirect: "manual", ...init });
+  return { res, html: await res.text() };
+}
+
+function count(html: string, needle: string | RegExp): number {
+  return (html.match(needle instanceof RegExp ? new RegExp(needle.source, "g") : new RegExp(needle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "g")) ?? []).length;
+}
+
+async function questionCategory(qid: number) {
+  return env.DB.prepare(
+    "SELECT c.urlname AS leaf, t.urlname AS top FROM questions q JOIN categories c ON c.id = q.category_id JOIN categories t ON t.id = q.top_category_id WHERE q.id = ?",
+  )
+    .bind(qid)
+    .first<{ leaf: string; top: string }>();
+}
+
+describe("a guest reading the site", () => {
+  it("the index lists the 20 newest questions with a real 'Показать ещё' link", async () => {
+    const { res, html } = await get("/");
+    expect(res.status).toBe(200);
+    expect(html).toContain('<html lang="ru">');
+    expect(html).toContain("Новые вопросы");
+    expect(count(html, /<li><a class="qtitle" href="\/question\/\d+"/)).toBe(20);
+    expect(html).toMatch(/href="\/\?p=20"[^>]*>Показать ещё/);
+  });
+
+  it("the second page of the index continues where the first ended", async () => {
+    const first = (await get("/")).html.match(/href="\/question\/(\d+)"/g) ?? [];
+    const second = (await get("/?p=20")).html.match(/href="\/question\/(\d+)"/g) ?? [];
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.filter((l) => first.includes(l))).toEqual([]);
+  });
+
+  it("a category page has the tabs and lists only its questions", async () => {
+    const cat = await questionCategory(SHOWCASE.resolvedQuestionId);
+    const { res, html } = await get(`/${cat!.top}/`);
+    expect(res.status).toBe(200);
+    expect(html).toContain(`href="/${cat!.top}/open"`);
+    expect(html).toContain(`href="/${cat!.top}/vote"`);
+    expect(html).toContain(`href="/${cat!.top}/best"`);
+    const tab = await get(`/${cat!.top}/resolve`);
+    expect(tab.res.status).toBe(200);
+    const ids = [...tab.html.matchAll(/href="\/question\/(\d+)"/g)].map((m) => Number(m[1]));
+    if (ids.length > 0) {
+      const states = await env.DB.prepare(`SELECT DISTINCT state FROM questions WHERE id IN (${ids.map(() => "?").join(",")})`)
+        .bind(...ids)
+        .all<{ state: string }>();
+      expect(states.results.map((r) => r.state)).toEqual(["R"]);
+    }
+  });
+
+  it("the category list shows top categories with their subcategories", async () => {
+    const { res, html } = await get("/categories/");
+    expect(res.status).toBe(200);
+    const cat = await questionCategory(SHOWCASE.resolvedQuestionId);
+    expect(html).toContain(`href="/${cat!.top}/"`);
+    expect(html).toContain(`href="/${cat!.leaf}/"`);
+  });
+
+  it("a resolved question shows its state, the best answer first and 20 answers with a link to the next 20", async () => {
+    const qid = SHOWCASE.resolvedQuestionId;
+    const { res, html } = await get(`/question/${qid}`);
+    expect(res.status).toBe(200);
+    expect(html).toContain("Вопрос решён");
+    const q = await env.DB.prepare("SELECT qtext, anscnt FROM questions WHERE id = ?").bind(qid).first<{ qtext: string; anscnt: number }>();
+    expect(html).toContain(`${q!.anscnt} ответов`);
+    expect(html.indexOf('data-testid="best-answer"')).toBeGreaterThan(0);
+    expect(html.indexOf('data-testid="best-answer"')).toBeLessThan(html.indexOf('data-testid="answer"'));
+    expect(count(html, 'data-testid="answer"')).toBe(20);
+    expect(html).toContain(`href="/question/${qid}?p=20#answers"`);
+  });
+
+  it("the answer pages follow each other until the last one", async () => {
+    const qid = SHOWCASE.resolvedQuestionId;
+    const q = await env.DB.prepare("SELECT anscnt FROM questions WHERE id = ?").bind(qid).first<{ anscnt: number }>();
+    const rest = q!.anscnt - 1; // the best answer is shown apart
+    const seen = new Set<string>();
+    for (let p = 0; p < rest; p += 20) {
+      const { res, html } = await get(`/question/${qid}${p ? `?p=${p}` : ""}`);
+      expect(res.status).toBe(200);
+      const ids = [...html.matchAll(/data-testid="answer" data-answer-id="(\d+)"/g)].map((m) => m[1]);
+      expect(ids.length).toBe(Math.min(20, rest - p));
+      ids.forEach((id) => seen.add(id));
+      expect(html.includes(`?p=${p + 20}#answers`)).toBe(p + 20 < rest);
+    }
+    expect(seen.size).toBe(rest);
+  });
+
+  it("comments are nested and a long thread is cut by the '20,3,3' rule with 'more' links", async () => {
+    const { html } = await get(`/question/${SHOWCASE.resolvedQuestionId}`);
+    expect(html).toMatch(/<ul class="comments"><li[^>]*>.*<ul class="comments">/s);
+    expect(html).toMatch(/Показать ещё \d+ комментари(й|я|ев)/);
+  });
+
+  it("a question on voting and an open question say so", async () => {
+    expect((await get(`/question/${SHOWCASE.votingQuestionId}`)).html).toContain("Вопрос на голосовании");
+    expect((await get(`/question/${SHOWCASE.openQuestionId}`)).html).toContain("Вопрос открыт");
+  });
+
+  it("a poll shows its options, their votes and how many voted", async () => {
+    const qid = SHOWCASE.pollSingleQuestionId;
+    const { html } = await get(`/question/${qid}`);
+    const opts = await env.DB.prepare("SELECT text, votes FROM poll_options WHERE qid = ? ORDER BY position").bind(qid).all<{ text: string; votes: number }>();
+    expect(opts.results.length).toBeGreaterThanOrEqual(3);
+    expect(count(html, 'data-testid="poll-option"')).toBe(opts.results.length);
+    const total = await env.DB.prepare("SELECT total_voted AS t FROM questions WHERE id = ?").bind(qid).first<{ t: number }>();
+    expect(html).toMatch(new RegExp(`Проголосовал[аи]? ${total!.t} человек`));
+  });
+
+  it("a deleted question shows the deleted view with the three reasons and status 404", async () => {
+    const { res, html } = await get(`/question/${SHOWCASE.deletedQuestionId}`);
+    expect(res.status).toBe(404);
+    expect(html).toContain("Вопрос не найден или удален");
+    expect(html).toContain("с помощью SMS");
+    expect(html).toContain("если на вопрос не было ответов");
+    expect(html).toContain("модераторами за нарушение правил");
+  });
+
+  it("a missing question shows the not-found view with status 404", async () => {
+    const { res, html } = await get(`/question/${SHOWCASE.missingQuestionId}`);
+    expect(res.status).toBe(404);
+    expect(html).toContain("Вопрос не найден. Воспользуйтесь поиском");
+  });
+
+  it("a comment in context is shown in its answer's thread, highlighted", async () => {
+    const { res, html } = await get(`/question/${SHOWCASE.resolvedQuestionId}/cid-${SHOWCASE.contextCommentId}`);
+    expect(res.status).toBe(200);
+    expect(html).toMatch(new RegExp(`id="cmt-${SHOWCASE.contextCommentId}"[^>]*><div class="comment-hl" data-highlighted="1"`));
+    expect(html).toContain(`href="/question/${SHOWCASE.resolvedQuestionId}"`);
+  });
+
+  it("a single answer page shows the question header and a link to all answers", async () => {
+    const { res, html } = await get(`/answer/${SHOWCASE.contextAnswerId}`);
+    expect(res.status).toBe(200);
+    expect(html).toContain(`data-answer-id="${SHOWCASE.contextAnswerId}"`);
+    expect(html).toContain("Все ответы на вопрос");
+  });
+
+  it("pages carry a title cut at 70 characters, a description, a canonical link and Open Graph tags", async () => {
+    const { html } = await get(`/question/${SHOWCASE.resolvedQuestionId}`);
+    const title = html.match(/<title>([^<]*)<\/title>/)![1];
+    expect(Array.from(title).length).toBeLessThanOrEqual(70);
+    expect(html).toMatch(/<meta name="description" content="[^"]+"/);
+    expect(html).toContain(`<link rel="canonical" href="${BASE}/question/${SHOWCASE.resolvedQuestionId}"/>`);
+    expect(html).toMatch(/<meta property="og:title" content="[^"]+"/);
+  });
+
+  it("guest pages ship no JavaScript files and no Remix client runtime", async () => {
+    for (const path of ["/", "/categories/", `/question/${SHOWCASE.resolvedQuestionId}`, `/answer/${SHOWCASE.contextAnswerId}`]) {
+      const { html } = await get(path);
+      expect(html).not.toMatch(/<script[^>]+src=/);
+      expect(html).not.toContain("__remixContext");
+      expect(html).not.toContain("modulepreload");
+    }
+  });
+
+  it("the question page reads D1 in one batch, plus one query for the streamed similar questions", async () => {
+    await get("/categories/"); // warm the category tree
+    const res = await SELF.fetch(`${BASE}/question/${SHOWCASE.resolvedQuestionId}?p=20`, { headers: { cookie: "sid=none" } });
+    await res.text();
+    expect({ roundTrips: res.headers.get("x-d1-roundtrips"), statements: res.headers.get("x-d1-statements") }).toEqual({ roundTrips: "2", statements: "7" });
+  });
+
+  it("a second guest gets the question page from the page cache", async () => {
+    const path = `/question/${SHOWCASE.openQuestionId}`;
+    await get(path);
+    const again = await get(path);
+    expect(again.res.headers.get("x-page-cache")).toBe("hit");
+    expect(again.html).toContain("Вопрос открыт");
+  });
+});
+
+describe("bad input never breaks a page", () => {
+  const notFound = [
+    "/question/abc",
+    "/question/-1",
+    "/question/0",
+    "/question/1e3",
+    "/question/99999999999999999999",
+    "/question/1?p=99999999",
+    "/question/1/whatever",
+    "/question/1/cid-abc",
+    "/answer/abc",
+    "/answer/99999999999",
+    "/no-such-category/",
+    "/no-such-category/open",
+    "/?p=1000000",
+    "/404",
+    "/some/deep/unknown/path",
+  ];
+  for (const path of notFound) {
+    it(`${path} is a 404 page`, async () => {
+      const { res, html } = await get(path);
+      expect(res.status).toBe(404);
+      expect(html).toContain('<html lang="ru">');
+    });
+  }
+
+  it("an unknown tab of a real category is 404", async () => {
+    const cat = await questionCategory(SHOWCASE.resolvedQuestionId);
+    expect((await get(`/${cat!.top}/bogus`)).res.status).toBe(404);
+  });
+
+  const redirects: [string, string][] = [
+    ["/?p=-1", "/"],
+    ["/?p=abc", "/"],
+    [`/question/1?p=-20`, "/question/1"],
+    [`/question/1?p=x`, "/question/1"],
+    [`/question/1?p=400`, "/question/1"],
+  ];
+  for (const [from, to] of redirects) {
+    it(`${from} redirects cleanly to ${to}`, async () => {
+      const { res } = await get(from);
+      expect(res.status).toBe(302);
+      expect(new URL(res.headers.get("location")!, BASE).pathname + new URL(res.headers.get("location")!, BASE).search).toBe(to);
+    });
+  }
+});

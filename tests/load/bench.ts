@@ -1,0 +1,216 @@
+/**
+ * `npm run bench`: the app as a reader meets it, on this machine.
+ *
+ * Builds, prepares its own store (.wrangler/bench-state: wiped, migrated, seeded with 2000
+ * questions, seed 7), serves it with `wrangler dev` (NODE_ENV=production, D1_STATS=1) on
+ * 127.0.0.1:8799, then runs autocannon (10 connections, 8 s each, one after another) against a
+ * static asset, the question page /question/1 as a guest (page cache) and signed-in-like
+ * (cookie sid=bench: no cache), and the category page of question 1. Prints a table and the
+ * question page's size and D1 work. Knobs: BENCH_PORT, BENCH_SECONDS, BENCH_QUESTIONS.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import autocannon, { type Result } from "autocannon";
+
+const PORT = Number(process.env.BENCH_PORT ?? 8799);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 2000);
+const BASE = `http://127.0.0.1:${PORT}`;
+const STATE = ".wrangler/bench-state";
+const LOG = ".wrangler/bench-wrangler.log";
+const QUESTION = "/question/1";
+const NO_CACHE = { cookie: "sid=bench" };
+const env = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_SEND_ERROR_REPORTS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  CI: "1",
+};
+const bin = (name: string) => path.join("node_modules", ".bin", name);
+const started = Date.now();
+const log = (msg: string) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${msg}`);
+
+function run(cmd: string, args: string[], quiet = true): string {
+  const r = spawnSync(cmd, args, { env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) {
+    process.stderr.write(`${r.stdout ?? ""}${r.stderr ?? ""}`);
+    throw new Error(`\`${path.basename(cmd)} ${args.join(" ")}\` exited with ${r.status ?? r.signal}`);
+  }
+  if (!quiet) process.stdout.write(r.stdout);
+  return r.stdout;
+}
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
+    await res.arrayBuffer();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let server: ChildProcess | null = null;
+function stopServer() {
+  if (server?.pid === undefined || server.exitCode !== null) return;
+  try {
+    process.kill(-server.pid, "SIGTERM"); // the whole group: npx, wrangler, workerd
+  } catch {
+    /* gone */
+  }
+}
+async function stopServerAndWait() {
+  if (!server || server.exitCode !== null || server.signalCode !== null) return;
+  const exited = new Promise((r) => server!.once("exit", r));
+  stopServer();
+  const killed = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 5_000))]);
+  if (!killed && server.pid !== undefined) {
+    try {
+      process.kill(-server.pid, "SIGKILL");
+    } catch {
+      /* gone */
+    }
+  }
+}
+for (const sig of ["SIGINT", "SIGTERM"] as const) {
+  process.on(sig, () => {
+    stopServer();
+    process.exit(130);
+  });
+}
+process.on("exit", stopServer);
+
+/** A hashed CSS/JS file from the client build, else the favicon from public/. */
+function staticAsset(): string {
+  const dir = "build/client/assets";
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
+  const pick = files.find((f) => f.endsWith(".css")) ?? files.find((f) => f.endsWith(".js"));
+  if (pick) return `/assets/${pick}`;
+  const icon = ["favicon.ico", "favicon.svg"].find((f) => fs.existsSync(path.join("public", f)));
+  return `/${icon ?? "favicon.ico"}`;
+}
+
+/** The top category of question 1, straight from D1 (before the server holds the store). */
+function categoryFromD1(): string | null {
+  try {
+    const out = run(bin("wrangler"), [
+      "d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command",
+      "SELECT t.urlname AS top FROM questions q JOIN categories t ON t.id = q.top_category_id WHERE q.id = 1",
+    ]);
+    const rows = JSON.parse(out.slice(out.indexOf("[")))[0]?.results as { top: string }[] | undefined;
+    return rows?.[0]?.top ? `/${rows[0].top}/` : null;
+  } catch {
+    return null;
+  }
+}
+
+async function categoryFromPage(): Promise<string | null> {
+  try {
+    const html = await (await fetch(`${BASE}/categories/`)).text();
+    const m = html.match(/href="(\/[a-z0-9_-]+\/)"/i);
+    return m && m[1] !== "/categories/" ? m[1] : null;
+  } catch {
+    return null;
+  }
+}
+
+type Row = { name: string; path: string; result: Result; bodyBytes: number; status: number };
+
+async function measure(name: string, urlPath: string, headers: Record<string, string> = {}): Promise<Row> {
+  const probe = await fetch(BASE + urlPath, { headers, redirect: "manual" });
+  const bodyBytes = (await probe.arrayBuffer()).byteLength;
+  log(`${name}: ${urlPath} (status ${probe.status}) …`);
+  const result = await autocannon({
+    url: BASE + urlPath,
+    connections: 10,
+    duration: SECONDS,
+    headers,
+    timeout: 20,
+    warmup: { connections: 2, duration: 1 },
+  });
+  return { name, path: urlPath, result, bodyBytes, status: probe.status };
+}
+
+async function main() {
+  log("building");
+  run(bin("remix"), ["vite:build"]);
+
+  log(`preparing ${STATE} (migrations, ${QUESTIONS} questions, seed 7)`);
+  fs.rmSync(STATE, { recursive: true, force: true });
+  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE]);
+  const seeded = fs.existsSync("db/seed/cli.ts");
+  if (seeded) {
+    run(bin("tsx"), ["db/seed/cli.ts", "--questions", String(QUESTIONS), "--seed", "7", "--persist-to", STATE]);
+  } else {
+    log("db/seed/cli.ts not found — benchmarking an empty database");
+  }
+  const fromD1 = categoryFromD1();
+
+  if (await answers(BASE)) throw new Error(`something already answers on ${BASE}; stop it or set BENCH_PORT`);
+  log(`starting wrangler dev on ${BASE}`);
+  const out = fs.openSync(LOG, "w");
+  server = spawn(
+    bin("wrangler"),
+    ["dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", STATE, "--var", "D1_STATS:1", "--show-interactive-dev-session=false", "--log-level", "warn"],
+    { env: { ...env, NODE_ENV: "production" }, detached: true, stdio: ["ignore", out, out] },
+  );
+  fs.closeSync(out);
+  const deadline = Date.now() + 90_000;
+  while (!(await answers(BASE))) {
+    if (server.exitCode !== null || server.signalCode !== null || Date.now() > deadline) {
+      throw new Error(`wrangler dev did not come up; see ${LOG}:\n${fs.readFileSync(LOG, "utf8").split("\n").slice(-20).join("\n")}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+
+  const category = fromD1 ?? (await categoryFromPage()) ?? "/categories/";
+
+  // the question page once, without the cache: its size and the D1 work done before its headers
+  const page = await fetch(BASE + QUESTION, { headers: NO_CACHE });
+  const html = Buffer.from(await page.arrayBuffer());
+  const roundTrips = page.headers.get("x-d1-roundtrips");
+  const statements = page.headers.get("x-d1-statements");
+
+  const rows: Row[] = [];
+  rows.push(await measure("static asset", staticAsset()));
+  rows.push(await measure("question page (guest cache)", QUESTION));
+  rows.push(await measure("question page (no cache)", QUESTION, NO_CACHE));
+  rows.push(await measure("category page", category));
+  const guestCache = (await fetch(BASE + QUESTION).then((r) => (r.arrayBuffer(), r.headers.get("x-page-cache")))) ?? "no header";
+
+  await stopServerAndWait();
+
+  const table = rows.map((r) => ({
+    scenario: r.name,
+    path: r.path,
+    status: r.status,
+    "req/s": Math.round(r.result.requests.average * 10) / 10,
+    "p50 ms": r.result.latency.p50,
+    "p99 ms": r.result.latency.p99,
+    "bytes/resp": r.bodyBytes,
+    requests: r.result.requests.total,
+    non2xx: r.result.non2xx,
+    errors: r.result.errors + r.result.timeouts,
+  }));
+  const rps = (name: string) => rows.find((r) => r.name === name)!.result.requests.average;
+  const ratio = (name: string) => (rps("static asset") > 0 ? (rps(name) / rps("static asset")).toFixed(3) : "n/a");
+
+  console.log(`\nautocannon: 10 connections, ${SECONDS} s each, wrangler dev (NODE_ENV=production), ${seeded ? `${QUESTIONS} seeded questions` : "unseeded database"}\n`);
+  console.table(table);
+  console.log(`question page / static asset req/s: ${ratio("question page (guest cache)")} (guest cache), ${ratio("question page (no cache)")} (no cache)`);
+  console.log(`question page HTML: ${html.length} bytes, ${zlib.gzipSync(html).length} bytes gzip (status ${page.status})`);
+  console.log(`question page D1 before headers: round trips ${roundTrips ?? "n/a"}, statements ${statements ?? "n/a"}`);
+  console.log(`guest page cache on ${QUESTION}: x-page-cache ${guestCache}`);
+  console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+main()
+  .catch(async (e) => {
+    console.error(`bench failed: ${e instanceof Error ? e.message : e}`);
+    await stopServerAndWait();
+    process.exitCode = 1;
+  })
+  .finally(() => stopServer());

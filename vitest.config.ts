@@ -1,0 +1,43 @@
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+/**
+ * Integration tests inside workerd (@cloudflare/vitest-pool-workers 0.15, the Vite-plugin API).
+ * The worker entry imports `build/server/index.js`: run `npx remix vite:build` first
+ * (`npm test` does it for you).
+ */
+export default defineConfig(async () => {
+  const migrations = await readD1Migrations(path.resolve("db/migrations"));
+  return {
+    resolve: {
+      alias: { "~": path.resolve("app") },
+    },
+    plugins: [
+      cloudflareTest({
+        main: "./worker/index.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            // pages report their D1 round trips (x-d1-roundtrips / x-d1-statements), as in `npm run bench`
+            D1_STATS: "1",
+          },
+        },
+      }),
+    ],
+    test: {
+      include: ["tests/integration/**/*.test.ts"],
+      setupFiles: ["./tests/integration/setup.ts"],
+      // seeding a fresh database per test file takes a few seconds under load
+      hookTimeout: 60_000,
+      testTimeout: 30_000,
+      // @remix-run/cloudflare is CommonJS-only: pre-bundle it so workerd's module shim can load it
+      deps: {
+        optimizer: {
+          ssr: { enabled: true, include: ["@remix-run/cloudflare"] },
+        },
+      },
+    },
+  };
+});
