@@ -109,7 +109,7 @@ function categoryFromD1(): string | null {
 
 async function categoryFromPage(): Promise<string | null> {
   try {
-    const html = await (await fetch(`${BASE}/categories/`)).text();
+    const html = (await fetchOnce("/categories/")).body.toString("utf8");
     const m = html.match(/href="(\/[a-z0-9_-]+\/)"/i);
     return m && m[1] !== "/categories/" ? m[1] : null;
   } catch {
@@ -119,9 +119,23 @@ async function categoryFromPage(): Promise<string | null> {
 
 type Row = { name: string; path: string; result: Result; bodyBytes: number; status: number };
 
+/** One request, body read in full; retried when a keep-alive socket closed under it after a load run. */
+async function fetchOnce(urlPath: string, headers: Record<string, string> = {}): Promise<{ res: Response; body: Buffer }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(BASE + urlPath, { headers, redirect: "manual", signal: AbortSignal.timeout(20_000) });
+      return { res, body: Buffer.from(await res.arrayBuffer()) };
+    } catch (e) {
+      if (attempt >= 3) throw e;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
 async function measure(name: string, urlPath: string, headers: Record<string, string> = {}): Promise<Row> {
-  const probe = await fetch(BASE + urlPath, { headers, redirect: "manual" });
-  const bodyBytes = (await probe.arrayBuffer()).byteLength;
+  await new Promise((r) => setTimeout(r, 500)); // let the previous run's connections close
+  const { res: probe, body } = await fetchOnce(urlPath, headers);
+  const bodyBytes = body.byteLength;
   log(`${name}: ${urlPath} (status ${probe.status}) …`);
   const result = await autocannon({
     url: BASE + urlPath,
@@ -169,8 +183,7 @@ async function main() {
   const category = fromD1 ?? (await categoryFromPage()) ?? "/categories/";
 
   // the question page once, without the cache: its size and the D1 work done before its headers
-  const page = await fetch(BASE + QUESTION, { headers: NO_CACHE });
-  const html = Buffer.from(await page.arrayBuffer());
+  const { res: page, body: html } = await fetchOnce(QUESTION, NO_CACHE);
   const roundTrips = page.headers.get("x-d1-roundtrips");
   const statements = page.headers.get("x-d1-statements");
 
@@ -179,7 +192,8 @@ async function main() {
   rows.push(await measure("question page (guest cache)", QUESTION));
   rows.push(await measure("question page (no cache)", QUESTION, NO_CACHE));
   rows.push(await measure("category page", category));
-  const guestCache = (await fetch(BASE + QUESTION).then((r) => (r.arrayBuffer(), r.headers.get("x-page-cache")))) ?? "no header";
+  await new Promise((r) => setTimeout(r, 500));
+  const guestCache = (await fetchOnce(QUESTION)).res.headers.get("x-page-cache") ?? "no header";
 
   await stopServerAndWait();
 

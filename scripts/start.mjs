@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+/**
+ * `npm start`: build, apply the local D1 migrations, seed the Russian demo data when the database
+ * is empty, and serve the site on http://127.0.0.1:8787 through `wrangler dev`.
+ * `npm start -- --port 8790` serves on another port.
+ */
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+
+const env = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  WRANGLER_SEND_ERROR_REPORTS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+};
+const bin = (name) => path.join("node_modules", ".bin", name);
+const portArg = process.argv.indexOf("--port");
+const port = portArg >= 0 ? process.argv[portArg + 1] : "8787";
+
+function step(title, cmd, args, extraEnv = {}) {
+  console.log(`\n▶ ${title}`);
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...env, ...extraEnv } });
+  if (r.status !== 0) {
+    console.error(`✖ ${title} failed`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+step("Сборка (remix vite:build)", bin("remix"), ["vite:build"]);
+// CI=true keeps wrangler from asking for confirmation
+step("Миграции D1 (локально)", bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"], { CI: "true" });
+step("Демо-данные (если база пуста)", bin("tsx"), ["db/seed/cli.ts", "--if-empty"]);
+
+console.log(`\n▶ Сайт: http://127.0.0.1:${port}`);
+const dev = spawn(bin("wrangler"), ["dev", "--ip", "127.0.0.1", "--port", port], {
+  stdio: "inherit",
+  env: { ...env, NODE_ENV: process.env.NODE_ENV ?? "production" },
+});
+for (const sig of ["SIGINT", "SIGTERM"]) process.on(sig, () => dev.kill(sig));
+dev.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
