@@ -1,10 +1,23 @@
 /**
  * The error catalogue: every refusal the server gives carries an errid, an HTTP status and a
- * Russian text. Models throw DomainError; the API maps it to the envelope, Remix to a page or a
- * form message.
+ * Russian text. Models throw DomainError; the API maps it to the envelope
+ * {status, errid, error}, Remix to a page or a form message. Ids named by the spec keep their
+ * meaning (100 IP, 103 expired session — silent, 120 no profile, 166 level, 181 deleted question,
+ * 237 captcha, 253 already liked); the others are ours, grouped by subject.
  */
 export const ERRORS = {
   100: { status: 403, text: "Доступ с вашего IP-адреса ({ip}) временно ограничен" },
+  101: { status: 401, text: "Войдите на сайт, чтобы продолжить" },
+  102: { status: 401, text: "Неверная почта или пароль" },
+  103: { status: 401, text: "Сессия истекла, войдите заново" },
+  104: { status: 429, text: "Слишком много попыток входа. Попробуйте через 15 минут" },
+  105: { status: 409, text: "Пользователь с такой почтой уже зарегистрирован" },
+  106: { status: 400, text: "Введите ник от 2 до 30 символов" },
+  107: { status: 400, text: "Введите правильный адрес электронной почты" },
+  108: { status: 400, text: "Пароль должен быть не короче 8 символов" },
+  110: { status: 403, text: "Ваш аккаунт заблокирован, писать пока нельзя" },
+  111: { status: 403, text: "Запрос отклонён: он пришёл не с нашего сайта" },
+  120: { status: 404, text: "Пользователь не найден" },
   166: {
     status: 403,
     text: "Функция недоступна. Наберите 250 баллов (уровень «Знаток»), чтобы выбирать лучшие ответы и ставить «Нравится»",
@@ -12,24 +25,32 @@ export const ERRORS = {
   181: { status: 404, text: "Вопрос не найден или удален" },
   237: { status: 400, text: "Введите капчу" },
   253: { status: 409, text: "Вы уже отметили этот ответ" },
+  400: { status: 400, text: "Проверьте правильность заполнения полей" },
   404: { status: 404, text: "undefined url" },
+  405: { status: 405, text: "Этот вызов нужно делать другим методом" },
   999: { status: 500, text: "Что-то пошло не так. Попробуйте перезагрузить страницу и проверьте подключение к интернету" },
 } as const satisfies Record<number, { status: number; text: string }>;
 
 export type ErrId = keyof typeof ERRORS;
 
 export class DomainError extends Error {
+  readonly status: number;
   constructor(
     readonly errid: ErrId,
-    readonly status: number = ERRORS[errid].status,
-    text: string = ERRORS[errid].text,
+    text?: string,
   ) {
-    super(text);
+    super(text ?? ERRORS[errid].text);
     this.name = "DomainError";
+    this.status = ERRORS[errid].status;
   }
 }
 
 /** The pop-up text for an errid the client does not know. */
 export function unknownErrorText(id: number): string {
   return `неизвестная ошибка: ${id}`;
+}
+
+/** The envelope of a refusal. */
+export function errorEnvelope(e: DomainError) {
+  return { status: e.status, errid: e.errid, error: e.message };
 }

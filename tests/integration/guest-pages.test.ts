@@ -32,7 +32,7 @@ describe("a guest reading the site", () => {
   });
 
   it("the second page of the index continues where the first ended", async () => {
-    const first = (await get("/")).html.match(/href="\/question\/(\d+)"/g) ?? [];
+    const first: string[] = (await get("/")).html.match(/href="\/question\/(\d+)"/g) ?? [];
     const second = (await get("/?p=20")).html.match(/href="\/question\/(\d+)"/g) ?? [];
     expect(second.length).toBeGreaterThan(0);
     expect(second.filter((l) => first.includes(l))).toEqual([]);
