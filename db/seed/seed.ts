@@ -24,7 +24,7 @@ export { DEV_PEPPER };
 export const DEMO_PASSWORD = "demo12345";
 
 /** Fixed ids that tests and the README can rely on. */
-export const SHOWCASE = {
+export const SHOWCASE = Object.freeze({
   /** resolved, 45 answers (3 pages of 20 with the best one apart), nested comments, 2 supplements */
   resolvedQuestionId: 1,
   votingQuestionId: 2,
@@ -36,14 +36,14 @@ export const SHOWCASE = {
   /** open, no answers, asked by user@demo.local */
   unansweredQuestionId: 7,
   missingQuestionId: 999_999_999,
-  /** the non-best answer of question 1 with 35 comments (the '20,3,3' rule applies) */
-  bigThreadAnswerId: 0,
-  /** an answer of question 1 with a short nested thread, and a depth-2 comment in it */
-  contextAnswerId: 0,
-  contextCommentId: 0,
+  /** the non-best answer of question 1 with 35 comments (the '20,3,3' rule applies): comments 7–41 */
+  bigThreadAnswerId: 2,
+  /** an answer of question 1 with a short nested thread (comments 1–6), and a depth-2 comment in it */
+  contextAnswerId: 1,
+  contextCommentId: 3,
   brandId: 1,
   brandUrlname: "tehnomir",
-};
+});
 
 export const DEMO_USERS = [
   { id: 1, email: "user@demo.local", nick: "Любознательная Маша", points: 180 },
@@ -241,7 +241,9 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
   // ---- questions, answers, comments
   let qid = 0;
   let aid = 0;
-  let cmid = 0;
+  // comments 1–41 are the showcase threads of question 1; the others start above them
+  let cmid = 1000;
+  let showcaseCmid = 0;
   let optId = 0;
   type Q = { id: number; owner: U; leaf: number; top: number; added: number };
 
@@ -249,14 +251,14 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
    * Adds n comments to a target; `shape[i]` is the index of comment i's parent (-1 top level) when
    * given, else replies are random up to maxDepth. Indices in `hidden` are deleted comments.
    */
-  function addComments(q: Q, refType: "Q" | "A", refId: number, n: number, maxDepth: number, from: number, shape?: number[], hidden = new Set<number>()): { ids: number[]; visible: number } {
+  function addComments(q: Q, refType: "Q" | "A", refId: number, n: number, maxDepth: number, from: number, shape?: number[], hidden = new Set<number>(), showcase = false): { ids: number[]; visible: number } {
     const ids: number[] = [];
     const depthOf = new Map<number, number>();
     const replies = new Map<number, number>();
     const rows: Value[][] = [];
     let visible = 0;
     for (let i = 0; i < n; i++) {
-      const id = ++cmid;
+      const id = showcase ? ++showcaseCmid : ++cmid;
       let parent: number | null = null;
       if (shape) {
         parent = shape[i] >= 0 ? ids[shape[i]] : null;
@@ -430,18 +432,19 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       supplements: ["Уточню: математику в школе знал неплохо, английский на среднем уровне.", "Спасибо всем за ответы, читаю и разбираюсь!"],
     });
     const nonBest = answerRows.filter((r) => r[6] === 0);
-    // the second-lowest non-best answer: a long thread of 35 comments (23 top level, 5 replies
-    // under the first, nesting to depth 4, one deleted comment with a reply under it)
+    // the lowest non-best answer: a short thread (comments 1–6); comment 3, at depth 2, is the
+    // context comment
+    const short = nonBest[0];
+    const shortThread = addComments({ id: 1 } as Q, "A", short[0] as number, 6, 3, short[5] as number, [-1, 0, 1, -1, -1, 3], new Set(), true);
+    short[9] = shortThread.visible;
+    // the second-lowest: a long thread of 35 comments (23 top level, 5 replies under the first,
+    // nesting to depth 4, one deleted comment with a reply under it)
     const big = nonBest[1];
     const bigShape = [...Array(23).fill(-1), 0, 0, 0, 0, 0, 23, 23, 28, 30, 24, 25, 1];
-    big[9] = addComments({ id: 1 } as Q, "A", big[0] as number, bigShape.length, 4, big[5] as number, bigShape, new Set([1])).visible;
-    SHOWCASE.bigThreadAnswerId = big[0] as number;
-    // the lowest non-best answer: a short thread; its comment at depth 2 is the context comment
-    const short = nonBest[0];
-    const shortThread = addComments({ id: 1 } as Q, "A", short[0] as number, 6, 3, short[5] as number, [-1, 0, 1, -1, -1, 3]);
-    short[9] = shortThread.visible;
-    SHOWCASE.contextAnswerId = short[0] as number;
-    SHOWCASE.contextCommentId = shortThread.ids[2];
+    big[9] = addComments({ id: 1 } as Q, "A", big[0] as number, bigShape.length, 4, big[5] as number, bigShape, new Set([1]), true).visible;
+    if (short[0] !== SHOWCASE.contextAnswerId || big[0] !== SHOWCASE.bigThreadAnswerId || shortThread.ids[2] !== SHOWCASE.contextCommentId) {
+      throw new Error("seed: the showcase ids moved; update SHOWCASE");
+    }
   }
   // 2: on voting
   question({ owner: levelUser(2), leaf: ordinaryLeaves[3], qtext: "Какой фильм посмотреть всей семьёй на выходных?", added: now - 5 * DAY, answers: 6, state: "V", votes: true });
@@ -468,7 +471,7 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       question({ owner, leaf, qtext: p.q, added, answers: 0, state: ageDays < 4 ? "A" : "R", poll: { type: chance(0.5) ? "S" : "C", options: p.options }, commentsOnQuestion: chance(0.5) ? int(1, 4) : 0 });
       continue;
     }
-    const answers = chance(0.08) ? 0 : int(1, 19);
+    const answers = chance(0.08) ? 0 : int(1, 22);
     let state: "A" | "V" | "R" | "D";
     let bestIndex: number | null = null;
     let deletedBy: string | null = null;
