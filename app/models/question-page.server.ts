@@ -129,7 +129,7 @@ export async function loadQuestionPage(d1: D1Database, qid: number, offset: numb
   const pageAnswerIds = sql`SELECT id FROM answers WHERE qid = ${qid} AND hidden = 0 AND best = 0 ORDER BY added, id LIMIT ${LIMITS.pageSize} OFFSET ${offset}`;
   const bestAnswerIds = sql`SELECT id FROM answers WHERE qid = ${qid} AND hidden = 0 AND best = 1`;
   const cm = schema.comments;
-  const targets = sql`(${cm.refType} = 'Q' AND ${cm.refId} = ${qid}) OR (${cm.refType} = 'A' AND (${cm.refId} IN (${pageAnswerIds}) OR ${cm.refId} IN (${bestAnswerIds})))`;
+  const targets = sql`(${cm.refType} = 'Q' AND ${cm.refId} = ${qid}) OR (${cm.refType} = 'A' AND ${cm.refId} IN (SELECT id FROM (${pageAnswerIds}) UNION ALL ${bestAnswerIds}))`;
 
   const [qRows, supplements, poll, bestRows, answerRows, commentRows] = await db.batch([
     db.select({ ...questionColumns, author: authorColumns }).from(q).innerJoin(u, eq(u.id, q.userId)).where(eq(q.id, qid)),

@@ -51,6 +51,7 @@ export const questions = sqliteTable(
     index("questions_topcat_idx").on(t.topCategoryId, t.state, t.added),
     index("questions_topcat_added_idx").on(t.topCategoryId, t.added),
     index("questions_cat_idx").on(t.categoryId, t.state, t.added),
+    index("questions_cat_added_idx").on(t.categoryId, t.added),
     index("questions_rating_idx").on(t.topCategoryId, t.state, t.totalmarks),
     index("questions_user_idx").on(t.userId, t.added),
     index("questions_brand_idx").on(t.brandId, t.added),

@@ -1,0 +1,1 @@
+CREATE INDEX `questions_cat_added_idx` ON `questions` (`category_id`,`added`);
