@@ -7,17 +7,12 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { bin, quietEnv } from "./local-env.mjs";
 import zlib from "node:zlib";
 
 const LIMIT = 3 * 1024 * 1024;
 const OUT = path.join(".wrangler", "deploy-check");
-const env = {
-  ...process.env,
-  WRANGLER_SEND_METRICS: "false",
-  WRANGLER_SEND_ERROR_REPORTS: "false",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-};
-const bin = (name) => path.join("node_modules", ".bin", name);
+const env = quietEnv;
 
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { env, stdio: ["inherit", "pipe", "inherit"], encoding: "utf8" });

@@ -5,15 +5,9 @@
  * `npm start -- --port 8790` serves on another port.
  */
 import { spawn, spawnSync } from "node:child_process";
-import path from "node:path";
+import { bin, quietEnv } from "./local-env.mjs";
 
-const env = {
-  ...process.env,
-  WRANGLER_SEND_METRICS: "false",
-  WRANGLER_SEND_ERROR_REPORTS: "false",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-};
-const bin = (name) => path.join("node_modules", ".bin", name);
+const env = quietEnv;
 const portArg = process.argv.indexOf("--port");
 const port = portArg >= 0 ? process.argv[portArg + 1] : "8787";
 

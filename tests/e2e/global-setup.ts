@@ -8,6 +8,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { answers } from "../../scripts/local-env.mjs";
 
 export const STATE_DIR = ".wrangler/e2e-state";
 export const PID_FILE = ".wrangler/e2e-wrangler.pid";
@@ -25,15 +26,6 @@ function run(cmd: string, args: string[]) {
   if (r.status !== 0) throw new Error(`e2e setup: \`${cmd} ${args.join(" ")}\` exited with ${r.status ?? r.signal}`);
 }
 
-async function answers(url: string): Promise<boolean> {
-  try {
-    const res = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
-    await res.arrayBuffer();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 export default async function globalSetup() {
   const port = Number(process.env.E2E_PORT ?? 8790);

@@ -13,6 +13,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon, { type Result } from "autocannon";
+import { answers } from "../../scripts/local-env.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8799);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -43,15 +44,6 @@ function run(cmd: string, args: string[], quiet = true): string {
   return r.stdout;
 }
 
-async function answers(url: string): Promise<boolean> {
-  try {
-    const res = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
-    await res.arrayBuffer();
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 let server: ChildProcess | null = null;
 function stopServer() {
