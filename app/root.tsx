@@ -1,5 +1,6 @@
-import type { LinksFunction } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { Links, Meta, Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { getSession } from "./models/session.server";
 import { SiteShell } from "./components/site-shell";
 import { NotFound } from "./components/not-found";
 import styles from "./styles/site.css?url";
@@ -9,11 +10,18 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** The signed-in user for the toolbar (guests have no session cookie and cost no query). */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await getSession(context.cloudflare.env.DB, request);
+  return json({ user: session ? { id: session.user.id, nick: session.user.nick } : null });
+}
+
 /**
  * The document. It renders no Remix client scripts: pages work as plain HTML (links and forms),
  * and the interactive islands bring their own small entry in a later step.
  */
 export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
   return (
     <html lang="ru">
       <head>
@@ -23,7 +31,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <SiteShell>{children}</SiteShell>
+        <SiteShell user={data?.user ?? null}>{children}</SiteShell>
       </body>
     </html>
   );

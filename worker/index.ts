@@ -3,7 +3,9 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore - produced by `remix vite:build`
 import * as build from "../build/server/index.js";
 import { api } from "./api";
+import { ERRORS } from "../app/lib/errors";
 import { countingD1, type D1Stats } from "./middleware/d1-stats";
+import { isSameOrigin } from "./middleware/origin";
 import { withPageCache } from "./page-cache";
 import type { AppEnv } from "./types";
 
@@ -18,6 +20,12 @@ app.route("/api", api);
 
 // WebSockets: the user's hub and a question's room (filled in by the live-updates issue).
 app.all("/ws*", (c) => c.text("WebSocket upgrade required", 426));
+
+// Forms posted to Remix actions must come from this site (CSRF); Remix would answer 500.
+app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {
+  if (!isSameOrigin(c.req.raw)) return c.text(ERRORS[111].text, 403);
+  await next();
+});
 
 app.all("*", (c) =>
   withPageCache(c.req.raw, c.executionCtx, async () => {

@@ -1,5 +1,5 @@
 /** The toolbar and footer around every page (server-rendered, no client state). */
-export function SiteShell({ children }: { children: React.ReactNode }) {
+export function SiteShell({ children, user }: { children: React.ReactNode; user: { id: number; nick: string } | null }) {
   return (
     <>
       <header className="toolbar">
@@ -15,9 +15,22 @@ export function SiteShell({ children }: { children: React.ReactNode }) {
           <a className="btn btn-ask" href="/ask">
             Спросить
           </a>
-          <a className="toolbar-login" href="/login">
-            Войти
-          </a>
+          {user ? (
+            <>
+              <a className="toolbar-user" href={`/profile/id${user.id}`}>
+                {user.nick}
+              </a>
+              <form method="post" action="/logout">
+                <button className="link-btn" type="submit">
+                  Выйти
+                </button>
+              </form>
+            </>
+          ) : (
+            <a className="toolbar-login" href="/login">
+              Войти
+            </a>
+          )}
         </div>
       </header>
       {children}
