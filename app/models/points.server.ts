@@ -1,0 +1,60 @@
+import { sql, type SQL } from "drizzle-orm";
+import { LEVELS } from "../lib/levels";
+import type { Db } from "./db.server";
+
+/** The spec's points (core-qa.md §1, §9). */
+export const POINTS = {
+  ask: -5,
+  askRefund: 5,
+  answer: 2,
+  pollVote: 1,
+  bestVote: 1,
+  dailyVisit: 1,
+  welcome: 25,
+  liked: 5,
+} as const;
+
+export type PointsReason =
+  | "start"
+  | "ask"
+  | "ask_refund"
+  | "answer"
+  | "poll_vote"
+  | "best_vote"
+  | "visit"
+  | "welcome"
+  | "liked"
+  | "unliked"
+  | "moder";
+
+/** The level for a points expression, as SQL, from the one table in app/lib/levels.ts. */
+function levelCase(points: SQL): SQL {
+  const whens = [...LEVELS].reverse().map((l) => sql`WHEN ${points} >= ${l.min} THEN ${l.id}`);
+  return sql`CASE ${sql.join(whens, sql` `)} ELSE ${LEVELS[0].id} END`;
+}
+
+/**
+ * The two statements of a change of points, for the caller's batch: the user's points and level,
+ * and the ledger row, so that points always equal the ledger sum. With `onlyIfChanged` both apply
+ * only when the statement before them in the batch changed a row (SQLite's changes()), which lets
+ * "insert a vote or ignore it, then pay for it" stay one atomic batch.
+ */
+export function pointsChange(
+  db: Db,
+  userId: number,
+  delta: number,
+  reason: PointsReason,
+  ref: { type: string; id: number } | null,
+  now: number,
+  onlyIfChanged = false,
+) {
+  const guard = onlyIfChanged ? sql` AND changes() = 1` : sql``;
+  return [
+    db.run(
+      sql`UPDATE users SET points = points + ${delta}, lvl = ${levelCase(sql`(points + ${delta})`)} WHERE id = ${userId}${guard}`,
+    ),
+    db.run(
+      sql`INSERT INTO points_ledger (user_id, delta, reason, ref_type, ref_id, added) SELECT ${userId}, ${delta}, ${reason}, ${ref?.type ?? null}, ${ref?.id ?? null}, ${now} WHERE ${onlyIfChanged ? sql`changes() = 1` : sql`1`}`,
+    ),
+  ] as const;
+}

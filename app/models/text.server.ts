@@ -1,0 +1,71 @@
+import LinkifyIt from "linkify-it";
+import { FilterXSS } from "xss";
+
+const linkify = new LinkifyIt();
+
+/** Tags a user's text may keep; everything else is escaped. */
+const ALLOWED: Record<string, string[]> = {
+  a: ["href"],
+  b: [],
+  strong: [],
+  i: [],
+  em: [],
+  u: [],
+  s: [],
+  br: [],
+  p: [],
+  ul: [],
+  ol: [],
+  li: [],
+  blockquote: [],
+  code: [],
+  pre: [],
+};
+
+/** An outside link goes through the /301 interstitial; a link to this site stays as it is. */
+export function linkTarget(href: string): string | null {
+  if (href.startsWith("/") && !href.startsWith("//")) return href;
+  try {
+    const u = new URL(href);
+    if (u.protocol !== "http:" && u.protocol !== "https:") return null;
+    return `/301?url=${encodeURIComponent(u.toString())}`;
+  } catch {
+    return null;
+  }
+}
+
+const filter = new FilterXSS({
+  whiteList: ALLOWED,
+  stripIgnoreTagBody: ["script", "style"],
+  onTagAttr(tag, name, value) {
+    if (tag === "a" && name === "href") {
+      const target = linkTarget(value.replace(/&amp;/g, "&"));
+      return target ? `href="${target.replace(/"/g, "&quot;")}" rel="nofollow ugc" target="_blank"` : "";
+    }
+    return undefined;
+  },
+});
+
+/**
+ * A user's text as it is stored and shown: links found in the text are made clickable, then the
+ * whole is passed through the allow-list, so nothing but the allowed tags survives and every link
+ * is nofollow and goes out through /301.
+ */
+export function sanitizeUserText(raw: string): string {
+  const text = raw.replace(/\r\n?/g, "\n").trim();
+  const matches = linkify.match(text) ?? [];
+  let out = "";
+  let last = 0;
+  for (const m of matches) {
+    out += text.slice(last, m.index);
+    out += `<a href="${m.url.replace(/"/g, "%22")}">${m.text}</a>`;
+    last = m.lastIndex;
+  }
+  out += text.slice(last);
+  return filter.process(out);
+}
+
+/** The visible length of a text (what the 800/3800 limits count). */
+export function textLength(raw: string): number {
+  return Array.from(raw.replace(/\r\n?/g, "\n").trim()).length;
+}
