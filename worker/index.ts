@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore - produced by `remix vite:build`
 import * as build from "../build/server/index.js";
 import { api } from "./api";
+import { hasCall, runCall } from "./api/run";
 import { ERRORS } from "../app/lib/errors";
 import { countingD1, type D1Stats } from "./middleware/d1-stats";
 import { isSameOrigin } from "./middleware/origin";
@@ -34,6 +35,8 @@ app.all("*", (c) =>
     const env = stats ? { ...c.env, DB: countingD1(c.env.DB, stats) } : c.env;
     const res = await handleRemix(c.req.raw, {
       cloudflare: { env, cf: c.req.raw.cf, ctx: c.executionCtx, caches },
+      runCall: async (name, request, fields) =>
+        hasCall(name) ? runCall(name, request, fields, env, c.executionCtx, "form") : null,
     });
     if (stats) {
       res.headers.set("x-d1-roundtrips", String(stats.roundTrips));

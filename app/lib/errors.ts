@@ -3,8 +3,15 @@
  * Russian text. Models throw DomainError; the API maps it to the envelope
  * {status, errid, error}, Remix to a page or a form message. Ids named by the spec keep their
  * meaning (100 IP, 103 expired session — silent, 120 no profile, 166 level, 181 deleted question,
- * 237 captcha, 253 already liked); the others are ours, grouped by subject.
+ * 237 captcha, 253 already liked); the others are ours, grouped by subject, each group in its
+ * own file: errors/questions.ts 130–159, errors/answers.ts 160–199, errors/comments.ts 200–299,
+ * errors/reads.ts 300–349.
  */
+import { ANSWER_ERRORS } from "./errors/answers";
+import { COMMENT_ERRORS } from "./errors/comments";
+import { QUESTION_ERRORS } from "./errors/questions";
+import { READ_ERRORS } from "./errors/reads";
+
 export const ERRORS = {
   100: { status: 403, text: "Доступ с вашего IP-адреса ({ip}) временно ограничен" },
   101: { status: 401, text: "Войдите на сайт, чтобы продолжить" },
@@ -29,6 +36,10 @@ export const ERRORS = {
   404: { status: 404, text: "undefined url" },
   405: { status: 405, text: "Этот вызов нужно делать другим методом" },
   999: { status: 500, text: "Что-то пошло не так. Попробуйте перезагрузить страницу и проверьте подключение к интернету" },
+  ...QUESTION_ERRORS,
+  ...ANSWER_ERRORS,
+  ...COMMENT_ERRORS,
+  ...READ_ERRORS,
 } as const satisfies Record<number, { status: number; text: string }>;
 
 export type ErrId = keyof typeof ERRORS;

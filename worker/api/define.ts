@@ -11,8 +11,15 @@ export type CallContext = {
   exec: ExecutionContext;
   /** adds a Set-Cookie header to the reply */
   setCookie(value: string): void;
+  /** drops the guest page cache of these paths after the reply (a write changed them) */
+  purge(paths: string[]): void;
 };
 
+/**
+ * A named call: its HTTP method, its zod schema (issue messages that are errids map to the
+ * catalogue) and what it does. The reply is merged into the envelope {status: 200, …}; a
+ * `redirect` field tells the form door where to go on success (else back to `return`).
+ */
 export type NamedCall<S extends z.ZodType = z.ZodType> = {
   method: "GET" | "POST";
   /** the path prefix the spec puts the call under; v2 unless said */

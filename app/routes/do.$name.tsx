@@ -1,0 +1,49 @@
+import { json, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData } from "@remix-run/react";
+import { safeReturn, signInUrl } from "../lib/return-to";
+import { pageMeta } from "../lib/seo";
+
+/**
+ * The form door: a plain HTML form posts to /do/{name}?return={path} and the same named call as
+ * /api/v2/{name} runs. Success redirects back (post/redirect/get); a guest goes to the sign-in page
+ * with login=1 in the return address; any other refusal shows its Russian text.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const returnTo = safeReturn(new URL(request.url).searchParams.get("return"));
+  const fields: Record<string, unknown> = {};
+  for (const [k0, v] of (await request.formData()).entries()) {
+    const k = k0.endsWith("[]") ? k0.slice(0, -2) : k0;
+    fields[k] = k in fields ? ([] as unknown[]).concat(fields[k], v) : k0.endsWith("[]") ? [v] : v;
+  }
+  const result = await context.runCall(params.name ?? "", request, fields);
+  if (!result) throw new Response("Not found", { status: 404 });
+  const headers = new Headers();
+  for (const c of result.cookies) headers.append("Set-Cookie", c);
+  if (result.status === 200) {
+    const to = typeof result.body.redirect === "string" ? safeReturn(result.body.redirect) : returnTo;
+    return redirect(to, { headers });
+  }
+  if (result.body.errid === 101) return redirect(signInUrl(returnTo), { headers });
+  return json({ error: String(result.body.error ?? ""), errid: Number(result.body.errid), returnTo }, { status: result.status, headers });
+}
+
+export const loader = () => redirect("/");
+
+export const meta: MetaFunction = () => pageMeta({ title: "Ошибка — Ответы", noindex: true });
+
+export default function FormDoor() {
+  const data = useActionData<typeof action>();
+  return (
+    <main className="page">
+      <div className="card narrow">
+        <h1>Ошибка</h1>
+        <p className="form-error" role="alert" data-errid={data?.errid}>
+          {data?.error || "Что-то пошло не так. Попробуйте перезагрузить страницу и проверьте подключение к интернету"}
+        </p>
+        <a className="btn" href={data?.returnTo ?? "/"}>
+          Вернуться
+        </a>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,93 @@
+import type { z } from "zod";
+import { DomainError, ERRORS, errorEnvelope, type ErrId } from "../../app/lib/errors";
+import { getSession } from "../../app/models/session.server";
+import { isSameOrigin } from "../middleware/origin";
+import { purgePages } from "../page-cache";
+import type { CallContext } from "./define";
+import { CALLS } from "./registry";
+
+/** Calls that establish or refresh a session do not carry the salt and token yet. */
+const NO_TOKEN_CHECK = new Set(["register", "auth", "refresh_auth", "exit"]);
+
+export type Door = "api" | "form";
+
+export type CallResult = { status: number; body: Record<string, unknown>; cookies: string[] };
+
+/** A zod refusal: an issue message naming an errid of the catalogue, else the generic 400. */
+export function fromZod(e: z.ZodError): DomainError {
+  const id = Number(e.issues[0]?.message);
+  return new DomainError(Number.isInteger(id) && id in ERRORS ? (id as ErrId) : 400);
+}
+
+export function hasCall(name: string): boolean {
+  return Object.prototype.hasOwnProperty.call(CALLS, name);
+}
+
+/**
+ * Runs a named call for either door: method and origin checks, the session (and, for API writes,
+ * its salt and token), the call's zod schema, then the call. Refusals become the envelope.
+ * The form door (/do/{name}) is protected by the same-origin check and the SameSite cookie; plain
+ * HTML forms have no salt and token to send.
+ */
+export async function runCall(
+  name: string,
+  req: Request,
+  raw: Record<string, unknown>,
+  env: Env,
+  exec: ExecutionContext,
+  door: Door,
+): Promise<CallResult> {
+  const call = CALLS[name];
+  const cookies: string[] = [];
+  try {
+    const method = req.method === "HEAD" ? "GET" : req.method;
+    if (method !== call.method) throw new DomainError(405);
+    if (method === "POST" && !isSameOrigin(req)) throw new DomainError(111);
+    const session = await getSession(env.DB, req);
+    if (door === "api" && method === "POST" && session && !NO_TOKEN_CHECK.has(name)) {
+      if (raw.salt !== session.salt || raw.token !== session.token) throw new DomainError(103);
+    }
+    const parsed = call.input.safeParse(raw);
+    if (!parsed.success) throw fromZod(parsed.error);
+    const ctx: CallContext = {
+      env,
+      req,
+      session,
+      ip: req.headers.get("cf-connecting-ip") ?? "127.0.0.1",
+      now: Date.now(),
+      exec,
+      setCookie: (v) => cookies.push(v),
+      purge: (paths) => exec.waitUntil(purgePages(new URL(req.url).origin, paths)),
+    };
+    const data = await call.run(ctx, parsed.data);
+    return { status: 200, body: { status: 200, ...data }, cookies };
+  } catch (e) {
+    if (e instanceof DomainError) return { status: e.status, body: errorEnvelope(e), cookies };
+    console.error(e);
+    return { status: 500, body: errorEnvelope(new DomainError(999)), cookies };
+  }
+}
+
+/** Form and query fields; a repeated field (poll_options, vote) becomes a list. */
+export function collectFields(entries: Iterable<[string, FormDataEntryValue | string]>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k0, v] of entries) {
+    const k = k0.endsWith("[]") ? k0.slice(0, -2) : k0;
+    if (k in out) out[k] = ([] as unknown[]).concat(out[k], v);
+    else out[k] = k0.endsWith("[]") ? [v] : v;
+  }
+  return out;
+}
+
+/** The input of a request: the query string of a read, form fields or JSON of a write. */
+export async function readInput(req: Request): Promise<Record<string, unknown>> {
+  if (req.method === "GET" || req.method === "HEAD") return collectFields(new URL(req.url).searchParams.entries());
+  const type = req.headers.get("content-type") ?? "";
+  if (type.includes("application/json")) {
+    const body = await req.json().catch(() => null);
+    if (!body || typeof body !== "object" || Array.isArray(body)) return {};
+    return body as Record<string, unknown>;
+  }
+  if (type.includes("form")) return collectFields((await req.formData()).entries() as IterableIterator<[string, string]>);
+  return {};
+}
