@@ -1,6 +1,6 @@
 import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
-import { getSession } from "./models/session.server";
+import { viewerSession } from "./models/session.server";
 import { SiteShell } from "./components/site-shell";
 import { NotFound } from "./components/not-found";
 import styles from "./styles/site.css?url";
@@ -12,7 +12,7 @@ export const links: LinksFunction = () => [
 
 /** The signed-in user for the toolbar (guests have no session cookie and cost no query). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const session = await getSession(context.cloudflare.env.DB, request);
+  const session = await viewerSession(context, request);
   return json({ user: session ? { id: session.user.id, nick: session.user.nick } : null });
 }
 

@@ -13,12 +13,15 @@ export function AnswerItem({
   showRating = false,
   highlight = null,
   allCommentsHref,
+  actions,
 }: {
   answer: AnswerView;
   now: number;
   showRating?: boolean;
   highlight?: number | null;
   allCommentsHref?: string;
+  /** forms the reader may use on this answer */
+  actions?: React.ReactNode;
 }) {
   const contextHref = (cmid: number) => `/question/${answer.qid}/cid-${cmid}`;
   return (
@@ -37,7 +40,9 @@ export function AnswerItem({
         {showRating ? <span className="muted">{countOf(answer.rating, VOTE)}</span> : null}
       </div>
       <UserText className="atext" html={answer.text} />
-      {answer.source ? <div className="muted">Источник: {answer.source}</div> : null}
+      {answer.source ? <div className="muted">{`Источник: ${answer.source}`}</div> : null}
+      {answer.canthStatus === 1 ? <div className="liked">Автору вопроса понравился этот ответ</div> : null}
+      {actions ? <div className="actions">{actions}</div> : null}
       {answer.comcnt > 0 ? <div className="muted">{countOf(answer.comcnt, COMMENT)}</div> : null}
       <CommentTree nodes={answer.comments.nodes} now={now} contextHref={contextHref} highlight={highlight} />
       {answer.comments.shown < answer.comments.total && allCommentsHref ? (

@@ -2,6 +2,7 @@ import type { Category } from "../models/categories.server";
 import type { AnswerView, QuestionView } from "../models/question-page.server";
 import { ANSWER, countOf } from "../lib/plural";
 import { AnswerItem } from "./answer-item";
+import { CommentForm } from "./forms";
 import { QuestionHeader } from "./question-header";
 
 /** A single answer (or a comment in its context) under the question header, with a link to all answers. */
@@ -25,6 +26,10 @@ export function AnswerPageView({
       </div>
       <section className="card">
         <AnswerItem answer={answer} now={now} highlight={highlight} />
+        <div id="comment-form">
+          {highlight ? <p className="muted">Ответ на выделенный комментарий:</p> : null}
+          <CommentForm type="A" refid={answer.id} parent={highlight ?? undefined} back={`/answer/${answer.id}`} />
+        </div>
       </section>
       <p>
         <a className="btn" data-testid="all-answers" href={`/question/${question.id}`}>

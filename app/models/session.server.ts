@@ -112,3 +112,15 @@ export function requireWriter(session: Session | null): SessionUser {
   if (session.user.banned) throw new DomainError(110);
   return session.user;
 }
+
+const perRequest = new WeakMap<object, Promise<Session | null>>();
+
+/**
+ * The session of the request a Remix load context belongs to, looked up once however many loaders
+ * ask (the root's toolbar and the page's own viewer-dependent parts).
+ */
+export function viewerSession(context: { cloudflare: { env: Env } }, request: Request): Promise<Session | null> {
+  let p = perRequest.get(context);
+  if (!p) perRequest.set(context, (p = getSession(context.cloudflare.env.DB, request)));
+  return p;
+}

@@ -1,5 +1,5 @@
 import LinkifyIt from "linkify-it";
-import { FilterXSS } from "xss";
+import xss from "xss";
 
 const linkify = new LinkifyIt();
 
@@ -34,7 +34,8 @@ export function linkTarget(href: string): string | null {
   }
 }
 
-const filter = new FilterXSS({
+// xss is CommonJS: its FilterXSS class hangs off the default export in every bundler
+const filter = new (xss as unknown as { FilterXSS: typeof import("xss").FilterXSS }).FilterXSS({
   whiteList: ALLOWED,
   stripIgnoreTagBody: ["script", "style"],
   onTagAttr(tag, name, value) {

@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { getSession } from "../models/session.server";
+import { viewerSession } from "../models/session.server";
 
 /** /myprofile: the own profile when signed in, else the index. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const session = await getSession(context.cloudflare.env.DB, request);
+  const session = await viewerSession(context, request);
   throw redirect(session ? `/profile/id${session.user.id}` : "/", { headers: { "Cache-Control": "no-store" } });
 }

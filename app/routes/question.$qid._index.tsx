@@ -13,6 +13,10 @@ import { originOf, pageMeta } from "../lib/seo";
 import { getCategoryTree } from "../models/categories.server";
 import { loadQuestionPage } from "../models/question-page.server";
 import { categoryTrail, similarQuestions } from "../models/questions.server";
+import { viewerSession } from "../models/session.server";
+import { viewerOnQuestion } from "../models/viewer.server";
+import { AnswerForm, CommentForm, PollForm, SupplementForm } from "../components/forms";
+import { AnswerActions, QuestionActions } from "../components/question-actions";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
@@ -27,13 +31,20 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
   if (!offset.ok) throw redirect(`/question/${qid}`);
 
-  const [tree, page] = await Promise.all([getCategoryTree(db, now), loadQuestionPage(db, qid, offset.value)]);
+  const [tree, page, session] = await Promise.all([
+    getCategoryTree(db, now),
+    loadQuestionPage(db, qid, offset.value),
+    viewerSession(context, request),
+  ]);
   if (page.kind === "missing") return json({ kind: "missing" as const, now }, { status: 404, headers: cacheHeaders(404) });
   const trail = categoryTrail(tree, page.question.categoryId);
   if (page.kind === "deleted") {
     return json({ kind: "deleted" as const, now, question: page.question, trail }, { status: 404, headers: cacheHeaders(404) });
   }
   if (offset.value > 0 && offset.value >= page.question.anscnt) throw redirect(`/question/${qid}`);
+  const viewer = session
+    ? await viewerOnQuestion(db, session.user, qid, page.question.author.id, [...(page.best ? [page.best.id] : []), ...page.answers.map((a) => a.id)])
+    : null;
 
   return defer(
     {
@@ -41,9 +52,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       now,
       trail,
       canonical: `${originOf(request)}/question/${qid}`,
+      viewer,
       similar: similarQuestions(db, qid, page.question.categoryId),
     },
-    { headers: cacheHeaders() },
+    { headers: viewer ? { "Cache-Control": "private, no-store" } : cacheHeaders() },
   );
 }
 
@@ -60,6 +72,7 @@ export default function QuestionRoute() {
   if (data.kind === "missing") return <QuestionMissing />;
   if (data.kind === "deleted") return <QuestionDeleted question={data.question} trail={data.trail} />;
   const { question, now } = data;
+  const back = `/question/${question.id}`;
   const nextOffset = data.offset + LIMITS.pageSize;
   // the best answer is listed apart, so the paged list holds the others
   const others = question.anscnt - (data.best ? 1 : 0);
@@ -70,19 +83,40 @@ export default function QuestionRoute() {
         {question.pollType && data.poll.length > 0 ? (
           <PollView type={question.pollType} options={data.poll} totalVoted={question.totalVoted} />
         ) : null}
+        {question.pollType && question.state === "A" && data.poll.length > 0 && !data.viewer?.pollVoted ? (
+          <PollForm qid={question.id} type={question.pollType} options={data.poll} back={back} />
+        ) : null}
+        <QuestionActions q={question} viewer={data.viewer} />
+        {data.viewer?.isOwner && question.state === "A" ? <SupplementForm qid={question.id} back={back} /> : null}
         <CommentTree nodes={data.questionComments.nodes} now={now} contextHref={(cmid) => `/question/${question.id}/cid-${cmid}`} />
+        {question.pollType ? <CommentForm type="Q" refid={question.id} back={back} /> : null}
       </div>
       {data.best && data.offset === 0 ? (
         <section className="card">
-          <AnswerItem answer={data.best} now={now} allCommentsHref={`/answer/${data.best.id}`} />
+          <AnswerItem
+            answer={data.best}
+            now={now}
+            allCommentsHref={`/answer/${data.best.id}`}
+            actions={<AnswerActions q={question} a={data.best} viewer={data.viewer} now={now} />}
+          />
         </section>
       ) : null}
       <section className="card" id="answers">
         <h2 data-testid="answers-count">{countOf(question.anscnt, ANSWER)}</h2>
         {data.answers.length === 0 && !data.best ? <p className="muted">Ответов пока нет</p> : null}
         {data.answers.map((a) => (
-          <AnswerItem key={a.id} answer={a} now={now} showRating={question.state === "V"} allCommentsHref={`/answer/${a.id}`} />
+          <AnswerItem
+            key={a.id}
+            answer={a}
+            now={now}
+            showRating={question.state === "V"}
+            allCommentsHref={`/answer/${a.id}`}
+            actions={<AnswerActions q={question} a={a} viewer={data.viewer} now={now} />}
+          />
         ))}
+        {question.state === "A" && !question.pollType && !data.viewer?.isOwner && !data.viewer?.answered ? (
+          <AnswerForm qid={question.id} back={back} />
+        ) : null}
         <div className="pager">
           {data.offset > 0 ? (
             <a className="btn" href={data.offset - LIMITS.pageSize > 0 ? `/question/${question.id}?p=${data.offset - LIMITS.pageSize}#answers` : `/question/${question.id}#answers`}>

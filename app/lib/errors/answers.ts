@@ -1,2 +1,22 @@
-/** Refusals of the answers calls: errids 160–199 (166 and 181 are in errors.ts). */
-export const ANSWER_ERRORS = {} as const satisfies Record<number, { status: number; text: string }>;
+/** Refusals of the answers calls: errids 160–199 (166, 181, 237 and 253 are in errors.ts). */
+export const ANSWER_ERRORS = {
+  160: { status: 400, text: "Введите текст ответа" },
+  161: { status: 400, text: "Ответ слишком длинный: не больше 3800 символов" },
+  162: { status: 400, text: "Источник не длиннее 50 символов" },
+  163: { status: 403, text: "Нельзя отвечать на свой вопрос" },
+  164: { status: 409, text: "Вы уже ответили на этот вопрос" },
+  165: { status: 409, text: "На этот вопрос больше нельзя ответить: он уже не открыт" },
+  167: { status: 404, text: "Ответ не найден или удален" },
+  168: { status: 403, text: "Редактировать ответ может только его автор" },
+  169: { status: 403, text: "Это может сделать только автор вопроса" },
+  170: { status: 409, text: "Лучший ответ уже выбран" },
+  172: { status: 409, text: "Лучший ответ можно выбрать только у открытого вопроса или вопроса на голосовании в первые 4 дня" },
+  173: { status: 409, text: "Ответ уже скрыт" },
+  174: { status: 409, text: "У ответа уже есть другая отметка: сначала снимите её" },
+  175: { status: 409, text: "Этой отметки у ответа нет" },
+  176: { status: 403, text: "Нельзя отмечать свой вопрос или ответ" },
+  177: { status: 409, text: "Вы уже отметили это" },
+  178: { status: 409, text: "Вы это ещё не отмечали" },
+  179: { status: 400, text: "Укажите вопрос или ответ" },
+  180: { status: 400, text: "Неверный номер вопроса или ответа" },
+} as const satisfies Record<number, { status: number; text: string }>;
