@@ -5,6 +5,7 @@ import * as build from "../build/server/index.js";
 import { api } from "./api";
 import { hasCall, runCall } from "./api/run";
 import { ERRORS } from "../app/lib/errors";
+import { advanceQuestions } from "../app/models/lifecycle.server";
 import { countingD1, type D1Stats } from "./middleware/d1-stats";
 import { isSameOrigin } from "./middleware/origin";
 import { withPageCache } from "./page-cache";
@@ -48,7 +49,8 @@ app.all("*", (c) =>
 
 export default {
   fetch: app.fetch,
-  async scheduled(_controller: ScheduledController, _env: Env, _ctx: ExecutionContext) {
-    // lifecycle jobs arrive with the core-writes issue
+  /** The cron: questions move A → V → R (or are deleted when nobody answered) as their windows close. */
+  async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
+    ctx.waitUntil(advanceQuestions(env.DB, Date.now()));
   },
 } satisfies ExportedHandler<Env>;

@@ -46,6 +46,8 @@ export type ErrId = keyof typeof ERRORS;
 
 export class DomainError extends Error {
   readonly status: number;
+  /** extra reply fields of a refusal (e.g. the captcha_id of a 237) */
+  readonly data?: Record<string, unknown>;
   constructor(
     readonly errid: ErrId,
     text?: string,
@@ -63,5 +65,5 @@ export function unknownErrorText(id: number): string {
 
 /** The envelope of a refusal. */
 export function errorEnvelope(e: DomainError) {
-  return { status: e.status, errid: e.errid, error: e.message };
+  return { ...e.data, status: e.status, errid: e.errid, error: e.message };
 }

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { DomainError } from "../lib/errors";
 import { LIMITS } from "../lib/limits";
 import { EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "./categories.server";
-import { getDb, schema } from "./db.server";
+import { batchable, getDb, schema } from "./db.server";
 import { POINTS, pointsChange } from "./points.server";
 import { requireWriter, type Session } from "./session.server";
 import { sanitizeUserText, textLength } from "./text.server";
@@ -173,12 +173,12 @@ export async function askQuestion(env: Env, session: Session | null, input: AskI
   ];
   let qid: number;
   try {
-    const [inserted] = await db.batch([insert, ...rest] as unknown as Parameters<typeof db.batch>[0]);
+    const [inserted] = await db.batch(batchable(env.DB, [insert, ...rest]) as unknown as Parameters<typeof db.batch>[0]);
     qid = (inserted as { id: number }[])[0].id;
   } catch (e) {
-    if (/NOT NULL constraint failed: questions\.user_id/.test(String((e as Error)?.message ?? e) + String((e as Error)?.cause ?? ""))) {
-      throw new DomainError(140);
-    }
+    // the NOT NULL refusal of the insert: the points went below the cost since the check above
+    const now2 = await db.select({ points: schema.users.points }).from(schema.users).where(eq(schema.users.id, user.id)).get();
+    if (!now2 || now2.points < ASK_COST) throw new DomainError(140);
     throw e;
   }
   return { qid, redirect: `/question/${qid}` };
@@ -219,12 +219,12 @@ export async function addSupplement(env: Env, session: Session | null, input: z.
   if (row.noadd === 1) throw new DomainError(146);
   const db = getDb(env.DB);
   const atext = sanitizeUserText(input.Body);
-  const [ins] = await db.batch([
+  const [ins] = await db.batch(batchable(env.DB, [
     db.run(
       sql`INSERT INTO supplements (qid, text, added) SELECT ${row.id}, ${atext}, ${now} WHERE EXISTS (SELECT 1 FROM questions WHERE id = ${row.id} AND user_id = ${user.id} AND state = 'A' AND hidden = 0 AND noadd = 0)`,
     ),
     db.run(sql`UPDATE questions SET updated_at = ${now} WHERE id = ${row.id} AND changes() = 1`),
-  ]);
+  ] as const));
   if (ins.meta.changes !== 1) throw new DomainError(145);
   return { added: now, atext };
 }
@@ -242,7 +242,7 @@ export async function deleteOwnQuestion(env: Env, session: Session | null, input
   if (row.userId !== user.id) throw new DomainError(149);
   const db = getDb(env.DB);
   const q = schema.questions;
-  const [del, , , , ledger] = await db.batch([
+  const [del, , , , ledger] = await db.batch(batchable(env.DB, [
     db
       .update(q)
       .set({ state: "D", hidden: 1, deletedBy: "author", stateBeforeDelete: sql`${q.state}`, stateChangedAt: now, updatedAt: now })
@@ -253,7 +253,7 @@ export async function deleteOwnQuestion(env: Env, session: Session | null, input
     // passes the "deleted just now" on to the refund, only for an unanswered question
     db.run(sql`UPDATE questions SET updated_at = updated_at WHERE id = ${row.id} AND anscnt = 0 AND changes() > 0`),
     ...pointsChange(db, user.id, POINTS.askRefund, "ask_refund", { type: "Q", id: row.id }, now, true),
-  ]);
+  ] as const));
   if (del.meta.changes !== 1) throw new DomainError(181);
   return { qid: row.id, refunded: ledger.meta.changes === 1 ? POINTS.askRefund : 0 };
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { DEV_PEPPER, hashPassword, verifyPassword } from "../../db/seed/password";
 import { DomainError } from "../lib/errors";
 import { levelForPoints, START_POINTS } from "../lib/levels";
+import { moscowDay } from "./bonuses.server";
 import { getDb, schema } from "./db.server";
 import { createSession, revokeSession, type Session } from "./session.server";
 
@@ -42,7 +43,7 @@ export async function register(env: Env, input: z.infer<typeof RegisterInput>, n
           points: START_POINTS,
           lvl: levelForPoints(START_POINTS).id,
           createdAt: now,
-          lastVisitDay: 0,
+          lastVisitDay: moscowDay(now),
         })
         .returning({ id: schema.users.id }),
       db

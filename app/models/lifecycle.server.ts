@@ -12,6 +12,7 @@
  */
 import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { getDb, schema, type Db } from "./db.server";
+import { batchable } from "./db.server";
 import { POINTS, pointsChange } from "./points.server";
 
 const DAY = 86_400_000;
@@ -116,10 +117,10 @@ function fallbackNoAnswer(db: Db, q: Candidate, t: Transition, now: number) {
   ];
 }
 
-async function apply(db: Db, items: { q: Candidate; t: Transition }[], now: number) {
+async function apply(d1: D1Database, db: Db, items: { q: Candidate; t: Transition }[], now: number) {
   for (let i = 0; i < items.length; i += CHUNK) {
     const stmts = items.slice(i, i + CHUNK).flatMap(({ q, t }) => [...statementsFor(db, q, t, now), ...fallbackNoAnswer(db, q, t, now)]);
-    if (stmts.length > 0) await db.batch(stmts as unknown as Parameters<typeof db.batch>[0]);
+    if (stmts.length > 0) await db.batch(batchable(d1, stmts) as unknown as Parameters<typeof db.batch>[0]);
   }
 }
 
@@ -150,7 +151,7 @@ export async function advanceQuestions(d1: D1Database, now: number): Promise<Adv
     .slice(0, MAX_PER_RUN)
     .map((c) => ({ q: c, t: dueTransition(c, now) }))
     .filter((x): x is { q: Candidate; t: Transition } => x.t !== null);
-  await apply(db, items, now);
+  await apply(d1, db, items, now);
   const summary: AdvanceSummary = { "A>V": 0, "A>R": 0, "A>D": 0, "V>R": 0, "poll>R": 0 };
   for (const x of items) summary[x.t]++;
   return summary;
@@ -167,6 +168,6 @@ export async function advanceOne(d1: D1Database, qid: number, now: number): Prom
   if (!row) return null;
   const t = dueTransition(row, now);
   if (!t) return null;
-  await apply(db, [{ q: row, t }], now);
+  await apply(d1, db, [{ q: row, t }], now);
   return t;
 }

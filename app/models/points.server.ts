@@ -1,6 +1,6 @@
-import { sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { LEVELS } from "../lib/levels";
-import type { Db } from "./db.server";
+import { schema, type Db } from "./db.server";
 
 /** The spec's points (core-qa.md §1, §9). */
 export const POINTS = {
@@ -48,13 +48,16 @@ export function pointsChange(
   now: number,
   onlyIfChanged = false,
 ) {
-  const guard = onlyIfChanged ? sql` AND changes() = 1` : sql``;
+  const u = schema.users;
+  const guard = onlyIfChanged ? sql`changes() = 1` : sql`1`;
+  // query builders (not db.run) so that drizzle can put them in a D1 batch
   return [
-    db.run(
-      sql`UPDATE users SET points = points + ${delta}, lvl = ${levelCase(sql`(points + ${delta})`)} WHERE id = ${userId}${guard}`,
-    ),
-    db.run(
-      sql`INSERT INTO points_ledger (user_id, delta, reason, ref_type, ref_id, added) SELECT ${userId}, ${delta}, ${reason}, ${ref?.type ?? null}, ${ref?.id ?? null}, ${now} WHERE ${onlyIfChanged ? sql`changes() = 1` : sql`1`}`,
-    ),
+    db
+      .update(u)
+      .set({ points: sql`${u.points} + ${delta}`, lvl: levelCase(sql`(${u.points} + ${delta})`) })
+      .where(and(eq(u.id, userId), guard)),
+    db
+      .insert(schema.pointsLedger)
+      .select(sql`SELECT NULL, ${userId}, ${delta}, ${reason}, ${ref?.type ?? null}, ${ref?.id ?? null}, ${now} WHERE ${guard}`),
   ] as const;
 }

@@ -36,6 +36,7 @@ export type QuestionView = {
   anscnt: number;
   comcnt: number;
   added: number;
+  stateChangedAt: number;
   pollType: "S" | "C" | null;
   totalVoted: number;
   totalmarks: number;
@@ -68,6 +69,7 @@ const questionColumns = {
   anscnt: q.anscnt,
   comcnt: q.comcnt,
   added: q.added,
+  stateChangedAt: q.stateChangedAt,
   pollType: q.pollType,
   totalVoted: q.totalVoted,
   totalmarks: q.totalmarks,
@@ -102,6 +104,7 @@ function toQuestion(r: any, author: Author): QuestionView {
     anscnt: r.anscnt,
     comcnt: r.comcnt,
     added: r.added,
+    stateChangedAt: r.stateChangedAt,
     pollType: r.pollType as "S" | "C" | null,
     totalVoted: r.totalVoted,
     totalmarks: r.totalmarks,

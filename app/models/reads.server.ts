@@ -270,7 +270,7 @@ export async function readQuestion(d1: D1Database, session: Session | null, inpu
     canreplyreason: { rid: ability.rid },
     cancomment: viewer.cancomment,
     noadd: viewer.noadd,
-    canmark: session && !isOwner && !viewer.marked ? 1 : 0,
+    canmark: session && !session.user.banned && !isOwner && !viewer.marked && v.state !== "D" ? 1 : 0,
     comments: shapeNodes(page.questionComments.nodes, "Q", v.id),
     best: page.best ? shapeAnswer(page.best, owns) : null,
     answers: page.answers.map((x) => shapeAnswer(x, owns)),
@@ -554,9 +554,10 @@ export async function readMarked(d1: D1Database, input: z.infer<typeof MarkedInp
   const id = (input.qid ?? input.aid)!;
   const [owner, rows] = await db.batch([
     type === "Q"
-      ? db.select({ state: q.state, hidden: q.hidden, ahidden: sql<number>`0`, total: q.totalmarks }).from(q).where(eq(q.id, id))
+      ? db.select({ state: q.state, hidden: q.hidden, ahidden: sql<number>`0`.as("a_hidden"), total: q.totalmarks }).from(q).where(eq(q.id, id))
       : db
-          .select({ state: q.state, hidden: q.hidden, ahidden: a.hidden, total: a.totalmarks })
+          // aliased: in a D1 batch rows come back as objects, so two columns named `hidden` would collide
+          .select({ state: q.state, hidden: q.hidden, ahidden: sql<number>`${a.hidden}`.as("a_hidden"), total: a.totalmarks })
           .from(a)
           .innerJoin(q, eq(q.id, a.qid))
           .where(eq(a.id, id)),

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { DomainError } from "../lib/errors";
 import { isBanned } from "../lib/users";
+import { dailyVisit, moscowDay } from "./bonuses.server";
 import { getDb, schema } from "./db.server";
 
 /** The session cookie (the page cache also keys on its presence: worker/page-cache.ts). */
@@ -16,6 +17,9 @@ export type SessionUser = {
   banned: boolean;
   type: string;
   permissions: string[];
+  createdAt: number;
+  welcomeBonus: boolean;
+  lastVisitDay: number;
 };
 
 export type Session = { id: number; salt: string; token: string; user: SessionUser };
@@ -79,6 +83,9 @@ export async function getSession(d1: D1Database, request: Request, now = Date.no
       banPermanent: u.banPermanent,
       type: u.type,
       permissions: u.permissions,
+      createdAt: u.createdAt,
+      welcomeBonus: u.welcomeBonus,
+      lastVisitDay: u.lastVisitDay,
     })
     .from(s)
     .innerJoin(u, eq(u.id, s.userId))
@@ -94,10 +101,13 @@ export async function getSession(d1: D1Database, request: Request, now = Date.no
       nick: row.nick,
       lvl: row.lvl,
       points: row.points,
+      lastVisitDay: row.lastVisitDay,
       vip: row.vip === 1,
       banned: isBanned(row, now),
       type: row.type,
       permissions: JSON.parse(row.permissions) as string[],
+      createdAt: row.createdAt,
+      welcomeBonus: row.welcomeBonus === 1,
     },
   };
 }
@@ -121,6 +131,18 @@ const perRequest = new WeakMap<object, Promise<Session | null>>();
  */
 export function viewerSession(context: { cloudflare: { env: Env } }, request: Request): Promise<Session | null> {
   let p = perRequest.get(context);
-  if (!p) perRequest.set(context, (p = getSession(context.cloudflare.env.DB, request)));
+  if (!p) perRequest.set(context, (p = visit(context.cloudflare.env.DB, request)));
   return p;
+}
+
+/** A signed-in page view; the first of a Moscow day earns the daily-visit point. */
+async function visit(d1: D1Database, request: Request): Promise<Session | null> {
+  const now = Date.now();
+  const session = await getSession(d1, request, now);
+  if (session && session.user.lastVisitDay < moscowDay(now)) {
+    await dailyVisit(d1, session.user.id, now);
+    session.user.points += 1;
+    session.user.lastVisitDay = moscowDay(now);
+  }
+  return session;
 }

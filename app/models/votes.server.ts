@@ -6,7 +6,7 @@ import { getDb, schema, type Db } from "./db.server";
 import { POINTS, pointsChange } from "./points.server";
 import { requireWriter, type Session, type SessionUser } from "./session.server";
 
-const id = (errid: string) => z.coerce.number().int(errid).positive(errid);
+const id = (errid: string) => z.coerce.number(errid).int(errid).positive(errid);
 
 export const VoteForInput = z.object({ qid: id("181"), aid: id("215") });
 export const VoteAgainstInput = z.object({ qid: id("181") });

@@ -6,6 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../lib/errors";
 import { idField } from "./ask.server";
+import { batchable } from "./db.server";
 import { getDb, schema } from "./db.server";
 import { requireWriter, type Session } from "./session.server";
 
@@ -26,10 +27,10 @@ export async function startWatch(env: Env, session: Session | null, input: z.inf
     .where(eq(schema.questions.id, input.qid))
     .get();
   if (!q || q.state === "D" || q.hidden === 1) throw new DomainError(181);
-  const [ins] = await db.batch([
+  const [ins] = await db.batch(batchable(env.DB, [
     db.insert(schema.watches).values({ qid: input.qid, userId: user.id, added: now }).onConflictDoNothing(),
     db.run(sql`UPDATE users SET watchcnt = watchcnt + 1 WHERE id = ${user.id} AND changes() = 1`),
-  ]);
+  ] as const));
   if (ins.meta.changes !== 1) throw new DomainError(147);
   return { watch: 1 };
 }
@@ -39,10 +40,10 @@ export async function dropWatch(env: Env, session: Session | null, input: z.infe
   const user = requireWriter(session);
   const db = getDb(env.DB);
   const w = schema.watches;
-  const [del] = await db.batch([
+  const [del] = await db.batch(batchable(env.DB, [
     db.delete(w).where(and(eq(w.qid, input.qid), eq(w.userId, user.id))),
     db.run(sql`UPDATE users SET watchcnt = max(watchcnt - 1, 0) WHERE id = ${user.id} AND changes() = 1`),
-  ]);
+  ] as const));
   if (del.meta.changes !== 1) throw new DomainError(148);
   return { watch: 0 };
 }

@@ -15,6 +15,7 @@ import { loadQuestionPage } from "../models/question-page.server";
 import { categoryTrail, similarQuestions } from "../models/questions.server";
 import { viewerSession } from "../models/session.server";
 import { viewerOnQuestion } from "../models/viewer.server";
+import { advanceOne, dueTransition } from "../models/lifecycle.server";
 import { AnswerForm, CommentForm, PollForm, SupplementForm } from "../components/forms";
 import { AnswerActions, QuestionActions } from "../components/question-actions";
 
@@ -31,11 +32,16 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
   if (!offset.ok) throw redirect(`/question/${qid}`);
 
-  const [tree, page, session] = await Promise.all([
+  let [tree, page, session] = await Promise.all([
     getCategoryTree(db, now),
     loadQuestionPage(db, qid, offset.value),
     viewerSession(context, request),
   ]);
+  // the on-read guard: a question whose window has passed moves on before anyone reads it stale
+  if (page.kind === "ok" && dueTransition({ ...page.question, userId: page.question.author.id }, now)) {
+    await advanceOne(db, qid, now);
+    page = await loadQuestionPage(db, qid, offset.value);
+  }
   if (page.kind === "missing") return json({ kind: "missing" as const, now }, { status: 404, headers: cacheHeaders(404) });
   const trail = categoryTrail(tree, page.question.categoryId);
   if (page.kind === "deleted") {
@@ -114,7 +120,7 @@ export default function QuestionRoute() {
             actions={<AnswerActions q={question} a={a} viewer={data.viewer} now={now} />}
           />
         ))}
-        {question.state === "A" && !question.pollType && !data.viewer?.isOwner && !data.viewer?.answered ? (
+        {question.state === "A" && !data.viewer?.isOwner && !data.viewer?.answered ? (
           <AnswerForm qid={question.id} back={back} />
         ) : null}
         <div className="pager">

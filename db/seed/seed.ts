@@ -521,7 +521,7 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       u.id, meta.nick, meta.email, passwordHash, u.points, lvl, kpd, u.vip, u.vip ? now + 30 * DAY : null,
       isBanned ? now + 72 * HOUR : null, 0, isBanned ? "Оскорбление участников" : null,
       isModer ? "volonter" : "", isModer ? JSON.stringify(MODER_PERMISSIONS) : "[]", isModer ? JSON.stringify(allCategoryIds) : "[]",
-      isModer ? 43200 : 0, 0, pick(["women", "other"]), u.questions, u.answers, u.best, u.watch, u.created, Math.floor((now + 10_800_000) / DAY) - int(0, 30),
+      isModer ? 43200 : 0, 0, pick(["women", "other"]), u.questions, u.answers, u.best, u.watch, u.created, Math.floor((now + 10_800_000) / DAY) - (u.id <= DEMO_USERS.length + LEVELS.length ? 0 : int(0, 30)),
     );
     // the ledger: start bonus, the imported balance, and for some users this week's earnings
     const recent = u.id <= 21 || chance(0.15) ? int(1, 6) : 0;

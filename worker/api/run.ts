@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { DomainError, ERRORS, errorEnvelope, type ErrId } from "../../app/lib/errors";
+import { WELCOME_ACTIONS, WELCOME_DAYS, welcomeBonus } from "../../app/models/bonuses.server";
 import { getSession } from "../../app/models/session.server";
 import { isSameOrigin } from "../middleware/origin";
 import { purgePages } from "../page-cache";
@@ -60,6 +61,9 @@ export async function runCall(
       purge: (paths) => exec.waitUntil(purgePages(new URL(req.url).origin, paths)),
     };
     const data = await call.run(ctx, parsed.data);
+    if (session && !session.user.welcomeBonus && WELCOME_ACTIONS.has(name) && ctx.now - session.user.createdAt < WELCOME_DAYS * 86_400_000) {
+      await welcomeBonus(env.DB, session.user.id, ctx.now);
+    }
     return { status: 200, body: { status: 200, ...data }, cookies };
   } catch (e) {
     if (e instanceof DomainError) return { status: e.status, body: errorEnvelope(e), cookies };

@@ -1,0 +1,61 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+
+/**
+ * The core story, once with JavaScript disabled and once enabled: a newcomer registers; a «Знаток»
+ * asks a poll; the newcomer answers it and votes in the poll; the asker likes the answer and picks
+ * it as the best; the newcomer's points on the page rise by 2 + 1 + 5.
+ */
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`the core story with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test("register, ask a poll, answer and vote, like and pick the best, points change", async ({ browser }) => {
+      const stamp = `${javaScriptEnabled ? "js" : "nojs"}${Date.now()}`;
+      const newcomer = await signedInPage(browser, javaScriptEnabled);
+      await newcomer.goto("/register");
+      await newcomer.getByLabel("Ник").fill(`Новичок ${stamp}`);
+      await newcomer.getByLabel("Почта").fill(`${stamp}@example.org`);
+      await newcomer.getByLabel("Пароль").fill("secret-pass");
+      await newcomer.getByRole("button", { name: "Зарегистрироваться" }).click();
+      await expect(newcomer.getByRole("button", { name: "Выйти" })).toBeVisible();
+
+      const asker = await signedInPage(browser, javaScriptEnabled);
+      await asker.goto("/login");
+      await asker.getByLabel("Почта").fill("znatok@demo.local");
+      await asker.getByLabel("Пароль").fill("demo12345");
+      await asker.getByRole("button", { name: "Войти" }).click();
+      await asker.goto("/ask");
+      await asker.getByLabel("Мой вопрос").fill(`Какой чай вы пьёте по вечерам? ${stamp}`);
+      await asker.getByLabel("Категория").selectOption({ label: "Программирование" });
+      await asker.getByLabel("Тип вопроса").selectOption("S");
+      await asker.getByLabel("Первый вариант").fill("Чёрный");
+      await asker.getByLabel("Второй вариант").fill("Зелёный");
+      await asker.getByLabel("Третий вариант").fill("Травяной");
+      await asker.getByRole("button", { name: "Опубликовать" }).click();
+      await expect(asker).toHaveURL(/\/question\/\d+$/);
+      const questionUrl = asker.url();
+
+      await newcomer.goto(questionUrl);
+      await newcomer.getByLabel("Зелёный").check();
+      await newcomer.getByRole("button", { name: "Голосовать" }).click();
+      await expect(newcomer.getByTestId("poll-total")).toHaveText("Проголосовал 1 человек");
+      await newcomer.getByLabel("Ваш ответ").fill("Зелёный с жасмином, и никакого сахара.");
+      await newcomer.getByRole("button", { name: "Ответить" }).click();
+      const answer = newcomer.getByTestId("answer").filter({ hasText: "Зелёный с жасмином" });
+      await expect(answer).toBeVisible();
+      await expect(answer.locator(".author")).toContainText("103 балла");
+
+      await asker.goto(questionUrl);
+      const seen = asker.getByTestId("answer").filter({ hasText: "Зелёный с жасмином" });
+      await seen.getByRole("button", { name: "Нравится" }).click();
+      await asker.getByTestId("answer").filter({ hasText: "Зелёный с жасмином" }).getByRole("button", { name: "Выбрать лучшим" }).click();
+      const best = asker.getByTestId("best-answer");
+      await expect(best).toContainText("Зелёный с жасмином");
+      await expect(best.locator(".author")).toContainText("108 баллов");
+      await expect(asker.getByTestId("question-state")).toHaveText("Вопрос решён");
+    });
+  });
+}
+
+async function signedInPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
+  const context = await browser.newContext({ javaScriptEnabled });
+  return context.newPage();
+}
