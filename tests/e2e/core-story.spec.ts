@@ -45,7 +45,7 @@ for (const javaScriptEnabled of [false, true]) {
 
       await asker.goto(questionUrl);
       const seen = asker.getByTestId("answer").filter({ hasText: "Зелёный с жасмином" });
-      await seen.getByRole("button", { name: "Нравится" }).click();
+      await seen.getByRole("button", { name: "Нравится", exact: true }).click();
       await asker.getByTestId("answer").filter({ hasText: "Зелёный с жасмином" }).getByRole("button", { name: "Выбрать лучшим" }).click();
       const best = asker.getByTestId("best-answer");
       await expect(best).toContainText("Зелёный с жасмином");
