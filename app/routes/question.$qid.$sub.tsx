@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AnswerPageView } from "../components/answer-page";
 import { QuestionDeleted, QuestionMissing } from "../components/question-gone";
@@ -6,6 +6,9 @@ import { parseId, parsePrefixedId } from "../lib/params";
 import { originOf, pageMeta } from "../lib/seo";
 import { answerPageResponse, missingResponse } from "../models/answer-route.server";
 import { locateComment } from "../models/question-page.server";
+import { viewerSession } from "../models/session.server";
+import { UnwatchPage } from "../components/unwatch";
+import { signInUrl } from "../lib/return-to";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
@@ -13,6 +16,13 @@ export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loader
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const db = context.cloudflare.env.DB;
   const qid = parseId(params.qid);
+  const unwatch: "Q" | "C" | null = params.sub === "unwatch" ? "Q" : params.sub === "unwatch-comments" ? "C" : null;
+  if (qid !== null && unwatch) {
+    const session = await viewerSession(context, request);
+    const url = new URL(request.url);
+    if (!session) throw redirect(signInUrl(url.pathname));
+    return json({ kind: "unwatch" as const, qid, unwatch, done: url.searchParams.get("done") === "1" }, { headers: { "Cache-Control": "private, no-store" } });
+  }
   const cmid = parsePrefixedId(params.sub, "cid-");
   if (qid === null || cmid === null) return missingResponse();
   const where = await locateComment(db, cmid);
@@ -23,12 +33,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (data?.kind === "unwatch") return pageMeta({ title: "Отписка — Ответы", noindex: true });
   if (!data || data.kind !== "ok") return pageMeta({ title: "Вопрос не найден — Ответы", noindex: true });
   return pageMeta({ title: data.question.qtext, description: data.answer.text, canonical: data.canonical, noindex: true });
 };
 
 export default function CommentInContext() {
   const data = useLoaderData<typeof loader>();
+  if (data.kind === "unwatch") return <UnwatchPage qid={data.qid} kind={data.unwatch} done={data.done} />;
   if (data.kind === "missing") return <QuestionMissing />;
   if (data.kind === "deleted") return <QuestionDeleted question={data.question} trail={data.trail} />;
   return <AnswerPageView {...data} />;

@@ -58,3 +58,28 @@ describe("signing in and out with plain forms (no JavaScript)", () => {
     expect(res.status).toBe(403);
   });
 });
+
+describe("unsubscribing from a question", () => {
+  it("a guest is sent to sign in first", async () => {
+    const res = await SELF.fetch(`${BASE}/question/3/unwatch`, { redirect: "manual" });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`/login?return=${encodeURIComponent("/question/3/unwatch?login=1")}`);
+  });
+
+  it("the owner unsubscribes from the mailing and from comment notifications and sees the confirmations", async () => {
+    const signedIn = await post("/login", { email: "user@demo.local", password: "demo12345" });
+    const cookie = signedIn.headers.get("set-cookie")!.split(";")[0];
+    const qid = 7; // asked by user@demo.local, who watches it
+    const page = await (await SELF.fetch(`${BASE}/question/${qid}/unwatch`, { headers: { cookie } })).text();
+    expect(page).toContain("Отписаться");
+    const done = await post(`/do/stopnotify?return=${encodeURIComponent(`/question/${qid}/unwatch?done=1`)}`, { id: String(qid), type: "Q" }, { cookie });
+    expect(done.headers.get("location")).toBe(`/question/${qid}/unwatch?done=1`);
+    const confirmation = await (await SELF.fetch(`${BASE}${done.headers.get("location")}`, { headers: { cookie } })).text();
+    expect(confirmation).toContain("Вы отписались от рассылки");
+    await post(`/do/stopnotify?return=${encodeURIComponent(`/question/${qid}/unwatch-comments?done=1`)}`, { id: String(qid), type: "C" }, { cookie });
+    const comments = await (await SELF.fetch(`${BASE}/question/${qid}/unwatch-comments?done=1`, { headers: { cookie } })).text();
+    expect(comments).toContain("Вы отписались от уведомлений");
+    const watch = await env.DB.prepare("select answers, comments, mail from watches where qid = ? and user_id = 1").bind(qid).first();
+    expect(watch).toEqual({ answers: 0, comments: 0, mail: 0 });
+  });
+});
