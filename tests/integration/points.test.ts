@@ -96,7 +96,7 @@ describe("points", () => {
     expect(mismatched.results).toEqual([]);
     const rows = await env.DB.prepare("select points, lvl from users").all<{ points: number; lvl: number }>();
     for (const r of rows.results) expect(r.lvl).toBe(levelForPoints(r.points).id);
-  }, 600_000);
+  }, 900_000);
 
   it("the first signed-in page view of a Moscow day earns one point, once", async () => {
     const me = await signIn("guru@demo.local");
