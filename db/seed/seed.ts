@@ -113,7 +113,8 @@ async function write(db: D1Database, tables: Table[]) {
   }
 }
 
-function mulberry32(seed: number) {
+/** A small seeded PRNG (the demo data and randomised tests are repeatable). */
+export function mulberry32(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -1,31 +1,17 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { BASE, post, signIn, type Me } from "./api-client";
 import { captchaCode, captchaSvg } from "../../app/models/captcha.server";
 import { loader as captchaLoader } from "../../app/routes/captcha.$id";
 import { SHOWCASE } from "../../db/seed/seed";
 
-const BASE = "http://127.0.0.1";
-
-type Who = { id: number; cookie: string; salt: string; token: string };
+type Who = Me;
 const signedIn = new Map<string, Who>();
-
-async function post(name: string, body: Record<string, string | number>, who?: Who) {
-  const fields: Record<string, string> = Object.fromEntries(Object.entries(body).map(([k, v]) => [k, String(v)]));
-  if (who) Object.assign(fields, { salt: who.salt, token: who.token });
-  const res = await SELF.fetch(`${BASE}/api/v2/${name}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, ...(who ? { cookie: who.cookie } : {}) },
-    body: new URLSearchParams(fields),
-  });
-  return { res, json: (await res.json()) as Record<string, any> };
-}
 
 async function as(email: string): Promise<Who> {
   const known = signedIn.get(email);
   if (known) return known;
-  const { res, json } = await post("auth", { email, password: "demo12345" });
-  expect(json.status).toBe(200);
-  const who = { id: json.id, cookie: res.headers.get("set-cookie")!.split(";")[0], salt: json.salt, token: json.token };
+  const who = await signIn(email);
   signedIn.set(email, who);
   return who;
 }

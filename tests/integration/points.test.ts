@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { levelForPoints } from "../../app/lib/levels";
 import { moscowDay } from "../../app/models/bonuses.server";
+import { mulberry32 } from "../../db/seed/seed";
 
 const BASE = "http://127.0.0.1";
 const ACTIONS = 1000;
@@ -30,16 +31,6 @@ async function call(me: Me, name: string, fields: Record<string, string | string
 
 const ids = async (sql: string) => (await env.DB.prepare(sql).all<{ id: number }>()).results.map((r) => r.id);
 
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("points", () => {
   it("after 1,000 random actions every user's points equal his ledger and his level follows his points", async () => {

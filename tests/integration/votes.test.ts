@@ -1,30 +1,8 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { BASE, post, signIn, type Me } from "./api-client";
 import { SHOWCASE } from "../../db/seed/seed";
 
-const BASE = "http://127.0.0.1";
-type Me = { id: number; cookie: string; salt: string; token: string };
-
-async function post(name: string, body: Record<string, string | string[]>, me?: Me) {
-  const form = new URLSearchParams();
-  for (const [k, v] of Object.entries(body)) for (const x of ([] as string[]).concat(v)) form.append(k, x);
-  if (me) {
-    form.set("salt", me.salt);
-    form.set("token", me.token);
-  }
-  const res = await SELF.fetch(`${BASE}/api/v2/${name}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, ...(me ? { cookie: me.cookie } : {}) },
-    body: form,
-  });
-  return { res, json: (await res.json()) as Record<string, any> };
-}
-
-async function signIn(email: string): Promise<Me> {
-  const { res, json } = await post("auth", { email, password: "demo12345" });
-  expect(json.status).toBe(200);
-  return { id: json.id, cookie: res.headers.get("set-cookie")!.split(";")[0], salt: json.salt, token: json.token };
-}
 
 const one = <T = Record<string, any>>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
 const count = async (query: string, ...args: unknown[]) => (await one<{ n: number }>(query, ...args))!.n;
