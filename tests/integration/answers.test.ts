@@ -1,20 +1,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, post, signIn, type Me } from "./api-client";
+import { as, BASE, post, type Me } from "./api-client";
 import { captchaCode, captchaSvg } from "../../app/models/captcha.server";
 import { loader as captchaLoader } from "../../app/routes/captcha.$id";
 import { SHOWCASE } from "../../db/seed/seed";
 
 type Who = Me;
-const signedIn = new Map<string, Who>();
-
-async function as(email: string): Promise<Who> {
-  const known = signedIn.get(email);
-  if (known) return known;
-  const who = await signIn(email);
-  signedIn.set(email, who);
-  return who;
-}
 
 let fresh = 0;
 /** A newly registered user (100 points, level Ученик). */

@@ -27,3 +27,12 @@ export async function signIn(email: string, password = "demo12345"): Promise<Me>
   if (json.status !== 200) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(json)}`);
   return { id: json.id, cookie: res.headers.get("set-cookie")!.split(";")[0], salt: json.salt, token: json.token };
 }
+
+const known = new Map<string, Me>();
+
+/** Signs a demo user in once per test file and reuses the session. */
+export async function as(email: string): Promise<Me> {
+  const me = known.get(email) ?? (await signIn(email));
+  known.set(email, me);
+  return me;
+}

@@ -1,18 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, post, signIn, type Me } from "./api-client";
+import { as, BASE, post, type Me } from "./api-client";
 import { SHOWCASE } from "../../db/seed/seed";
 
 type Who = Me;
-const signedIn = new Map<string, Who>();
-
-async function as(email: string): Promise<Who> {
-  const known = signedIn.get(email);
-  if (known) return known;
-  const who = await signIn(email);
-  signedIn.set(email, who);
-  return who;
-}
 
 /** The column v of the first row; a missing row fails the test. */
 async function value<T = number>(query: string, ...binds: unknown[]): Promise<T> {
