@@ -1,38 +1,86 @@
 /**
- * Seeds the local D1 store that `wrangler dev` uses:
+ * Seeds a local D1 store — the one `wrangler dev` and `wrangler d1 … --local` use:
  *   npx tsx db/seed/cli.ts [--questions N] [--seed S] [--if-empty] [--persist-to DIR]
- * (`npm run seed -- --questions 100000` for a scale run). Migrations must be applied first.
+ * (`npm run seed -- --questions 100000` for a scale run). Migrations must be applied first:
+ *   npx wrangler d1 migrations apply DB --local [--persist-to DIR]
+ * --persist-to means what it means to wrangler: the data lives in DIR/v3 (default DIR
+ * .wrangler/state), so the same DIR names the same store here, in `wrangler dev` and in
+ * `wrangler d1 execute`.
  */
-import { getPlatformProxy } from "wrangler";
-import { isDatabaseEmpty, seedDatabase } from "./seed";
+import path from "node:path";
 
-process.env.WRANGLER_SEND_METRICS ??= "false";
-process.env.WRANGLER_SEND_ERROR_REPORTS ??= "false";
-process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= "false";
+process.env.WRANGLER_SEND_METRICS = "false";
+process.env.WRANGLER_SEND_ERROR_REPORTS = "false";
+process.env.CLOUDFLARE_CF_FETCH_ENABLED = "false";
+// no warning about the Durable Object bindings, which the seed does not use
+process.env.WRANGLER_LOG ??= "error";
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
 }
 
-const questions = arg("questions") ? Number(arg("questions")) : undefined;
-const seed = arg("seed") ? Number(arg("seed")) : undefined;
-const persistTo = arg("persist-to") ?? ".wrangler/state";
-const ifEmpty = process.argv.includes("--if-empty");
+function wholeNumber(name: string): number | undefined {
+  const v = arg(name);
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v)) {
+    console.error(`seed: --${name} needs a whole number, got ${JSON.stringify(v)}`);
+    process.exit(2);
+  }
+  return Number(v);
+}
 
-// wrangler dev and `d1 migrations apply --local` keep their data in <persist-to>/v3
-const proxy = await getPlatformProxy<Env>({ configPath: "wrangler.toml", persist: { path: `${persistTo}/v3` } });
+const questions = wholeNumber("questions");
+const seed = wholeNumber("seed");
+const ifEmpty = process.argv.includes("--if-empty");
+const persistTo = arg("persist-to") ?? path.join(".wrangler", "state");
+
+// imported after the environment is set, so that wrangler reads it
+const { getPlatformProxy } = await import("wrangler");
+const { isDatabaseEmpty, seedDatabase } = await import("./seed");
+
+const proxy = await getPlatformProxy<{ DB: D1Database }>({
+  configPath: "wrangler.toml",
+  persist: { path: path.join(persistTo, "v3") },
+  remoteBindings: false,
+});
+let code = 0;
 try {
   const db = proxy.env.DB;
-  if (ifEmpty && !(await isDatabaseEmpty(db))) {
-    console.log("seed: the database already has data, nothing to do");
+  const migrated = await db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'questions'").first();
+  if (!migrated) {
+    console.error(`seed: no tables in ${persistTo}; apply the migrations first: npx wrangler d1 migrations apply DB --local --persist-to ${persistTo}`);
+    code = 1;
+  } else if (!(await isDatabaseEmpty(db))) {
+    if (ifEmpty) console.log("seed: the database already has data, nothing to do");
+    else {
+      console.error(`seed: the database in ${persistTo} already has users; seed an empty store (remove it and apply the migrations again)`);
+      code = 1;
+    }
   } else {
-    const summary = await seedDatabase(db, { questions, seed });
+    let shown = 0;
+    const summary = await seedDatabase(db, {
+      questions,
+      seed,
+      onProgress(done, total) {
+        if (process.stdout.isTTY && Date.now() - shown > 1000) {
+          shown = Date.now();
+          process.stdout.write(`\rseed: ${done} / ${total} questions`);
+        }
+      },
+    });
+    if (process.stdout.isTTY) process.stdout.write("\r\x1b[K");
     const rows = Object.entries(summary.counts)
+      .filter(([, n]) => n > 0)
       .map(([t, n]) => `${t} ${n}`)
       .join(", ");
-    console.log(`seed: done in ${(summary.ms / 1000).toFixed(1)} s: ${rows}`);
+    const total = Object.values(summary.counts).reduce((s, n) => s + n, 0);
+    console.log(`seed: done in ${(summary.ms / 1000).toFixed(1)} s, ${total} rows: ${rows}`);
   }
+} catch (e) {
+  console.error(e);
+  code = 1;
 } finally {
   await proxy.dispose();
 }
+process.exit(code);

@@ -2,9 +2,35 @@
  * Deterministic Russian demo data. Platform-neutral: it writes through the D1 API only, so the
  * same code seeds `wrangler dev`'s local store (db/seed/cli.ts) and the integration tests inside
  * workerd. Every id is chosen here, so rows can point at each other without reading back, and
- * every denormalised counter is tallied from the rows it counts.
+ * every denormalised counter is tallied from the rows it counts:
+ * - questions.anscnt = answers with hidden = 0; questions.comcnt = visible comments with ref_type 'Q';
+ *   answers.comcnt = its visible comments (all depths); comments.comcnt = direct replies (deleted
+ *   ones included: they keep their place); totalmarks = marks rows; answers.rating = best_votes
+ *   rows; votes_against = best_votes with answer_id NULL; total_voted = poll_votes rows;
+ *   poll_options.votes = ballots naming the option.
+ * - categories.qcount = visible questions; a top category counts its own and its subcategories'.
+ * - users: questions_count = every question asked (as the app counts: deleting does not lower it),
+ *   answers_count = answers with hidden = 0, best_count, kpd = round(100 · best / answers),
+ *   watchcnt = watches rows, direct_count = private questions asked; created_at precedes all of a
+ *   user's activity.
+ * - points = sum(points_ledger.delta): a 'start' row (+100) and an 'import' row with the rest, both
+ *   older than a week, plus an 'answer' row (+2, +4 for a VIP, as app/models/points.server.ts pays)
+ *   for every visible answer of the last 7 days, pointing at it, so weekly leaders have real data.
+ *   Other actions of the week (asks, votes, likes) are part of 'import': the tests count the
+ *   ledger rows their own calls add.
+ *
+ * Writes: each INSERT binds one parameter, a JSON array of rows that `json_each` expands, so a
+ * statement stays far under D1's 100 bound parameters yet carries hundreds of rows (local D1
+ * costs several milliseconds per statement, whatever its size).
+ *
+ * Randomness: one stream (`rnd`) draws the structure — who asks and answers what, when, the states,
+ * votes, polls, comments — exactly as it always has, so the data the tests rely on (the showcase
+ * and the generated questions alike) does not move; where a legacy text is replaced, its draws are
+ * still made. A second stream (`trng`) adds what the first never drew: the texts of the generated
+ * questions from data/topics.ts, their polls, the new subcategories, a few deleted answers and
+ * comments.
  */
-import { LEVELS, levelForPoints, START_POINTS } from "../../app/lib/levels";
+import { EXPERT_LEVEL_POINTS, LEVELS, levelForPoints, START_POINTS } from "../../app/lib/levels";
 import {
   ANSWER_SENTENCES,
   COMMENTS,
@@ -17,7 +43,12 @@ import {
   SOURCES,
   TOP_CATEGORIES,
 } from "./data";
+import { EXTRA_SUBCATEGORIES } from "./data/extra-categories";
+import { LEAF_TOPICS, TOP_TOPICS } from "./data/topics";
+import { POLLS } from "./data/polls";
 import { DEV_PEPPER, hashPassword } from "./password";
+import { Rng } from "./rng";
+import { TextGen, toHtml, type TextCat } from "./text";
 
 export { DEV_PEPPER };
 
@@ -56,9 +87,22 @@ export const DEMO_USERS = [
   { id: 8, email: "banned@demo.local", nick: "Нарушитель", points: 130 },
 ] as const;
 
+/** POINTS.answer of app/models/points.server.ts, for this week's ledger rows. */
+const POINTS_ANSWER = 2;
+
 const MODER_PERMISSIONS = ["qstdrop", "qstrestore", "qstmove", "ansdrop", "ansrestore", "cmtdrop", "tmpban", "usrkiller"];
 
-export type SeedOptions = { questions?: number; seed?: number; now?: number };
+export type SeedOptions = {
+  /** how many questions in all, the showcase included (default 400) */
+  questions?: number;
+  /** the seed of the random streams (default 1) */
+  seed?: number;
+  /** "now" in ms (default Date.now()); every time is relative to it */
+  now?: number;
+  /** told the number of questions generated so far, now and then */
+  onProgress?: (done: number, total: number) => void;
+};
+/** Rows inserted per table and the elapsed milliseconds. */
 export type SeedSummary = { counts: Record<string, number>; ms: number };
 
 const MIN = 60_000;
@@ -78,39 +122,45 @@ class Table {
   }
 }
 
-/** A SQL literal of our own generated values (numbers, null, text with quotes doubled). */
-function lit(v: Value): string {
-  if (v === null) return "NULL";
-  if (typeof v === "number") {
-    if (!Number.isFinite(v)) throw new Error("seed: non-finite number");
-    return String(Math.trunc(v));
-  }
-  return `'${v.replace(/'/g, "''")}'`;
-}
+/** JSON characters per INSERT: Cyrillic is two bytes a letter in UTF-8, so a parameter stays under ~1 MB. */
+const STATEMENT_CHARS = 450_000;
+/** JSON characters per batch. */
+const BATCH_CHARS = 6_000_000;
 
-/** Writes tables in order as multi-row INSERTs under D1's statement size limit, 50 to a batch. */
+/**
+ * Writes tables in order (parents first). Each statement binds ONE parameter, a JSON array of rows,
+ * and `INSERT … SELECT value->>0, value->>1 … FROM json_each(?)` expands it.
+ */
 async function write(db: D1Database, tables: Table[]) {
-  const MAX_CHARS = 40_000; // D1 allows 100 KB per statement; Cyrillic takes two bytes a letter
+  let batch: D1PreparedStatement[] = [];
+  let batchChars = 0;
+  const send = async () => {
+    if (batch.length) await db.batch(batch);
+    batch = [];
+    batchChars = 0;
+  };
   for (const t of tables) {
-    const head = `INSERT INTO ${t.name} (${t.cols.join(", ")}) VALUES `;
-    const statements: string[] = [];
+    const sql = `INSERT INTO ${t.name} (${t.cols.join(", ")}) SELECT ${t.cols.map((_, i) => `value->>${i}`).join(", ")} FROM json_each(?)`;
     let parts: string[] = [];
-    let size = 0;
+    let chars = 0;
+    const flush = async () => {
+      if (parts.length === 0) return;
+      batch.push(db.prepare(sql).bind(`[${parts.join(",")}]`));
+      batchChars += chars;
+      parts = [];
+      chars = 0;
+      if (batchChars >= BATCH_CHARS) await send();
+    };
     for (const r of t.rows) {
-      const tuple = `(${r.map(lit).join(", ")})`;
-      if (size + tuple.length > MAX_CHARS && parts.length > 0) {
-        statements.push(head + parts.join(", "));
-        parts = [];
-        size = 0;
-      }
-      parts.push(tuple);
-      size += tuple.length + 2;
+      const json = JSON.stringify(r);
+      parts.push(json);
+      chars += json.length + 1;
+      if (chars >= STATEMENT_CHARS) await flush();
     }
-    if (parts.length > 0) statements.push(head + parts.join(", "));
-    for (let i = 0; i < statements.length; i += 50) {
-      await db.batch(statements.slice(i, i + 50).map((s) => db.prepare(s)));
-    }
+    await flush();
+    t.rows = [];
   }
+  await send();
 }
 
 /** A small seeded PRNG (the demo data and randomised tests are repeatable). */
@@ -130,7 +180,42 @@ export async function isDatabaseEmpty(db: D1Database): Promise<boolean> {
   return !row || row.n === 0;
 }
 
+/**
+ * Checks the word lists against the tree: every subcategory (and childless top category that gets
+ * generated questions) has title templates, every `{slot}` has values, every `@sub` tag names a
+ * subcategory of that top category, every poll names a category, urlnames are unique.
+ */
+export function checkSeedData(): void {
+  const urls = new Set<string>();
+  const add = (u: string) => {
+    if (urls.has(u)) throw new Error(`seed: urlname ${u} is used twice`);
+    urls.add(u);
+  };
+  for (const c of TOP_CATEGORIES) {
+    add(c.urlname);
+    const kids = [...c.subs.map(([, u]) => u), ...EXTRA_SUBCATEGORIES.filter((x) => x.parent === c.id).map((x) => x.urlname)];
+    kids.forEach(add);
+    const top = TOP_TOPICS[c.id] ?? {};
+    const generated = kids.length ? kids : c.titles.length ? [c.urlname] : [];
+    for (const u of generated) {
+      const leaf = LEAF_TOPICS[u];
+      if (!leaf?.q?.length) throw new Error(`seed: no title templates for ${u}`);
+      for (const t of [...leaf.q, ...(leaf.x ?? []), ...(leaf.a ?? []), ...(top.x ?? []), ...(top.a ?? [])]) {
+        for (const m of t.matchAll(/\{(\w+)\}/g)) {
+          if (!leaf.s?.[m[1]] && !top.s?.[m[1]]) throw new Error(`seed: ${u}: no values for {${m[1]}} in «${t}»`);
+        }
+      }
+    }
+    for (const e of [...(top.a ?? []), ...(top.x ?? []), ...(top.c ?? [])]) {
+      if (!e.startsWith("@")) continue;
+      for (const u of e.slice(1, e.indexOf(" ")).split(",")) if (!kids.includes(u)) throw new Error(`seed: ${c.urlname}: @${u} is not its subcategory`);
+    }
+  }
+  for (const p of POLLS) if (!urls.has(p.cat)) throw new Error(`seed: the poll «${p.q}» names an unknown category ${p.cat}`);
+}
+
 export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Promise<SeedSummary> {
+  checkSeedData();
   const started = Date.now();
   const nQuestions = Math.max(7, opts.questions ?? 400);
   const now = opts.now ?? Date.now();
@@ -143,7 +228,7 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
     categories: new Table("categories", ["id", "parent_id", "name", "urlname", "position", "readonly", "hidden", "adult", "special", "premoderated", "qcount"]),
     users: new Table("users", [
       "id", "nick", "email", "password_hash", "points", "lvl", "kpd", "vip", "vip_until", "banned_until", "ban_permanent", "ban_reason",
-      "type", "permissions", "volcats", "banduration", "hidden", "gender", "questions_count", "answers_count", "best_count", "watchcnt", "created_at", "last_visit_day",
+      "type", "permissions", "volcats", "banduration", "hidden", "gender", "questions_count", "answers_count", "best_count", "watchcnt", "direct_count", "created_at", "last_visit_day",
     ]),
     brands: new Table("brands", ["id", "urlname", "name", "person_name", "person_text", "url", "category_id", "followers", "qst", "ans", "kpd", "created_at"]),
     brandMembers: new Table("brand_members", ["brand_id", "user_id", "role"]),
@@ -154,7 +239,7 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
     supplements: new Table("supplements", ["qid", "text", "added"]),
     pollOptions: new Table("poll_options", ["id", "qid", "position", "text", "votes"]),
     pollVotes: new Table("poll_votes", ["qid", "user_id", "options", "added"]),
-    answers: new Table("answers", ["id", "qid", "user_id", "text", "source", "added", "best", "hidden", "rating", "comcnt", "canth_status", "totalmarks", "vip"]),
+    answers: new Table("answers", ["id", "qid", "user_id", "text", "source", "added", "best", "hidden", "rating", "comcnt", "canth_status", "totalmarks", "vip", "deleted_by"]),
     comments: new Table("comments", ["id", "qid", "pqid", "ref_type", "ref_id", "parent_id", "depth", "user_id", "text", "added", "hidden", "comcnt"]),
     bestVotes: new Table("best_votes", ["qid", "answer_id", "user_id", "added"]),
     marks: new Table("marks", ["target_type", "target_id", "user_id", "added"]),
@@ -164,10 +249,12 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
     privateAnswers: new Table("private_answers", ["pqid", "user_id", "text", "source", "comcnt", "added"]),
     ledger: new Table("points_ledger", ["user_id", "delta", "reason", "ref_type", "ref_id", "added"]),
     bans: new Table("bans", ["user_id", "moder_id", "hours", "reason", "added", "until"]),
+    modLog: new Table("mod_log", ["moder_id", "action", "target_type", "target_id", "user_id", "qid", "from_category_id", "to_category_id", "note", "added"]),
   };
 
   // ---- categories
-  const leaves: { id: number; top: number; titles: string[]; special: boolean }[] = [];
+  type Leaf = { id: number; top: number; titles: string[]; special: boolean; urlname: string; name: string };
+  const leaves: Leaf[] = [];
   const catCount = new Map<number, number>();
   const allCategoryIds: number[] = [];
   const topOf = new Map<number, number>();
@@ -177,7 +264,10 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
     allCategoryIds.push(c.id);
     topOf.set(c.id, c.id);
     if (c.subs.length === 0) {
-      if (c.titles.length > 0) leaves.push({ id: c.id, top: c.id, titles: c.titles, special: !!c.special || c.id === 601 || c.id === 2024 || !!c.readonly });
+      if (c.titles.length > 0) {
+        const special = !!c.special || c.id === 601 || c.id === 2024 || !!c.readonly;
+        leaves.push({ id: c.id, top: c.id, titles: c.titles, special, urlname: c.urlname, name: c.name });
+      }
       return;
     }
     c.subs.forEach(([name, urlname], j) => {
@@ -185,14 +275,49 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       T.categories.add(id, c.id, name, urlname, j, 0, 0, c.adult ? 1 : 0, null, 0, 0);
       allCategoryIds.push(id);
       topOf.set(id, c.id);
-      leaves.push({ id, top: c.id, titles: c.titles, special: false });
+      leaves.push({ id, top: c.id, titles: c.titles, special: false, urlname, name });
     });
   });
+  // the showcase picks its categories from these lists by position, so the extra subcategories
+  // (explicit ids 171+) join only the lists the generated questions use
   const ordinaryLeaves = leaves.filter((l) => !l.special);
+  const bulkLeaves = [...ordinaryLeaves];
   const specialLeaves = leaves.filter((l) => l.special);
+  for (const x of EXTRA_SUBCATEGORIES) {
+    const parent = TOP_CATEGORIES.find((c) => c.id === x.parent)!;
+    const position = parent.subs.length + EXTRA_SUBCATEGORIES.filter((e) => e.parent === x.parent && e.id < x.id).length;
+    T.categories.add(x.id, parent.id, x.name, x.urlname, position, 0, 0, parent.adult ? 1 : 0, null, 0, 0);
+    allCategoryIds.push(x.id);
+    topOf.set(x.id, parent.id);
+    bulkLeaves.push({ id: x.id, top: parent.id, titles: parent.titles, special: false, urlname: x.urlname, name: x.name });
+  }
+  const leafByUrl = new Map([...bulkLeaves, ...specialLeaves].map((l) => [l.urlname, l]));
+  const topByUrl = new Map(TOP_CATEGORIES.map((c) => [c.urlname, c]));
+  /** a poll's category by urlname; a top category with subcategories resolves to one of them */
+  const pollLeaf = (url: string, r: Rng): Leaf => {
+    const leaf = leafByUrl.get(url);
+    if (leaf) return leaf;
+    const top = topByUrl.get(url);
+    const kids = bulkLeaves.filter((l) => l.top === top?.id);
+    if (!kids.length) throw new Error(`seed: a poll names an unknown category ${url}`);
+    return r.pick(kids);
+  };
+  const textCat = (l: Leaf): TextCat => ({ urlname: l.urlname, name: l.name, leaf: LEAF_TOPICS[l.urlname] ?? { q: l.titles }, top: TOP_TOPICS[l.top] ?? {} });
 
   // ---- users
-  type U = { id: number; points: number; questions: number; answers: number; best: number; watch: number; created: number; vip: number };
+  type U = {
+    id: number;
+    points: number;
+    questions: number;
+    answers: number;
+    best: number;
+    watch: number;
+    created: number;
+    vip: number;
+    /** the time of his first action; created_at is moved before it */
+    first: number;
+    direct: number;
+  };
   const users: U[] = [];
   const passwordHash = await hashPassword(DEMO_PASSWORD, DEV_PEPPER, new Uint8Array(16).fill(7));
   const usedNicks = new Set<string>();
@@ -205,14 +330,14 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
   };
   const userMeta = new Map<number, { email: string; nick: string; extra?: Partial<Record<string, Value>> }>();
   for (const d of DEMO_USERS) {
-    users.push({ id: d.id, points: d.points, questions: 0, answers: 0, best: 0, watch: 0, created: now - 400 * DAY, vip: d.id === 4 ? 1 : 0 });
+    users.push({ id: d.id, points: d.points, questions: 0, answers: 0, best: 0, watch: 0, created: now - 400 * DAY, vip: d.id === 4 ? 1 : 0, first: now, direct: 0 });
     userMeta.set(d.id, { email: d.email, nick: d.nick });
     usedNicks.add(d.nick);
   }
   // one user at every level
   LEVELS.forEach((l, i) => {
     const id = DEMO_USERS.length + 1 + i;
-    users.push({ id, points: l.min + int(0, 40), questions: 0, answers: 0, best: 0, watch: 0, created: now - int(30, 900) * DAY, vip: 0 });
+    users.push({ id, points: l.min + int(0, 40), questions: 0, answers: 0, best: 0, watch: 0, created: now - int(30, 900) * DAY, vip: 0, first: now, direct: 0 });
     userMeta.set(id, { email: `level${l.id}@demo.local`, nick: `${l.name} ${pick(FIRST_NAMES)}` });
   });
   const nBulkUsers = Math.max(80, Math.ceil(nQuestions / 5));
@@ -220,7 +345,7 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
     const id = users.length + 1;
     const r = rnd();
     const points = r < 0.35 ? int(60, 249) : r < 0.65 ? int(250, 499) : r < 0.85 ? int(500, 999) : r < 0.96 ? int(1000, 4999) : int(5000, 30000);
-    users.push({ id, points, questions: 0, answers: 0, best: 0, watch: 0, created: now - int(1, 1500) * DAY, vip: chance(0.02) ? 1 : 0 });
+    users.push({ id, points, questions: 0, answers: 0, best: 0, watch: 0, created: now - int(1, 1500) * DAY, vip: chance(0.02) ? 1 : 0, first: now, direct: 0 });
     userMeta.set(id, { email: `u${id}@demo.local`, nick: nickFor(id) });
   }
   const byId = (id: number) => users[id - 1];
@@ -230,6 +355,34 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       if (!exclude.has(u.id) && u.id !== 8) return u;
     }
   };
+  /** a user may vote for the best answer from level Знаток (250 points) up */
+  const canVote = (u: U) => u.points >= EXPERT_LEVEL_POINTS && u.id !== 8;
+  /**
+   * The voter drawn, or (without another random draw, so the stream does not move) the next user
+   * by id who may vote and is not excluded.
+   */
+  const eligibleVoter = (drawn: U, exclude: Set<number>, voted: Set<number>): U | null => {
+    if (canVote(drawn) && !voted.has(drawn.id)) return drawn;
+    for (let k = 1; k < users.length; k++) {
+      const u = users[(drawn.id - 1 + k) % users.length];
+      if (canVote(u) && !exclude.has(u.id) && !voted.has(u.id)) return u;
+    }
+    return null;
+  };
+  const touch = (u: U, t: number) => {
+    if (t < u.first) u.first = t;
+  };
+  const weekAgo = now - 7 * DAY;
+  /** this week's ledger rows, written after the users' history rows */
+  const recent: { user: number; delta: number; reason: string; refType: string | null; refId: number | null; added: number }[] = [];
+  const isVip = (u: U) => u.vip === 1; // every seeded VIP is active (vip_until in the future)
+  /** an answer of the last 7 days gets its own ledger row: +2, +4 for a VIP author */
+  const earnForAnswer = (u: U, aid: number, added: number) => {
+    if (added >= weekAgo && added <= now) recent.push({ user: u.id, delta: isVip(u) ? 2 * POINTS_ANSWER : POINTS_ANSWER, reason: "answer", refType: "A", refId: aid, added });
+  };
+  /** moderation log rows (the moderator is moder@demo.local) */
+  const modLog: Value[][] = [];
+  const MODER = 5;
 
   // ---- brand
   T.brands.add(1, SHOWCASE.brandUrlname, "ТехноМир", "Ольга из ТехноМира", "Отвечаем на вопросы о технике и гаджетах", "https://tehnomir.example", 1, 0, 2, 1, 50, now - 300 * DAY);
@@ -238,6 +391,11 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
   T.privateQuestions.add(1, 1, 1, "Можно ли заменить аккумулятор в ноутбуке по гарантии?", "Купила в вашем магазине полгода назад.", 0, now - 3 * DAY);
   T.privateAnswers.add(1, 6, "Да, если аккумулятор держит меньше половины заявленной ёмкости. Принесите ноутбук в любой наш сервисный центр.", "", 0, now - 2 * DAY);
   T.privateQuestions.add(2, 1, 2, "Когда в продаже появятся новые модели наушников?", "", 1, now - 5 * HOUR);
+  byId(1).direct++;
+  byId(2).direct++;
+  touch(byId(1), now - 3 * DAY);
+  touch(byId(6), now - 2 * DAY);
+  touch(byId(2), now - 5 * HOUR);
 
   // ---- questions, answers, comments
   let qid = 0;
@@ -248,16 +406,28 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
   let optId = 0;
   type Q = { id: number; owner: U; leaf: number; top: number; added: number };
 
+  /** What a generated (bulk) question gets instead of the legacy word lists of data.ts. */
+  type BulkText = {
+    cat: TextCat;
+    tg: TextGen;
+    trng: Rng;
+  };
+
   /**
    * Adds n comments to a target; `shape[i]` is the index of comment i's parent (-1 top level) when
-   * given, else replies are random up to maxDepth. Indices in `hidden` are deleted comments.
+   * given, else replies are random up to maxDepth. Indices in `hidden` are deleted comments. A reply
+   * is never older than the comment it answers. With `bulk`, texts (and a few deletions) come from
+   * the text stream instead of the legacy word list.
    */
-  function addComments(q: Q, refType: "Q" | "A", refId: number, n: number, maxDepth: number, from: number, shape?: number[], hidden = new Set<number>(), showcase = false): { ids: number[]; visible: number } {
+  function addComments(q: Q, refType: "Q" | "A", refId: number, n: number, maxDepth: number, from: number, shape?: number[], hidden = new Set<number>(), showcase = false, bulk?: BulkText): { ids: number[]; visible: number; last: number } {
     const ids: number[] = [];
     const depthOf = new Map<number, number>();
+    const addedOf = new Map<number, number>();
+    const authorOf = new Map<number, U>();
     const replies = new Map<number, number>();
     const rows: Value[][] = [];
     let visible = 0;
+    let last = from;
     for (let i = 0; i < n; i++) {
       const id = showcase ? ++showcaseCmid : ++cmid;
       let parent: number | null = null;
@@ -270,16 +440,26 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       const depth = parent === null ? 0 : (depthOf.get(parent) ?? 0) + 1;
       depthOf.set(id, depth);
       if (parent !== null) replies.set(parent, (replies.get(parent) ?? 0) + 1);
-      const isHidden = hidden.has(i) ? 1 : 0;
+      const author = randomUser(new Set());
+      const legacyText = pick(COMMENTS);
+      const text = bulk ? bulk.tg.comment(bulk.cat, parent !== null ? userMeta.get(authorOf.get(parent)!.id)!.nick : undefined) : legacyText;
+      let added = Math.min(now, from + (i + 1) * int(2, 90) * MIN);
+      if (parent !== null) added = Math.min(now, Math.max(added, addedOf.get(parent)! + MIN));
+      const isHidden = hidden.has(i) || (bulk !== undefined && bulk.trng.chance(0.02)) ? 1 : 0;
       if (!isHidden) visible++;
-      rows.push([id, q.id, null, refType, refId, parent, depth, randomUser(new Set()).id, pick(COMMENTS), Math.min(now, from + (i + 1) * int(2, 90) * MIN), isHidden, 0]);
+      addedOf.set(id, added);
+      authorOf.set(id, author);
+      touch(author, added);
+      last = Math.max(last, added);
+      rows.push([id, q.id, null, refType, refId, parent, depth, author.id, text, added, isHidden, 0]);
+      if (isHidden && bulk) modLog.push(["cmtdrop", "C", id, author.id, q.id, null, null, null, Math.min(now, added + HOUR)]);
       ids.push(id);
     }
     for (const r of rows) {
       r[11] = replies.get(r[0] as number) ?? 0;
       T.comments.rows.push(r);
     }
-    return { ids, visible };
+    return { ids, visible, last };
   }
 
   function answerText() {
@@ -288,6 +468,9 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
     for (let i = 0; i < n; i++) parts.push(pick(ANSWER_SENTENCES));
     return parts.join(" ");
   }
+
+  /** The questions row of each question, to move its updated_at when showcase threads are added later. */
+  const questionRows = new Map<number, Value[]>();
 
   function question(opts: {
     owner: U;
@@ -305,10 +488,15 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
     commentsPerAnswer?: (index: number) => number;
     supplements?: string[];
     votes?: boolean;
+    /** a generated question: texts from the text stream, a few answers deleted */
+    bulk?: BulkText;
   }) {
     const q: Q = { id: ++qid, owner: opts.owner, leaf: opts.leaf.id, top: opts.leaf.top, added: opts.added };
     const isDeleted = opts.state === "D";
+    const bulk = opts.bulk;
     opts.owner.questions++;
+    touch(opts.owner, opts.added);
+    let updated = opts.added;
     const takers = new Set<number>([opts.owner.id]);
     const answerIds: number[] = [];
     const answerRows: Value[][] = [];
@@ -318,8 +506,13 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       const id = ++aid;
       answerIds.push(id);
       const added = Math.min(now - MIN, opts.added + (i + 1) * int(3, 120) * MIN);
-      u.answers++;
-      answerRows.push([id, q.id, u.id, answerText(), pick(SOURCES), added, 0, 0, 0, 0, 0, 0, u.vip]);
+      const legacyText = answerText();
+      const legacySource = pick(SOURCES);
+      const text = bulk ? bulk.tg.answer(bulk.cat) : legacyText;
+      const source = bulk ? bulk.tg.source() : legacySource;
+      touch(u, added);
+      updated = Math.max(updated, added);
+      answerRows.push([id, q.id, u.id, text, source, added, 0, 0, 0, 0, 0, 0, u.vip, null]);
     }
     let best: number | null = null;
     if (opts.bestIndex != null && answerRows[opts.bestIndex]) {
@@ -328,11 +521,35 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       best = r[0] as number;
       byId(r[2] as number).best++;
     }
+    // a few generated answers deleted (never the best, never below the two a vote needs)
+    if (bulk) {
+      let left = answerRows.length;
+      const keep = opts.state === "V" ? 2 : opts.state === "R" ? 1 : 0;
+      for (const r of answerRows) {
+        if (left > keep && r[6] === 0 && bulk.trng.chance(0.03)) {
+          const by = bulk.trng.chance(0.6) ? "moder" : "author";
+          r[7] = 1;
+          r[13] = by;
+          left--;
+          if (by === "moder") modLog.push(["ansdrop", "A", r[0], r[2], q.id, null, null, "Ответ не по существу вопроса", Math.min(now, (r[5] as number) + 2 * HOUR)]);
+        }
+      }
+    }
+    for (const r of answerRows) {
+      const author = byId(r[2] as number);
+      if (r[7] === 0) {
+        author.answers++;
+        earnForAnswer(author, r[0] as number, r[5] as number);
+      }
+    }
     // the asker's thanks on some answers of resolved questions
     for (const r of answerRows) {
       if (opts.state === "R" && chance(0.1)) {
-        r[10] = 1;
-        T.reactions.add(r[0] as number, opts.owner.id, "thanks", Math.min(now, (r[5] as number) + HOUR));
+        if (r[7] === 0) {
+          r[10] = 1;
+          const at = Math.min(now, (r[5] as number) + HOUR);
+          T.reactions.add(r[0] as number, opts.owner.id, "thanks", at);
+        }
       }
       if (chance(0.3)) {
         const markers = new Set<number>([r[2] as number]);
@@ -340,35 +557,58 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
         for (let k = 0; k < n; k++) {
           const m = randomUser(markers);
           markers.add(m.id);
-          T.marks.add("A", r[0] as number, m.id, Math.min(now, (r[5] as number) + k * HOUR));
+          const at = Math.min(now, (r[5] as number) + k * HOUR);
+          T.marks.add("A", r[0] as number, m.id, at);
+          touch(m, at);
         }
         r[11] = n;
       }
     }
-    // votes for the best answer while on voting
+    // votes for the best answer while on voting (only by users of level Знаток and up)
     let against = 0;
     if (opts.votes && answerRows.length > 0) {
-      const voters = new Set<number>([opts.owner.id, ...answerRows.map((r) => r[2] as number)]);
+      // `drawn` keeps the draws as they always were; `voted` holds who really voted
+      const drawnSet = new Set<number>([opts.owner.id, ...answerRows.map((r) => r[2] as number)]);
+      const voted = new Set<number>();
+      const visibleRows = answerRows.filter((r) => r[7] === 0);
       const n = int(3, 9);
       for (let k = 0; k < n; k++) {
-        const v = randomUser(voters);
-        voters.add(v.id);
-        if (chance(0.15)) {
+        const drawn = randomUser(drawnSet);
+        drawnSet.add(drawn.id);
+        const v = eligibleVoter(drawn, drawnSet, voted);
+        const toAgainst = chance(0.15);
+        const r = toAgainst ? null : pick(answerRows);
+        if (!v) continue;
+        voted.add(v.id);
+        const at = Math.min(now, opts.added + 4 * DAY + k * HOUR);
+        touch(v, at);
+        updated = Math.max(updated, at);
+        // a vote drawn for a deleted answer goes to the first visible one
+        const target = r && r[7] === 0 ? r : r ? visibleRows[0] : null;
+        if (!target) {
           against++;
-          T.bestVotes.add(q.id, null, v.id, Math.min(now, opts.added + 4 * DAY + k * HOUR));
+          T.bestVotes.add(q.id, null, v.id, at);
         } else {
-          const r = pick(answerRows);
-          r[8] = (r[8] as number) + 1;
-          T.bestVotes.add(q.id, r[0] as number, v.id, Math.min(now, opts.added + 4 * DAY + k * HOUR));
+          target[8] = (target[8] as number) + 1;
+          T.bestVotes.add(q.id, target[0] as number, v.id, at);
         }
       }
     }
     // comments
     answerRows.forEach((r, i) => {
       const n = opts.commentsPerAnswer ? opts.commentsPerAnswer(i) : chance(0.25) ? int(1, 4) : 0;
-      if (n > 0) r[9] = addComments(q, "A", r[0] as number, n, 3, r[5] as number).visible;
+      if (n > 0) {
+        const c = addComments(q, "A", r[0] as number, n, 3, r[5] as number, undefined, new Set(), false, bulk);
+        r[9] = c.visible;
+        updated = Math.max(updated, c.last);
+      }
     });
-    const qComments = opts.commentsOnQuestion ? addComments(q, "Q", q.id, opts.commentsOnQuestion, 2, opts.added).visible : 0;
+    let qComments = 0;
+    if (opts.commentsOnQuestion) {
+      const c = addComments(q, "Q", q.id, opts.commentsOnQuestion, 2, opts.added, undefined, new Set(), false, bulk);
+      qComments = c.visible;
+      updated = Math.max(updated, c.last);
+    }
     T.answers.rows.push(...answerRows);
     // poll
     let totalVoted = 0;
@@ -382,7 +622,10 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
         const chosen = opts.poll.type === "S" ? [pick(optionIds)] : optionIds.filter(() => chance(0.4));
         if (chosen.length === 0) chosen.push(pick(optionIds));
         chosen.forEach((o) => o.votes++);
-        T.pollVotes.add(q.id, v.id, JSON.stringify(chosen.map((o) => o.id)), Math.min(now, opts.added + (k + 1) * 7 * MIN));
+        const at = Math.min(now, opts.added + (k + 1) * 7 * MIN);
+        T.pollVotes.add(q.id, v.id, JSON.stringify(chosen.map((o) => o.id)), at);
+        touch(v, at);
+        updated = Math.max(updated, at);
         totalVoted++;
       }
       for (const o of optionIds) T.pollOptions.add(o.id, q.id, o.pos, o.text, o.votes);
@@ -395,18 +638,28 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       for (let k = 0; k < qmarks; k++) {
         const m = randomUser(markers);
         markers.add(m.id);
-        T.marks.add("Q", q.id, m.id, Math.min(now, opts.added + k * HOUR));
+        const at = Math.min(now, opts.added + k * HOUR);
+        T.marks.add("Q", q.id, m.id, at);
+        touch(m, at);
       }
     }
-    (opts.supplements ?? []).forEach((text, i) => T.supplements.add(q.id, text, opts.added + (i + 1) * 20 * MIN));
+    (opts.supplements ?? []).forEach((text, i) => {
+      const at = Math.min(now, opts.added + (i + 1) * 20 * MIN);
+      T.supplements.add(q.id, text, at);
+      updated = Math.max(updated, at);
+    });
     T.watches.add(q.id, opts.owner.id, opts.added);
     opts.owner.watch++;
     const changed = opts.state === "A" ? opts.added : Math.min(now, opts.added + 4 * DAY);
-    T.questions.add(
+    const visibleAnswers = answerRows.filter((r) => r[7] === 0).length;
+    if (isDeleted && opts.deletedBy === "moder") modLog.push(["qstdrop", "Q", q.id, opts.owner.id, q.id, null, null, "Нарушение правил проекта", changed]);
+    const row: Value[] = [
       q.id, opts.owner.id, q.leaf, q.top, opts.qtext, opts.qcomment ?? "", opts.state, isDeleted ? 1 : 0, opts.deletedBy ?? null,
-      opts.stateBeforeDelete ?? null, answerRows.length, qComments, opts.poll?.type ?? null, totalVoted, qmarks, best, against, opts.owner.vip,
-      0, 1, opts.added, changed, changed,
-    );
+      opts.stateBeforeDelete ?? null, visibleAnswers, qComments, opts.poll?.type ?? null, totalVoted, qmarks, best, against, opts.owner.vip,
+      0, 1, opts.added, changed, Math.min(now, Math.max(updated, changed)),
+    ];
+    T.questions.rows.push(row);
+    questionRows.set(q.id, row);
     if (!isDeleted) {
       catCount.set(q.leaf, (catCount.get(q.leaf) ?? 0) + 1);
       if (q.top !== q.leaf) catCount.set(q.top, (catCount.get(q.top) ?? 0) + 1);
@@ -442,10 +695,14 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
     // nesting to depth 4, one deleted comment with a reply under it)
     const big = nonBest[1];
     const bigShape = [...Array(23).fill(-1), 0, 0, 0, 0, 0, 23, 23, 28, 30, 24, 25, 1];
-    big[9] = addComments({ id: 1 } as Q, "A", big[0] as number, bigShape.length, 4, big[5] as number, bigShape, new Set([1]), true).visible;
+    const bigThread = addComments({ id: 1 } as Q, "A", big[0] as number, bigShape.length, 4, big[5] as number, bigShape, new Set([1]), true);
+    big[9] = bigThread.visible;
     if (short[0] !== SHOWCASE.contextAnswerId || big[0] !== SHOWCASE.bigThreadAnswerId || shortThread.ids[2] !== SHOWCASE.contextCommentId) {
       throw new Error("seed: the showcase ids moved; update SHOWCASE");
     }
+    const row = questionRows.get(SHOWCASE.resolvedQuestionId)!;
+    row[22] = Math.min(now, Math.max(row[22] as number, shortThread.last, bigThread.last));
+    modLog.push(["cmtdrop", "C", bigThread.ids[1], T.comments.rows.find((c) => c[0] === bigThread.ids[1])![7], 1, null, null, "Флуд", Math.min(now, bigThread.last)]);
   }
   // 2: on voting
   question({ owner: levelUser(2), leaf: ordinaryLeaves[3], qtext: "Какой фильм посмотреть всей семьёй на выходных?", added: now - 5 * DAY, answers: 6, state: "V", votes: true });
@@ -460,16 +717,30 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
   // 7: open and unanswered, by user@demo.local
   question({ owner: byId(1), leaf: compProg, qtext: "Как перенести фотографии со старого телефона на компьютер?", added: now - 10 * MIN, answers: 0, state: "A" });
 
-  // ---- the bulk
+  // ---- the bulk: the structure drawn from `rnd` as before; the texts from a second stream and
+  // data/topics.ts, per subcategory, so that many thousands of questions do not repeat each other
+  const trng = new Rng(((opts.seed ?? 1) * 7919 + 17) >>> 0);
+  const tg = new TextGen(trng);
+  const extrasOf = (top: number) => bulkLeaves.filter((l) => l.top === top && EXTRA_SUBCATEGORIES.some((x) => x.id === l.id));
   for (let i = qid; i < nQuestions; i++) {
-    const leaf = chance(0.03) ? pick(specialLeaves) : pick(ordinaryLeaves);
+    let leaf = chance(0.03) ? pick(specialLeaves) : pick(ordinaryLeaves);
     const r = rnd();
     const ageDays = r < 0.12 ? rnd() * 4 : r < 0.2 ? 4 + rnd() * 3 : 7 + rnd() * 358;
     const added = now - Math.floor(ageDays * DAY) - int(1, 59) * MIN;
     const owner = randomUser(new Set());
+    if (i % 1000 === 0) opts.onProgress?.(i, nQuestions);
     if (chance(0.05)) {
-      const p = pick(POLL_TITLES);
-      question({ owner, leaf, qtext: p.q, added, answers: 0, state: ageDays < 4 ? "A" : "R", poll: { type: chance(0.5) ? "S" : "C", options: p.options }, commentsOnQuestion: chance(0.5) ? int(1, 4) : 0 });
+      const legacy = pick(POLL_TITLES);
+      const type = chance(0.5) ? ("S" as const) : ("C" as const);
+      const commentsOnQuestion = chance(0.5) ? int(1, 4) : 0;
+      // a poll from data/polls.ts: any for single choice; for multiple choice one with as many
+      // options as the legacy one, whose per-option draws the stream has to make
+      const fits = POLLS.filter((p) => type === "S" || p.options.length === legacy.options.length);
+      const p = fits.length ? trng.pick(fits) : { q: legacy.q, options: legacy.options, cat: leaf.urlname };
+      leaf = pollLeaf(p.cat, trng);
+      const cat = textCat(leaf);
+      const qcomment = trng.chance(0.3) ? toHtml(trng.pick(["Голосуйте!", "Интересно, что выберет большинство.", "Пишите в комментариях, почему так."])) : "";
+      question({ owner, leaf, qtext: p.q, qcomment, added, answers: 0, state: ageDays < 4 ? "A" : "R", poll: { type, options: p.options }, commentsOnQuestion, bulk: { cat, tg, trng } });
       continue;
     }
     const answers = chance(0.08) ? 0 : int(1, 22);
@@ -493,11 +764,21 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       state = "R";
     }
     if (state === "R" && answers > 0) bestIndex = int(0, answers - 1);
+    // the draws of the legacy title and explanation, kept so that the stream does not move
+    pick(leaf.titles);
+    pick(QUESTION_TAILS);
+    pick(EXPLANATIONS);
+    const commentsOnQuestion = chance(0.1) ? int(1, 3) : 0;
+    const withSupplement = chance(0.05);
+    // some questions of a top category go to its new subcategories, in proportion to their number
+    const extras = extrasOf(leaf.top);
+    if (extras.length && trng.chance(extras.length / (extras.length + ordinaryLeaves.filter((l) => l.top === leaf.top).length))) leaf = trng.pick(extras);
+    const cat = textCat(leaf);
     question({
       owner,
       leaf,
-      qtext: pick(leaf.titles) + pick(QUESTION_TAILS),
-      qcomment: pick(EXPLANATIONS),
+      qtext: tg.title(cat),
+      qcomment: tg.explanation(cat),
       added,
       answers,
       state,
@@ -505,37 +786,54 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       deletedBy,
       stateBeforeDelete: stateBefore,
       votes: state === "V",
-      commentsOnQuestion: chance(0.1) ? int(1, 3) : 0,
-      supplements: chance(0.05) ? ["Добавлю подробности: вопрос всё ещё актуален."] : [],
+      commentsOnQuestion,
+      supplements: withSupplement ? [tg.supplement()] : [],
+      bulk: { cat, tg, trng },
     });
   }
 
   // ---- counters that depend on everything above
   for (const row of T.categories.rows) row[10] = catCount.get(row[0] as number) ?? 0;
+  const dayKey = (ms: number) => Math.floor((ms + 10_800_000) / DAY);
+  const recentSum = new Map<number, number>();
+  for (const e of recent) recentSum.set(e.user, (recentSum.get(e.user) ?? 0) + e.delta);
   for (const u of users) {
+    // an account is older than anything its owner did, and more than a week old (so is its history row)
+    u.created = Math.min(u.created, u.first - DAY, weekAgo - 2 * DAY);
     const meta = userMeta.get(u.id)!;
     const lvl = levelForPoints(u.points).id;
     const kpd = u.answers > 0 ? Math.round((100 * u.best) / u.answers) : 0;
-    const isModer = u.id === 5;
+    const isModer = u.id === MODER;
     const isBanned = u.id === 8;
+    const gender = pick(["women", "other"]);
+    // the demo and level accounts have already visited today (no daily bonus waiting for them)
+    const lastVisit = Math.max(dayKey(u.created), dayKey(now) - (u.id <= DEMO_USERS.length + LEVELS.length ? 0 : int(0, 30)));
     T.users.add(
       u.id, meta.nick, meta.email, passwordHash, u.points, lvl, kpd, u.vip, u.vip ? now + 30 * DAY : null,
       isBanned ? now + 72 * HOUR : null, 0, isBanned ? "Оскорбление участников" : null,
       isModer ? "volonter" : "", isModer ? JSON.stringify(MODER_PERMISSIONS) : "[]", isModer ? JSON.stringify(allCategoryIds) : "[]",
-      isModer ? 43200 : 0, 0, pick(["women", "other"]), u.questions, u.answers, u.best, u.watch, u.created, Math.floor((now + 10_800_000) / DAY) - (u.id <= DEMO_USERS.length + LEVELS.length ? 0 : int(0, 30)),
+      isModer ? 43200 : 0, 0, gender, u.questions, u.answers, u.best, u.watch, u.direct, u.created, lastVisit,
     );
-    // the ledger: start bonus, the imported balance, and for some users this week's earnings
-    const recent = u.id <= 21 || chance(0.15) ? int(1, 6) : 0;
+    // the draws the legacy loop made for its random ledger rows, kept so that the stream does not move
+    const legacyRecent = u.id <= 21 || chance(0.15) ? int(1, 6) : 0;
+    for (let k = 0; k < legacyRecent; k++) int(1, 6 * 24);
+    // points = the start bonus + the history before this week + this week's real rows
     T.ledger.add(u.id, START_POINTS, "start", null, null, u.created);
-    T.ledger.add(u.id, u.points - START_POINTS - recent * 2, "import", null, null, u.created + 1);
-    for (let k = 0; k < recent; k++) T.ledger.add(u.id, 2, "answer", null, null, now - int(1, 6 * 24) * HOUR);
+    const history = u.points - START_POINTS - (recentSum.get(u.id) ?? 0);
+    if (history !== 0) T.ledger.add(u.id, history, "import", null, null, u.created + 1);
   }
-  T.bans.add(8, 5, 72, "Оскорбление участников", now - HOUR, now + 72 * HOUR);
+  for (const e of recent) T.ledger.add(e.user, e.delta, e.reason, e.refType, e.refId, e.added);
+  T.bans.add(8, MODER, 72, "Оскорбление участников", now - HOUR, now + 72 * HOUR);
+  modLog.push(["tmpban", "U", 8, 8, null, null, null, "72 ч: оскорбление участников", now - HOUR]);
+  modLog.sort((a, b) => (a[8] as number) - (b[8] as number));
+  for (const m of modLog) T.modLog.add(MODER, ...m);
 
   const order = [
     T.categories, T.users, T.brands, T.brandMembers, T.questions, T.supplements, T.pollOptions, T.pollVotes, T.answers, T.comments,
-    T.bestVotes, T.marks, T.reactions, T.watches, T.privateQuestions, T.privateAnswers, T.ledger, T.bans,
+    T.bestVotes, T.marks, T.reactions, T.watches, T.privateQuestions, T.privateAnswers, T.ledger, T.bans, T.modLog,
   ];
+  const counts = Object.fromEntries(order.map((t) => [t.name, t.rows.length]));
   await write(db, order);
-  return { counts: Object.fromEntries(order.map((t) => [t.name, t.rows.length])), ms: Date.now() - started };
+  opts.onProgress?.(nQuestions, nQuestions);
+  return { counts, ms: Date.now() - started };
 }

@@ -1,0 +1,29 @@
+/** A small seeded PRNG (mulberry32) for the text stream of the generated questions. */
+export class Rng {
+  private a: number;
+
+  constructor(seed: number) {
+    this.a = seed >>> 0 || 0x9e3779b9;
+  }
+
+  /** A float in [0, 1). */
+  next(): number {
+    let t = (this.a = (this.a + 0x6d2b79f5) | 0);
+    t = Math.imul(t ^ (t >>> 15), 1 | t);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  /** An integer in [min, max], both included. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)];
+  }
+}
