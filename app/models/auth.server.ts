@@ -58,8 +58,11 @@ export async function register(env: Env, input: z.infer<typeof RegisterInput>, n
   return { userId, ...(await createSession(env.DB, userId, now)) };
 }
 
-/** Signs in by e-mail and password, refusing after too many recent failures for the e-mail or the IP. */
-export async function signIn(env: Env, input: z.infer<typeof SignInInput>, ip: string, now = Date.now()) {
+/**
+ * Signs in by e-mail and password, refusing after too many recent failures for the e-mail or the
+ * IP. A sign-in always starts a new session and revokes the one the browser had (rotation).
+ */
+export async function signIn(env: Env, input: z.infer<typeof SignInInput>, ip: string, previous: Session | null, now = Date.now()) {
   const db = getDb(env.DB);
   const a = schema.loginAttempts;
   const since = now - THROTTLE.windowMs;
@@ -72,6 +75,7 @@ export async function signIn(env: Env, input: z.infer<typeof SignInInput>, ip: s
   const ok = user ? await verifyPassword(input.password, pepper(env), user.passwordHash) : false;
   await db.insert(a).values({ email: input.email, ip, ok: ok ? 1 : 0, added: now });
   if (!user || !ok) throw new DomainError(102);
+  if (previous) await revokeSession(env.DB, previous.id, now);
   return { userId: user.id, ...(await createSession(env.DB, user.id, now)) };
 }
 

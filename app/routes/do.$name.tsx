@@ -1,5 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData } from "@remix-run/react";
+import { collectFields } from "../lib/fields";
 import { safeReturn, signInUrl } from "../lib/return-to";
 import { pageMeta } from "../lib/seo";
 
@@ -10,11 +11,7 @@ import { pageMeta } from "../lib/seo";
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const returnTo = safeReturn(new URL(request.url).searchParams.get("return"));
-  const fields: Record<string, unknown> = {};
-  for (const [k0, v] of (await request.formData()).entries()) {
-    const k = k0.endsWith("[]") ? k0.slice(0, -2) : k0;
-    fields[k] = k in fields ? ([] as unknown[]).concat(fields[k], v) : k0.endsWith("[]") ? [v] : v;
-  }
+  const fields = collectFields((await request.formData()).entries() as IterableIterator<[string, string]>);
   const result = await context.runCall(params.name ?? "", request, fields);
   if (!result) throw new Response("Not found", { status: 404 });
   const headers = new Headers();

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { DomainError } from "../lib/errors";
 import { safeReturn } from "../lib/return-to";
 import { pageMeta } from "../lib/seo";
-import { signIn, SignInInput, signOut } from "../models/auth.server";
+import { signIn, SignInInput } from "../models/auth.server";
 import { parseForm } from "../models/forms.server";
 import { getSession, sessionCookie } from "../models/session.server";
 
@@ -19,8 +19,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const input = await parseForm(request, SignInInput);
     const previous = await getSession(env.DB, request);
-    if (previous) await signOut(env, previous);
-    const s = await signIn(env, input, request.headers.get("cf-connecting-ip") ?? "127.0.0.1");
+    const s = await signIn(env, input, request.headers.get("cf-connecting-ip") ?? "127.0.0.1", previous);
     return redirect(returnTo, { headers: { "Set-Cookie": sessionCookie(s.token, request) } });
   } catch (e) {
     if (e instanceof DomainError) return json({ error: e.message }, { status: e.status });

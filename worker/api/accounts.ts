@@ -17,8 +17,7 @@ export const accountCalls = {
     method: "POST",
     input: SignInInput,
     async run(c, input) {
-      if (c.session) await signOut(c.env, c.session); // rotation: a sign-in always starts a new session
-      const s = await signIn(c.env, input, c.ip, c.now);
+      const s = await signIn(c.env, input, c.ip, c.session, c.now);
       c.setCookie(sessionCookie(s.token, c.req));
       return { id: s.userId, salt: s.salt, token: s.apiToken };
     },

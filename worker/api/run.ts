@@ -1,5 +1,5 @@
-import type { z } from "zod";
-import { DomainError, ERRORS, errorEnvelope, type ErrId } from "../../app/lib/errors";
+import { DomainError, errorEnvelope } from "../../app/lib/errors";
+import { collectFields, fromZod } from "../../app/lib/fields";
 import { WELCOME_ACTIONS, WELCOME_DAYS, welcomeBonus } from "../../app/models/bonuses.server";
 import { getSession } from "../../app/models/session.server";
 import { isSameOrigin } from "../middleware/origin";
@@ -13,12 +13,6 @@ const NO_TOKEN_CHECK = new Set(["register", "auth", "refresh_auth", "exit"]);
 export type Door = "api" | "form";
 
 export type CallResult = { status: number; body: Record<string, unknown>; cookies: string[] };
-
-/** A zod refusal: an issue message naming an errid of the catalogue, else the generic 400. */
-export function fromZod(e: z.ZodError): DomainError {
-  const id = Number(e.issues[0]?.message);
-  return new DomainError(Number.isInteger(id) && id in ERRORS ? (id as ErrId) : 400);
-}
 
 export function hasCall(name: string): boolean {
   return Object.prototype.hasOwnProperty.call(CALLS, name);
@@ -70,17 +64,6 @@ export async function runCall(
     console.error(e);
     return { status: 500, body: errorEnvelope(new DomainError(999)), cookies };
   }
-}
-
-/** Form and query fields; a repeated field (poll_options, vote) becomes a list. */
-export function collectFields(entries: Iterable<[string, FormDataEntryValue | string]>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k0, v] of entries) {
-    const k = k0.endsWith("[]") ? k0.slice(0, -2) : k0;
-    if (k in out) out[k] = ([] as unknown[]).concat(out[k], v);
-    else out[k] = k0.endsWith("[]") ? [v] : v;
-  }
-  return out;
 }
 
 /** The input of a request: the query string of a read, form fields or JSON of a write. */
