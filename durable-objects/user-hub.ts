@@ -1,11 +1,153 @@
 import { DurableObject } from "cloudflare:workers";
 
+/** The Moscow day (UTC+3 all year): it turns at 21:00 UTC. */
+export const moscowDayKey = (ms: number) => Math.floor((ms + 10_800_000) / 86_400_000);
+
+export type QuotaSlot = { ok: boolean; day: number; used: number; limit: number };
+
+/** What the user's sockets receive. */
+export type HubMessage =
+  | { type: "hello"; unread: number }
+  | { type: "notify"; unread: number; item: Record<string, unknown> }
+  | { type: "count"; unread: number };
+
 /**
- * One object per user (idFromName(userId)): daily quotas, the unread-notification counter
- * and the user's WebSockets. Minimal for now; the quotas and sockets come with their issue.
+ * One object per user (`idFromName(String(userId))`): the daily quotas, the unread-notification
+ * counter and the user's WebSockets (hibernation API).
+ *
+ * Quotas are checked and consumed atomically: `take` reads and writes the counter with the
+ * synchronous `ctx.storage.sql` and no `await` in between, so concurrent calls are serialised by
+ * the object's single thread. The caller gives a slot back when the write it took it for fails.
+ * The limits are the caller's (the table is in app/lib/quotas.ts); this class imports nothing from
+ * the app, as DESIGN.md asks.
  */
 export class UserHub extends DurableObject {
-  async unread(): Promise<number> {
-    return (await this.ctx.storage.get<number>("unread")) ?? 0;
+  /** a random id of this instance in memory: it changes when the object hibernates or restarts */
+  private readonly instance = crypto.randomUUID();
+
+  constructor(ctx: DurableObjectState, env: unknown) {
+    super(ctx, env as never);
+    ctx.storage.sql.exec(
+      `CREATE TABLE IF NOT EXISTS quota (day INTEGER NOT NULL, code TEXT NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (day, code));
+       CREATE TABLE IF NOT EXISTS counter (name TEXT PRIMARY KEY, value INTEGER NOT NULL);`,
+    );
+  }
+
+  private used(day: number, code: string): number {
+    const row = this.ctx.storage.sql.exec<{ used: number }>("SELECT used FROM quota WHERE day = ? AND code = ?", day, code).toArray()[0];
+    return row?.used ?? 0;
+  }
+
+  /** Takes one slot of today's quota `code` if fewer than `limit` are used. Synchronous inside. */
+  take(code: string, limit: number, now: number): QuotaSlot {
+    const day = moscowDayKey(now);
+    const used = this.used(day, code);
+    if (used >= limit) return { ok: false, day, used, limit };
+    this.ctx.storage.sql.exec(
+      "INSERT INTO quota (day, code, used) VALUES (?, ?, 1) ON CONFLICT (day, code) DO UPDATE SET used = used + 1",
+      day,
+      code,
+    );
+    // yesterday and older are no longer needed
+    this.ctx.storage.sql.exec("DELETE FROM quota WHERE day < ?", day - 1);
+    return { ok: true, day, used: used + 1, limit };
+  }
+
+  /** Gives back a slot taken on `day` (the write it was taken for failed). */
+  giveBack(code: string, day: number): void {
+    this.ctx.storage.sql.exec("UPDATE quota SET used = used - 1 WHERE day = ? AND code = ? AND used > 0", day, code);
+  }
+
+  /** Today's use of every quota that has been touched today. */
+  usage(now: number): Record<string, number> {
+    const day = moscowDayKey(now);
+    const out: Record<string, number> = {};
+    for (const r of this.ctx.storage.sql.exec<{ code: string; used: number }>("SELECT code, used FROM quota WHERE day = ?", day)) {
+      out[r.code] = r.used;
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ unread notifications
+
+  private counter(): number {
+    const row = this.ctx.storage.sql.exec<{ value: number }>("SELECT value FROM counter WHERE name = 'unread'").toArray()[0];
+    return row?.value ?? 0;
+  }
+
+  private setCounter(value: number): number {
+    const v = Math.max(0, value);
+    this.ctx.storage.sql.exec(
+      "INSERT INTO counter (name, value) VALUES ('unread', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+      v,
+    );
+    return v;
+  }
+
+  unread(): number {
+    return this.counter();
+  }
+
+  /** A new notification (already stored in D1): the counter rises and every socket hears of it. */
+  notified(item: Record<string, unknown>): number {
+    const unread = this.setCounter(this.counter() + 1);
+    this.broadcast({ type: "notify", unread, item });
+    return unread;
+  }
+
+  /** `n` notifications were viewed: the counter falls (never below 0). */
+  viewed(n: number): number {
+    const unread = this.setCounter(this.counter() - n);
+    this.broadcast({ type: "count", unread });
+    return unread;
+  }
+
+  /** Sets the counter to the count D1 holds (after a bulk change). */
+  resetUnread(value: number): number {
+    const unread = this.setCounter(value);
+    this.broadcast({ type: "count", unread });
+    return unread;
+  }
+
+  // ------------------------------------------------------------------ sockets
+
+  /** The worker has checked the session and the Origin; this only accepts the upgrade. */
+  async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("Upgrade") !== "websocket") return new Response("websocket expected", { status: 426 });
+    const pair = new WebSocketPair();
+    this.ctx.acceptWebSocket(pair[1]);
+    pair[1].send(JSON.stringify({ type: "hello", unread: this.counter() } satisfies HubMessage));
+    return new Response(null, { status: 101, webSocket: pair[0] });
+  }
+
+  incarnation(): string {
+    return this.instance;
+  }
+
+  sockets(): number {
+    return this.ctx.getWebSockets().length;
+  }
+
+  private broadcast(msg: HubMessage): void {
+    const text = JSON.stringify(msg);
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.send(text);
+      } catch {
+        // a closing socket; the client reconnects and reads the counter again
+      }
+    }
+  }
+
+  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+    if (message === "ping") ws.send("pong");
+  }
+
+  async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    try {
+      ws.close(code === 1005 ? 1000 : code, "bye");
+    } catch {
+      // already closed
+    }
   }
 }

@@ -3,6 +3,7 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 // @ts-ignore - produced by `remix vite:build`
 import * as build from "../build/server/index.js";
 import { api } from "./api";
+import { live } from "./live";
 import { hasCall, runCall } from "./api/run";
 import { ERRORS } from "../app/lib/errors";
 import { advanceQuestions } from "../app/models/lifecycle.server";
@@ -20,8 +21,8 @@ const app = new Hono<AppEnv>();
 
 app.route("/api", api);
 
-// WebSockets: the user's hub and a question's room (filled in by the live-updates issue).
-app.all("/ws*", (c) => c.text("WebSocket upgrade required", 426));
+// WebSockets: the user's hub and a question's room.
+app.route("/", live);
 
 // Forms posted to Remix actions must come from this site (CSRF); Remix would answer 500.
 app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {

@@ -88,7 +88,7 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
   if (qrow.userId === user.id) throw new DomainError(163);
   if (existing.length > 0) throw new DomainError(164);
   if (qrow.state !== "A") throw new DomainError(165);
-  await requireCaptchaIfBurst(env, user.id, "answer", input, now);
+  await requireCaptchaIfBurst(env, user, "answer", input, now);
 
   const vip = author[0]?.vip === 1 && (author[0].vipUntil ?? 0) > now;
   const lead = (qrow.leadUntil ?? 0) > now;

@@ -7,6 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../lib/errors";
 import { LIMITS } from "../lib/limits";
+import { quotaUsage } from "./hub.server";
 import { EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "./categories.server";
 import { batchable, getDb, schema } from "./db.server";
 import { POINTS, pointsChange } from "./points.server";
@@ -110,14 +111,6 @@ export function pollOptionsOf(raw: string[]): string[] {
 }
 
 /**
- * The daily ASK quota lives in the user's UserHub Durable Object (DESIGN.md §1). It is not wired
- * yet: when it is, take a slot here before the batch and give it back if the batch fails.
- */
-async function takeAskQuota(_env: Env, _userId: number, _now: number): Promise<void> {
-  // placeholder: no daily limit yet (errid 141 is reserved for it)
-}
-
-/**
  * Asks a question (or a poll) in one batch: the question, its poll options, the owner's watch,
  * the counters and the 5 points it costs. The question insert itself refuses (NOT NULL on
  * user_id) when the user has fewer than 5 points at that moment, which rolls the whole batch back,
@@ -131,7 +124,6 @@ export async function askQuestion(env: Env, session: Session | null, input: AskI
   const { leafId, topId } = await resolveCategory(env.DB, input.cid, input.subcid, now);
   const fresh = await db.select({ points: schema.users.points }).from(schema.users).where(eq(schema.users.id, user.id)).get();
   if (!fresh || fresh.points < ASK_COST) throw new DomainError(140);
-  await takeAskQuota(env, user.id, now);
 
   const q = schema.questions;
   const newQid = sql`(SELECT max(id) FROM questions WHERE user_id = ${user.id})`;
@@ -184,11 +176,16 @@ export async function askQuestion(env: Env, session: Session | null, input: AskI
   return { qid, redirect: `/question/${qid}` };
 }
 
-/** canask: may this visitor ask right now? (The daily quota will join when the UserHub counts it.) */
-export async function canAsk(env: Env, session: Session | null) {
-  if (!session || session.user.banned) return { canask: 0, points: session?.user.points ?? 0, limits: {}, personal: 0 };
+/**
+ * canask: may this visitor ask right now? Signed in, not banned, 5 points and a question left in
+ * today's ASK quota. `limits` carries every daily quota ({code: {limit, used, left}}).
+ */
+export async function canAsk(env: Env, session: Session | null, now: number) {
+  if (!session) return { canask: 0, points: 0, limits: {}, personal: 0 };
+  const limits = await quotaUsage(env, session.user, now);
   const points = session.user.points;
-  return { canask: points >= ASK_COST ? 1 : 0, points, limits: {}, personal: 0 };
+  const ok = !session.user.banned && points >= ASK_COST && limits.ASK.left > 0;
+  return { canask: ok ? 1 : 0, points, limits, personal: 0 };
 }
 
 export const CanAskInput = z.object({ cid: z.unknown().optional() });

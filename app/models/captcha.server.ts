@@ -2,6 +2,7 @@ import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEV_PEPPER } from "../../db/seed/password";
 import { DomainError } from "../lib/errors";
+import { levelRank } from "../lib/levels";
 import { getDb, schema } from "./db.server";
 import { sha256Hex } from "./session.server";
 
@@ -22,6 +23,14 @@ export const CAPTCHA = {
   burst: 5,
   digits: 5,
 } as const;
+
+/**
+ * Trusted writers are never asked: a VIP, or a user who has earned the level Профи (500 points);
+ * bursts from such accounts are bounded by the daily quotas instead (app/lib/quotas.ts).
+ */
+export function isCaptchaExempt(user: { lvl: number; vip: boolean }): boolean {
+  return user.vip || levelRank(user.lvl) >= levelRank(4);
+}
 
 /** A refusal 237 that also hands out a fresh captcha (the reply carries `captcha_id`). */
 export class CaptchaRequired extends DomainError {
@@ -91,16 +100,19 @@ async function verify(env: Env, userId: number | null, id: string | undefined, c
 
 /**
  * The burst rule shared by addans and addcmt: counts the user's answers (or comments) of the last
- * 10 minutes; from the 5th within 10 minutes on, a valid, unused, unexpired captcha is required.
+ * 10 minutes; from the 5th within 10 minutes on, a valid, unused, unexpired captcha is required
+ * (not of trusted writers: isCaptchaExempt).
  * Throws CaptchaRequired (errid 237, with a fresh captcha_id) otherwise; a good captcha is used up.
  */
 export async function requireCaptchaIfBurst(
   env: Env,
-  userId: number,
+  user: { id: number; lvl: number; vip: boolean },
   kind: "answer" | "comment",
   input: CaptchaInput,
   now: number,
 ): Promise<void> {
+  if (isCaptchaExempt(user)) return;
+  const userId = user.id;
   const db = getDb(env.DB);
   const t = kind === "answer" ? schema.answers : schema.comments;
   const row = await db

@@ -79,7 +79,7 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
   }
 
   // the 5th comment within 10 minutes needs a captcha (errid 237); a good one is used up
-  await requireCaptchaIfBurst(env, user.id, "comment", input, now);
+  await requireCaptchaIfBurst(env, user, "comment", input, now);
 
   const text = sanitizeUserText(input.Body);
   const [inserted] = await db.batch([

@@ -11,6 +11,7 @@ import { z } from "zod";
 import { DomainError, type ErrId } from "../lib/errors";
 import { isExpertLevel } from "../lib/levels";
 import { LIMITS } from "../lib/limits";
+import { quotaUsage } from "./hub.server";
 import { TABS, type Tab } from "../lib/questions";
 import { getCategoryTree, type Category, type CategoryTree } from "./categories.server";
 import { buildThreads, commentsQuery, type CommentNode, type CommentRow } from "./comments.server";
@@ -694,7 +695,11 @@ export async function readCheckNew(d1: D1Database, input: z.infer<typeof CheckNe
 
 // ---------------------------------------------------------------- limits
 
-/** `showlimits`: the daily quotas live in the UserHub Durable Object, not built yet — empty for now. */
-export async function readLimits() {
-  return { limits: {} as Record<string, unknown> };
+/**
+ * `showlimits`: the user's daily quotas from the UserHub ({code: {limit, used, left}}); a guest has
+ * none.
+ */
+export async function readLimits(env: Env, session: Session | null, now: number) {
+  if (!session) return { limits: {} };
+  return { limits: await quotaUsage(env, session.user, now) };
 }

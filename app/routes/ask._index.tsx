@@ -5,6 +5,7 @@ import { LIMITS } from "../lib/limits";
 import { signInUrl } from "../lib/return-to";
 import { pageMeta } from "../lib/seo";
 import { EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "../models/categories.server";
+import { canAsk } from "../models/ask.server";
 import { viewerSession } from "../models/session.server";
 
 export const meta = () => pageMeta({ title: "Задать вопрос — Ответы", noindex: true });
@@ -16,7 +17,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await viewerSession(context, request);
   const url = new URL(request.url);
   if (!session) throw redirect(signInUrl(url.pathname + url.search));
-  const tree = await getCategoryTree(context.cloudflare.env.DB);
+  const env = context.cloudflare.env;
+  const [tree, may] = await Promise.all([getCategoryTree(env.DB), canAsk(env, session, Date.now())]);
   const usable = (c: { readonly: boolean; hidden: boolean; id: number; special: string | null }) =>
     !c.readonly && !c.hidden && !EXCLUDED_FROM_DROPDOWN.has(c.id) && !NO_ASK.has(c.special ?? "");
   const groups = tree.top.filter(usable).map((t) => ({
@@ -25,19 +27,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     subs: (tree.children.get(t.id) ?? []).filter(usable).map((s) => ({ id: s.id, name: s.name })),
   }));
   return json(
-    { groups, text: (url.searchParams.get("q") ?? "").slice(0, LIMITS.title), cid: Number(url.searchParams.get("cid")) || null, points: session.user.points },
+    {
+      groups,
+      text: (url.searchParams.get("q") ?? "").slice(0, LIMITS.title),
+      cid: Number(url.searchParams.get("cid")) || null,
+      points: session.user.points,
+      asksLeft: (may.limits as Partial<Record<string, { left: number }>>).ASK?.left ?? 0,
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
 
 export default function Ask() {
-  const { groups, text, cid, points } = useLoaderData<typeof loader>();
+  const { groups, text, cid, points, asksLeft } = useLoaderData<typeof loader>();
+  if (asksLeft === 0) return <AskLimitReached />;
   const optionNames = ["Первый вариант", "Второй вариант", "Третий вариант", "Четвёртый вариант", "Пятый вариант", "Шестой вариант"];
   return (
     <main className="page">
       <div className="card">
         <h1>Задать вопрос</h1>
-        <p className="muted">{`Вопрос стоит 5 баллов, у вас ${points}.`}</p>
+        <p className="muted">{`Вопрос стоит 5 баллов, у вас ${points}. Сегодня можно задать ещё: ${asksLeft}.`}</p>
         <CallForm call="addqst" back="/ask" className="ask-form" testId="ask-form">
           <label>
             Мой вопрос
@@ -92,6 +101,19 @@ export default function Ask() {
           </button>
           <p className="muted">Нажимая «Опубликовать», вы принимаете правила проекта.</p>
         </CallForm>
+      </div>
+    </main>
+  );
+}
+
+/** The limit page: today's ASK quota is spent (it renews at midnight, Moscow time). */
+function AskLimitReached() {
+  return (
+    <main className="page">
+      <div className="card" data-testid="ask-limit">
+        <h1>Задать вопрос</h1>
+        <p>Сегодня вы больше не можете задавать вопросы</p>
+        <p className="muted">Лимит обновится в полночь по московскому времени.</p>
       </div>
     </main>
   );

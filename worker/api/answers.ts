@@ -31,9 +31,11 @@ export const answerCalls: Record<string, NamedCall> = {
   addans: defineCall({
     method: "POST",
     input: AddAnswerInput,
+    quota: "AAQ",
     async run(c, input) {
       const { id } = await addAnswer(c.env, c.session, input, c.now);
       c.purge([page(input.qid)]);
+      c.publish({ type: "answer", qid: input.qid, aid: id });
       return { id };
     },
   }),
@@ -52,6 +54,7 @@ export const answerCalls: Record<string, NamedCall> = {
     async run(c, input) {
       const { qid, dpoints } = await selectBest(c.env, c.session, input, c.now);
       c.purge([page(qid), `/answer/${input.aid}`]);
+      c.publish({ type: "state", qid, state: "R" });
       return { dpoints };
     },
   }),
@@ -62,6 +65,7 @@ export const answerCalls: Record<string, NamedCall> = {
   mark: defineCall({
     method: "POST",
     input: MarkInput,
+    quota: "QAM",
     async run(c, input) {
       const { qid, ...reply } = await mark(c.env, c.session, input, c.now);
       c.purge(input.aid ? [page(qid), `/answer/${input.aid}`] : [page(qid)]);

@@ -1,5 +1,7 @@
 import type { z } from "zod";
+import type { RoomEvent } from "../../app/models/hub.server";
 import type { Session } from "../../app/models/session.server";
+import type { QuotaCode } from "../../app/lib/quotas";
 
 /** What a named call gets besides its input. */
 export type CallContext = {
@@ -13,6 +15,8 @@ export type CallContext = {
   setCookie(value: string): void;
   /** drops the guest page cache of these paths after the reply (a write changed them) */
   purge(paths: string[]): void;
+  /** pushes a change to everyone reading the question (its QuestionRoom), after the reply */
+  publish(event: RoomEvent): void;
 };
 
 /**
@@ -23,8 +27,13 @@ export type CallContext = {
 export type NamedCall<S extends z.ZodType = z.ZodType> = {
   method: "GET" | "POST";
   /** the path prefix the spec puts the call under; v2 unless said */
-  door?: "v2" | "notify" | "slow";
+  door?: "v2" | "notify" | "slow" | "search";
   input: S;
+  /**
+   * the daily quota (app/lib/quotas.ts) one successful call of a signed-in user consumes: the slot
+   * is taken before `run` and given back when `run` fails
+   */
+  quota?: QuotaCode;
   run(c: CallContext, input: z.infer<S>): Promise<Record<string, unknown>>;
 };
 

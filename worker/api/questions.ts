@@ -18,6 +18,7 @@ export const questionCalls: Record<string, NamedCall> = {
   addqst: defineCall({
     method: "POST",
     input: AskInput,
+    quota: "ASK",
     async run(c, input) {
       return askQuestion(c.env, c.session, input, c.now);
     },
@@ -44,7 +45,7 @@ export const questionCalls: Record<string, NamedCall> = {
     method: "GET",
     input: CanAskInput,
     async run(c) {
-      return canAsk(c.env, c.session);
+      return canAsk(c.env, c.session, c.now);
     },
   }),
   startwatch: defineCall({

@@ -86,6 +86,6 @@ export const readCalls: Record<string, NamedCall> = {
   showlimits: defineCall({
     method: "GET",
     input: z.object({}),
-    run: () => readLimits(),
+    run: (c) => readLimits(c.env, c.session, c.now),
   }),
 };

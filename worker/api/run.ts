@@ -1,6 +1,7 @@
 import { DomainError, errorEnvelope } from "../../app/lib/errors";
 import { collectFields, fromZod } from "../../app/lib/fields";
 import { WELCOME_ACTIONS, WELCOME_DAYS, welcomeBonus } from "../../app/models/bonuses.server";
+import { publishToRoom, withQuota } from "../../app/models/hub.server";
 import { getSession } from "../../app/models/session.server";
 import { isSameOrigin } from "../middleware/origin";
 import { purgePages } from "../page-cache";
@@ -53,8 +54,10 @@ export async function runCall(
       exec,
       setCookie: (v) => cookies.push(v),
       purge: (paths) => exec.waitUntil(purgePages(new URL(req.url).origin, paths)),
+      publish: (event) => publishToRoom(env, exec, event),
     };
-    const data = await call.run(ctx, parsed.data);
+    const write = () => call.run(ctx, parsed.data);
+    const data = call.quota && session ? await withQuota(env, session.user, call.quota, ctx.now, write) : await write();
     if (session && !session.user.welcomeBonus && WELCOME_ACTIONS.has(name) && ctx.now - session.user.createdAt < WELCOME_DAYS * 86_400_000) {
       await welcomeBonus(env.DB, session.user.id, ctx.now);
     }
