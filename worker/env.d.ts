@@ -12,6 +12,8 @@ declare global {
       PEPPER?: string;
       /** "1" makes every page report its D1 round trips in response headers (benchmarks) */
       D1_STATS?: string;
+      /** `npm run bench` only: lets a request switch the quota check off (header x-bench-quota: off) */
+      BENCH_KNOBS?: string;
     }
   }
   interface Env extends Cloudflare.Env {}

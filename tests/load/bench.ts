@@ -6,13 +6,17 @@
  * 127.0.0.1:8799, then runs autocannon (10 connections, 8 s each, one after another) against a
  * static asset, the question page /question/1 as a guest (page cache) and signed-in-like
  * (cookie sid=bench: no cache), and the category page of question 1. Prints a table and the
- * question page's size and D1 work. Knobs: BENCH_PORT, BENCH_SECONDS, BENCH_QUESTIONS.
+ * question page's size and D1 work. Then the live parts: the added latency of the daily-quota
+ * check on `addans` (requests with and without it, alternating, one at a time), and the fan-out of
+ * one new answer to 1,000 WebSockets on one QuestionRoom. Knobs: BENCH_PORT, BENCH_SECONDS,
+ * BENCH_QUESTIONS, BENCH_ANSWERS (per side, default 150), BENCH_SOCKETS (default 1000).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon, { type Result } from "autocannon";
+import WebSocket from "ws";
 import { answers } from "../../scripts/local-env.mjs";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8799);
@@ -22,6 +26,10 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const STATE = ".wrangler/bench-state";
 const LOG = ".wrangler/bench-wrangler.log";
 const QUESTION = "/question/1";
+const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 150);
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
+/** a VIP: never asked for a captcha, AAQ limit 500 */
+const WRITER = "vip@demo.local";
 const NO_CACHE = { cookie: "sid=bench" };
 const env = {
   ...process.env,
@@ -140,6 +148,93 @@ async function measure(name: string, urlPath: string, headers: Record<string, st
   return { name, path: urlPath, result, bodyBytes, status: probe.status };
 }
 
+/** Open questions the writer neither asked nor answered, straight from D1 (before the server holds the store). */
+function openQuestionsFromD1(n: number): number[] {
+  const out = run(bin("wrangler"), [
+    "d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command",
+    `SELECT q.id FROM questions q, users u WHERE u.email = '${WRITER}' AND q.state = 'A' AND q.user_id <> u.id
+       AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.qid = q.id AND a.user_id = u.id) ORDER BY q.id DESC LIMIT ${n}`,
+  ]);
+  return (JSON.parse(out.slice(out.indexOf("[")))[0]?.results as { id: number }[]).map((r) => r.id);
+}
+
+type Writer = { cookie: string; salt: string; token: string };
+
+async function signIn(): Promise<Writer> {
+  const res = await fetch(`${BASE}/api/v2/auth`, {
+    method: "POST",
+    headers: { origin: BASE, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: WRITER, password: "demo12345" }),
+  });
+  const json = (await res.json()) as { status: number; salt: string; token: string };
+  if (json.status !== 200) throw new Error(`sign-in of ${WRITER} failed: ${JSON.stringify(json)}`);
+  return { cookie: res.headers.get("set-cookie")!.split(";")[0], salt: json.salt, token: json.token };
+}
+
+async function addAnswer(w: Writer, qid: number, quota: boolean): Promise<{ ms: number; status: number; id?: number }> {
+  const t = performance.now();
+  const res = await fetch(`${BASE}/api/v2/addans`, {
+    method: "POST",
+    headers: { origin: BASE, cookie: w.cookie, "content-type": "application/x-www-form-urlencoded", ...(quota ? {} : { "x-bench-quota": "off" }) },
+    body: new URLSearchParams({ qid: String(qid), Body: `Ответ для замера № ${qid}`, salt: w.salt, token: w.token }),
+  });
+  const json = (await res.json()) as { status: number; id?: number };
+  return { ms: performance.now() - t, status: json.status, id: json.id };
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
+};
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+/** addans one at a time, alternating with and without the quota check, each on a fresh question. */
+async function quotaCost(w: Writer, qids: number[]) {
+  const on: number[] = [];
+  const off: number[] = [];
+  let failed = 0;
+  for (let i = 0; i + 1 < qids.length && on.length < ANSWERS; i += 2) {
+    const a = await addAnswer(w, qids[i], true);
+    const b = await addAnswer(w, qids[i + 1], false);
+    if (a.status === 200) on.push(a.ms);
+    else failed++;
+    if (b.status === 200) off.push(b.ms);
+    else failed++;
+  }
+  return { on, off, failed };
+}
+
+/** 1,000 readers on one question; one new answer; when did each socket hear of it? */
+async function fanOut(w: Writer, qid: number) {
+  const sockets: WebSocket[] = [];
+  const heard: number[] = [];
+  let t0 = 0;
+  const url = `ws://127.0.0.1:${PORT}/ws/question/${qid}`;
+  for (let i = 0; i < SOCKETS; i += 50) {
+    await Promise.all(
+      Array.from({ length: Math.min(50, SOCKETS - i) }, () =>
+        new Promise<void>((resolve, reject) => {
+          const ws = new WebSocket(url, { headers: { origin: BASE } });
+          ws.on("open", () => resolve());
+          ws.on("error", reject);
+          ws.on("message", (data) => {
+            const m = JSON.parse(String(data)) as { type: string; qid: number };
+            if (m.type === "answer" && m.qid === qid) heard.push(performance.now() - t0);
+          });
+          sockets.push(ws);
+        }),
+      ),
+    );
+  }
+  t0 = performance.now();
+  const r = await addAnswer(w, qid, true);
+  const deadline = Date.now() + 10_000;
+  while (heard.length < SOCKETS && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
+  await new Promise((res) => setTimeout(res, 200)); // late or duplicate deliveries would show up here
+  for (const ws of sockets) ws.terminate();
+  return { heard, status: r.status };
+}
+
 async function main() {
   log("building");
   run(bin("remix"), ["vite:build"]);
@@ -154,13 +249,14 @@ async function main() {
     log("db/seed/cli.ts not found — benchmarking an empty database");
   }
   const fromD1 = categoryFromD1();
+  const qids = openQuestionsFromD1(2 * ANSWERS + 1);
 
   if (await answers(BASE)) throw new Error(`something already answers on ${BASE}; stop it or set BENCH_PORT`);
   log(`starting wrangler dev on ${BASE}`);
   const out = fs.openSync(LOG, "w");
   server = spawn(
     bin("wrangler"),
-    ["dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", STATE, "--var", "D1_STATS:1", "--show-interactive-dev-session=false", "--log-level", "warn"],
+    ["dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", STATE, "--var", "D1_STATS:1", "--var", "BENCH_KNOBS:1", "--show-interactive-dev-session=false", "--log-level", "warn"],
     { env: { ...env, NODE_ENV: "production" }, detached: true, stdio: ["ignore", out, out] },
   );
   fs.closeSync(out);
@@ -187,6 +283,13 @@ async function main() {
   await new Promise((r) => setTimeout(r, 500));
   const guestCache = (await fetchOnce(QUESTION)).res.headers.get("x-page-cache") ?? "no header";
 
+  log(`addans with and without the quota check, ${ANSWERS} each, alternating …`);
+  const writer = await signIn();
+  const fanQid = qids.pop()!;
+  const quota = await quotaCost(writer, qids);
+  log(`fan-out of one new answer to ${SOCKETS} sockets on question ${fanQid} …`);
+  const fan = await fanOut(writer, fanQid);
+
   await stopServerAndWait();
 
   const table = rows.map((r) => ({
@@ -210,6 +313,15 @@ async function main() {
   console.log(`question page HTML: ${html.length} bytes, ${zlib.gzipSync(html).length} bytes gzip (status ${page.status})`);
   console.log(`question page D1 before headers: round trips ${roundTrips ?? "n/a"}, statements ${statements ?? "n/a"}`);
   console.log(`guest page cache on ${QUESTION}: x-page-cache ${guestCache}`);
+
+  const [p50on, p99on, p50off, p99off] = [pct(quota.on, 50), pct(quota.on, 99), pct(quota.off, 50), pct(quota.off, 99)];
+  console.log(`\naddans, one at a time, alternating (${quota.on.length} with the UserHub quota check, ${quota.off.length} without; ${quota.failed} refused):`);
+  console.log(`  with quota check:    p50 ${ms(p50on)}, p99 ${ms(p99on)}`);
+  console.log(`  without:             p50 ${ms(p50off)}, p99 ${ms(p99off)}`);
+  console.log(`  added by the check:  p50 ${ms(p50on - p50off)}, p99 ${ms(p99on - p99off)} (ratio p50 ${(p50on / p50off).toFixed(2)})`);
+  console.log(`\nfan-out of one new answer to ${SOCKETS} sockets on one QuestionRoom (addans status ${fan.status}):`);
+  console.log(`  delivered/expected: ${fan.heard.length}/${SOCKETS} (${((100 * fan.heard.length) / SOCKETS).toFixed(1)}%)`);
+  console.log(`  time from the POST until a socket had it: p50 ${ms(pct(fan.heard, 50))}, p99 ${ms(pct(fan.heard, 99))}, all ${ms(Math.max(...fan.heard))}`);
   console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 

@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { backoffDelay, connectLive } from "../../app/lib/live-socket";
+
+/** A scripted WebSocket and a manual clock: the reconnect schedule without real time. */
+function harness() {
+  const sockets: FakeSocket[] = [];
+  const timers: { fn: () => void; at: number; id: number }[] = [];
+  let now = 0;
+  let nextId = 1;
+  class FakeSocket {
+    readyState = 0;
+    sent: string[] = [];
+    onopen: (() => void) | null = null;
+    onmessage: ((e: { data: string }) => void) | null = null;
+    onclose: (() => void) | null = null;
+    constructor(readonly url: string) {
+      sockets.push(this);
+    }
+    send(s: string) {
+      this.sent.push(s);
+    }
+    close() {
+      this.readyState = 3;
+      this.onclose?.();
+    }
+    up() {
+      this.readyState = 1;
+      this.onopen?.();
+    }
+    down() {
+      this.readyState = 3;
+      this.onclose?.();
+    }
+  }
+  const setTimer = (fn: () => void, ms: number) => {
+    const t = { fn, at: now + ms, id: nextId++ };
+    timers.push(t);
+    return t.id;
+  };
+  const clearTimer = (id: unknown) => {
+    const i = timers.findIndex((t) => t.id === id);
+    if (i >= 0) timers.splice(i, 1);
+  };
+  /** moves the clock, running the timers that fall due */
+  const advance = (ms: number) => {
+    const until = now + ms;
+    for (;;) {
+      timers.sort((a, b) => a.at - b.at);
+      const t = timers[0];
+      if (!t || t.at > until) break;
+      timers.shift();
+      now = t.at;
+      t.fn();
+    }
+    now = until;
+  };
+  return { sockets, setTimer, clearTimer, advance, FakeSocket };
+}
+
+describe("the live socket client", () => {
+  it("back-off doubles from 1 s to at most 30 s, with ±20% jitter", () => {
+    expect([0, 1, 2, 3, 4, 5, 6, 10].map((n) => backoffDelay(n, () => 0.5))).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+    expect(backoffDelay(0, () => 0)).toBe(800);
+    expect(backoffDelay(0, () => 1)).toBe(1200);
+  });
+
+  it("reconnects after a drop with growing waits, reports down/up, and stops for good when closed", () => {
+    const h = harness();
+    const status: boolean[] = [];
+    const got: unknown[] = [];
+    const stop = connectLive("ws://x/ws", {
+      onMessage: (m) => got.push(m),
+      onStatus: (up) => status.push(up),
+      WebSocketImpl: h.FakeSocket as never,
+      setTimer: h.setTimer,
+      clearTimer: h.clearTimer,
+      random: () => 0.5,
+    });
+    h.sockets[0].up();
+    h.sockets[0].onmessage!({ data: '{"type":"hello","unread":3}' });
+    h.sockets[0].onmessage!({ data: "pong" });
+    expect(got).toEqual([{ type: "hello", unread: 3 }]);
+
+    h.sockets[0].down();
+    expect(status).toEqual([true, false]);
+    h.advance(999);
+    expect(h.sockets.length).toBe(1);
+    h.advance(1);
+    expect(h.sockets.length).toBe(2); // after 1 s
+    h.sockets[1].down();
+    h.advance(1999);
+    expect(h.sockets.length).toBe(2);
+    h.advance(1);
+    expect(h.sockets.length).toBe(3); // after 2 s more
+    h.sockets[2].up();
+    h.advance(25_000);
+    expect(h.sockets[2].sent).toEqual(["ping"]);
+    h.advance(60_000); // a healthy minute resets the back-off
+    h.sockets[2].down();
+    h.advance(1000);
+    expect(h.sockets.length).toBe(4);
+
+    stop();
+    h.sockets[3].down();
+    h.advance(120_000);
+    expect(h.sockets.length).toBe(4);
+  });
+});
