@@ -1,0 +1,236 @@
+import { levelById, levelColour } from "../lib/levels";
+import { cut } from "../lib/limits";
+import { ANSWER, countOf, POINT, QUESTION, type Forms } from "../lib/plural";
+import { STATE_TITLES } from "../lib/questions";
+import type { BanState, HiddenProfileUser, ProfileList, ProfileNav, ProfileTab, ProfileUser, ProfileView } from "../models/profile.server";
+import { TimeAgo } from "./time-ago";
+import { UserText } from "./user-text";
+
+/** The nick is cut at 16 characters in the profile (15 in the page header). */
+const NICK_CUT = 16;
+const BEST_ANSWER: Forms = ["лучший ответ", "лучших ответа", "лучших ответов"];
+const FOLLOWER: Forms = ["подписчик", "подписчика", "подписчиков"];
+
+const TAB_TITLES: Record<ProfileTab, string> = { questions: "Вопросы", answers: "Ответы", feed: "Лента", followers: "Подписчики" };
+const SUB_TITLES: Record<ProfileTab, Record<string, string>> = {
+  questions: { all: "Все", open: "Открытые", vote: "На голосовании", resolve: "Решённые", deleted: "Удалённые", private: "Личные" },
+  answers: { all: "Все", best: "Лучшие" },
+  feed: { updates: "Обновления", questions: "Вопросы", users: "Люди" },
+  followers: { users: "Подписчики", blacklist: "Чёрный список" },
+};
+
+const hours = new Intl.NumberFormat("ru", { style: "unit", unit: "hour", unitDisplay: "short" });
+const minutes = new Intl.NumberFormat("ru", { style: "unit", unit: "minute", unitDisplay: "short" });
+
+/** 'Заблокирован' for a permanent ban, else with the time left: 'Заблокирован, осталось 23 ч' (under an hour in minutes). */
+export function banText(ban: BanState): string {
+  if (ban.permanent) return "Заблокирован";
+  const left = ban.leftMs >= 3_600_000 ? hours.format(Math.ceil(ban.leftMs / 3_600_000)) : minutes.format(Math.max(1, Math.ceil(ban.leftMs / 60_000)));
+  return `Заблокирован, осталось ${left}`;
+}
+
+/** A user's picture, or a placeholder with the first letter of the nick (pages carry no inline styles: the CSP has no 'unsafe-inline'). */
+function Avatar({ user }: { user: Pick<ProfileUser, "nick" | "filin"> }) {
+  // only a picture of this site: the CSP allows images from 'self' alone
+  if (user.filin && user.filin.startsWith("/") && !user.filin.startsWith("//")) {
+    return <img className="avatar" src={user.filin} alt="" width={72} height={72} />;
+  }
+  return (
+    <span className="avatar avatar-empty" aria-hidden="true" data-testid="avatar-placeholder">
+      {Array.from(user.nick)[0]?.toUpperCase() ?? "?"}
+    </span>
+  );
+}
+
+/** Avatar, nick, level, points, efficiency and the ban notice. */
+function ProfileHeader({ user }: { user: ProfileUser }) {
+  const level = levelById(user.lvl);
+  const colour = levelColour(user.lvl, user.ban !== null);
+  return (
+    <div className="profile-head">
+      <Avatar user={user} />
+      <div>
+        <h1 className={`user lvl-${colour}`} title={user.nick} data-testid="profile-nick">
+          {cut(user.nick, NICK_CUT)}
+        </h1>
+        <div className="meta">
+          <span className={`lvl lvl-${colour}`} data-testid="profile-level">
+            {level.name}
+          </span>
+          {user.vip ? <span className="state state-V">VIP</span> : null}
+          <span data-testid="profile-points">{countOf(user.points, POINT)}</span>
+          <span data-testid="profile-kpd">{`КПД ${user.kpd}%`}</span>
+        </div>
+        {user.ban ? (
+          <p className="form-error" data-testid="ban-notice">
+            {banText(user.ban)}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function Stats({ user }: { user: ProfileUser }) {
+  return (
+    <div className="meta" data-testid="profile-stats">
+      <span>{countOf(user.questionsCount, QUESTION)}</span>
+      <span>{countOf(user.answersCount, ANSWER)}</span>
+      <span>{countOf(user.bestCount, BEST_ANSWER)}</span>
+      <span>{countOf(user.followers, FOLLOWER)}</span>
+    </div>
+  );
+}
+
+function QuestionItems({ items, now }: { items: Extract<ProfileList, { kind: "questions" }>["items"]; now: number }) {
+  return (
+    <ul className="qlist" data-testid="profile-questions">
+      {items.map((item) => (
+        <li key={item.id}>
+          <a className="qtitle" href={`/question/${item.id}`}>
+            {item.pollType ? "Опрос: " : ""}
+            {item.qtext}
+          </a>
+          <div className="meta muted">
+            <span className={`state state-${item.state}`}>{STATE_TITLES[item.state]}</span>
+            <a href={`/${item.category.urlname}/`}>{item.category.name}</a>
+            <span>{countOf(item.anscnt, ANSWER)}</span>
+            <TimeAgo at={item.added} now={now} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AnswerItems({ items, now }: { items: Extract<ProfileList, { kind: "answers" }>["items"]; now: number }) {
+  return (
+    <ul className="qlist" data-testid="profile-answers">
+      {items.map((item) => (
+        <li key={item.id} data-answer-id={item.id}>
+          <a className="qtitle" href={`/question/${item.qid}`}>
+            {item.qtext}
+          </a>
+          {item.best ? <div className="best-label">Лучший ответ</div> : null}
+          <UserText className="atext" html={item.text} />
+          <div className="meta muted">
+            <a href={`/answer/${item.id}`}>
+              <TimeAgo at={item.added} now={now} />
+            </a>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PrivateItems({ items, now }: { items: Extract<ProfileList, { kind: "private" }>["items"]; now: number }) {
+  return (
+    <ul className="qlist" data-testid="profile-private">
+      {items.map((item) => (
+        <li key={item.id}>
+          <span className="qtitle">{item.qtext}</span>
+          <div className="meta muted">
+            <span>{item.brandName}</span>
+            {item.waiting ? <span>Ждёт ответа</span> : null}
+            <TimeAgo at={item.added} now={now} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function emptyText(view: ProfileView, isOwner: boolean): string {
+  if (view.tab === "answers") return view.sub === "best" ? "Нет лучших ответов" : isOwner ? "У вас нет ни одного ответа" : "Нет ответов";
+  if (view.tab === "feed") return "Лента пока пуста: подписки на людей и вопросы появятся здесь позже";
+  if (view.tab === "followers") return view.sub === "blacklist" ? "Чёрный список пуст" : "Подписчиков пока нет";
+  return "Нет вопросов";
+}
+
+function ListBody({ list, view, isOwner, now }: { list: ProfileList; view: ProfileView; isOwner: boolean; now: number }) {
+  if (list.kind === "none" || list.items.length === 0) {
+    return (
+      <p className="muted" data-testid="profile-empty">
+        {emptyText(view, isOwner)}
+      </p>
+    );
+  }
+  if (list.kind === "questions") return <QuestionItems items={list.items} now={now} />;
+  if (list.kind === "answers") return <AnswerItems items={list.items} now={now} />;
+  return <PrivateItems items={list.items} now={now} />;
+}
+
+/** The profile: header, tabs and subs (the owner's own ones only for him), one page of the list. */
+export function ProfilePageView({
+  user,
+  view,
+  isOwner,
+  list,
+  nav,
+  next,
+  now,
+}: {
+  user: ProfileUser;
+  view: ProfileView;
+  isOwner: boolean;
+  list: ProfileList;
+  nav: ProfileNav;
+  next: string | null;
+  now: number;
+}) {
+  return (
+    <main className="page" data-testid="profile">
+      <div className="card">
+        <ProfileHeader user={user} />
+        <Stats user={user} />
+        {isOwner && user.hidden ? <p className="muted">Ваш личный кабинет скрыт от других участников</p> : null}
+      </div>
+      <div className="card">
+        <nav className="tabs" aria-label="Вкладки профиля" data-testid="profile-tabs">
+          {nav.tabs.map((t) => (
+            <a key={t.tab} href={t.href} aria-current={t.tab === view.tab ? "page" : undefined}>
+              {TAB_TITLES[t.tab]}
+            </a>
+          ))}
+        </nav>
+        {nav.subs.length > 1 ? (
+          <nav className="tabs" aria-label="Разделы вкладки" data-testid="profile-subs">
+            {nav.subs.map((s) => (
+              <a key={s.sub} href={s.href} aria-current={s.sub === view.sub ? "page" : undefined}>
+                {SUB_TITLES[view.tab][s.sub] ?? s.sub}
+              </a>
+            ))}
+          </nav>
+        ) : null}
+        <ListBody list={list} view={view} isOwner={isOwner} now={now} />
+        {next ? (
+          <div className="pager">
+            <a className="btn" rel="next" href={next} data-testid="show-more">
+              Показать ещё
+            </a>
+          </div>
+        ) : null}
+      </div>
+    </main>
+  );
+}
+
+/** A hidden profile as others see it. */
+export function ProfileHidden({ user }: { user: HiddenProfileUser }) {
+  return (
+    <main className="page" data-testid="profile-hidden">
+      <div className="card">
+        <div className="profile-head">
+          <Avatar user={user} />
+          <div>
+            <h1 className="user" title={user.nick}>
+              {cut(user.nick, NICK_CUT)}
+            </h1>
+            <p className="muted">Личный кабинет скрыт</p>
+          </div>
+        </div>
+      </div>
+    </main>
+  );
+}
