@@ -12,6 +12,7 @@ import { DomainError, type ErrId } from "../lib/errors";
 import { isExpertLevel } from "../lib/levels";
 import { LIMITS } from "../lib/limits";
 import { quotaUsage } from "./hub.server";
+import { blank, Cat, findCategory, Id, ListState, Offset, OptId, PageSize } from "./call-inputs.server";
 import { TABS, type Tab } from "../lib/questions";
 import { getCategoryTree, type Category, type CategoryTree } from "./categories.server";
 import { buildThreads, commentsQuery, type CommentNode, type CommentRow } from "./comments.server";
@@ -37,37 +38,6 @@ export class ReadRefusal extends DomainError {
 
 // ---------------------------------------------------------------- input pieces
 
-const MAX_ID = 2 ** 31 - 1;
-/** "" counts as absent: a form or a link may send an empty field. */
-const blank = (v: unknown) => (v === "" ? undefined : v);
-
-/** A positive integer id given as a string; anything else (list, "1e3", "-1", "0", huge) → 308. */
-const Id = z
-  .string("308")
-  .regex(/^[1-9][0-9]{0,9}$/, "308")
-  .transform(Number)
-  .refine((n) => n <= MAX_ID, "308");
-const OptId = z.preprocess(blank, Id.optional());
-/** The offset p: a non-negative integer up to LIMITS.maxOffset (as the pages cap it), default 0. */
-const Offset = z.preprocess(
-  blank,
-  z
-    .string("300")
-    .regex(/^[0-9]{1,9}$/, "300")
-    .transform(Number)
-    .refine((n) => n <= LIMITS.maxOffset, "300")
-    .optional(),
-);
-/** The page size n: 1–20, default 20. */
-const PageSize = z.preprocess(
-  blank,
-  z
-    .string("301")
-    .regex(/^[0-9]{1,2}$/, "301")
-    .transform(Number)
-    .refine((n) => n >= 1 && n <= LIMITS.pageSize, "301")
-    .optional(),
-);
 const TargetType = z.enum(["Q", "A", "C"], "306");
 
 // ---------------------------------------------------------------- reply shapes
@@ -580,30 +550,6 @@ export async function readMarked(d1: D1Database, input: z.infer<typeof MarkedInp
 
 // ---------------------------------------------------------------- question lists
 
-/** List states: the tab names, the letters and the spec's numeric forms (3 open, 2 voting, 1 resolved). */
-const STATE_TABS: Record<string, Tab> = {
-  open: "open",
-  A: "open",
-  "3": "open",
-  vote: "vote",
-  V: "vote",
-  "2": "vote",
-  resolve: "resolve",
-  R: "resolve",
-  "1": "resolve",
-  best: "best",
-  B: "best",
-};
-const ListState = z.preprocess(
-  blank,
-  z
-    .string("309")
-    .refine((s) => Object.prototype.hasOwnProperty.call(STATE_TABS, s), "309")
-    .transform((s) => STATE_TABS[s])
-    .optional(),
-);
-const Cat = z.preprocess(blank, z.string("305").max(100, "305").optional());
-
 export const QuestListInput = z.object({ n: PageSize, p: Offset, state: ListState, cat: Cat, lastid: OptId });
 export const QstRatingInput = z.object({ n: PageSize, p: Offset, cat: Cat });
 export const CheckNewInput = z.object({ cat: Cat, qid: Id, state: ListState });
@@ -613,8 +559,7 @@ type ListScope = { topCategoryId?: number; categoryId?: number; tab?: Tab };
 /** A category by urlname or id (305 when unknown) as a list scope: a top level includes its subcategories. */
 function scopeOf(tree: CategoryTree, cat: string | undefined, tab: Tab | undefined): ListScope {
   if (cat === undefined) return { tab };
-  const c: Category | undefined = /^[0-9]{1,10}$/.test(cat) ? tree.byId.get(Number(cat)) : tree.byUrl.get(cat);
-  if (!c) throw new DomainError(305);
+  const c = findCategory(tree, cat);
   return c.parentId == null ? { topCategoryId: c.id, tab } : { categoryId: c.id, tab };
 }
 

@@ -172,3 +172,25 @@ export const photos = sqliteTable(
   },
   (t) => [index("photos_album_idx").on(t.albumId, t.added), index("photos_user_idx").on(t.userId, t.added)],
 );
+
+/**
+ * Tracking events sent by the browser through the `dwh` call (core-qa.md §7): the event name, who
+ * sent it (null for a guest), the question, answer or comment it is about, and the rest of its
+ * fields (link url, brand, the dwh_ client fields …) as a JSON object of at most 2000 characters.
+ */
+export const trackEvents = sqliteTable(
+  "track_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** external_link_click, survey_shown, … brand_visited (app/models/track.server.ts) */
+    name: text("name").notNull(),
+    userId: integer("user_id"),
+    qid: integer("qid"),
+    aid: integer("aid"),
+    cmid: integer("cmid"),
+    /** JSON object, ≤ 2000 characters */
+    payload: text("payload").notNull().default("{}"),
+    added: integer("added").notNull(),
+  },
+  (t) => [index("track_events_name_idx").on(t.name, t.added), index("track_events_added_idx").on(t.added)],
+);

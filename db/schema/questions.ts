@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { brands, categories } from "./categories";
 import { users } from "./users";
@@ -54,8 +55,13 @@ export const questions = sqliteTable(
     index("questions_cat_added_idx").on(t.categoryId, t.added),
     index("questions_rating_idx").on(t.topCategoryId, t.state, t.totalmarks),
     index("questions_user_idx").on(t.userId, t.added),
+    /** a user's questions by state (the profile's open / vote / resolve / deleted subs): migration 0003 */
+    index("questions_user_state_idx").on(t.userId, t.state, t.added),
     index("questions_brand_idx").on(t.brandId, t.added),
     index("questions_lifecycle_idx").on(t.state, t.stateChangedAt),
+    // the leader questions (smstop, leadqst) and the gold fund (golden): few rows, partial indexes
+    index("questions_lead_idx").on(t.leadUntil).where(sql`lead_until is not null`),
+    index("questions_gold_idx").on(t.added).where(sql`goldrec = 1`),
   ],
 );
 

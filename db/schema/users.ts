@@ -39,7 +39,7 @@ export const users = sqliteTable(
     notifySettings: text("notify_settings").notNull().default("{}"),
     /** a moderator's flag: every write of this user goes to premoderation */
     premoderated: integer("premoderated").notNull().default(0),
-    /** JSON of the welcome-tour flags (1shown, 1value … 4value, loginfirst) */
+    /** JSON of the client's settings by title, {title: {flag: val}} (usrsettings; the welcome tour under "welcome") */
     welcomeFlags: text("welcome_flags").notNull().default("{}"),
     welcomeBonus: integer("welcome_bonus").notNull().default(0),
     lastVisitDay: integer("last_visit_day").notNull().default(0),

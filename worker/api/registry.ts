@@ -1,6 +1,7 @@
 import type { NamedCall } from "./define";
 import { accountCalls } from "./accounts";
 import { answerCalls } from "./answers";
+import { miscCalls } from "./misc";
 import { commentCalls } from "./comments";
 import { questionCalls } from "./questions";
 import { readCalls } from "./reads";
@@ -12,4 +13,5 @@ export const CALLS: Record<string, NamedCall> = {
   ...answerCalls,
   ...commentCalls,
   ...readCalls,
+  ...miscCalls,
 };
