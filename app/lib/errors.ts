@@ -5,10 +5,11 @@
  * meaning (100 IP, 103 expired session — silent, 120 no profile, 166 level, 181 deleted question,
  * 237 captcha, 253 already liked); the others are ours, grouped by subject, each group in its
  * own file: errors/questions.ts 130–159, errors/answers.ts 160–199, errors/comments.ts 200–299,
- * errors/reads.ts 300–349, errors/quotas.ts 350–359.
+ * errors/reads.ts 300–349, errors/quotas.ts 350–359, errors/notify.ts 360–379.
  */
 import { ANSWER_ERRORS } from "./errors/answers";
 import { COMMENT_ERRORS } from "./errors/comments";
+import { NOTIFY_ERRORS } from "./errors/notify";
 import { QUESTION_ERRORS } from "./errors/questions";
 import { QUOTA_ERRORS } from "./errors/quotas";
 import { READ_ERRORS } from "./errors/reads";
@@ -42,6 +43,7 @@ export const ERRORS = {
   ...COMMENT_ERRORS,
   ...READ_ERRORS,
   ...QUOTA_ERRORS,
+  ...NOTIFY_ERRORS,
 } as const satisfies Record<number, { status: number; text: string }>;
 
 export type ErrId = keyof typeof ERRORS;

@@ -5,6 +5,7 @@ import { isExpertLevel } from "../lib/levels";
 import { LIMITS } from "../lib/limits";
 import { requireCaptchaIfBurst } from "./captcha.server";
 import { getDb, schema, type Db } from "./db.server";
+import { announce, answerLikedNotification, answerNotifications } from "./notifications.server";
 import { pointsChange, POINTS } from "./points.server";
 import { requireWriter, type Session } from "./session.server";
 import { sanitizeUserText, textLength } from "./text.server";
@@ -93,10 +94,11 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
   const vip = author[0]?.vip === 1 && (author[0].vipUntil ?? 0) > now;
   const lead = (qrow.leadUntil ?? 0) > now;
   const delta = vip || lead ? POINTS.answer * 2 : POINTS.answer;
-  const [inserted] = await db.batch([
+  const text = sanitizeUserText(input.Body);
+  const results = await db.batch([
     db
       .insert(a)
-      .values({ qid: input.qid, userId: user.id, text: sanitizeUserText(input.Body), source: sanitizeUserText(input.source), added: now, vip: vip ? 1 : 0 })
+      .values({ qid: input.qid, userId: user.id, text, source: sanitizeUserText(input.source), added: now, vip: vip ? 1 : 0 })
       .onConflictDoNothing()
       .returning({ id: a.id }),
     db
@@ -111,8 +113,18 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
       })
       .where(and(eq(u.id, user.id), sql`changes() = 1`)),
     ...pointsChange(db, user.id, delta, "answer", { type: "Q", id: input.qid }, now, true),
+    ...answerNotifications(db, {
+      qid: input.qid,
+      ownerId: qrow.userId,
+      actorId: user.id,
+      aid: sql`(SELECT id FROM answers WHERE qid = ${input.qid} AND user_id = ${user.id} AND added = ${now})`,
+      text,
+      now,
+    }),
   ]);
+  const inserted = results[0];
   if (inserted.length === 0) throw new DomainError(164);
+  await announce(env, results);
   return { id: inserted[0].id, dpoints: delta };
 }
 
@@ -205,18 +217,25 @@ export async function reactToAnswer(env: Env, session: Session | null, kind: Rea
       if (status === -1) throw new DomainError(kind === "thanks" ? 174 : 173);
     };
     refuse(s);
-    const [inserted] = await db.batch([
+    const results = await db.batch([
       db.insert(r).values({ answerId: ans.id, userId: user.id, kind, added: now }).onConflictDoNothing().returning({ id: r.id }),
       db
         .update(a)
         .set({ canthStatus: target })
         .where(and(eq(a.id, ans.id), eq(a.canthStatus, 0), sql`changes() = 1`)),
-      ...(kind === "thanks" ? pointsChange(db, ans.authorId, POINTS.liked, "liked", ref, now, true) : []),
+      ...(kind === "thanks"
+        ? [
+            ...pointsChange(db, ans.authorId, POINTS.liked, "liked", ref, now, true),
+            ...answerLikedNotification(db, { qid: ans.qid, aid: ans.id, authorId: ans.authorId, actorId: user.id, now }),
+          ]
+        : []),
     ]);
+    const inserted = results[0];
     if (inserted.length === 0) {
       const current = await db.select({ kind: r.kind }).from(r).where(eq(r.answerId, ans.id)).get();
       refuse(current?.kind === "thanks" ? 1 : -1);
     }
+    await announce(env, results);
     return { qid: ans.qid, canth: 0, canth_status: target };
   }
 

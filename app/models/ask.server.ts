@@ -10,6 +10,7 @@ import { LIMITS } from "../lib/limits";
 import { quotaUsage } from "./hub.server";
 import { EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "./categories.server";
 import { batchable, getDb, schema } from "./db.server";
+import { announce, followedQuestionNotifications } from "./notifications.server";
 import { POINTS, pointsChange } from "./points.server";
 import { requireWriter, type Session } from "./session.server";
 import { sanitizeUserText, textLength } from "./text.server";
@@ -162,17 +163,21 @@ export async function askQuestion(env: Env, session: Session | null, input: AskI
     db.run(
       sql`UPDATE points_ledger SET ref_type = 'Q', ref_id = ${newQid} WHERE id = (SELECT max(id) FROM points_ledger WHERE user_id = ${user.id})`,
     ),
+    // the asker's followers hear of the new question (no mention field on the ask form yet: 0014)
+    ...followedQuestionNotifications(db, { authorId: user.id, qid: newQid, now }),
   ];
   let qid: number;
+  let results: readonly unknown[];
   try {
-    const [inserted] = await db.batch(batchable(env.DB, [insert, ...rest]) as unknown as Parameters<typeof db.batch>[0]);
-    qid = (inserted as { id: number }[])[0].id;
+    results = await db.batch(batchable(env.DB, [insert, ...rest]) as unknown as Parameters<typeof db.batch>[0]);
+    qid = (results[0] as { id: number }[])[0].id;
   } catch (e) {
     // the NOT NULL refusal of the insert: the points went below the cost since the check above
     const now2 = await db.select({ points: schema.users.points }).from(schema.users).where(eq(schema.users.id, user.id)).get();
     if (!now2 || now2.points < ASK_COST) throw new DomainError(140);
     throw e;
   }
+  await announce(env, results);
   return { qid, redirect: `/question/${qid}` };
 }
 

@@ -1,5 +1,6 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb, schema } from "./db.server";
+import { announce, bonusNotification } from "./notifications.server";
 import { POINTS, pointsChange } from "./points.server";
 
 const DAY = 86_400_000;
@@ -17,27 +18,42 @@ export function moscowDay(ms: number): number {
  * +1 point for the first visit of a Moscow day: one batch that moves last_visit_day forward and
  * pays only if it did, so concurrent first page views pay once.
  */
-export async function dailyVisit(d1: D1Database, userId: number, now: number) {
+export async function dailyVisit(envOrD1: Env | D1Database, userId: number, now: number) {
+  const { d1, env } = split(envOrD1);
   const db = getDb(d1);
   const day = moscowDay(now);
-  await db.batch([
+  const results = await db.batch([
     db.update(schema.users).set({ lastVisitDay: day }).where(and(eq(schema.users.id, userId), lt(schema.users.lastVisitDay, day))),
     ...pointsChange(db, userId, POINTS.dailyVisit, "visit", null, now, true),
   ]);
+  // the point may reach a level; without env the hub's counter catches up on the next list read
+  if (env) await announce(env, results);
+}
+
+/**
+ * These two take the worker's env (to announce the notifications they create: a level reached,
+ * the bonus) or, as their older callers pass, only the D1 database.
+ */
+function split(envOrD1: Env | D1Database): { d1: D1Database; env: Env | null } {
+  return "DB" in envOrD1 ? { d1: envOrD1.DB, env: envOrD1 } : { d1: envOrD1, env: null };
 }
 
 /**
  * +25 once, when within 7 days of registering the user has asked, answered, commented and voted
- * (in a poll or for a best answer). One guarded batch: nothing happens until all four are true.
+ * (in a poll or for a best answer). One guarded batch: nothing happens until all four are true;
+ * then also the 'bonus25' notification.
  */
-export async function welcomeBonus(d1: D1Database, userId: number, now: number) {
+export async function welcomeBonus(envOrD1: Env | D1Database, userId: number, now: number) {
+  const { d1, env } = split(envOrD1);
   const db = getDb(d1);
-  await db.batch([
+  const results = await db.batch([
     db.update(schema.users).set({ welcomeBonus: 1 }).where(sql`id = ${userId} AND welcome_bonus = 0 AND created_at > ${now - WELCOME_DAYS * DAY}
       AND EXISTS (SELECT 1 FROM questions WHERE user_id = ${userId})
       AND EXISTS (SELECT 1 FROM answers WHERE user_id = ${userId})
       AND EXISTS (SELECT 1 FROM comments WHERE user_id = ${userId})
       AND (EXISTS (SELECT 1 FROM poll_votes WHERE user_id = ${userId}) OR EXISTS (SELECT 1 FROM best_votes WHERE user_id = ${userId}))`),
     ...pointsChange(db, userId, POINTS.welcome, "welcome", null, now, true),
+    ...bonusNotification(db, { userId, now }),
   ]);
+  if (env) await announce(env, results);
 }

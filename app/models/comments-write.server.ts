@@ -5,6 +5,7 @@ import { isExpertLevel } from "../lib/levels";
 import { LIMITS } from "../lib/limits";
 import { requireCaptchaIfBurst } from "./captcha.server";
 import { getDb, schema } from "./db.server";
+import { announce, commentNotifications } from "./notifications.server";
 import { requireWriter, type Session } from "./session.server";
 import { sanitizeUserText, textLength } from "./text.server";
 
@@ -50,9 +51,9 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
           .from(a)
           .innerJoin(q, eq(q.id, a.qid))
           .where(eq(a.id, input.refid)),
-    db.select({ id: a.id, qid: a.qid, hidden: a.hidden }).from(a).where(eq(a.id, input.type === "A" ? input.refid : 0)),
+    db.select({ id: a.id, qid: a.qid, hidden: a.hidden, userId: a.userId }).from(a).where(eq(a.id, input.type === "A" ? input.refid : 0)),
     db
-      .select({ id: c.id, refType: c.refType, refId: c.refId, depth: c.depth, hidden: c.hidden, isclosed: c.isclosed })
+      .select({ id: c.id, refType: c.refType, refId: c.refId, depth: c.depth, hidden: c.hidden, isclosed: c.isclosed, userId: c.userId })
       .from(c)
       .where(eq(c.id, input.cmid ?? 0)),
   ]);
@@ -82,7 +83,7 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
   await requireCaptchaIfBurst(env, user, "comment", input, now);
 
   const text = sanitizeUserText(input.Body);
-  const [inserted] = await db.batch([
+  const results = await db.batch([
     db
       .insert(c)
       .values({ qid: question.id, refType: input.type, refId: input.refid, parentId: input.cmid ?? null, depth, userId: user.id, text, added: now })
@@ -91,6 +92,18 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
       ? db.update(a).set({ comcnt: sql`${a.comcnt} + 1` }).where(eq(a.id, input.refid))
       : db.update(q).set({ comcnt: sql`${q.comcnt} + 1` }).where(eq(q.id, input.refid)),
     db.update(c).set({ comcnt: sql`${c.comcnt} + 1` }).where(eq(c.id, input.cmid ?? 0)),
+    // the author of what was commented on and, for a reply, the parent comment's author
+    ...commentNotifications(db, {
+      qid: question.id,
+      aid: input.type === "A" ? input.refid : null,
+      to: [input.type === "A" ? aRows[0].userId : question.userId, ...(parent && input.cmid !== undefined ? [parent.userId] : [])],
+      actorId: user.id,
+      cmid: sql`(SELECT max(id) FROM comments WHERE user_id = ${user.id} AND added = ${now})`,
+      text,
+      now,
+    }),
   ]);
+  const inserted = results[0];
+  await announce(env, results);
   return { cmid: inserted[0].id, qid: question.id, aid: input.type === "A" ? input.refid : null };
 }

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../lib/errors";
 import { getDb, schema } from "./db.server";
+import { announce, questionLikedNotification } from "./notifications.server";
 import { requireWriter, type Session } from "./session.server";
 
 const q = schema.questions;
@@ -51,15 +52,19 @@ export async function mark(env: Env, session: Session | null, input: z.infer<typ
   if (t.authorId === user.id) throw new DomainError(176);
   const db = getDb(env.DB);
   const table = t.type === "Q" ? q : a;
-  const [inserted, counted] = await db.batch([
+  const results = await db.batch([
     db.insert(m).values({ targetType: t.type, targetId: t.id, userId: user.id, added: now }).onConflictDoNothing().returning({ id: m.id }),
     db
       .update(table)
       .set({ totalmarks: sql`${table.totalmarks} + 1` })
       .where(and(eq(table.id, t.id), sql`changes() = 1`))
       .returning({ totalmarks: table.totalmarks }),
+    // «вопрос понравился»: a mark on an answer notifies nobody (the spec names only the question)
+    ...(t.type === "Q" ? questionLikedNotification(db, { qid: t.id, ownerId: t.authorId, actorId: user.id, now }) : []),
   ]);
+  const [inserted, counted] = results;
   if (inserted.length === 0) throw new DomainError(177);
+  await announce(env, results);
   return { qid: t.qid, canmark: 0, totalmarks: counted[0]?.totalmarks ?? 0 };
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { LEVELS } from "../lib/levels";
 import { schema, type Db } from "./db.server";
+import { levelNotification } from "./notifications.server";
 
 /** The spec's points (core-qa.md §1, §9). */
 export const POINTS = {
@@ -34,10 +35,13 @@ function levelCase(points: SQL): SQL {
 }
 
 /**
- * The two statements of a change of points, for the caller's batch: the user's points and level,
- * and the ledger row, so that points always equal the ledger sum. With `onlyIfChanged` both apply
- * only when the statement before them in the batch changed a row (SQLite's changes()), which lets
- * "insert a vote or ignore it, then pay for it" stay one atomic batch.
+ * The statements of a change of points, for the caller's batch: the user's points and level, the
+ * ledger row, so that points always equal the ledger sum, and the 'level' notification when a
+ * rise crosses a level threshold (issue 4 §2; pass the batch results to `announce`). With
+ * `onlyIfChanged` they apply only when the statement before them in the batch changed a row
+ * (SQLite's changes()), which lets "insert a vote or ignore it, then pay for it" stay one atomic
+ * batch. The third statement uses changes() itself (1 after the ledger insert exactly when the
+ * change applied), so a statement after pointsChange cannot chain on changes() any more.
  */
 export function pointsChange(
   db: Db,
@@ -59,5 +63,6 @@ export function pointsChange(
     db
       .insert(schema.pointsLedger)
       .select(sql`SELECT NULL, ${userId}, ${delta}, ${reason}, ${ref?.type ?? null}, ${ref?.id ?? null}, ${now} WHERE ${guard}`),
+    ...levelNotification(db, { userId, delta, levelBefore: levelCase(sql`(nr.points - ${delta})`), now }),
   ] as const;
 }

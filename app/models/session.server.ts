@@ -131,16 +131,16 @@ const perRequest = new WeakMap<object, Promise<Session | null>>();
  */
 export function viewerSession(context: { cloudflare: { env: Env } }, request: Request): Promise<Session | null> {
   let p = perRequest.get(context);
-  if (!p) perRequest.set(context, (p = visit(context.cloudflare.env.DB, request)));
+  if (!p) perRequest.set(context, (p = visit(context.cloudflare.env, request)));
   return p;
 }
 
 /** A signed-in page view; the first of a Moscow day earns the daily-visit point. */
-async function visit(d1: D1Database, request: Request): Promise<Session | null> {
+async function visit(env: Env, request: Request): Promise<Session | null> {
   const now = Date.now();
-  const session = await getSession(d1, request, now);
+  const session = await getSession(env.DB, request, now);
   if (session && session.user.lastVisitDay < moscowDay(now)) {
-    await dailyVisit(d1, session.user.id, now);
+    await dailyVisit(env, session.user.id, now);
     session.user.points += 1;
     session.user.lastVisitDay = moscowDay(now);
   }

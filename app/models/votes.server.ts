@@ -3,6 +3,7 @@ import { z } from "zod";
 import { DomainError } from "../lib/errors";
 import { isExpertLevel } from "../lib/levels";
 import { getDb, schema, type Db } from "./db.server";
+import { announce, pollVoteNotification } from "./notifications.server";
 import { POINTS, pointsChange } from "./points.server";
 import { requireWriter, type Session, type SessionUser } from "./session.server";
 
@@ -57,7 +58,7 @@ async function castBestVote(env: Env, session: Session | null, qid: number, aid:
     const ans = await db.select({ qid: a.qid, hidden: a.hidden }).from(a).where(eq(a.id, aid)).get();
     if (!ans || ans.qid !== qid || ans.hidden) throw new DomainError(215);
   }
-  const [ins] = await db.batch([
+  const results = await db.batch([
     db.insert(bv).values({ qid, answerId: aid, userId: user.id, added: now }).onConflictDoNothing(),
     aid !== null
       ? db.update(a).set({ rating: sql`${a.rating} + 1` }).where(and(eq(a.id, aid), sql`changes() = 1`))
@@ -65,7 +66,9 @@ async function castBestVote(env: Env, session: Session | null, qid: number, aid:
     ...pointsChange(db, user.id, POINTS.bestVote, "best_vote", { type: "Q", id: qid }, now, true),
   ]);
   // canreplyreason rid 4: the vote is already counted
-  if (ins.meta.changes !== 1) throw new DomainError(213);
+  if (results[0].meta.changes !== 1) throw new DomainError(213);
+  // a level the voter's point reached
+  await announce(env, results);
   return { dpoints: POINTS.bestVote };
 }
 
@@ -79,9 +82,9 @@ export function voteAgainst(env: Env, session: Session | null, input: z.infer<ty
 
 /**
  * A vote in a poll: open polls only ('A'); 'S' exactly one option, 'C' one or more; the owner may
- * vote too. One batch: the poll_votes row (unique (qid, user)), total_voted, the voter's point and
- * the chosen options' counts, each guarded by changes() so a duplicate changes nothing; then the
- * counts as they stand.
+ * vote too. One batch: the poll_votes row (unique (qid, user)), total_voted, the chosen options'
+ * counts and the voter's point, each guarded by changes() so a duplicate changes nothing, the
+ * owner's 'poll_vote' notification; then the counts as they stand.
  */
 export async function votePoll(env: Env, session: Session | null, input: z.infer<typeof VotePollInput>, now: number) {
   const user = requireWriter(session);
@@ -89,7 +92,7 @@ export async function votePoll(env: Env, session: Session | null, input: z.infer
   const po = schema.pollOptions;
   const chosen = [...new Set(input.vote)].sort((x, y) => x - y);
   const [qRows, optRows] = await db.batch([
-    db.select({ state: q.state, hidden: q.hidden, pollType: q.pollType }).from(q).where(eq(q.id, input.qid)),
+    db.select({ state: q.state, hidden: q.hidden, pollType: q.pollType, userId: q.userId }).from(q).where(eq(q.id, input.qid)),
     db.select({ id: po.id }).from(po).where(eq(po.qid, input.qid)),
   ]);
   const question = qRows[0];
@@ -100,18 +103,25 @@ export async function votePoll(env: Env, session: Session | null, input: z.infer
   const valid = new Set(optRows.map((o) => o.id));
   if (chosen.some((o) => !valid.has(o))) throw new DomainError(224);
 
-  const [ins, , , , , opts, totals] = await db.batch([
+  const results = await db.batch([
     db.insert(schema.pollVotes).values({ qid: input.qid, userId: user.id, options: JSON.stringify(chosen), added: now }).onConflictDoNothing(),
     db.update(q).set({ totalVoted: sql`${q.totalVoted} + 1` }).where(and(eq(q.id, input.qid), sql`changes() = 1`)),
-    ...pointsChange(db, user.id, POINTS.pollVote, "poll_vote", { type: "Q", id: input.qid }, now, true),
-    // the ledger insert just before reports changes() = 1 only when the vote was taken
+    // the total_voted update just before reports changes() = 1 only when the vote was taken
     db
       .update(po)
       .set({ votes: sql`${po.votes} + 1` })
       .where(and(eq(po.qid, input.qid), inArray(po.id, chosen), sql`changes() = 1`)),
+    // the options changed (one row per chosen option) or nothing did: back to 1 or 0 for the payment
+    db.update(q).set({ totalVoted: sql`${q.totalVoted}` }).where(and(eq(q.id, input.qid), sql`changes() > 0`)),
+    ...pointsChange(db, user.id, POINTS.pollVote, "poll_vote", { type: "Q", id: input.qid }, now, true),
+    ...pollVoteNotification(db, { qid: input.qid, ownerId: question.userId, actorId: user.id, now }),
     db.select({ optid: po.id, votes: po.votes }).from(po).where(eq(po.qid, input.qid)).orderBy(po.position),
     db.select({ totalVoted: q.totalVoted }).from(q).where(eq(q.id, input.qid)),
   ]);
+  const [ins] = results;
+  const opts = results[results.length - 2] as { optid: number; votes: number }[];
+  const totals = results[results.length - 1] as { totalVoted: number }[];
   if (ins.meta.changes !== 1) throw new DomainError(225);
+  await announce(env, results);
   return { dpoints: POINTS.pollVote, total_voted: totals[0]?.totalVoted ?? 0, options: opts, chosen };
 }

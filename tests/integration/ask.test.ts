@@ -250,8 +250,9 @@ describe("canask", () => {
   it("says 0 to a guest, a banned user and a user with fewer than 5 points, 1 otherwise", async () => {
     expect((await get("canask", {}, null)).json).toEqual({ status: 200, canask: 0, points: 0, limits: {}, personal: 0 });
     expect((await get("canask", { cid: "1" }, await signIn("banned@demo.local"))).json).toMatchObject({ canask: 0 });
-    expect((await get("canask", {}, await userWith(4))).json).toEqual({ status: 200, canask: 0, points: 4, limits: {}, personal: 0 });
-    expect((await get("canask", {}, await userWith(5))).json).toEqual({ status: 200, canask: 1, points: 5, limits: {}, personal: 0 });
+    const limits = { ASK: { limit: 10, used: 0, left: 10 }, AAQ: { limit: 60, used: 0, left: 60 } }; // level Ученик
+    expect((await get("canask", {}, await userWith(4))).json).toMatchObject({ status: 200, canask: 0, points: 4, limits, personal: 0 });
+    expect((await get("canask", {}, await userWith(5))).json).toMatchObject({ status: 200, canask: 1, points: 5, limits, personal: 0 });
   });
 });
 

@@ -151,7 +151,7 @@ describe("comments (addcmt)", () => {
   });
 
   it("the fifth comment within ten minutes needs a captcha (237); with the right code it goes through", async () => {
-    const moder = await signIn("moder@demo.local");
+    const moder = await signIn("level3@demo.local"); // Знаток: below Профи, so the burst rule applies
     const aid = String(SHOWCASE.bigThreadAnswerId);
     for (let i = 1; i <= 4; i++) expect((await post("addcmt", { type: "A", refid: aid, Body: `Комментарий ${i}` }, moder)).json.status).toBe(200);
     const before = await snapshot();
@@ -166,5 +166,11 @@ describe("comments (addcmt)", () => {
     const fresh = (await one<{ id: string }>("select id from captchas where user_id = ? and used_at is null order by expires_at desc limit 1", moder.id))!.id;
     const ok = await post("addcmt", { type: "A", refid: aid, Body: "Пятый", captcha_id: fresh, captcha_val: await captchaCode(env, fresh) }, moder);
     expect(ok.json).toEqual({ status: 200, id: expect.any(Number) });
+  });
+
+  it("trusted writers (Профи and up, VIP) are not asked for a captcha: their bursts are bounded by the daily quota", async () => {
+    const moder = await signIn("moder@demo.local");
+    const aid = String(SHOWCASE.bigThreadAnswerId);
+    for (let i = 1; i <= 6; i++) expect((await post("addcmt", { type: "A", refid: aid, Body: `Без капчи ${i}` }, moder)).json.status).toBe(200);
   });
 });

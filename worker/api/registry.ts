@@ -1,8 +1,9 @@
 import type { NamedCall } from "./define";
 import { accountCalls } from "./accounts";
 import { answerCalls } from "./answers";
-import { miscCalls } from "./misc";
 import { commentCalls } from "./comments";
+import { miscCalls } from "./misc";
+import { notifyCalls } from "./notify";
 import { questionCalls } from "./questions";
 import { readCalls } from "./reads";
 
@@ -14,4 +15,5 @@ export const CALLS: Record<string, NamedCall> = {
   ...commentCalls,
   ...readCalls,
   ...miscCalls,
+  ...notifyCalls,
 };

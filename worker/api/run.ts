@@ -59,7 +59,7 @@ export async function runCall(
     const write = () => call.run(ctx, parsed.data);
     const data = call.quota && session && quotaChecked(env, req) ? await withQuota(env, session.user, call.quota, ctx.now, write) : await write();
     if (session && !session.user.welcomeBonus && WELCOME_ACTIONS.has(name) && ctx.now - session.user.createdAt < WELCOME_DAYS * 86_400_000) {
-      await welcomeBonus(env.DB, session.user.id, ctx.now);
+      await welcomeBonus(env, session.user.id, ctx.now);
     }
     return { status: 200, body: { status: 200, ...data }, cookies };
   } catch (e) {
