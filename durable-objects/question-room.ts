@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { acceptUpgrade, answerPing, broadcast, closeBack } from "./sockets";
 
 /** What readers of a question receive: which thing changed; the page fetches the rendered piece. */
 export type RoomEvent =
@@ -16,25 +17,12 @@ export type RoomEvent =
 export class QuestionRoom extends DurableObject {
   /** The worker has checked the Origin and the question; this only accepts the upgrade. */
   async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade") !== "websocket") return new Response("websocket expected", { status: 426 });
-    const pair = new WebSocketPair();
-    this.ctx.acceptWebSocket(pair[1]);
-    return new Response(null, { status: 101, webSocket: pair[0] });
+    return acceptUpgrade(this.ctx, request);
   }
 
   /** Sends the event to every reader; returns how many sockets it was handed to. */
   publish(event: RoomEvent & { at?: number }): number {
-    const text = JSON.stringify(event);
-    let sent = 0;
-    for (const ws of this.ctx.getWebSockets()) {
-      try {
-        ws.send(text);
-        sent++;
-      } catch {
-        // a closing socket
-      }
-    }
-    return sent;
+    return broadcast(this.ctx, JSON.stringify(event));
   }
 
   readers(): number {
@@ -42,14 +30,10 @@ export class QuestionRoom extends DurableObject {
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    if (message === "ping") ws.send("pong");
+    answerPing(ws, message);
   }
 
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    try {
-      ws.close(code === 1005 ? 1000 : code, "bye");
-    } catch {
-      // already closed
-    }
+    closeBack(ws, code);
   }
 }

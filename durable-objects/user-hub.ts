@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { acceptUpgrade, answerPing, broadcast, closeBack } from "./sockets";
 
 /** The Moscow day (UTC+3 all year): it turns at 21:00 UTC. */
 export const moscowDayKey = (ms: number) => Math.floor((ms + 10_800_000) / 86_400_000);
@@ -113,11 +114,7 @@ export class UserHub extends DurableObject {
 
   /** The worker has checked the session and the Origin; this only accepts the upgrade. */
   async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("Upgrade") !== "websocket") return new Response("websocket expected", { status: 426 });
-    const pair = new WebSocketPair();
-    this.ctx.acceptWebSocket(pair[1]);
-    pair[1].send(JSON.stringify({ type: "hello", unread: this.counter() } satisfies HubMessage));
-    return new Response(null, { status: 101, webSocket: pair[0] });
+    return acceptUpgrade(this.ctx, request, JSON.stringify({ type: "hello", unread: this.counter() } satisfies HubMessage));
   }
 
   incarnation(): string {
@@ -129,25 +126,14 @@ export class UserHub extends DurableObject {
   }
 
   private broadcast(msg: HubMessage): void {
-    const text = JSON.stringify(msg);
-    for (const ws of this.ctx.getWebSockets()) {
-      try {
-        ws.send(text);
-      } catch {
-        // a closing socket; the client reconnects and reads the counter again
-      }
-    }
+    broadcast(this.ctx, JSON.stringify(msg));
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    if (message === "ping") ws.send("pong");
+    answerPing(ws, message);
   }
 
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    try {
-      ws.close(code === 1005 ? 1000 : code, "bye");
-    } catch {
-      // already closed
-    }
+    closeBack(ws, code);
   }
 }

@@ -17,3 +17,12 @@ export function fromZod(e: z.ZodError): DomainError {
   const id = Number(e.issues[0]?.message);
   return new DomainError(Number.isInteger(id) && id in ERRORS ? (id as ErrId) : 400);
 }
+
+/** A list field as the spec sends it: one value, a repeated field, or "1,2,3"; blanks dropped. */
+export function listOf(v: unknown): unknown[] {
+  return ([] as unknown[])
+    .concat(v ?? [])
+    .flatMap((x) => (typeof x === "string" ? x.split(",") : [x]))
+    .map((x) => (typeof x === "string" ? x.trim() : x))
+    .filter((x) => x !== "" && x !== null && x !== undefined);
+}

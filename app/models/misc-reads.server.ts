@@ -11,6 +11,7 @@ import { TABS, type Tab } from "../lib/questions";
 import { Cat, findCategory, ListState, Offset, OptId, PageSize } from "./call-inputs.server";
 import { EXCLUDED_FROM_DROPDOWN, getCategoryTree, type Category, type CategoryTree } from "./categories.server";
 import { getDb, schema } from "./db.server";
+import { LIST_COLUMNS } from "./questions.server";
 
 const q = schema.questions;
 const u = schema.users;
@@ -118,12 +119,7 @@ async function listSection(d1: D1Database, scope: Scope, input: z.infer<typeof L
   }
   const list = db
     .select({
-      id: q.id,
-      qtext: q.qtext,
-      state: q.state,
-      anscnt: q.anscnt,
-      added: q.added,
-      pollType: q.pollType,
+      ...LIST_COLUMNS,
       categoryId: q.categoryId,
       leadUntil: q.leadUntil,
       waslead: q.waslead,

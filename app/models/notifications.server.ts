@@ -12,6 +12,7 @@
  */
 import { and, count, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { listOf } from "../lib/fields";
 import { DomainError } from "../lib/errors";
 import { levelById } from "../lib/levels";
 import { cut, LIMITS } from "../lib/limits";
@@ -122,9 +123,8 @@ const settingOn = (key: SettingKey) => sql`COALESCE(json_extract(${settingsJson}
 
 const asSql = (v: Value | undefined): SQL => (v === undefined || v === null ? sql`NULL` : typeof v === "object" ? v : sql`${v}`);
 
-/** What an INSERT of a rule returns for `announce` (the marker tells it from other batch results). */
-const RETURNED = {
-  notification: sql<number>`1`.as("is_notification"),
+/** A notification's own columns, as the rules return them and the lists read them. */
+const COLUMNS = {
   nid: n.id,
   userId: n.userId,
   kind: n.kind,
@@ -140,6 +140,12 @@ const RETURNED = {
   premodType: n.premodType,
   viewed: n.viewed,
   added: n.added,
+};
+
+/** What an INSERT of a rule returns for `announce` (the marker tells it from other batch results). */
+const RETURNED = {
+  notification: sql<number>`1`.as("is_notification"),
+  ...COLUMNS,
   // the actor and the question title come from subqueries (SQLite allows them in RETURNING)
   nick: sql<string | null>`(SELECT x.nick FROM users x WHERE x.id = ${n.actorId})`.as("actor_nick"),
   actorLvl: sql<number | null>`(SELECT x.lvl FROM users x WHERE x.id = ${n.actorId})`.as("actor_lvl"),
@@ -506,21 +512,7 @@ const question = schema.questions;
 function listQuery(db: Db, where: SQL, limit: number, offset: number) {
   return db
     .select({
-      nid: n.id,
-      userId: n.userId,
-      kind: n.kind,
-      actorId: n.actorId,
-      qid: n.qid,
-      aid: n.aid,
-      cmid: n.cmid,
-      pqid: n.pqid,
-      gid: n.gid,
-      lvl: n.lvl,
-      txt: n.txt,
-      declinedText: n.declinedText,
-      premodType: n.premodType,
-      viewed: n.viewed,
-      added: n.added,
+      ...COLUMNS,
       // aliased: a D1 batch returns rows keyed by column name, and "lvl" is in both tables
       nick: sql<string | null>`${actor.nick}`.as("actor_nick"),
       actorLvl: sql<number | null>`${actor.lvl}`.as("actor_lvl"),
@@ -629,12 +621,7 @@ export async function readFeed(env: Env, session: Session | null, input: z.infer
 
 /** One or many notification ids: bid, bids (a list, a repeated field or "1,2,3"). */
 const idList = z.preprocess(
-  (v) =>
-    ([] as unknown[])
-      .concat(v ?? [])
-      .flatMap((x) => (typeof x === "string" ? x.split(",") : [x]))
-      .map((x) => (typeof x === "string" ? x.trim() : x))
-      .filter((x) => x !== "" && x !== null && x !== undefined),
+  listOf,
   z.array(z.coerce.number("361").int("361").positive("361").max(MAX_ID, "361")).max(100, "362"),
 );
 

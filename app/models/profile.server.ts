@@ -7,6 +7,7 @@ import { originOf } from "../lib/seo";
 import type { QuestionState } from "../lib/questions";
 import { isBanned } from "../lib/users";
 import { getDb, schema, type Db } from "./db.server";
+import { LIST_COLUMNS } from "./questions.server";
 import { viewerSession, type Session } from "./session.server";
 
 /**
@@ -132,12 +133,7 @@ export function userQuestionsQuery(db: Db, uid: number, sub: string, offset: num
   else where.push(ne(q.state, "D"), eq(q.hidden, 0));
   return db
     .select({
-      id: q.id,
-      qtext: q.qtext,
-      state: q.state,
-      anscnt: q.anscnt,
-      added: q.added,
-      pollType: q.pollType,
+      ...LIST_COLUMNS,
       catName: sql<string>`${c.name}`.as("cat_name"),
       catUrlname: sql<string>`${c.urlname}`.as("cat_urlname"),
     })

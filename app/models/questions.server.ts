@@ -8,6 +8,16 @@ import { TABS, type QuestionState, type Tab } from "../lib/questions";
 const q = schema.questions;
 const u = schema.users;
 
+/** The columns every question list shows (the index, categories, profiles, leaders). */
+export const LIST_COLUMNS = {
+  id: q.id,
+  qtext: q.qtext,
+  state: q.state,
+  anscnt: q.anscnt,
+  added: q.added,
+  pollType: q.pollType,
+};
+
 export { isTab, STATE_TITLES, TAB_ORDER, TABS, type QuestionState, type Tab } from "../lib/questions";
 
 export type QuestionListItem = {
@@ -38,12 +48,7 @@ export async function listQuestions(
   const order = opts.tab === "best" ? [desc(q.totalmarks), desc(q.added)] : [desc(q.added)];
   const rows = await getDb(d1)
     .select({
-      id: q.id,
-      qtext: q.qtext,
-      state: q.state,
-      anscnt: q.anscnt,
-      added: q.added,
-      pollType: q.pollType,
+      ...LIST_COLUMNS,
       categoryId: q.categoryId,
       authorId: u.id,
       authorNick: u.nick,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import { listOf } from "../lib/fields";
 import { DomainError } from "../lib/errors";
 import { isExpertLevel } from "../lib/levels";
 import { getDb, schema, type Db } from "./db.server";
@@ -16,12 +17,7 @@ export const VoteAgainstInput = z.object({ qid: id("181") });
 export const VotePollInput = z.object({
   qid: id("181"),
   vote: z.preprocess(
-    (v) =>
-      ([] as unknown[])
-        .concat(v ?? [])
-        .flatMap((x) => (typeof x === "string" ? x.split(",") : [x]))
-        .map((x) => (typeof x === "string" ? x.trim() : x))
-        .filter((x) => x !== "" && x !== null && x !== undefined),
+    listOf,
     z.array(id("224"), "222").min(1, "222").max(16, "224"),
   ),
 });
