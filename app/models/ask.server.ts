@@ -10,7 +10,7 @@ import { LIMITS } from "../lib/limits";
 import { quotaUsage } from "./hub.server";
 import { EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "./categories.server";
 import { batchable, getDb, schema } from "./db.server";
-import { announce, followedQuestionNotifications } from "./notifications.server";
+import { announce, followedQuestionNotifications, mentionNotification } from "./notifications.server";
 import { POINTS, pointsChange } from "./points.server";
 import { requireWriter, type Session } from "./session.server";
 import { sanitizeUserText, textLength } from "./text.server";
@@ -61,6 +61,11 @@ export const AskInput = z.object({
     return x === "" || x === "0" || x === null ? undefined : x;
   }, z.enum(["S", "C"], "400").optional()),
   poll_options: textList,
+  /** the user this question is addressed to (the ask page's mention-{who}): he is notified */
+  mention: z.preprocess((v) => {
+    const x = last(v);
+    return x === undefined || x === null || x === "" ? undefined : x;
+  }, z.coerce.number("400").int("400").positive("400").max(2 ** 31 - 1, "400").optional()),
   /** accepted and ignored for now (brand tags come with the brands work) */
   brand_tags: z.unknown().optional(),
   brand: z.unknown().optional(),
@@ -163,8 +168,9 @@ export async function askQuestion(env: Env, session: Session | null, input: AskI
     db.run(
       sql`UPDATE points_ledger SET ref_type = 'Q', ref_id = ${newQid} WHERE id = (SELECT max(id) FROM points_ledger WHERE user_id = ${user.id})`,
     ),
-    // the asker's followers hear of the new question (no mention field on the ask form yet: 0014)
+    // the asker's followers hear of the new question, and the user it mentions
     ...followedQuestionNotifications(db, { authorId: user.id, qid: newQid, now }),
+    ...(input.mention !== undefined ? mentionNotification(db, { qid: newQid, userId: input.mention, actorId: user.id, now }) : []),
   ];
   let qid: number;
   let results: readonly unknown[];

@@ -312,6 +312,19 @@ describe("notifications of the other actions", () => {
     expect(await rows(author.id, "followed_question")).toHaveLength(0);
     expect(await unread(follower)).toBe(1);
   });
+
+  it("a question that mentions a user (mention = his id) notifies him once ('mention'); mentioning oneself or nobody notifies no one", async () => {
+    const asker = await newUser("Спрашивает");
+    const named = await newUser("Упомянутый");
+    const q = await ask(asker, "Как вы думаете, стоит ли учить Rust?", { mention: String(named.id) });
+    expect(await rows(named.id, "mention")).toMatchObject([{ actor_id: asker.id, qid: q }]);
+    expect(await unread(named)).toBe(1);
+    await ask(asker, "А себя можно упомянуть?", { mention: String(asker.id) });
+    await ask(asker, "А несуществующего пользователя?", { mention: "999999" });
+    expect(await rows(asker.id, "mention")).toHaveLength(0);
+    expect(await env.DB.prepare("select count(*) n from notifications where kind = 'mention'").first<number>("n")).toBe(1);
+    expect((await post("addqst", { qtext: "Кривое упоминание?", cid: "1", subcid: "100", mention: "abc" }, asker)).res.status).toBe(400);
+  });
 });
 
 describe("notification settings (savesettings, showsettings)", () => {
