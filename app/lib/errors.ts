@@ -5,10 +5,12 @@
  * meaning (100 IP, 103 expired session — silent, 120 no profile, 166 level, 181 deleted question,
  * 237 captcha, 253 already liked); the others are ours, grouped by subject, each group in its
  * own file: errors/questions.ts 130–159, errors/answers.ts 160–199, errors/comments.ts 200–299,
- * errors/reads.ts 300–349, errors/quotas.ts 350–359, errors/notify.ts 360–379.
+ * errors/reads.ts 300–349, errors/quotas.ts 350–359, errors/notify.ts 360–379,
+ * errors/follows.ts 380–389.
  */
 import { ANSWER_ERRORS } from "./errors/answers";
 import { COMMENT_ERRORS } from "./errors/comments";
+import { FOLLOW_ERRORS } from "./errors/follows";
 import { NOTIFY_ERRORS } from "./errors/notify";
 import { QUESTION_ERRORS } from "./errors/questions";
 import { QUOTA_ERRORS } from "./errors/quotas";
@@ -44,6 +46,7 @@ export const ERRORS = {
   ...READ_ERRORS,
   ...QUOTA_ERRORS,
   ...NOTIFY_ERRORS,
+  ...FOLLOW_ERRORS,
 } as const satisfies Record<number, { status: number; text: string }>;
 
 export type ErrId = keyof typeof ERRORS;

@@ -2,6 +2,7 @@ import type { NamedCall } from "./define";
 import { accountCalls } from "./accounts";
 import { answerCalls } from "./answers";
 import { commentCalls } from "./comments";
+import { followCalls } from "./follows";
 import { miscCalls } from "./misc";
 import { notifyCalls } from "./notify";
 import { questionCalls } from "./questions";
@@ -16,4 +17,5 @@ export const CALLS: Record<string, NamedCall> = {
   ...readCalls,
   ...miscCalls,
   ...notifyCalls,
+  ...followCalls,
 };
