@@ -1,10 +1,11 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { workerFetch } from "./worker-fetch";
 
 const BASE = "http://127.0.0.1";
 
 async function call(name: string, body: Record<string, string>, init: { cookie?: string; origin?: string } = {}) {
-  const res = await SELF.fetch(`${BASE}/api/v2/${name}`, {
+  const res = await workerFetch(`${BASE}/api/v2/${name}`, {
     method: "POST",
     headers: {
       "content-type": "application/x-www-form-urlencoded",
@@ -45,7 +46,7 @@ describe("accounts and sessions", () => {
   it("a demo user signs in with the demo password and the session knows him", async () => {
     const { json, cookie } = await call("auth", { email: "user@demo.local", password: "demo12345" });
     expect(json).toMatchObject({ status: 200, id: 1 });
-    const page = await SELF.fetch(`${BASE}/myprofile`, { headers: { cookie: sid(cookie) }, redirect: "manual" });
+    const page = await workerFetch(`${BASE}/myprofile`, { headers: { cookie: sid(cookie) }, redirect: "manual" });
     expect(page.headers.get("location")).toBe("/profile/id1");
   });
 
@@ -69,7 +70,7 @@ describe("accounts and sessions", () => {
     expect(out.cookie).toMatch(/^sid=; .*Max-Age=0/);
     const revoked = await env.DB.prepare("select count(*) n from sessions where user_id = ? and revoked_at is not null").bind(json.id).first("n");
     expect(revoked).toBe(1);
-    const page = await SELF.fetch(`${BASE}/myprofile`, { headers: { cookie: sid(cookie) }, redirect: "manual" });
+    const page = await workerFetch(`${BASE}/myprofile`, { headers: { cookie: sid(cookie) }, redirect: "manual" });
     expect(page.headers.get("location")).toBe("/");
   });
 
@@ -88,10 +89,10 @@ describe("accounts and sessions", () => {
   });
 
   it("an unknown call name is 404 'undefined url' and a read of a write is refused", async () => {
-    const res = await SELF.fetch(`${BASE}/api/v2/no_such_call`);
+    const res = await workerFetch(`${BASE}/api/v2/no_such_call`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ status: 404, errid: 404, error: "undefined url" });
-    const get = await SELF.fetch(`${BASE}/api/v2/auth`);
+    const get = await workerFetch(`${BASE}/api/v2/auth`);
     expect(get.status).toBe(405);
   });
 });

@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { workerFetch } from "./worker-fetch";
 
 /** Calling the named API from integration tests, as a browser on our origin would. */
 export const BASE = "http://127.0.0.1";
@@ -13,7 +13,7 @@ export async function post(name: string, body: Record<string, string | number | 
     form.set("salt", me.salt);
     form.set("token", me.token);
   }
-  const res = await SELF.fetch(`${BASE}/api/v2/${name}`, {
+  const res = await workerFetch(`${BASE}/api/v2/${name}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, ...(me ? { cookie: me.cookie } : {}) },
     body: form,

@@ -1,8 +1,9 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SHOWCASE } from "../../db/seed/seed";
 import { askQuestion, AskInput } from "../../app/models/ask.server";
 import { DomainError } from "../../app/lib/errors";
+import { workerFetch } from "./worker-fetch";
 
 const BASE = "http://127.0.0.1";
 type Fields = Record<string, string | string[]>;
@@ -19,7 +20,7 @@ function form(fields: Fields, who: Who) {
 }
 
 async function post(name: string, fields: Fields, who: Who) {
-  const res = await SELF.fetch(`${BASE}/api/v2/${name}`, {
+  const res = await workerFetch(`${BASE}/api/v2/${name}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, ...(who ? { cookie: who.cookie } : {}) },
     body: form(fields, who),
@@ -28,12 +29,12 @@ async function post(name: string, fields: Fields, who: Who) {
 }
 
 async function get(name: string, query: Record<string, string>, who: Who) {
-  const res = await SELF.fetch(`${BASE}/api/v2/${name}?${new URLSearchParams(query)}`, { headers: who ? { cookie: who.cookie } : {} });
+  const res = await workerFetch(`${BASE}/api/v2/${name}?${new URLSearchParams(query)}`, { headers: who ? { cookie: who.cookie } : {} });
   return { status: res.status, json: (await res.json()) as Record<string, any> };
 }
 
 async function signIn(email: string): Promise<NonNullable<Who>> {
-  const res = await SELF.fetch(`${BASE}/api/v2/auth`, {
+  const res = await workerFetch(`${BASE}/api/v2/auth`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE },
     body: new URLSearchParams({ email, password: "demo12345" }),
@@ -46,7 +47,7 @@ let n = 0;
 /** A fresh user with exactly `points` points (the ledger agrees). */
 async function userWith(points: number): Promise<NonNullable<Who>> {
   n++;
-  const res = await SELF.fetch(`${BASE}/api/v2/register`, {
+  const res = await workerFetch(`${BASE}/api/v2/register`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE },
     body: new URLSearchParams({ nick: `Спрашивающий ${n}`, email: `asker${n}@example.org`, password: "secret-pass" }),

@@ -1,6 +1,7 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { as, BASE, post } from "./api-client";
+import { workerFetch } from "./worker-fetch";
 
 const one = async <T = number>(query: string, ...binds: unknown[]): Promise<T> => {
   const v = await env.DB.prepare(query).bind(...binds).first<T>("v");
@@ -42,7 +43,7 @@ describe("follow and unfollow (users)", () => {
     expect(await notes(me.id, "follower")).toEqual([]);
 
     // the followed user sees it in his list
-    const bulk = (await (await SELF.fetch(`${BASE}/api/notify/show_bulk`, { headers: { cookie: vip.cookie } })).json()) as { bulk: Record<string, unknown>[] };
+    const bulk = (await (await workerFetch(`${BASE}/api/notify/show_bulk`, { headers: { cookie: vip.cookie } })).json()) as { bulk: Record<string, unknown>[] };
     const item = bulk.bulk.find((i) => i.a === "follower");
     expect(item).toMatchObject({ uid: me.id, id: me.id });
 

@@ -1,11 +1,12 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SHOWCASE } from "../../db/seed/seed";
+import { workerFetch } from "./worker-fetch";
 
 const BASE = "http://127.0.0.1";
 
 async function get(path: string, init?: RequestInit) {
-  const res = await SELF.fetch(`${BASE}${path}`, { redirect: "manual", ...init });
+  const res = await workerFetch(`${BASE}${path}`, { redirect: "manual", ...init });
   return { res, html: await res.text() };
 }
 
@@ -163,7 +164,7 @@ describe("a guest reading the site", () => {
 
   it("the question page reads D1 in one batch, plus one query for the streamed similar questions", async () => {
     await get("/categories/"); // warm the category tree
-    const res = await SELF.fetch(`${BASE}/question/${SHOWCASE.resolvedQuestionId}?p=20&uncached=1`);
+    const res = await workerFetch(`${BASE}/question/${SHOWCASE.resolvedQuestionId}?p=20&uncached=1`);
     await res.text();
     expect({ roundTrips: res.headers.get("x-d1-roundtrips"), statements: res.headers.get("x-d1-statements") }).toEqual({ roundTrips: "2", statements: "7" });
   });

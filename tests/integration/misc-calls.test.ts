@@ -1,14 +1,15 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SHOWCASE } from "../../db/seed/seed";
 import { as, BASE, post } from "./api-client";
+import { workerFetch } from "./worker-fetch";
 
 type Json = Record<string, any>;
 
 /** GETs a named call (at /api/v2 unless another door is given), as a guest or with a session cookie. */
 async function get(name: string, params: Record<string, string | number> = {}, cookie?: string, door = "v2") {
   const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const res = await SELF.fetch(`${BASE}/api/${door}/${name}?${qs}`, { headers: cookie ? { cookie } : {} });
+  const res = await workerFetch(`${BASE}/api/${door}/${name}?${qs}`, { headers: cookie ? { cookie } : {} });
   return { res, json: (await res.json()) as Json };
 }
 
@@ -210,13 +211,13 @@ describe("the client's settings", () => {
   it("a set without the session's salt and token (103) or from another site (111) changes nothing", async () => {
     const me = await as("user@demo.local");
     const before = await flagsOf(me.id);
-    const noToken = await SELF.fetch(`${BASE}/api/v2/usrsettings_set`, {
+    const noToken = await workerFetch(`${BASE}/api/v2/usrsettings_set`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, cookie: me.cookie },
       body: new URLSearchParams({ title: "welcome", flag: "z", val: "1" }),
     });
     expect(((await noToken.json()) as Json).errid).toBe(103);
-    const foreign = await SELF.fetch(`${BASE}/api/v2/usrsettings_set`, {
+    const foreign = await workerFetch(`${BASE}/api/v2/usrsettings_set`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example", cookie: me.cookie },
       body: new URLSearchParams({ title: "welcome", flag: "z", val: "1", salt: me.salt, token: me.token }),
@@ -308,7 +309,7 @@ describe("tracking events (dwh)", () => {
 
   it("dwh is a POST from this site: another origin (111) and a GET (405) store nothing", async () => {
     const before = (await count("track_events"))!;
-    const foreign = await SELF.fetch(`${BASE}/api/v2/dwh`, {
+    const foreign = await workerFetch(`${BASE}/api/v2/dwh`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
       body: new URLSearchParams({ name: "survey_shown" }),

@@ -1,4 +1,4 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { renderToString } from "react-dom/server";
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
@@ -7,6 +7,7 @@ import { SettingsPage } from "../../app/components/settings-page";
 import { DEFAULT_SETTINGS, type NotifySettings } from "../../app/lib/notify-settings";
 import { loader as settingsLoader } from "../../app/routes/settings._index";
 import { loader as settingsIdLoader } from "../../app/routes/settings.$uid";
+import { workerFetch } from "./worker-fetch";
 
 let fresh = 0;
 /** A newly registered user: 100 points (Ученик), no settings stored, no notifications. */
@@ -20,7 +21,7 @@ async function newUser(nick = "Новичок"): Promise<Me> {
 /** A GET of a named call on a door, signed in when `me` is given. */
 async function get(door: "notify" | "v2", name: string, params: Record<string, string | number> = {}, me?: Me) {
   const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const res = await SELF.fetch(`${BASE}/api/${door}/${name}?${qs}`, { headers: me ? { cookie: me.cookie } : {} });
+  const res = await workerFetch(`${BASE}/api/${door}/${name}?${qs}`, { headers: me ? { cookie: me.cookie } : {} });
   return { res, json: (await res.json()) as Record<string, any> };
 }
 
@@ -32,7 +33,7 @@ async function notifyPost(name: string, body: Record<string, string | number | s
     form.set("salt", me.salt);
     form.set("token", me.token);
   }
-  const res = await SELF.fetch(`${BASE}/api/notify/${name}`, {
+  const res = await workerFetch(`${BASE}/api/notify/${name}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, ...(me ? { cookie: me.cookie } : {}) },
     body: form,
@@ -90,7 +91,7 @@ describe("notifications of new answers (show_nc, show_bulk)", () => {
   });
 
   it("the owner's open socket receives the new notification with its fields and the new count", async () => {
-    const res = await SELF.fetch(`${BASE}/ws`, { headers: { upgrade: "websocket", origin: BASE, cookie: owner.cookie } });
+    const res = await workerFetch(`${BASE}/ws`, { headers: { upgrade: "websocket", origin: BASE, cookie: owner.cookie } });
     const ws = res.webSocket!;
     ws.accept();
     const messages: any[] = [];
@@ -424,7 +425,7 @@ describe("the settings page (/settings)", () => {
       if (k !== "LK_W") form.append(k, "1");
     }
     form.append("NEW", "0");
-    const res = await SELF.fetch(`${BASE}/do/savesettings?return=${encodeURIComponent("/settings?saved=1")}`, {
+    const res = await workerFetch(`${BASE}/do/savesettings?return=${encodeURIComponent("/settings?saved=1")}`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", host: "127.0.0.1", origin: BASE, cookie: me.cookie },
       body: form,

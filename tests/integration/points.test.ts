@@ -1,15 +1,16 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { levelForPoints } from "../../app/lib/levels";
 import { moscowDay } from "../../app/models/bonuses.server";
 import { mulberry32 } from "../../db/seed/seed";
+import { workerFetch } from "./worker-fetch";
 
 const BASE = "http://127.0.0.1";
 const ACTIONS = 1000;
 type Me = { id: number; cookie: string; salt: string; token: string };
 
 async function signIn(email: string): Promise<Me> {
-  const res = await SELF.fetch(`${BASE}/api/v2/auth`, {
+  const res = await workerFetch(`${BASE}/api/v2/auth`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE },
     body: new URLSearchParams({ email, password: "demo12345" }),
@@ -21,7 +22,7 @@ async function signIn(email: string): Promise<Me> {
 async function call(me: Me, name: string, fields: Record<string, string | string[]>) {
   const body = new URLSearchParams({ salt: me.salt, token: me.token });
   for (const [k, v] of Object.entries(fields)) for (const x of ([] as string[]).concat(v)) body.append(k, x);
-  const res = await SELF.fetch(`${BASE}/api/v2/${name}`, {
+  const res = await workerFetch(`${BASE}/api/v2/${name}`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, cookie: me.cookie },
     body,
@@ -93,13 +94,13 @@ describe("points", () => {
     const me = await signIn("guru@demo.local");
     await env.DB.prepare("update users set last_visit_day = ? where id = ?").bind(moscowDay(Date.now()) - 1, me.id).run();
     const before = await env.DB.prepare("select points from users where id = ?").bind(me.id).first<number>("points");
-    await Promise.all(Array.from({ length: 5 }, () => SELF.fetch(`${BASE}/categories/`, { headers: { cookie: me.cookie } }).then((r) => r.text())));
+    await Promise.all(Array.from({ length: 5 }, () => workerFetch(`${BASE}/categories/`, { headers: { cookie: me.cookie } }).then((r) => r.text())));
     expect(await env.DB.prepare("select points from users where id = ?").bind(me.id).first<number>("points")).toBe(before! + 1);
     expect(await env.DB.prepare("select count(*) n from points_ledger where user_id = ? and reason = 'visit'").bind(me.id).first("n")).toBe(1);
   });
 
   it("a newcomer who asks, answers, comments and votes within a week gets the welcome bonus of 25 once", async () => {
-    const reg = await SELF.fetch(`${BASE}/api/v2/register`, {
+    const reg = await workerFetch(`${BASE}/api/v2/register`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE },
       body: new URLSearchParams({ nick: "Приветственный", email: "welcome@example.org", password: "secret-pass" }),

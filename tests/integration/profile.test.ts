@@ -1,10 +1,11 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SHOWCASE } from "../../db/seed/seed";
 import { levelById } from "../../app/lib/levels";
 import { getDb } from "../../app/models/db.server";
 import { listQueryFor, PROFILE_TABS, type ProfileTab } from "../../app/models/profile.server";
 import { as, BASE } from "./api-client";
+import { workerFetch } from "./worker-fetch";
 
 /**
  * The profile page /profile/id{userid}[/{tab}[/{sub}]] as people see it (docs/decisions/0011).
@@ -13,7 +14,7 @@ import { as, BASE } from "./api-client";
  */
 
 async function get(path: string, cookie?: string) {
-  const res = await SELF.fetch(`${BASE}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
+  const res = await workerFetch(`${BASE}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
   return { res, html: await res.text() };
 }
 
@@ -145,7 +146,7 @@ describe("a guest reading a profile", () => {
   });
 
   it("a guest's profile page is read in one D1 round trip", async () => {
-    const res = await SELF.fetch(`${BASE}/profile/id3/answers?roundtrips`);
+    const res = await workerFetch(`${BASE}/profile/id3/answers?roundtrips`);
     await res.text();
     expect({ roundTrips: res.headers.get("x-d1-roundtrips"), statements: res.headers.get("x-d1-statements") }).toEqual({ roundTrips: "1", statements: "2" });
   });

@@ -1,13 +1,14 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, SHOWCASE } from "../../db/seed/seed";
+import { workerFetch } from "./worker-fetch";
 
 const BASE = "http://127.0.0.1";
 type Json = Record<string, any>;
 
 async function get(name: string, params: Record<string, string | number> = {}, cookie?: string) {
   const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const res = await SELF.fetch(`${BASE}/api/v2/${name}?${qs}`, { headers: cookie ? { cookie } : {} });
+  const res = await workerFetch(`${BASE}/api/v2/${name}?${qs}`, { headers: cookie ? { cookie } : {} });
   return { res, json: (await res.json()) as Json };
 }
 
@@ -15,7 +16,7 @@ const cookies = new Map<string, string>();
 async function signIn(email: string): Promise<string> {
   const known = cookies.get(email);
   if (known) return known;
-  const res = await SELF.fetch(`${BASE}/api/v2/auth`, {
+  const res = await workerFetch(`${BASE}/api/v2/auth`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE },
     body: new URLSearchParams({ email, password: DEMO_PASSWORD }),
@@ -155,7 +156,7 @@ describe("the question call", () => {
   });
 
   it("a read call refuses POST with 405", async () => {
-    const res = await SELF.fetch(`${BASE}/api/v2/question`, {
+    const res = await workerFetch(`${BASE}/api/v2/question`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE },
       body: new URLSearchParams({ qid: "1" }),

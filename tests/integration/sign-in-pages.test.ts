@@ -1,10 +1,11 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { workerFetch } from "./worker-fetch";
 
 const BASE = "http://127.0.0.1";
 
 function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return SELF.fetch(`${BASE}${path}`, {
+  return workerFetch(`${BASE}${path}`, {
     method: "POST",
     redirect: "manual",
     headers: { "content-type": "application/x-www-form-urlencoded", host: "127.0.0.1", origin: BASE, ...headers },
@@ -14,14 +15,14 @@ function post(path: string, fields: Record<string, string>, headers: Record<stri
 
 describe("signing in and out with plain forms (no JavaScript)", () => {
   it("a guest signs in and comes back to where he was, with login=1", async () => {
-    const page = await SELF.fetch(`${BASE}/login?return=${encodeURIComponent("/question/3?login=1")}`);
+    const page = await workerFetch(`${BASE}/login?return=${encodeURIComponent("/question/3?login=1")}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('name="password"');
     const res = await post(`/login?return=${encodeURIComponent("/question/3?login=1")}`, { email: "user@demo.local", password: "demo12345" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/question/3?login=1");
     const cookie = res.headers.get("set-cookie")!.split(";")[0];
-    const home = await (await SELF.fetch(`${BASE}/`, { headers: { cookie } })).text();
+    const home = await (await workerFetch(`${BASE}/`, { headers: { cookie } })).text();
     expect(home).toContain("Любознательная Маша");
     expect(home).toContain("Выйти");
   });
@@ -49,7 +50,7 @@ describe("signing in and out with plain forms (no JavaScript)", () => {
     const cookie = signedIn.headers.get("set-cookie")!.split(";")[0];
     const out = await post("/logout", {}, { cookie });
     expect(out.headers.get("set-cookie")).toMatch(/Max-Age=0/);
-    const home = await (await SELF.fetch(`${BASE}/`, { headers: { cookie } })).text();
+    const home = await (await workerFetch(`${BASE}/`, { headers: { cookie } })).text();
     expect(home).toContain("Войти");
   });
 
@@ -61,7 +62,7 @@ describe("signing in and out with plain forms (no JavaScript)", () => {
 
 describe("unsubscribing from a question", () => {
   it("a guest is sent to sign in first", async () => {
-    const res = await SELF.fetch(`${BASE}/question/3/unwatch`, { redirect: "manual" });
+    const res = await workerFetch(`${BASE}/question/3/unwatch`, { redirect: "manual" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe(`/login?return=${encodeURIComponent("/question/3/unwatch?login=1")}`);
   });
@@ -70,14 +71,14 @@ describe("unsubscribing from a question", () => {
     const signedIn = await post("/login", { email: "user@demo.local", password: "demo12345" });
     const cookie = signedIn.headers.get("set-cookie")!.split(";")[0];
     const qid = 7; // asked by user@demo.local, who watches it
-    const page = await (await SELF.fetch(`${BASE}/question/${qid}/unwatch`, { headers: { cookie } })).text();
+    const page = await (await workerFetch(`${BASE}/question/${qid}/unwatch`, { headers: { cookie } })).text();
     expect(page).toContain("Отписаться");
     const done = await post(`/do/stopnotify?return=${encodeURIComponent(`/question/${qid}/unwatch?done=1`)}`, { id: String(qid), type: "Q" }, { cookie });
     expect(done.headers.get("location")).toBe(`/question/${qid}/unwatch?done=1`);
-    const confirmation = await (await SELF.fetch(`${BASE}${done.headers.get("location")}`, { headers: { cookie } })).text();
+    const confirmation = await (await workerFetch(`${BASE}${done.headers.get("location")}`, { headers: { cookie } })).text();
     expect(confirmation).toContain("Вы отписались от рассылки");
     await post(`/do/stopnotify?return=${encodeURIComponent(`/question/${qid}/unwatch-comments?done=1`)}`, { id: String(qid), type: "C" }, { cookie });
-    const comments = await (await SELF.fetch(`${BASE}/question/${qid}/unwatch-comments?done=1`, { headers: { cookie } })).text();
+    const comments = await (await workerFetch(`${BASE}/question/${qid}/unwatch-comments?done=1`, { headers: { cookie } })).text();
     expect(comments).toContain("Вы отписались от уведомлений");
     const watch = await env.DB.prepare("select answers, comments, mail from watches where qid = ? and user_id = 1").bind(qid).first();
     expect(watch).toEqual({ answers: 0, comments: 0, mail: 0 });

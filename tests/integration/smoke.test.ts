@@ -1,9 +1,10 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { workerFetch } from "./worker-fetch";
 
 describe("the worker inside workerd", () => {
   it("an unknown named call replies 404 JSON with 'undefined url'", async () => {
-    const res = await SELF.fetch("http://127.0.0.1/api/v2/nope");
+    const res = await workerFetch("http://127.0.0.1/api/v2/nope");
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toMatch(/application\/json/);
     expect(await res.json()).toMatchObject({ error: "undefined url" });
