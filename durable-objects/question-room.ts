@@ -25,10 +25,6 @@ export class QuestionRoom extends DurableObject {
     return broadcast(this.ctx, JSON.stringify(event));
   }
 
-  readers(): number {
-    return this.ctx.getWebSockets().length;
-  }
-
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
     answerPing(ws, message);
   }

@@ -49,8 +49,8 @@ export class UserHub extends DurableObject {
       day,
       code,
     );
-    // yesterday and older are no longer needed
-    this.ctx.storage.sql.exec("DELETE FROM quota WHERE day < ?", day - 1);
+    // the first slot of a day: yesterday and older are no longer needed
+    if (used === 0) this.ctx.storage.sql.exec("DELETE FROM quota WHERE day < ?", day - 1);
     return { ok: true, day, used: used + 1, limit };
   }
 
@@ -119,10 +119,6 @@ export class UserHub extends DurableObject {
 
   incarnation(): string {
     return this.instance;
-  }
-
-  sockets(): number {
-    return this.ctx.getWebSockets().length;
   }
 
   private broadcast(msg: HubMessage): void {

@@ -29,9 +29,11 @@ export function quotaLimit(code: QuotaCode, lvl: number, vip: boolean): number {
   return row.byLevel[Math.min(levelRank(lvl), row.byLevel.length - 1)];
 }
 
+export type QuotaView = Record<QuotaCode, { limit: number; used: number; left: number }>;
+
 /** Every limit of a user: {code: {limit, used, left}}. */
-export function quotaView(lvl: number, vip: boolean, usage: Record<string, number>) {
-  const out = {} as Record<QuotaCode, { limit: number; used: number; left: number }>;
+export function quotaView(lvl: number, vip: boolean, usage: Record<string, number>): QuotaView {
+  const out = {} as QuotaView;
   for (const code of QUOTA_CODES) {
     const limit = quotaLimit(code, lvl, vip);
     const used = usage[code] ?? 0;

@@ -7,6 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../lib/errors";
 import { LIMITS } from "../lib/limits";
+import type { QuotaView } from "../lib/quotas";
 import { quotaUsage } from "./hub.server";
 import { EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "./categories.server";
 import { batchable, getDb, schema } from "./db.server";
@@ -191,7 +192,7 @@ export async function askQuestion(env: Env, session: Session | null, input: AskI
  * canask: may this visitor ask right now? Signed in, not banned, 5 points and a question left in
  * today's ASK quota. `limits` carries every daily quota ({code: {limit, used, left}}).
  */
-export async function canAsk(env: Env, session: Session | null, now: number) {
+export async function canAsk(env: Env, session: Session | null, now: number): Promise<{ canask: 0 | 1; points: number; limits: Partial<QuotaView>; personal: 0 }> {
   if (!session) return { canask: 0, points: 0, limits: {}, personal: 0 };
   const limits = await quotaUsage(env, session.user, now);
   const points = session.user.points;

@@ -18,24 +18,15 @@ export function moscowDay(ms: number): number {
  * +1 point for the first visit of a Moscow day: one batch that moves last_visit_day forward and
  * pays only if it did, so concurrent first page views pay once.
  */
-export async function dailyVisit(envOrD1: Env | D1Database, userId: number, now: number) {
-  const { d1, env } = split(envOrD1);
-  const db = getDb(d1);
+export async function dailyVisit(env: Env, userId: number, now: number) {
+  const db = getDb(env.DB);
   const day = moscowDay(now);
   const results = await db.batch([
     db.update(schema.users).set({ lastVisitDay: day }).where(and(eq(schema.users.id, userId), lt(schema.users.lastVisitDay, day))),
     ...pointsChange(db, userId, POINTS.dailyVisit, "visit", null, now, true),
   ]);
-  // the point may reach a level; without env the hub's counter catches up on the next list read
-  if (env) await announce(env, results);
-}
-
-/**
- * These two take the worker's env (to announce the notifications they create: a level reached,
- * the bonus) or, as their older callers pass, only the D1 database.
- */
-function split(envOrD1: Env | D1Database): { d1: D1Database; env: Env | null } {
-  return "DB" in envOrD1 ? { d1: envOrD1.DB, env: envOrD1 } : { d1: envOrD1, env: null };
+  // the point may reach a level
+  await announce(env, results);
 }
 
 /**
@@ -43,9 +34,8 @@ function split(envOrD1: Env | D1Database): { d1: D1Database; env: Env | null } {
  * (in a poll or for a best answer). One guarded batch: nothing happens until all four are true;
  * then also the 'bonus25' notification.
  */
-export async function welcomeBonus(envOrD1: Env | D1Database, userId: number, now: number) {
-  const { d1, env } = split(envOrD1);
-  const db = getDb(d1);
+export async function welcomeBonus(env: Env, userId: number, now: number) {
+  const db = getDb(env.DB);
   const results = await db.batch([
     db.update(schema.users).set({ welcomeBonus: 1 }).where(sql`id = ${userId} AND welcome_bonus = 0 AND created_at > ${now - WELCOME_DAYS * DAY}
       AND EXISTS (SELECT 1 FROM questions WHERE user_id = ${userId})
@@ -55,5 +45,5 @@ export async function welcomeBonus(envOrD1: Env | D1Database, userId: number, no
     ...pointsChange(db, userId, POINTS.welcome, "welcome", null, now, true),
     ...bonusNotification(db, { userId, now }),
   ]);
-  if (env) await announce(env, results);
+  await announce(env, results);
 }

@@ -10,7 +10,7 @@
  * counter and pushes the item to his sockets. A failing hub never fails the write (it is logged;
  * the counter is put right again when the user opens his list: `showBulk`).
  */
-import { and, count, desc, eq, getTableColumns, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { listOf } from "../lib/fields";
 import { DomainError } from "../lib/errors";
@@ -28,9 +28,10 @@ import {
 } from "../lib/notify-settings";
 import { plainText } from "../lib/seo";
 import { timeAgoWords } from "../lib/time-ago";
+import { Offset, PageSize } from "./call-inputs.server";
 import { batchable, getDb, schema, type Db } from "./db.server";
 import { userHub } from "./hub.server";
-import type { Session } from "./session.server";
+import { requireUser, type Session } from "./session.server";
 
 const n = schema.notifications;
 
@@ -117,7 +118,10 @@ export type NotificationSpec = {
 /** The recipient's users row inside a rule's `when` / `unless`. */
 export const RECIPIENT = sql.raw("nr");
 
-const settingsJson = sql`(CASE WHEN json_valid(nr.notify_settings) THEN nr.notify_settings ELSE '{}' END)`;
+/** A stored JSON settings column, or {} when it holds something that is not JSON. */
+const jsonOrEmpty = (column: SQLWrapper) =>
+  sql`(CASE WHEN json_valid(${column}) THEN ${column} ELSE '{}' END)`;
+const settingsJson = jsonOrEmpty(sql.raw("nr.notify_settings"));
 /** A stored setting of the recipient is on (missing = on). */
 const settingOn = (key: SettingKey) => sql`COALESCE(json_extract(${settingsJson}, ${`$.${key}`}), 1) <> 0`;
 
@@ -508,6 +512,11 @@ export type NotificationItem = ReturnType<typeof toItem>;
 const actor = schema.users;
 const question = schema.questions;
 
+/** A page read with one row more than shown: the items and whether more follow. */
+function pageOf<T>(rows: T[], n: number) {
+  return { shown: rows.slice(0, n), more: rows.length > n ? 1 : 0 };
+}
+
 /** The list query: newest first, with the actor and the question title. */
 function listQuery(db: Db, where: SQL, limit: number, offset: number) {
   return db
@@ -526,11 +535,6 @@ function listQuery(db: Db, where: SQL, limit: number, offset: number) {
     .orderBy(desc(n.id))
     .limit(limit)
     .offset(offset);
-}
-
-function requireUser(session: Session | null) {
-  if (!session) throw new DomainError(101);
-  return session.user;
 }
 
 /** The hub's answer, or `fallback` (logged) when the hub fails: a read never fails for it. */
@@ -561,8 +565,8 @@ const blank = (v: unknown) => {
   return x === "" || x === null ? undefined : x;
 };
 const MAX_ID = 2 ** 31 - 1;
-const offset = z.preprocess(blank, z.coerce.number("300").int("300").min(0, "300").max(LIMITS.maxOffset, "300").optional().default(0));
-const pageSize = z.preprocess(blank, z.coerce.number("301").int("301").min(1, "301").max(LIMITS.pageSize, "301").optional().default(LIMITS.pageSize));
+const offset = Offset.transform((p) => p ?? 0);
+const pageSize = PageSize.transform((n) => n ?? LIMITS.pageSize);
 const optionalId = (errid: string) => z.preprocess(blank, z.coerce.number(errid).int(errid).positive(errid).max(MAX_ID, errid).optional());
 
 export const ShowBulkInput = z.object({ p: offset, n: pageSize });
@@ -587,7 +591,8 @@ export async function showBulk(env: Env, session: Session | null, input: z.infer
   if (hubCount !== null && hubCount !== unread) {
     await hub.resetUnread(unread).catch((e: unknown) => console.error("user hub: resetUnread failed", e));
   }
-  return { bulk: rows.slice(0, input.n).map((r) => toItem(r)), more: rows.length > input.n ? 1 : 0, res: unread };
+  const { shown, more } = pageOf(rows, input.n);
+  return { bulk: shown.map((r) => toItem(r)), more, res: unread };
 }
 
 export const FeedInput = z.object({
@@ -615,8 +620,9 @@ export async function readFeed(env: Env, session: Session | null, input: z.infer
     input.time !== undefined ? lt(n.added, input.time * 1000) : undefined,
   )!;
   const rows = await listQuery(db, where, input.n + 1, input.p);
-  const items = rows.slice(0, input.n).map((r) => toItem(r, now));
-  return { feed: items, more: rows.length > input.n ? 1 : 0, lastnid: items.length > 0 ? items[items.length - 1].nid : null };
+  const { shown, more } = pageOf(rows, input.n);
+  const items = shown.map((r) => toItem(r, now));
+  return { feed: items, more, lastnid: items.length > 0 ? items[items.length - 1].nid : null };
 }
 
 /** One or many notification ids: bid, bids (a list, a repeated field or "1,2,3"). */
@@ -699,7 +705,7 @@ export async function saveSettings(env: Env, session: Session | null, input: z.i
   }
   const row = await getDb(env.DB)
     .update(schema.users)
-    .set({ notifySettings: sql`json_patch(CASE WHEN json_valid(${schema.users.notifySettings}) THEN ${schema.users.notifySettings} ELSE '{}' END, ${JSON.stringify(patch)})` })
+    .set({ notifySettings: sql`json_patch(${jsonOrEmpty(schema.users.notifySettings)}, ${JSON.stringify(patch)})` })
     .where(eq(schema.users.id, user.id))
     .returning({ s: schema.users.notifySettings })
     .get();

@@ -7,7 +7,7 @@ import { originOf } from "../lib/seo";
 import type { QuestionState } from "../lib/questions";
 import { isBanned } from "../lib/users";
 import { getDb, schema, type Db } from "./db.server";
-import { LIST_COLUMNS } from "./questions.server";
+import { LIST_COLUMNS, type QuestionListItem } from "./questions.server";
 import { viewerSession, type Session } from "./session.server";
 
 /**
@@ -214,15 +214,8 @@ export type ProfileUser = {
 
 export type HiddenProfileUser = Pick<ProfileUser, "id" | "nick" | "lvl" | "filin">;
 
-export type ProfileQuestionItem = {
-  id: number;
-  qtext: string;
-  state: QuestionState;
-  anscnt: number;
-  added: number;
-  pollType: string | null;
-  category: { name: string; urlname: string };
-};
+/** A question of the profile's lists: the usual list columns and its category instead of the author. */
+export type ProfileQuestionItem = Omit<QuestionListItem, "categoryId" | "author"> & { category: { name: string; urlname: string } };
 export type ProfileAnswerItem = { id: number; qid: number; text: string; added: number; best: boolean; qtext: string };
 export type ProfilePrivateItem = { id: number; qtext: string; added: number; waiting: boolean; brandName: string };
 

@@ -116,11 +116,17 @@ export async function revokeSession(d1: D1Database, sessionId: number, now = Dat
   await getDb(d1).update(schema.sessions).set({ revokedAt: now }).where(eq(schema.sessions.id, sessionId));
 }
 
+/** A signed-in user (banned or not: reading one's own things), or 101. */
+export function requireUser(session: Session | null): SessionUser {
+  if (!session) throw new DomainError(101);
+  return session.user;
+}
+
 /** A signed-in user who may write (not banned), or a DomainError. */
 export function requireWriter(session: Session | null): SessionUser {
-  if (!session) throw new DomainError(101);
-  if (session.user.banned) throw new DomainError(110);
-  return session.user;
+  const user = requireUser(session);
+  if (user.banned) throw new DomainError(110);
+  return user;
 }
 
 const perRequest = new WeakMap<object, Promise<Session | null>>();

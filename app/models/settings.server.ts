@@ -8,7 +8,7 @@ import { eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../lib/errors";
 import { getDb, schema } from "./db.server";
-import type { Session } from "./session.server";
+import { requireUser, type Session } from "./session.server";
 
 /** The most the whole JSON may hold; a set that would grow it past this is refused (400). */
 export const SETTINGS_MAX_CHARS = 4000;
@@ -18,11 +18,6 @@ const Value = z.string("400").max(64, "400");
 
 export const UsrSettingsInput = z.object({ title: Key });
 export const UsrSettingsSetInput = z.object({ title: Key, flag: Key, val: Value });
-
-function requireUser(session: Session | null): number {
-  if (!session) throw new DomainError(101);
-  return session.user.id;
-}
 
 type Content = Record<string, string>;
 
@@ -48,7 +43,7 @@ const pathOf = (key: string) => `$."${key}"`;
 
 /** `usrsettings` {title}: {title, content: {flag: val, …}} ({} when nothing is stored under that title). */
 export async function readUsrSettings(d1: D1Database, session: Session | null, input: z.infer<typeof UsrSettingsInput>) {
-  const uid = requireUser(session);
+  const uid = requireUser(session).id;
   const u = schema.users;
   const row = await getDb(d1)
     .select({ content: sql<string>`${titleObject(flagsObject, pathOf(input.title))}` })
@@ -66,7 +61,7 @@ export async function readUsrSettings(d1: D1Database, session: Session | null, i
  * an object by {flag: val}. Past SETTINGS_MAX_CHARS the set is refused (400) and nothing changes.
  */
 export async function setUsrSetting(d1: D1Database, session: Session | null, input: z.infer<typeof UsrSettingsSetInput>) {
-  const uid = requireUser(session);
+  const uid = requireUser(session).id;
   const titlePath = pathOf(input.title);
   const next = sql`json_set(${flagsObject}, ${titlePath}, json_set(${titleObject(flagsObject, titlePath)}, ${pathOf(input.flag)}, ${input.val}))`;
   const row = await getDb(d1)

@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       text: (url.searchParams.get("q") ?? "").slice(0, LIMITS.title),
       cid: Number(url.searchParams.get("cid")) || null,
       points: session.user.points,
-      asksLeft: (may.limits as Partial<Record<string, { left: number }>>).ASK?.left ?? 0,
+      asksLeft: may.limits.ASK?.left ?? 0,
     },
     { headers: { "Cache-Control": "private, no-store" } },
   );
