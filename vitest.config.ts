@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 
 /**
  * Integration tests inside workerd (@cloudflare/vitest-pool-workers 0.15, the Vite-plugin API).
- * The worker entry imports `build/server/index.js`: run `npx remix vite:build` first
+ * The worker entry imports `build/server/index.js`: run `npm run build` first
  * (`npm test` does it for you).
  */
 export default defineConfig(async () => {

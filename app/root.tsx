@@ -13,12 +13,13 @@ export const links: LinksFunction = () => [
 /** The signed-in user for the toolbar (guests have no session cookie and cost no query). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await viewerSession(context, request);
-  return json({ user: session ? { id: session.user.id, nick: session.user.nick } : null });
+  return json({ user: session ? { id: session.user.id, nick: session.user.nick, salt: session.salt, token: session.token } : null });
 }
 
 /**
  * The document. It renders no Remix client scripts: pages work as plain HTML (links and forms),
- * and the interactive islands bring their own small entry in a later step.
+ * and the interactive islands bring their own small entry (app/islands/island.tsx). A signed-in
+ * user's page (never cached) carries the session's API salt and token for the islands' calls.
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
@@ -28,6 +29,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {data?.user ? <meta name="otv-session" content={JSON.stringify({ id: data.user.id, salt: data.user.salt, token: data.user.token })} /> : null}
         <Links />
       </head>
       <body>

@@ -24,7 +24,7 @@ function run(cmd, args) {
   return r.stdout ?? "";
 }
 
-run(bin("remix"), ["vite:build"]);
+run(process.execPath, ["scripts/build.mjs"]);
 fs.rmSync(OUT, { recursive: true, force: true });
 const out = run(bin("wrangler"), ["deploy", "--dry-run", "--outdir", OUT]);
 

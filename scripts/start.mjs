@@ -20,7 +20,7 @@ function step(title, cmd, args, extraEnv = {}) {
   }
 }
 
-step("Сборка (remix vite:build)", bin("remix"), ["vite:build"]);
+step("Сборка (npm run build)", process.execPath, ["scripts/build.mjs"]);
 // CI=true keeps wrangler from asking for confirmation
 step("Миграции D1 (локально)", bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"], { CI: "true" });
 step("Демо-данные (если база пуста)", bin("tsx"), ["db/seed/cli.ts", "--if-empty"]);

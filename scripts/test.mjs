@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: the whole check, in order, stopping at the first failure with its exit code:
- *   1. tsc --noEmit   2. unit tests (Node)   3. remix vite:build
+ *   1. tsc --noEmit   2. unit tests (Node)   3. npm run build (islands, then Remix)
  *   4. integration tests (workerd)   5. Playwright e2e (Chromium against wrangler dev)
  * Ends with one line "N passed, N failed" (tests of the three runners summed; a failing step that
  * reported no failed test — tsc, the build, a runner that crashed — counts as one failure).
@@ -50,7 +50,7 @@ const steps = [
     args: ["run", "--config", "vitest.unit.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${unitJson}`],
     count: vitestJson(unitJson),
   },
-  { name: "build", cmd: bin("remix"), args: ["vite:build"] },
+  { name: "build", cmd: process.execPath, args: ["scripts/build.mjs"] },
   {
     name: "integration tests",
     cmd: bin("vitest"),

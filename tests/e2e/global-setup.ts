@@ -3,16 +3,18 @@
  * wipe .wrangler/e2e-state → apply migrations → seed (seed 1) → `wrangler dev` with
  * NODE_ENV=production on 127.0.0.1:8790 (E2E_PORT) → wait until it answers.
  * The server runs in its own process group; its PID is written to .wrangler/e2e-wrangler.pid
- * and global-teardown.ts kills the group. Assumes `npx remix vite:build` has been run.
+ * and global-teardown.ts kills the group. Assumes `npm run build` has been run.
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { answers } from "../../scripts/local-env.mjs";
 
-export const STATE_DIR = ".wrangler/e2e-state";
-export const PID_FILE = ".wrangler/e2e-wrangler.pid";
-export const LOG_FILE = ".wrangler/e2e-wrangler.log";
+// one store, PID and log per port, so two runs on different E2E_PORTs never share them
+const suffix = process.env.E2E_PORT ? `-${process.env.E2E_PORT}` : "";
+export const STATE_DIR = `.wrangler/e2e-state${suffix}`;
+export const PID_FILE = `.wrangler/e2e-wrangler${suffix}.pid`;
+export const LOG_FILE = `.wrangler/e2e-wrangler${suffix}.log`;
 
 const QUIET_ENV = {
   WRANGLER_SEND_METRICS: "false",
@@ -32,7 +34,7 @@ export default async function globalSetup() {
   const base = `http://127.0.0.1:${port}`;
 
   if (!fs.existsSync("build/server/index.js")) {
-    throw new Error("e2e setup: no build found — run `npx remix vite:build` first (npm test does).");
+    throw new Error("e2e setup: no build found — run `npm run build` first (npm test does).");
   }
   if (await answers(base)) {
     throw new Error(`e2e setup: something already answers on ${base}; stop it or set E2E_PORT.`);

@@ -237,7 +237,7 @@ async function fanOut(w: Writer, qid: number) {
 
 async function main() {
   log("building");
-  run(bin("remix"), ["vite:build"]);
+  run(process.execPath, ["scripts/build.mjs"]);
 
   log(`preparing ${STATE} (migrations, ${QUESTIONS} questions, seed 7)`);
   fs.rmSync(STATE, { recursive: true, force: true });

@@ -1,0 +1,74 @@
+/**
+ * The island client entry: the only script a page loads up front (a module, so never
+ * render-blocking). It finds the <otv-island> elements the server rendered and hydrates each with
+ * hydrateRoot when it comes near the viewport, when the browser is idle, at once, or as soon as
+ * it is touched (pointer or focus) — loading React and that island's chunk only then. It also
+ * turns a guest's click on any need-auth element into the sign-in dialog.
+ */
+import { showSignIn } from "./lib/dialogs";
+import { pageSession } from "./lib/session";
+import { ISLANDS, type IslandName } from "./registry";
+
+const started = new WeakSet<Element>();
+
+async function hydrate(el: HTMLElement) {
+  if (started.has(el)) return;
+  started.add(el);
+  const name = el.getAttribute("name") as IslandName;
+  const load = ISLANDS[name];
+  if (!load) return console.error(`unknown island ${name}`);
+  const props = JSON.parse(el.getAttribute("props") || "{}");
+  const [{ hydrateRoot }, { createElement }, mod] = await Promise.all([import("react-dom/client"), import("react"), load()]);
+  hydrateRoot(el, createElement(mod.default, props));
+  el.setAttribute("hydrated", "");
+}
+
+const visible =
+  typeof IntersectionObserver === "function"
+    ? new IntersectionObserver(
+        (entries) => {
+          for (const e of entries) {
+            if (!e.isIntersecting) continue;
+            visible!.unobserve(e.target);
+            void hydrate(e.target as HTMLElement);
+          }
+        },
+        { rootMargin: "200px" },
+      )
+    : null;
+
+const idle = (f: () => void) => ("requestIdleCallback" in window ? requestIdleCallback(f, { timeout: 2000 }) : setTimeout(f, 200));
+
+function schedule(el: HTMLElement) {
+  if (el.hasAttribute("scheduled")) return;
+  el.setAttribute("scheduled", "");
+  const when = el.getAttribute("when");
+  const now = () => void hydrate(el);
+  for (const type of ["pointerover", "focusin", "touchstart"]) el.addEventListener(type, now, { once: true, passive: true });
+  if (when === "load") now();
+  else if (when === "idle") idle(now);
+  else if (visible) visible.observe(el);
+  else now();
+}
+
+function scan() {
+  document.querySelectorAll<HTMLElement>("otv-island").forEach(schedule);
+}
+
+scan();
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", scan, { once: true });
+// islands streamed in later (behind <Suspense>) are picked up as they arrive
+new MutationObserver(scan).observe(document.documentElement, { childList: true, subtree: true });
+
+// a guest's click on a need-auth element opens the sign-in dialog (core-qa.md §6)
+document.addEventListener(
+  "click",
+  (e) => {
+    const target = e.target instanceof Element ? e.target.closest("[data-need-auth]") : null;
+    if (!target || pageSession()) return;
+    e.preventDefault();
+    e.stopPropagation();
+    showSignIn();
+  },
+  true,
+);

@@ -1,0 +1,64 @@
+/**
+ * The island wrapper (docs/decisions/0019-islands.md). On the server it renders its component
+ * inside an <otv-island> element that carries the island's name, its props as JSON and when to
+ * hydrate; the first island of a page also writes the one module script of the client entry
+ * (app/islands/client.ts). In the browser the entry hydrates each marked element with
+ * hydrateRoot, loading only that island's chunk. A page without islands ships no JavaScript.
+ */
+import { createContext, useContext, type ComponentType } from "react";
+import type { IslandName } from "./registry";
+import { islandEntryUrl } from "./manifest";
+
+/** visible: when it scrolls near the viewport; idle: when the browser is idle; load: at once. Any island also hydrates when touched (pointer, focus). */
+export type HydrateWhen = "visible" | "idle" | "load";
+
+/** One per rendered document: whether the entry script was already written. */
+export type IslandPage = { entryWritten: boolean };
+export const IslandPageContext = createContext<IslandPage | null>(null);
+
+/** Writes the client entry's module script, once per page (the first island, or a need-auth marker, asks). */
+export function IslandEntry() {
+  const page = useContext(IslandPageContext);
+  if (page === null || page.entryWritten) return null;
+  page.entryWritten = true;
+  return <script type="module" src={islandEntryUrl()} async />;
+}
+
+/**
+ * An element guests may not use (`data-need-auth`): for a guest, a click opens the sign-in
+ * dialog instead (the entry's delegated handler); without JavaScript the element does what its
+ * markup says (a link to the sign-in page, say).
+ */
+export function needAuth(signedIn: boolean): { "data-need-auth"?: "" } {
+  return signedIn ? {} : { "data-need-auth": "" };
+}
+
+export function Island<P extends object>({
+  name,
+  of: Component,
+  props,
+  when = "visible",
+}: {
+  name: IslandName;
+  of: ComponentType<P>;
+  props: P;
+  when?: HydrateWhen;
+}) {
+  return (
+    <>
+      <IslandEntry />
+      <otv-island name={name} when={when} props={JSON.stringify(props)}>
+        <Component {...props} />
+      </otv-island>
+    </>
+  );
+}
+
+declare module "react" {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      "otv-island": { name: string; when: string; props: string; children?: React.ReactNode };
+    }
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * The named-call client of the islands (core-qa.md §7, §8): POST form fields (GET a query string)
+ * to /api/{door}/{name} with a 5000 ms time-out, the dwh_ tracking fields, the ajax_id counter,
+ * and salt and token when signed in. The reply envelope decides: status 200 is success; 200 with
+ * on_moderation shows the 'Премодерация' pop-up; otherwise the 'Ошибка' pop-up with the server's
+ * catalogue text ('неизвестная ошибка: {id}' when it has none, the generic text without an errid),
+ * except for the silent errids. An expired session (103) is refreshed once by one shared
+ * refresh_auth for all concurrent failures and the call is retried once; when that fails the
+ * sign-in dialog opens. A captcha demand (237) opens the captcha dialog and resubmits.
+ */
+import { askCaptcha, showPopup, showSignIn } from "./dialogs";
+import { pageSession, setPageSession } from "./session";
+
+export const CALL_TIMEOUT_MS = 5000;
+export const GENERIC_ERROR = "Что-то пошло не так. Попробуйте перезагрузить страницу и проверьте подключение к интернету";
+export const PREMODERATION_TEXT = "Текст ушел на модерацию. Решение о публикации будет принято в течении 12 часов";
+/** errids that never show a pop-up (a view or a retry handles them) */
+export const SILENT_ERRIDS = new Set([103, 121, 122, 123, 124, 147, 171, 181, 214, 999]);
+
+export type Envelope = { status: number; errid?: number; error?: string; on_moderation?: unknown; [k: string]: any };
+export type CallResult = { ok: true; data: Envelope } | { ok: false; data: Envelope | null; errid?: number };
+export type CallOptions = {
+  method?: "GET" | "POST";
+  door?: "v2" | "notify" | "slow" | "search";
+  /** no pop-up at all on failure (the caller shows its own) */
+  quiet?: boolean;
+};
+
+let ajaxId = 0;
+const loadedAt = Date.now();
+
+/** The page type the tracking fields report: the first path segment (question, ask, profile …). */
+export function pageType(pathname = location.pathname): string {
+  const first = pathname.split("/").filter(Boolean)[0] ?? "";
+  return first === "" ? "index" : /^[a-z]+$/.test(first) ? first : "category";
+}
+
+function trackingFields(): Record<string, string> {
+  return {
+    dwh_clienttimestamp1: String(loadedAt),
+    dwh_clienttimestamp2: String(Date.now()),
+    dwh_referer: document.referrer,
+    dwh_pagetype: pageType(),
+    dwh_url: location.href,
+    dwh_platform: "web",
+    ajax_id: String(++ajaxId),
+  };
+}
+
+type Fields = Record<string, string | number | boolean | (string | number)[] | undefined | null>;
+
+function encode(fields: Fields): URLSearchParams {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === undefined || v === null) continue;
+    for (const x of Array.isArray(v) ? v : [v]) body.append(k, typeof x === "boolean" ? (x ? "1" : "0") : String(x));
+  }
+  for (const [k, v] of Object.entries(trackingFields())) body.set(k, v);
+  const s = pageSession();
+  if (s) {
+    body.set("salt", s.salt);
+    body.set("token", s.token);
+  }
+  return body;
+}
+
+async function send(name: string, fields: Fields, opts: CallOptions): Promise<Envelope> {
+  const method = opts.method ?? "POST";
+  const url = `/api/${opts.door ?? "v2"}/${name}`;
+  const body = encode(fields);
+  const res = await fetch(method === "GET" ? `${url}?${body}` : url, {
+    method,
+    credentials: "same-origin",
+    headers: method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {},
+    body: method === "POST" ? body : undefined,
+    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+  });
+  const data = (await res.json().catch(() => null)) as Envelope | null;
+  return data && typeof data.status === "number" ? data : { status: res.status };
+}
+
+let refreshing: Promise<boolean> | null = null;
+
+/** One refresh_auth for every call that failed with an expired session at the same time. */
+export function refreshAuth(): Promise<boolean> {
+  refreshing ??= send("refresh_auth", {}, {})
+    .then((r) => {
+      if (r.status !== 200 || typeof r.salt !== "string") return false;
+      setPageSession({ id: Number(r.id ?? pageSession()?.id ?? 0), salt: r.salt, token: String(r.token) });
+      return true;
+    })
+    .catch(() => false)
+    .finally(() => setTimeout(() => (refreshing = null), 0));
+  return refreshing;
+}
+
+/** The pop-up text of a failed reply. */
+export function errorText(data: Envelope | null): string {
+  if (!data || data.errid === undefined) return GENERIC_ERROR;
+  return data.error || `неизвестная ошибка: ${data.errid}`;
+}
+
+export async function call(name: string, fields: Fields = {}, opts: CallOptions = {}): Promise<CallResult> {
+  let data: Envelope | null;
+  try {
+    data = await send(name, fields, opts);
+    if (data.errid === 103 && (await refreshAuth())) data = await send(name, fields, opts);
+    if (data.errid === 103) {
+      if (!opts.quiet) showSignIn();
+      return { ok: false, data, errid: 103 };
+    }
+    if (data.errid === 237 && typeof data.captcha_id === "string") {
+      const solved = await askCaptcha(data.captcha_id, async () => {
+        const r = await send("captcha_new", {}, {}).catch(() => null);
+        return typeof r?.captcha_id === "string" ? r.captcha_id : null;
+      });
+      if (!solved) return { ok: false, data, errid: 237 };
+      return call(name, { ...fields, ...solved }, opts);
+    }
+  } catch {
+    data = null;
+  }
+  if (data && data.status === 200 && !data.on_moderation) return { ok: true, data };
+  if (data && data.status === 200 && data.on_moderation) {
+    if (!opts.quiet) showPopup("Премодерация", PREMODERATION_TEXT);
+    return { ok: false, data };
+  }
+  if (!opts.quiet && !(data?.errid !== undefined && SILENT_ERRIDS.has(data.errid))) showPopup("Ошибка", errorText(data));
+  return { ok: false, data, errid: data?.errid };
+}

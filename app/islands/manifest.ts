@@ -1,0 +1,20 @@
+/**
+ * Where the island client entry is: `npm run build` builds the islands first
+ * (vite.islands.config.ts → build-islands/, with a Vite manifest), then the Remix server, which
+ * bundles this manifest, then copies the hashed files to build/client/islands/.
+ */
+// @ts-ignore - produced by `vite build -c vite.islands.config.ts`
+import manifest from "../../build-islands/.vite/manifest.json";
+
+type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>;
+
+const entries = manifest as Manifest;
+
+export function islandEntryUrl(): string {
+  return "/" + entries["app/islands/client.ts"].file;
+}
+
+/** Every built file reachable from the entry, statically or dynamically (the benchmark's budget). */
+export function islandFiles(): string[] {
+  return Object.values(entries).map((e) => "/" + e.file);
+}
