@@ -8,7 +8,9 @@
  * (cookie sid=bench: no cache), and the category page of question 1. Prints a table and the
  * question page's size and D1 work. Then the live parts: the added latency of the daily-quota
  * check on `addans` (requests with and without it, alternating, one at a time), and the fan-out of
- * one new answer to 1,000 WebSockets on one QuestionRoom. Knobs: BENCH_PORT, BENCH_SECONDS,
+ * one new answer to 1,000 WebSockets on one QuestionRoom. Then the islands' budgets in Chromium
+ * (tests/load/page-weight.ts): JavaScript bytes, render-blocking bytes, FCP and LCP under
+ * throttling, beside Remix's full hydration of the same page. Knobs: BENCH_PORT, BENCH_SECONDS,
  * BENCH_QUESTIONS, BENCH_ANSWERS (per side, default 150), BENCH_SOCKETS (default 1000).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -18,6 +20,7 @@ import zlib from "node:zlib";
 import autocannon, { type Result } from "autocannon";
 import WebSocket from "ws";
 import { answers } from "../../scripts/local-env.mjs";
+import { pageWeights, printWeights } from "./page-weight";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8799);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -289,6 +292,14 @@ async function main() {
   const quota = await quotaCost(writer, qids);
   log(`fan-out of one new answer to ${SOCKETS} sockets on question ${fanQid} …`);
   const fan = await fanOut(writer, fanQid);
+  log("page weights and paints in Chromium (throttled) …");
+  const QUESTION_ROUTES = ["root", "routes/question.$qid._index"];
+  const weights = await pageWeights(BASE, [
+    { name: "question page (guest)", path: QUESTION, routes: QUESTION_ROUTES },
+    { name: "question page (signed in)", path: QUESTION, routes: QUESTION_ROUTES, cookie: writer.cookie },
+    { name: "category page (guest)", path: category, routes: ["root", "routes/$category._index"] },
+    { name: "index page (guest)", path: "/", routes: ["root", "routes/_index"] },
+  ]);
 
   await stopServerAndWait();
 
@@ -322,6 +333,7 @@ async function main() {
   console.log(`\nfan-out of one new answer to ${SOCKETS} sockets on one QuestionRoom (addans status ${fan.status}):`);
   console.log(`  delivered/expected: ${fan.heard.length}/${SOCKETS} (${((100 * fan.heard.length) / SOCKETS).toFixed(1)}%)`);
   console.log(`  time from the POST until a socket had it: p50 ${ms(pct(fan.heard, 50))}, p99 ${ms(pct(fan.heard, 99))}, all ${ms(Math.max(...fan.heard))}`);
+  printWeights(weights);
   console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
