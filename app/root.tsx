@@ -1,6 +1,11 @@
 import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { Links, Meta, Outlet, isRouteErrorResponse, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { Links, Meta, Outlet, isRouteErrorResponse, useLocation, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import { PageFactsContext, pageFactsOf } from "./components/page-facts";
 import { viewerSession } from "./models/session.server";
+import { eq } from "drizzle-orm";
+import { getDb, schema } from "./models/db.server";
+import { userHub } from "./models/hub.server";
+import { parseStored } from "./lib/notify-settings";
 import { SiteShell } from "./components/site-shell";
 import { NotFound } from "./components/not-found";
 import styles from "./styles/site.css?url";
@@ -13,7 +18,24 @@ export const links: LinksFunction = () => [
 /** The signed-in user for the toolbar (guests have no session cookie and cost no query). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await viewerSession(context, request);
-  return json({ user: session ? { id: session.user.id, nick: session.user.nick, salt: session.salt, token: session.token } : null });
+  const bell = session ? await bellState(context.cloudflare.env, session.user.id) : null;
+  return json({ user: session ? { id: session.user.id, nick: session.user.nick, salt: session.salt, token: session.token } : null, bell });
+}
+
+/**
+ * The toolbar bell (bell.island.tsx): shown when the user's notify flag is 1, with the unread
+ * count from his UserHub (read beside his notification settings, one round trip of each).
+ */
+async function bellState(env: Env, userId: number) {
+  const u = schema.users;
+  const [unread, row] = await Promise.all([
+    userHub(env, userId)
+      .unread()
+      .catch(() => 0),
+    getDb(env.DB).select({ notify: u.notify, interval: u.notifyInterval, settings: u.notifySettings }).from(u).where(eq(u.id, userId)).get(),
+  ]);
+  if (!row || row.notify !== 1) return null;
+  return { unread, interval: row.interval > 0 ? row.interval : 10, sound: parseStored(row.settings).sound === 1 };
 }
 
 /**
@@ -23,6 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const facts = pageFactsOf(useMatches(), useLocation().pathname);
   return (
     <html lang="ru">
       <head>
@@ -33,7 +56,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body>
-        <SiteShell user={data?.user ?? null}>{children}</SiteShell>
+        <PageFactsContext.Provider value={facts}>
+          <SiteShell user={data?.user ?? null} bell={data?.bell ?? null}>
+            {children}
+          </SiteShell>
+        </PageFactsContext.Provider>
       </body>
     </html>
   );

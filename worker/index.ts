@@ -7,6 +7,7 @@ import { live } from "./live";
 import { hasCall, runCall } from "./api/run";
 import { ERRORS } from "../app/lib/errors";
 import { advanceQuestions } from "../app/models/lifecycle.server";
+import { expireVips } from "../app/models/vip.server";
 import { countingD1, type D1Stats } from "./middleware/d1-stats";
 import { isSameOrigin } from "./middleware/origin";
 import { withPageCache } from "./page-cache";
@@ -53,5 +54,6 @@ export default {
   /** The cron: questions move A → V → R (or are deleted when nobody answered) as their windows close. */
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     ctx.waitUntil(advanceQuestions(env.DB, Date.now()));
+    ctx.waitUntil(expireVips(env, Date.now()));
   },
 } satisfies ExportedHandler<Env>;

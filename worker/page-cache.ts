@@ -28,7 +28,13 @@ export async function withPageCache(
   ctx: ExecutionContext,
   render: () => Promise<Response>,
 ): Promise<Response> {
-  if (!isCacheableRequest(req)) return render();
+  if (!isCacheableRequest(req)) {
+    // a page rendered for a session cookie may carry the reader's own parts (the islands' salt and
+    // token): no shared cache anywhere may keep it, whatever the route said
+    const res = await render();
+    if (req.method === "GET" && (res.headers.get("content-type") ?? "").startsWith("text/html")) res.headers.set("Cache-Control", "private, no-store");
+    return res;
+  }
   const cache = defaultCache();
   const key = cacheKey(req);
   const hit = await cache.match(key);

@@ -14,6 +14,8 @@ export function AnswerItem({
   highlight = null,
   allCommentsHref,
   actions,
+  replyHref,
+  guest = false,
 }: {
   answer: AnswerView;
   now: number;
@@ -22,6 +24,10 @@ export function AnswerItem({
   allCommentsHref?: string;
   /** forms the reader may use on this answer */
   actions?: React.ReactNode;
+  /** a guest reads the page: every action asks him to sign in first (the need-auth marker) */
+  guest?: boolean;
+  /** signed-in readers: each comment's 'Ответить' link (see CommentTree) */
+  replyHref?: (cmid: number) => string;
 }) {
   const contextHref = (cmid: number) => `/question/${answer.qid}/cid-${cmid}`;
   return (
@@ -37,14 +43,22 @@ export function AnswerItem({
         <a className="muted" href={`/answer/${answer.id}`}>
           <TimeAgo at={answer.added} now={now} />
         </a>
-        {showRating ? <span className="muted">{countOf(answer.rating, VOTE)}</span> : null}
+        {showRating ? (
+          <span className="muted" data-testid="answer-rating" data-rating={answer.rating}>
+            {countOf(answer.rating, VOTE)}
+          </span>
+        ) : null}
       </div>
       <UserText className="atext" html={answer.text} />
       {answer.source ? <div className="muted">{`Источник: ${answer.source}`}</div> : null}
       {answer.canthStatus === 1 ? <div className="liked">Автору вопроса понравился этот ответ</div> : null}
-      {actions ? <div className="actions">{actions}</div> : null}
+      {actions ? (
+        <div className="actions" {...(guest ? { "data-need-auth": "" } : {})}>
+          {actions}
+        </div>
+      ) : null}
       {answer.comcnt > 0 ? <div className="muted">{countOf(answer.comcnt, COMMENT)}</div> : null}
-      <CommentTree nodes={answer.comments.nodes} now={now} contextHref={contextHref} highlight={highlight} />
+      <CommentTree nodes={answer.comments.nodes} now={now} contextHref={contextHref} highlight={highlight} replyHref={replyHref} />
       {answer.comments.shown < answer.comments.total && allCommentsHref ? (
         <a className="more" href={allCommentsHref}>
           Все комментарии ({answer.comments.total})

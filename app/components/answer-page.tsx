@@ -4,6 +4,9 @@ import { ANSWER, countOf } from "../lib/plural";
 import { AnswerItem } from "./answer-item";
 import { CommentForm } from "./forms";
 import { QuestionHeader } from "./question-header";
+import { Island } from "../islands/island";
+import { usePageFacts } from "./page-facts";
+import CommentThread from "../islands/comment-thread.island";
 
 /** A single answer (or a comment in its context) under the question header, with a link to all answers. */
 export function AnswerPageView({
@@ -19,16 +22,27 @@ export function AnswerPageView({
   now: number;
   highlight: number | null;
 }) {
+  // a signed-in reader's page is rendered for him alone (guests' pages are shared and ship no JavaScript)
+  const signedIn = !!usePageFacts()?.userId;
   return (
     <main className="page">
       <div className="card">
         <QuestionHeader question={question} trail={trail} now={now} linkTitle />
       </div>
       <section className="card">
-        <AnswerItem answer={answer} now={now} highlight={highlight} />
+        <AnswerItem answer={answer} now={now} highlight={highlight} replyHref={signedIn ? (cmid) => `/question/${question.id}/cid-${cmid}#comment-form` : undefined} />
         <div id="comment-form">
           {highlight ? <p className="muted">Ответ на выделенный комментарий:</p> : null}
-          <CommentForm type="A" refid={answer.id} parent={highlight ?? undefined} back={`/answer/${answer.id}`} />
+          {signedIn ? (
+            <Island
+              name="comment-thread"
+              of={CommentThread}
+              props={{ qid: question.id, form: { type: "A" as const, refid: answer.id, parent: highlight, back: `/answer/${answer.id}` }, highlight }}
+              when="idle"
+            />
+          ) : (
+            <CommentForm type="A" refid={answer.id} parent={highlight ?? undefined} back={`/answer/${answer.id}`} />
+          )}
         </div>
       </section>
       <p>

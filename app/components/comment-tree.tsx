@@ -1,5 +1,8 @@
 import type { CommentNode } from "../models/comments.server";
+import { LIMITS } from "../lib/limits";
 import { COMMENT, countOf } from "../lib/plural";
+import { ModerCommentDrop } from "./moder-forms";
+import { CommentAbuseLink } from "./abuse-form";
 import { TimeAgo } from "./time-ago";
 import { UserLink } from "./user-link";
 import { UserText } from "./user-text";
@@ -10,10 +13,14 @@ type Props = {
   /** where 'more' links lead: the comment-in-context view of a comment */
   contextHref: (cmid: number) => string;
   highlight?: number | null;
+  /** where a comment's 'Ответить' link leads (none without it); the comment-thread island opens the form in place */
+  replyHref?: (cmid: number) => string;
+  /** how deep these comments sit (replies are offered above depth 20 only) */
+  depth?: number;
 };
 
 /** Nested comments; deleted ones read 'Комментарий удален'. */
-export function CommentTree({ nodes, now, contextHref, highlight }: Props) {
+export function CommentTree({ nodes, now, contextHref, highlight, replyHref, depth = 0 }: Props) {
   if (nodes.length === 0) return null;
   return (
     <ul className="comments">
@@ -29,10 +36,17 @@ export function CommentTree({ nodes, now, contextHref, highlight }: Props) {
                   <TimeAgo at={c.added} now={now} />
                 </span>
                 <UserText className="ctext" html={c.text} />
+                <ModerCommentDrop cmid={c.id} />
+                <CommentAbuseLink cmid={c.id} authorId={c.author.id} />
+                {replyHref && depth < LIMITS.commentMoreDepth - 1 ? (
+                  <a className="comment-reply" href={replyHref(c.id)}>
+                    Ответить
+                  </a>
+                ) : null}
               </>
             )}
           </div>
-          <CommentTree nodes={c.replies} now={now} contextHref={contextHref} highlight={highlight} />
+          <CommentTree nodes={c.replies} now={now} contextHref={contextHref} highlight={highlight} replyHref={replyHref} depth={depth + 1} />
           {c.more > 0 ? (
             <a className="more" href={contextHref(c.id)}>
               {`Показать ещё ${countOf(c.more, COMMENT)}`}

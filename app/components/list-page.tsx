@@ -1,5 +1,7 @@
 import type { QuestionListItem } from "../models/questions.server";
 import { QuestionList } from "./question-list";
+import { Island } from "../islands/island";
+import QuickAsk from "../islands/quick-ask.island";
 
 export type ListPageData = {
   now: number;
@@ -14,6 +16,13 @@ export type ListPageData = {
 };
 
 const NO_ASK_FORM = new Set(["golden", "smstop", "nosmoking"]);
+
+/** The category the quick-ask box starts with: the page's own (its id, found by urlname). */
+function quickAskCid(data: ListPageData): number | null {
+  const url = data.category?.urlname;
+  const hit = url ? Object.entries(data.cats).find(([, c]) => c.urlname === url) : undefined;
+  return hit ? Number(hit[0]) : null;
+}
 
 /** The index and category question lists with tabs and a 'Показать ещё' link. */
 export function ListPage({ data, heading }: { data: ListPageData; heading: string }) {
@@ -49,11 +58,7 @@ export function ListPage({ data, heading }: { data: ListPageData; heading: strin
           </nav>
         ) : null}
         {!cat || !NO_ASK_FORM.has(cat.special ?? "") ? (
-          <form className="quick-ask" method="get" action="/ask">
-            <a className="btn btn-ask" href="/ask">
-              Задать вопрос
-            </a>
-          </form>
+          <Island name="quick-ask" of={QuickAsk} props={{ cid: quickAskCid(data) }} when="visible" />
         ) : null}
       </div>
       <div className="card">

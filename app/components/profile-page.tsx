@@ -3,6 +3,8 @@ import { cut } from "../lib/limits";
 import { ANSWER, countOf, POINT, QUESTION, type Forms } from "../lib/plural";
 import { STATE_TITLES } from "../lib/questions";
 import type { BanState, HiddenProfileUser, ProfileList, ProfileNav, ProfileTab, ProfileUser, ProfileView } from "../models/profile.server";
+import { CallButton, CallForm } from "./forms";
+import { ModerProfileLinks } from "./moder-forms";
 import { TimeAgo } from "./time-ago";
 import { UserText } from "./user-text";
 
@@ -11,12 +13,13 @@ const NICK_CUT = 16;
 const BEST_ANSWER: Forms = ["лучший ответ", "лучших ответа", "лучших ответов"];
 const FOLLOWER: Forms = ["подписчик", "подписчика", "подписчиков"];
 
-const TAB_TITLES: Record<ProfileTab, string> = { questions: "Вопросы", answers: "Ответы", feed: "Лента", followers: "Подписчики" };
+const TAB_TITLES: Record<ProfileTab, string> = { questions: "Вопросы", answers: "Ответы", feed: "Лента", followers: "Подписчики", gifts: "Подарки" };
 const SUB_TITLES: Record<ProfileTab, Record<string, string>> = {
   questions: { all: "Все", open: "Открытые", vote: "На голосовании", resolve: "Решённые", deleted: "Удалённые", private: "Личные" },
   answers: { all: "Все", best: "Лучшие" },
   feed: { updates: "Обновления", questions: "Вопросы", users: "Люди" },
   followers: { users: "Подписчики", blacklist: "Чёрный список" },
+  gifts: { all: "Все" },
 };
 
 const hours = new Intl.NumberFormat("ru", { style: "unit", unit: "hour", unitDisplay: "short" });
@@ -141,14 +144,87 @@ function PrivateItems({ items, now }: { items: Extract<ProfileList, { kind: "pri
   );
 }
 
+type GiftList = Extract<ProfileList, { kind: "gifts" }>;
+
+/** The received gifts: the gift, who gave it (a hidden gift: nobody named), the message; the owner may delete each. */
+function GiftItems({ items, uid, isOwner, now }: { items: GiftList["items"]; uid: number; isOwner: boolean; now: number }) {
+  return (
+    <ul className="qlist" data-testid="profile-gifts">
+      {items.map((item) => (
+        <li key={item.id} data-gift-id={item.id}>
+          <span className="qtitle">{item.title}</span>
+          <div className="meta muted">
+            {item.usrid !== null ? <a href={`/profile/id${item.usrid}`}>{item.nick}</a> : <span>Тайный даритель</span>}
+            <TimeAgo at={item.date * 1000} now={now} />
+          </div>
+          {item.mes ? <p>{item.mes}</p> : null}
+          {isOwner ? <CallButton call="delgift" back={`/profile/id${uid}/gifts`} fields={{ id: item.id }} label="Удалить" testId="delgift" /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The gift form of a signed-in viewer (surroundings.md §5): paying in points opens at 250 points,
+ * with a hint below that; 'hidden' is checked by default when giving to oneself. Money is not taken.
+ */
+function GiftForm({ form, uid, isOwner }: { form: NonNullable<GiftList["form"]>; uid: number; isOwner: boolean }) {
+  return (
+    <CallForm call="makegift" back={`/profile/id${uid}/gifts`} fields={{ user: uid }} className="answer-form" testId="gift-form">
+      <label>
+        Подарок
+        <select name="gift" required>
+          {form.catalogue.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.title} — {countOf(g.points, POINT)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Сообщение (необязательно)
+        <input name="mes" maxLength={200} />
+      </label>
+      <label>
+        <input type="hidden" name="hidden" value="0" />
+        <input type="checkbox" name="hidden" value="1" defaultChecked={isOwner} /> Скрыть, от кого подарок
+      </label>
+      <label>
+        <input type="hidden" name="pointsgift" value="0" />
+        <input type="checkbox" name="pointsgift" value="1" defaultChecked={form.canPoints} disabled={!form.canPoints} /> Оплатить баллами
+      </label>
+      {form.canPoints ? null : <p className="muted" data-testid="gift-points-hint">Оплата баллами открывается на уровне «Знаток» (250 баллов)</p>}
+      <button className="btn btn-ask" type="submit" disabled={!form.canPoints}>
+        Подарить
+      </button>
+    </CallForm>
+  );
+}
+
 function emptyText(view: ProfileView, isOwner: boolean): string {
+  if (view.tab === "gifts") return "Подарков пока нет";
   if (view.tab === "answers") return view.sub === "best" ? "Нет лучших ответов" : isOwner ? "У вас нет ни одного ответа" : "Нет ответов";
   if (view.tab === "feed") return "Лента пока пуста: подписки на людей и вопросы появятся здесь позже";
   if (view.tab === "followers") return view.sub === "blacklist" ? "Чёрный список пуст" : "Подписчиков пока нет";
   return "Нет вопросов";
 }
 
-function ListBody({ list, view, isOwner, now }: { list: ProfileList; view: ProfileView; isOwner: boolean; now: number }) {
+function ListBody({ list, view, isOwner, now, uid }: { list: ProfileList; view: ProfileView; isOwner: boolean; now: number; uid: number }) {
+  if (list.kind === "gifts") {
+    return (
+      <>
+        {list.form ? <GiftForm form={list.form} uid={uid} isOwner={isOwner} /> : null}
+        {list.items.length > 0 ? (
+          <GiftItems items={list.items} uid={uid} isOwner={isOwner} now={now} />
+        ) : (
+          <p className="muted" data-testid="profile-empty">
+            {emptyText(view, isOwner)}
+          </p>
+        )}
+      </>
+    );
+  }
   if (list.kind === "none" || list.items.length === 0) {
     return (
       <p className="muted" data-testid="profile-empty">
@@ -184,6 +260,7 @@ export function ProfilePageView({
       <div className="card">
         <ProfileHeader user={user} />
         <Stats user={user} />
+        <ModerProfileLinks uid={user.id} banned={user.ban !== null} />
         {isOwner && user.hidden ? <p className="muted">Ваш личный кабинет скрыт от других участников</p> : null}
       </div>
       <div className="card">
@@ -203,7 +280,7 @@ export function ProfilePageView({
             ))}
           </nav>
         ) : null}
-        <ListBody list={list} view={view} isOwner={isOwner} now={now} />
+        <ListBody list={list} view={view} isOwner={isOwner} now={now} uid={user.id} />
         {next ? (
           <div className="pager">
             <a className="btn" rel="next" href={next} data-testid="show-more">

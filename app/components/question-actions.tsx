@@ -3,6 +3,13 @@ import type { Viewer } from "../models/viewer.server";
 import { isExpertLevel } from "../lib/levels";
 import { LIMITS } from "../lib/limits";
 import { CallButton } from "./forms";
+import { AbuseLink } from "./abuse-form";
+import { reportHidden } from "../lib/abuse";
+import { ModerAnswerActions, ModerQuestionPanel } from "./moder-forms";
+import { isBanned } from "../lib/users";
+import { Island } from "../islands/island";
+import AnswerActionsIsland, { type AnswerActionsProps } from "../islands/answer-actions.island";
+import QuestionActionsIsland, { type QuestionActionsProps } from "../islands/question-actions.island";
 
 const DAY = 86_400_000;
 
@@ -11,31 +18,24 @@ export function AnswerActions({ q, a, viewer, now }: { q: QuestionView; a: Answe
   const back = `/question/${q.id}#answer-${a.id}`;
   const own = viewer?.id === a.author.id;
   const out: React.ReactNode[] = [];
-  if (q.state === "V" && !viewer?.isOwner && !own && !viewer?.answered && !viewer?.bestVoted) {
-    out.push(<CallButton key="vf" call="votefor" back={back} fields={{ qid: q.id, aid: a.id }} label="Голосовать за этот ответ" testId="votefor" />);
+  // votes, the best answer, the owner's like marks and the mark: one island (plain forms for guests, who get no JavaScript)
+  const votes: AnswerActionsProps = {
+    qid: q.id,
+    aid: a.id,
+    signedIn: viewer !== null,
+    vote: q.state === "V" && !viewer?.isOwner && !own && !viewer?.answered && !viewer?.bestVoted,
+    selectBest: !!viewer?.isOwner && !a.best && (q.state === "A" || q.state === "V") && now - q.added < LIMITS.bestAnswerDays * DAY && isExpertLevel(viewer.lvl),
+    owner: !!viewer?.isOwner,
+    canthStatus: a.canthStatus,
+    canMark: !own,
+    marked: !!viewer?.markedAnswers.includes(a.id),
+    totalmarks: a.totalmarks,
+  };
+  out.push(viewer ? <Island key="votes" name="answer-actions" of={AnswerActionsIsland} props={votes} when="idle" /> : <AnswerActionsIsland key="votes" {...votes} />);
+  if (viewer?.moder) {
+    out.push(<ModerAnswerActions key="moder" qid={q.id} aid={a.id} author={{ id: a.author.id, banned: isBanned(a.author, now) }} moder={viewer.moder} />);
   }
-  if (viewer?.isOwner && !a.best && (q.state === "A" || q.state === "V") && now - q.added < LIMITS.bestAnswerDays * DAY && isExpertLevel(viewer.lvl)) {
-    out.push(<CallButton key="sb" call="selectbest" back={`/question/${q.id}`} fields={{ aid: a.id }} label="Выбрать лучшим" testId="selectbest" />);
-  }
-  if (viewer?.isOwner) {
-    if (a.canthStatus === 0) {
-      out.push(<CallButton key="th" call="thanks" back={back} fields={{ aid: a.id }} label="Нравится" testId="thanks" />);
-      out.push(<CallButton key="ni" call="notimportant" back={back} fields={{ aid: a.id }} label="Не нравится" />);
-    } else if (a.canthStatus === 1) {
-      out.push(<CallButton key="ut" call="unthanks" back={back} fields={{ aid: a.id }} label="Отменить «Нравится»" />);
-    } else {
-      out.push(<CallButton key="un" call="unnotimportant" back={back} fields={{ aid: a.id }} label="Показать ответ" />);
-    }
-  }
-  if (viewer && !own) {
-    out.push(
-      viewer.markedAnswers.includes(a.id) ? (
-        <CallButton key="um" call="unmark" back={back} fields={{ aid: a.id }} label={`Убрать отметку (${a.totalmarks})`} />
-      ) : (
-        <CallButton key="m" call="mark" back={back} fields={{ aid: a.id }} label={`Полезный ответ (${a.totalmarks})`} />
-      ),
-    );
-  }
+  if (viewer && !own && !reportHidden(q)) out.push(<AbuseLink key="abuse" type="A" id={a.id} />);
   out.push(
     <a key="c" className="btn btn-small" href={`/answer/${a.id}#comment-form`}>
       Комментировать
@@ -50,23 +50,24 @@ export function QuestionActions({ q, viewer }: { q: QuestionView; viewer: Viewer
   if (!viewer) return null;
   return (
     <div className="actions">
-      {viewer.watching ? (
-        <CallButton call="dropwatch" back={back} fields={{ qid: q.id }} label="Не следить за вопросом" />
-      ) : (
-        <CallButton call="startwatch" back={back} fields={{ qid: q.id }} label="Следить за вопросом" />
-      )}
-      {!viewer.isOwner ? (
-        viewer.markedQuestion ? (
-          <CallButton call="unmark" back={back} fields={{ qid: q.id }} label={`Убрать отметку (${q.totalmarks})`} />
-        ) : (
-          <CallButton call="mark" back={back} fields={{ qid: q.id }} label={`Интересный вопрос (${q.totalmarks})`} />
-        )
-      ) : (
-        <CallButton call="delqst" back="/" fields={{ qid: q.id }} label="Удалить вопрос" />
-      )}
-      {q.state === "V" && !viewer.isOwner && !viewer.answered && !viewer.bestVoted ? (
-        <CallButton call="voteagainst" back={back} fields={{ qid: q.id }} label="Против всех" />
-      ) : null}
+      <Island name="question-actions" of={QuestionActionsIsland} props={questionVotes(q, viewer)} />
+      {viewer.isOwner ? <CallButton call="delqst" back="/" fields={{ qid: q.id }} label="Удалить вопрос" /> : null}
+      {!viewer.isOwner && !reportHidden(q) ? <AbuseLink type="Q" id={q.id} /> : null}
+      {viewer.moder ? <ModerQuestionPanel qid={q.id} moder={viewer.moder} /> : null}
     </div>
   );
+}
+
+/** The props of the question's watch, mark and vote-against island. */
+function questionVotes(q: QuestionView, viewer: Viewer): QuestionActionsProps {
+  return {
+    qid: q.id,
+    signedIn: true,
+    watching: viewer.watching,
+    canMark: !viewer.isOwner,
+    marked: viewer.markedQuestion,
+    totalmarks: q.totalmarks,
+    voteAgainst: q.state === "V" && !viewer.isOwner && !viewer.answered && !viewer.bestVoted,
+    onVoting: q.state === "V",
+  };
 }

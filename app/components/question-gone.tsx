@@ -1,9 +1,10 @@
 import type { Category } from "../models/categories.server";
 import type { QuestionView } from "../models/question-page.server";
 import { CategoryCrumbs } from "./question-header";
+import { ModerDeletedQuestion } from "./moder-forms";
 
 /** The deleted view (errid 181): the three reasons and the support links. */
-export function QuestionDeleted({ trail }: { question: QuestionView; trail: Category[] }) {
+export function QuestionDeleted({ question, trail }: { question: QuestionView; trail: Category[] }) {
   return (
     <main className="page" data-testid="question-deleted">
       <div className="card">
@@ -15,6 +16,7 @@ export function QuestionDeleted({ trail }: { question: QuestionView; trail: Cate
           <li>автоматически, если на вопрос не было ответов;</li>
           <li>модераторами за нарушение правил проекта.</li>
         </ul>
+        <ModerDeletedQuestion question={question} />
         <p>
           <a href="/help/rules">Правила проекта</a> · <a href="/help/support">Служба поддержки</a> ·{" "}
           <a href="/">На главную</a>

@@ -6,6 +6,8 @@ import { countOf, PEOPLE, PERSON_VOTED, plural, VOTE } from "../lib/plural";
 import { TimeAgo } from "./time-ago";
 import { UserLink } from "./user-link";
 import { UserText } from "./user-text";
+import { Island } from "../islands/island";
+import Poll, { type PollProps } from "../islands/poll.island";
 
 export function CategoryCrumbs({ trail }: { trail: Category[] }) {
   return (
@@ -88,4 +90,9 @@ export function PollView({
       </div>
     </section>
   );
+}
+
+/** The poll with its voting form: an island for signed-in readers, the same plain markup for guests (no JavaScript). */
+export function PollBlock({ signedIn, ...props }: PollProps & { signedIn: boolean }) {
+  return signedIn ? <Island name="poll" of={Poll} props={props} /> : <Poll {...props} />;
 }

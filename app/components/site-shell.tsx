@@ -1,5 +1,16 @@
-/** The toolbar and footer around every page (server-rendered, no client state). */
-export function SiteShell({ children, user }: { children: React.ReactNode; user: { id: number; nick: string } | null }) {
+import Bell, { type BellProps } from "../islands/bell.island";
+import { Island } from "../islands/island";
+
+/** The toolbar and footer around every page (server-rendered; the bell is an island). */
+export function SiteShell({
+  children,
+  user,
+  bell = null,
+}: {
+  children: React.ReactNode;
+  user: { id: number; nick: string } | null;
+  bell?: BellProps | null;
+}) {
   return (
     <>
       <header className="toolbar">
@@ -17,6 +28,7 @@ export function SiteShell({ children, user }: { children: React.ReactNode; user:
           </a>
           {user ? (
             <>
+              {bell ? <Island name="bell" of={Bell} props={bell} when="load" /> : null}
               <a className="toolbar-user" href={`/profile/id${user.id}`}>
                 {user.nick}
               </a>

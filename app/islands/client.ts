@@ -19,7 +19,7 @@ async function hydrate(el: HTMLElement) {
   if (!load) return console.error(`unknown island ${name}`);
   const props = JSON.parse(el.getAttribute("props") || "{}");
   const [{ hydrateRoot }, { createElement }, mod] = await Promise.all([import("react-dom/client"), import("react"), load()]);
-  hydrateRoot(el, createElement(mod.default, props));
+  hydrateRoot(el, createElement(mod.default as React.ComponentType<Record<string, unknown>>, props));
   el.setAttribute("hydrated", "");
 }
 

@@ -3,7 +3,19 @@
  * that name hydrates. An island file is `*.island.tsx` with a default export (its component).
  */
 export const ISLANDS = {
-  "hello": () => import("./hello.island"),
+  "ask-form": () => import("./ask-form.island"),
+  "quick-ask": () => import("./quick-ask.island"),
+  "poll": () => import("./poll.island"),
+  "answer-actions": () => import("./answer-actions.island"),
+  "question-actions": () => import("./question-actions.island"),
+  "answers-live": () => import("./answers-live.island"),
+  "survey": () => import("./survey.island"),
+  "bell": () => import("./bell.island"),
+  "answer-form": () => import("./answer-form.island"),
+  "comment-thread": () => import("./comment-thread.island"),
+  "supplement-form": () => import("./supplement-form.island"),
+  "ban-form": () => import("./ban-form.island"),
+  "abuse-form": () => import("./abuse-form.island"),
 } satisfies Record<string, () => Promise<{ default: React.ComponentType<any> }>>;
 
 export type IslandName = keyof typeof ISLANDS;

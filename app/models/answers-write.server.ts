@@ -1,4 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
+import { brandOfUserQuery, linkOptions } from "./brand-links.server";
 import { z } from "zod";
 import { DomainError } from "../lib/errors";
 import { isExpertLevel } from "../lib/levels";
@@ -7,6 +8,7 @@ import { requireCaptchaIfBurst } from "./captcha.server";
 import { getDb, schema, type Db } from "./db.server";
 import { announce, answerLikedNotification, answerNotifications } from "./notifications.server";
 import { pointsChange, POINTS } from "./points.server";
+import { holdForPremoderation } from "./premoderation.server";
 import { requireWriter, type Session } from "./session.server";
 import { sanitizeUserText, textLength } from "./text.server";
 
@@ -80,21 +82,24 @@ export const AddAnswerInput = z.object({
 export async function addAnswer(env: Env, session: Session | null, input: z.infer<typeof AddAnswerInput>, now: number) {
   const user = requireWriter(session);
   const db = getDb(env.DB);
-  const [question, author, existing] = await db.batch([
+  const [question, author, existing, brand] = await db.batch([
     db.select({ userId: q.userId, state: q.state, hidden: q.hidden, leadUntil: q.leadUntil }).from(q).where(eq(q.id, input.qid)).limit(1),
     db.select({ vip: u.vip, vipUntil: u.vipUntil }).from(u).where(eq(u.id, user.id)).limit(1),
     db.select({ id: a.id }).from(a).where(and(eq(a.qid, input.qid), eq(a.userId, user.id))).limit(1),
+    brandOfUserQuery(db, user.id),
   ]);
   const qrow = requireLiveQuestion(question[0]);
   if (qrow.userId === user.id) throw new DomainError(163);
   if (existing.length > 0) throw new DomainError(164);
   if (qrow.state !== "A") throw new DomainError(165);
+  // a held answer stores only its premoderation row (docs/decisions/0016)
+  await holdForPremoderation(env, user, { type: "A", qid: input.qid, text: input.Body, payload: input }, now);
   await requireCaptchaIfBurst(env, user, "answer", input, now);
 
   const vip = author[0]?.vip === 1 && (author[0].vipUntil ?? 0) > now;
   const lead = (qrow.leadUntil ?? 0) > now;
   const delta = vip || lead ? POINTS.answer * 2 : POINTS.answer;
-  const text = sanitizeUserText(input.Body);
+  const text = sanitizeUserText(input.Body, linkOptions(brand));
   const results = await db.batch([
     db
       .insert(a)
@@ -145,6 +150,7 @@ export async function editAnswer(env: Env, session: Session | null, input: z.inf
   const ans = await loadAnswer(db, input.update);
   if (ans.qid !== input.qid) throw new DomainError(167);
   if (ans.authorId !== user.id) throw new DomainError(168);
+  await holdForPremoderation(env, user, { type: "AE", qid: ans.qid, aid: ans.id, text: input.Body, payload: input }, now);
   await db
     .update(a)
     .set({ text: sanitizeUserText(input.Body), source: sanitizeUserText(input.source), editedAt: now })

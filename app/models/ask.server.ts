@@ -9,10 +9,12 @@ import { DomainError } from "../lib/errors";
 import { LIMITS } from "../lib/limits";
 import type { QuotaView } from "../lib/quotas";
 import { quotaUsage } from "./hub.server";
+import { brandTagColumns, BrandTagsField } from "./brands.server";
 import { EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "./categories.server";
 import { batchable, getDb, schema } from "./db.server";
 import { announce, followedQuestionNotifications, mentionNotification } from "./notifications.server";
 import { POINTS, pointsChange } from "./points.server";
+import { holdForPremoderation } from "./premoderation.server";
 import { requireWriter, type Session } from "./session.server";
 import { sanitizeUserText, textLength } from "./text.server";
 
@@ -67,8 +69,8 @@ export const AskInput = z.object({
     const x = last(v);
     return x === undefined || x === null || x === "" ? undefined : x;
   }, z.coerce.number("400").int("400").positive("400").max(2 ** 31 - 1, "400").optional()),
-  /** accepted and ignored for now (brand tags come with the brands work) */
-  brand_tags: z.unknown().optional(),
+  /** brand ids: a public question tagged for those brands' experts (their brand page lists it) */
+  brand_tags: BrandTagsField,
   brand: z.unknown().optional(),
 });
 export type AskInput = z.infer<typeof AskInput>;
@@ -129,8 +131,11 @@ export async function askQuestion(env: Env, session: Session | null, input: AskI
   const qtext = plainLine(input.qtext);
   const options = input.poll ? pollOptionsOf(input.poll_options) : [];
   const { leafId, topId } = await resolveCategory(env.DB, input.cid, input.subcid, now);
+  const tagged = await brandTagColumns(env.DB, input.brand_tags);
   const fresh = await db.select({ points: schema.users.points }).from(schema.users).where(eq(schema.users.id, user.id)).get();
   if (!fresh || fresh.points < ASK_COST) throw new DomainError(140);
+  // a held question stores only its premoderation row (docs/decisions/0016)
+  await holdForPremoderation(env, user, { type: "Q", categoryId: leafId, topCategoryId: topId, brandId: tagged.brandId, text: qtext, payload: input }, now);
 
   const q = schema.questions;
   const newQid = sql`(SELECT max(id) FROM questions WHERE user_id = ${user.id})`;
@@ -147,6 +152,7 @@ export async function askQuestion(env: Env, session: Session | null, input: AskI
       pollType: input.poll ?? null,
       cancomment: input.cancmt,
       vip: user.vip ? 1 : 0,
+      ...tagged,
       added: now,
       stateChangedAt: now,
       updatedAt: now,

@@ -1,4 +1,5 @@
 import { eq, sql } from "drizzle-orm";
+import { brandOfUserQuery, linkOptions } from "./brand-links.server";
 import { z } from "zod";
 import { DomainError } from "../lib/errors";
 import { isExpertLevel } from "../lib/levels";
@@ -6,6 +7,7 @@ import { LIMITS } from "../lib/limits";
 import { requireCaptchaIfBurst } from "./captcha.server";
 import { getDb, schema } from "./db.server";
 import { announce, commentNotifications } from "./notifications.server";
+import { holdForPremoderation } from "./premoderation.server";
 import { requireWriter, type Session } from "./session.server";
 import { sanitizeUserText, textLength } from "./text.server";
 
@@ -43,7 +45,7 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
   const c = schema.comments;
 
   // the target and its question in one round trip
-  const [qRows, aRows, pRows] = await db.batch([
+  const [qRows, aRows, pRows, brand] = await db.batch([
     input.type === "Q"
       ? db.select({ id: q.id, userId: q.userId, state: q.state, hidden: q.hidden, added: q.added, cancomment: q.cancomment }).from(q).where(eq(q.id, input.refid))
       : db
@@ -56,6 +58,7 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
       .select({ id: c.id, refType: c.refType, refId: c.refId, depth: c.depth, hidden: c.hidden, isclosed: c.isclosed, userId: c.userId })
       .from(c)
       .where(eq(c.id, input.cmid ?? 0)),
+    brandOfUserQuery(db, user.id),
   ]);
   const question = qRows[0];
   if (input.type === "A" && (!aRows[0] || aRows[0].hidden)) {
@@ -79,10 +82,13 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
     if (depth >= LIMITS.commentMoreDepth) throw new DomainError(206);
   }
 
+  // a held comment stores only its premoderation row (docs/decisions/0016)
+  const aid = input.type === "A" ? input.refid : null;
+  await holdForPremoderation(env, user, { type: aid ? "CA" : "CQ", qid: question.id, aid, text: input.Body, payload: input }, now);
   // the 5th comment within 10 minutes needs a captcha (errid 237); a good one is used up
   await requireCaptchaIfBurst(env, user, "comment", input, now);
 
-  const text = sanitizeUserText(input.Body);
+  const text = sanitizeUserText(input.Body, linkOptions(brand));
   const results = await db.batch([
     db
       .insert(c)

@@ -26,7 +26,9 @@ export type PointsReason =
   | "welcome"
   | "liked"
   | "unliked"
-  | "moder";
+  | "moder"
+  | "gift"
+  | "vip";
 
 /** The level for a points expression, as SQL, from the one table in app/lib/levels.ts. */
 function levelCase(points: SQL): SQL {

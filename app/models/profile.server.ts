@@ -1,3 +1,4 @@
+import { moderOnPage } from "./moderation.server";
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { cacheHeaders } from "../lib/http.server";
@@ -7,6 +8,7 @@ import { originOf } from "../lib/seo";
 import type { QuestionState } from "../lib/questions";
 import { isBanned } from "../lib/users";
 import { getDb, schema, type Db } from "./db.server";
+import { catalogueQuery, GIFT_POINTS_MIN, giftItem, receivedGiftsQuery, sentGiftItem } from "./gifts.server";
 import { LIST_COLUMNS, type QuestionListItem } from "./questions.server";
 import { viewerSession, type Session } from "./session.server";
 
@@ -28,11 +30,12 @@ export const PROFILE_TABS = {
   answers: { subs: ["all", "best"], ownerSubs: [], ownerOnly: false },
   feed: { subs: ["updates", "questions", "users"], ownerSubs: [], ownerOnly: true },
   followers: { subs: ["users", "blacklist"], ownerSubs: [], ownerOnly: true },
+  gifts: { subs: ["all"], ownerSubs: [], ownerOnly: false },
 } as const satisfies Record<string, { subs: readonly string[]; ownerSubs: readonly string[]; ownerOnly: boolean }>;
 
 export type ProfileTab = keyof typeof PROFILE_TABS;
 export type ProfileView = { tab: ProfileTab; sub: string };
-export const PROFILE_TAB_ORDER: ProfileTab[] = ["questions", "answers", "feed", "followers"];
+export const PROFILE_TAB_ORDER: ProfileTab[] = ["questions", "answers", "feed", "followers", "gifts"];
 
 /** The questions sub → the state it lists ('all' lists every state but deleted). */
 const SUB_STATE: Record<string, QuestionState> = { open: "A", vote: "V", resolve: "R", deleted: "D" };
@@ -218,11 +221,15 @@ export type HiddenProfileUser = Pick<ProfileUser, "id" | "nick" | "lvl" | "filin
 export type ProfileQuestionItem = Omit<QuestionListItem, "categoryId" | "author"> & { category: { name: string; urlname: string } };
 export type ProfileAnswerItem = { id: number; qid: number; text: string; added: number; best: boolean; qtext: string };
 export type ProfilePrivateItem = { id: number; qtext: string; added: number; waiting: boolean; brandName: string };
+export type ProfileGiftItem = ReturnType<typeof sentGiftItem>;
+/** The gift form of a signed-in viewer: the catalogue, and whether he may pay in points (250+). */
+export type ProfileGiftForm = { catalogue: ReturnType<typeof giftItem>[]; canPoints: boolean } | null;
 
 export type ProfileList =
   | { kind: "questions"; items: ProfileQuestionItem[] }
   | { kind: "answers"; items: ProfileAnswerItem[] }
   | { kind: "private"; items: ProfilePrivateItem[] }
+  | { kind: "gifts"; items: ProfileGiftItem[]; form: ProfileGiftForm }
   /** feed and followers: not built yet, an empty list */
   | { kind: "none" };
 
@@ -258,9 +265,16 @@ function page<T>(rows: T[]): { items: T[]; more: boolean } {
 }
 
 /** The header row and one page of the view's list, in one D1 round trip (a batch). */
-async function loadProfileData(d1: D1Database, uid: number, view: ProfileView, offset: number) {
+async function loadProfileData(d1: D1Database, uid: number, view: ProfileView, offset: number, viewer: Session["user"] | null = null) {
   const db = getDb(d1);
   const limit = LIMITS.pageSize + 1;
+  if (view.tab === "gifts") {
+    const [users, rows, catalogue] = await db.batch([headerQuery(db, uid), receivedGiftsQuery(db, uid, limit, offset), catalogueQuery(db)]);
+    const p = page(rows);
+    const items = p.items.map((r) => sentGiftItem(r, viewer?.id ?? null));
+    const form = viewer ? { catalogue: catalogue.map(giftItem), canPoints: viewer.points >= GIFT_POINTS_MIN } : null;
+    return { row: users[0], more: p.more, list: { kind: "gifts", items, form } satisfies ProfileList };
+  }
   if (view.tab === "questions" && view.sub === "private") {
     const [users, rows] = await db.batch([headerQuery(db, uid), userPrivateQuery(db, uid, offset, limit)]);
     const p = page(rows);
@@ -297,7 +311,7 @@ export async function loadProfilePage(
 ): Promise<ProfilePage> {
   const isOwner = viewer !== null && viewer.id === uid;
   if (isOwnerOnly(view) && !isOwner) return { kind: "redirect", to: `/profile/id${uid}` };
-  const { row, list, more } = await loadProfileData(d1, uid, view, offset);
+  const { row, list, more } = await loadProfileData(d1, uid, view, offset, viewer);
   if (!row) return { kind: "missing" };
   const user = toUser(row, now);
   if (user.hidden && !seesHiddenProfile(viewer, uid)) return { kind: "hidden", user: { id: user.id, nick: user.nick, lvl: user.lvl, filin: user.filin } };
@@ -326,10 +340,12 @@ export async function profileResponse({ params, request, context }: LoaderFuncti
   if (page.kind === "redirect") throw redirect(page.to, { headers: { "Cache-Control": "no-store" } });
   if (page.kind === "missing") throw new Response("Not found", { status: 404, headers: session ? headers : cacheHeaders(404) });
   if (page.kind === "hidden") return json({ ...page, now }, { headers });
+  const viewer = await moderOnPage(context.cloudflare.env.DB, session);
   return json(
     {
       ...page,
       now,
+      viewer,
       nav: profileNav(path.uid, path.view, page.isOwner),
       next: page.more ? `${base}?p=${offset.value + LIMITS.pageSize}` : null,
       canonical: `${originOf(request)}${base}${offset.value ? `?p=${offset.value}` : ""}`,

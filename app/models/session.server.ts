@@ -116,6 +116,14 @@ export async function revokeSession(d1: D1Database, sessionId: number, now = Dat
   await getDb(d1).update(schema.sessions).set({ revokedAt: now }).where(eq(schema.sessions.id, sessionId));
 }
 
+/** The statement (for the caller's batch) that ends every open session of a user: a ban signs him out everywhere. */
+export function revokeUserSessions(db: ReturnType<typeof getDb>, userId: number, now: number) {
+  return db
+    .update(schema.sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(schema.sessions.userId, userId), isNull(schema.sessions.revokedAt)));
+}
+
 /** A signed-in user (banned or not: reading one's own things), or 101. */
 export function requireUser(session: Session | null): SessionUser {
   if (!session) throw new DomainError(101);

@@ -1,5 +1,7 @@
 import { and, eq, inArray, or } from "drizzle-orm";
 import { getDb, schema } from "./db.server";
+import { isModerator } from "../lib/moderation";
+import { moderOnQuestion, type ModerOnQuestion } from "./moderation.server";
 
 export type Viewer = {
   id: number;
@@ -11,12 +13,14 @@ export type Viewer = {
   watching: boolean;
   markedQuestion: boolean;
   markedAnswers: number[];
+  /** a volunteer moderator's links on this question (docs/decisions/0015-moderation.md); null for everyone else */
+  moder?: ModerOnQuestion | null;
 };
 
 /** What the signed-in reader has already done on a question (one batch), for the forms he is offered. */
 export async function viewerOnQuestion(
   d1: D1Database,
-  user: { id: number; lvl: number },
+  user: { id: number; lvl: number; type?: string; permissions?: string[] },
   qid: number,
   ownerId: number,
   answerIds: number[],
@@ -48,5 +52,6 @@ export async function viewerOnQuestion(
     watching: watching.length > 0,
     markedQuestion: marks.some((x) => x.type === "Q"),
     markedAnswers: marks.filter((x) => x.type === "A").map((x) => x.id),
+    moder: isModerator({ type: user.type ?? "", permissions: user.permissions ?? [] }) ? await moderOnQuestion(d1, user.id, qid, Date.now()) : null,
   };
 }

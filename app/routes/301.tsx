@@ -1,10 +1,18 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "../lib/seo";
+import { recordBrandLinkClick } from "../models/brands.server";
+import { viewerSession } from "../models/session.server";
 
-/** The external-link interstitial: shows where the link leads and a button that opens it in a new tab. */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const raw = new URL(request.url).searchParams.get("url");
+/**
+ * The external-link interstitial: shows where the link leads and a button that opens it in a new
+ * tab. A brand member's link (…&brand={urlname}, decision 0017) is recorded as an
+ * external_link_click with its linkbrand, and such a page is never cached.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const params = new URL(request.url).searchParams;
+  const raw = params.get("url");
+  const brand = params.get("brand");
   let target: URL | null = null;
   try {
     target = raw ? new URL(raw) : null;
@@ -12,8 +20,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     target = null;
   }
   if (!target || (target.protocol !== "http:" && target.protocol !== "https:")) throw redirect("/");
-  return json({ url: target.toString(), host: target.host }, { headers: { "Cache-Control": "public, max-age=3600" } });
+  if (brand) {
+    const session = await viewerSession(context, request);
+    await recordBrandLinkClick(context.cloudflare.env.DB, session, target.toString(), brand, Date.now());
+  }
+  return json({ url: target.toString(), host: target.host }, { headers: { "Cache-Control": brand ? "private, no-store" : "public, max-age=3600" } });
 }
+
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
 export const meta = () => pageMeta({ title: "Переход по внешней ссылке — Ответы", noindex: true });
 

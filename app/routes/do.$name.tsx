@@ -1,5 +1,5 @@
-import { json, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
-import { useActionData } from "@remix-run/react";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { collectFields } from "../lib/fields";
 import { safeReturn, signInUrl } from "../lib/return-to";
 import { pageMeta } from "../lib/seo";
@@ -16,6 +16,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!result) throw new Response("Not found", { status: 404 });
   const headers = new Headers();
   for (const c of result.cookies) headers.append("Set-Cookie", c);
+  if (result.status === 200 && result.body.on_moderation) {
+    // held for premoderation: the notice page (GET, below), then back
+    return redirect(`/do/${params.name}?premod=1&return=${encodeURIComponent(returnTo)}`, { headers });
+  }
   if (result.status === 200) {
     const to = typeof result.body.redirect === "string" ? safeReturn(result.body.redirect) : returnTo;
     return redirect(to, { headers });
@@ -24,12 +28,34 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return json({ error: String(result.body.error ?? ""), errid: Number(result.body.errid), returnTo }, { status: result.status, headers });
 }
 
-export const loader = () => redirect("/");
+/**
+ * GET: the premoderation notice after a held write (?premod=1). The loader also runs when a refused
+ * form post renders its error, so it never redirects: without ?premod=1 it has nothing to say.
+ */
+export function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const premod = url.searchParams.get("premod") === "1";
+  return json({ premod, returnTo: safeReturn(url.searchParams.get("return")) }, { headers: { "Cache-Control": "private, no-store" } });
+}
 
-export const meta: MetaFunction = () => pageMeta({ title: "Ошибка — Ответы", noindex: true });
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta({ title: data?.premod ? "Премодерация — Ответы" : "Ошибка — Ответы", noindex: true });
 
 export default function FormDoor() {
   const data = useActionData<typeof action>();
+  const notice = useLoaderData<typeof loader>();
+  if (!data && notice?.premod) {
+    return (
+      <main className="page">
+        <div className="card narrow" data-testid="premod-notice">
+          <h1>Премодерация</h1>
+          <p>Текст ушел на модерацию. Решение о публикации будет принято в течении 12 часов</p>
+          <a className="btn" href={notice.returnTo}>
+            Вернуться
+          </a>
+        </div>
+      </main>
+    );
+  }
   return (
     <main className="page">
       <div className="card narrow">

@@ -4,7 +4,7 @@ import { Suspense } from "react";
 import { AnswerItem } from "../components/answer-item";
 import { CommentTree } from "../components/comment-tree";
 import { QuestionDeleted, QuestionMissing } from "../components/question-gone";
-import { PollView, QuestionHeader } from "../components/question-header";
+import { PollBlock, QuestionHeader } from "../components/question-header";
 import { cacheHeaders } from "../lib/http.server";
 import { LIMITS } from "../lib/limits";
 import { parseId, parseOffset } from "../lib/params";
@@ -15,9 +15,16 @@ import { loadQuestionPage } from "../models/question-page.server";
 import { categoryTrail, similarQuestions } from "../models/questions.server";
 import { viewerSession } from "../models/session.server";
 import { viewerOnQuestion } from "../models/viewer.server";
+import { moderOnDeletedQuestion } from "../models/moderation.server";
 import { advanceOne, dueTransition } from "../models/lifecycle.server";
-import { AnswerForm, CommentForm, PollForm, SupplementForm } from "../components/forms";
+import { AnswerForm, CommentForm } from "../components/forms";
 import { AnswerActions, QuestionActions } from "../components/question-actions";
+import { Island, needAuth } from "../islands/island";
+import AnswerFormIsland from "../islands/answer-form.island";
+import CommentThread from "../islands/comment-thread.island";
+import SupplementFormIsland from "../islands/supplement-form.island";
+import AnswersLive from "../islands/answers-live.island";
+import Survey from "../islands/survey.island";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
@@ -45,7 +52,12 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (page.kind === "missing") return json({ kind: "missing" as const, now }, { status: 404, headers: cacheHeaders(404) });
   const trail = categoryTrail(tree, page.question.categoryId);
   if (page.kind === "deleted") {
-    return json({ kind: "deleted" as const, now, question: page.question, trail }, { status: 404, headers: cacheHeaders(404) });
+    // a moderator sees the restore control and the author's data (core-qa.md §6)
+    const viewer = await moderOnDeletedQuestion(db, session, qid, now);
+    return json(
+      { kind: "deleted" as const, now, question: page.question, trail, viewer },
+      { status: 404, headers: viewer ? { "Cache-Control": "private, no-store" } : cacheHeaders(404) },
+    );
   }
   if (offset.value > 0 && offset.value >= page.question.anscnt) throw redirect(`/question/${qid}`);
   const viewer = session
@@ -79,23 +91,45 @@ export default function QuestionRoute() {
   if (data.kind === "deleted") return <QuestionDeleted question={data.question} trail={data.trail} />;
   const { question, now } = data;
   const back = `/question/${question.id}`;
-  const nextOffset = data.offset + LIMITS.pageSize;
-  // the best answer is listed apart, so the paged list holds the others
-  const others = question.anscnt - (data.best ? 1 : 0);
+  // signed-in readers get the forms' islands and the comments' 'Ответить' links
+  const replyHref = data.viewer ? (cmid: number) => `/question/${question.id}/cid-${cmid}#comment-form` : undefined;
   return (
     <main className="page">
       <div className="card">
         <QuestionHeader question={question} trail={data.trail} now={now} supplements={data.supplements} />
         {question.pollType && data.poll.length > 0 ? (
-          <PollView type={question.pollType} options={data.poll} totalVoted={question.totalVoted} />
-        ) : null}
-        {question.pollType && question.state === "A" && data.poll.length > 0 && !data.viewer?.pollVoted ? (
-          <PollForm qid={question.id} type={question.pollType} options={data.poll} back={back} />
+          <PollBlock
+            qid={question.id}
+            type={question.pollType}
+            options={data.poll}
+            totalVoted={question.totalVoted}
+            canVote={question.state === "A" && !data.viewer?.pollVoted}
+            back={back}
+            signedIn={data.viewer !== null}
+          />
         ) : null}
         <QuestionActions q={question} viewer={data.viewer} />
-        {data.viewer?.isOwner && question.state === "A" ? <SupplementForm qid={question.id} back={back} /> : null}
-        <CommentTree nodes={data.questionComments.nodes} now={now} contextHref={(cmid) => `/question/${question.id}/cid-${cmid}`} />
-        {question.pollType ? <CommentForm type="Q" refid={question.id} back={back} /> : null}
+        {data.viewer?.isOwner && question.state === "A" ? (
+          <Island name="supplement-form" of={SupplementFormIsland} props={{ qid: question.id, back }} />
+        ) : null}
+        <CommentTree
+          nodes={data.questionComments.nodes}
+          now={now}
+          contextHref={(cmid) => `/question/${question.id}/cid-${cmid}`}
+          replyHref={question.pollType ? replyHref : undefined}
+        />
+        {data.viewer ? (
+          <Island
+            name="comment-thread"
+            of={CommentThread}
+            props={{ qid: question.id, form: question.pollType ? { type: "Q" as const, refid: question.id, back } : null }}
+            when="idle"
+          />
+        ) : question.pollType ? (
+          <div {...needAuth(false)}>
+            <CommentForm type="Q" refid={question.id} back={back} />
+          </div>
+        ) : null}
       </div>
       {data.best && data.offset === 0 ? (
         <section className="card">
@@ -104,12 +138,18 @@ export default function QuestionRoute() {
             now={now}
             allCommentsHref={`/answer/${data.best.id}`}
             actions={<AnswerActions q={question} a={data.best} viewer={data.viewer} now={now} />}
+            guest={data.viewer === null}
+            replyHref={replyHref}
           />
         </section>
       ) : null}
       <section className="card" id="answers">
         <h2 data-testid="answers-count">{countOf(question.anscnt, ANSWER)}</h2>
-        {data.answers.length === 0 && !data.best ? <p className="muted">Ответов пока нет</p> : null}
+        {data.answers.length === 0 && !data.best ? (
+          <p className="muted" data-testid="no-answers">
+            Ответов пока нет
+          </p>
+        ) : null}
         {data.answers.map((a) => (
           <AnswerItem
             key={a.id}
@@ -118,24 +158,35 @@ export default function QuestionRoute() {
             showRating={question.state === "V"}
             allCommentsHref={`/answer/${a.id}`}
             actions={<AnswerActions q={question} a={a} viewer={data.viewer} now={now} />}
+            guest={data.viewer === null}
+            replyHref={replyHref}
           />
         ))}
+        {/* more answers in place and new ones live; its server render is the ?p= paging link */}
+        <Island
+          name="answers-live"
+          of={AnswersLive}
+          props={{ qid: question.id, offset: data.offset, shown: data.answers.length, anscnt: question.anscnt, best: !!data.best, state: question.state, signedIn: data.viewer !== null }}
+          when="idle"
+        />
         {question.state === "A" && !data.viewer?.isOwner && !data.viewer?.answered ? (
-          <AnswerForm qid={question.id} back={back} />
+          data.viewer ? (
+            <Island name="answer-form" of={AnswerFormIsland} props={{ qid: question.id, back }} />
+          ) : (
+            <div {...needAuth(false)}>
+              <AnswerForm qid={question.id} back={back} />
+            </div>
+          )
         ) : null}
         <div className="pager">
           {data.offset > 0 ? (
             <a className="btn" href={data.offset - LIMITS.pageSize > 0 ? `/question/${question.id}?p=${data.offset - LIMITS.pageSize}#answers` : `/question/${question.id}#answers`}>
               Предыдущие ответы
             </a>
-          ) : null}{" "}
-          {nextOffset < others ? (
-            <a className="btn" rel="next" data-testid="more-answers" href={`/question/${question.id}?p=${nextOffset}#answers`}>
-              Показать ещё ответы
-            </a>
           ) : null}
         </div>
       </section>
+      {question.anscnt > 0 ? <Island name="survey" of={Survey} props={{ qid: question.id, qtext: question.qtext }} when="load" /> : null}
       <section className="card">
         <h2>Похожие вопросы</h2>
         <Suspense fallback={<p className="muted">Загружаем похожие вопросы…</p>}>

@@ -142,6 +142,8 @@ export const sentGifts = sqliteTable(
     /** points | money */
     paidWith: text("paid_with").notNull(),
     added: integer("added").notNull(),
+    /** ms; set when the recipient deletes the gift from his list (delgift), null while shown */
+    deletedAt: integer("deleted_at"),
   },
   (t) => [index("sent_gifts_to_idx").on(t.toId, t.added), index("sent_gifts_from_idx").on(t.fromId, t.added)],
 );

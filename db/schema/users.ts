@@ -1,4 +1,5 @@
 
+import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Time columns hold milliseconds since the epoch (UTC). */
@@ -59,6 +60,8 @@ export const users = sqliteTable(
     index("users_points_idx").on(t.points),
     index("users_answers_idx").on(t.answersCount),
     index("users_best_idx").on(t.bestCount),
+    // the cron's VIP expiry (app/models/vip.server.ts) reads only the VIPs, by the end of their period
+    index("users_vip_until_idx").on(t.vipUntil).where(sql`vip = 1`),
   ],
 );
 

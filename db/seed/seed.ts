@@ -44,6 +44,7 @@ import {
   TOP_CATEGORIES,
 } from "./data";
 import { EXTRA_SUBCATEGORIES } from "./data/extra-categories";
+import { GIFTS } from "./data/gifts";
 import { LEAF_TOPICS, TOP_TOPICS } from "./data/topics";
 import { POLLS } from "./data/polls";
 import { DEV_PEPPER, hashPassword } from "./password";
@@ -250,6 +251,7 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
     ledger: new Table("points_ledger", ["user_id", "delta", "reason", "ref_type", "ref_id", "added"]),
     bans: new Table("bans", ["user_id", "moder_id", "hours", "reason", "added", "until"]),
     modLog: new Table("mod_log", ["moder_id", "action", "target_type", "target_id", "user_id", "qid", "from_category_id", "to_category_id", "note", "added"]),
+    gifts: new Table("gifts", ["id", "title", "cost", "gift_category", "ver"]),
   };
 
   // ---- categories
@@ -827,10 +829,12 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
   modLog.push(["tmpban", "U", 8, 8, null, null, null, "72 ч: оскорбление участников", now - HOUR]);
   modLog.sort((a, b) => (a[8] as number) - (b[8] as number));
   for (const m of modLog) T.modLog.add(MODER, ...m);
+  // the gift catalogue: fixed, no draws
+  for (const g of GIFTS) T.gifts.add(g.id, g.title, g.cost, g.cid, 1);
 
   const order = [
     T.categories, T.users, T.brands, T.brandMembers, T.questions, T.supplements, T.pollOptions, T.pollVotes, T.answers, T.comments,
-    T.bestVotes, T.marks, T.reactions, T.watches, T.privateQuestions, T.privateAnswers, T.ledger, T.bans, T.modLog,
+    T.bestVotes, T.marks, T.reactions, T.watches, T.privateQuestions, T.privateAnswers, T.ledger, T.bans, T.modLog, T.gifts,
   ];
   const counts = Object.fromEntries(order.map((t) => [t.name, t.rows.length]));
   await write(db, order);

@@ -24,7 +24,8 @@ for (const javaScriptEnabled of [false, true]) {
       await asker.getByRole("button", { name: "Войти" }).click();
       await asker.goto("/ask");
       await asker.getByLabel("Мой вопрос").fill(`Какой чай вы пьёте по вечерам? ${stamp}`);
-      await asker.getByLabel("Категория").selectOption({ label: "Программирование" });
+      await asker.getByLabel("Категория", { exact: true }).selectOption({ label: "Компьютеры, Связь" });
+      await asker.getByLabel("Подкатегория").selectOption({ label: "Программирование" });
       await asker.getByLabel("Тип вопроса").selectOption("S");
       await asker.getByLabel("Первый вариант").fill("Чёрный");
       await asker.getByLabel("Второй вариант").fill("Зелёный");

@@ -153,13 +153,19 @@ describe("a guest reading the site", () => {
     expect(html).toMatch(/<meta property="og:title" content="[^"]+"/);
   });
 
-  it("guest pages ship no JavaScript files and no Remix client runtime", async () => {
+  it("guest pages ship no Remix client runtime, and at most the islands' one async module entry", async () => {
     for (const path of ["/", "/categories/", `/question/${SHOWCASE.resolvedQuestionId}`, `/answer/${SHOWCASE.contextAnswerId}`]) {
       const { html } = await get(path);
-      expect(html).not.toMatch(/<script[^>]+src=/);
+      const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)].map((m) => m[0]);
+      expect(scripts.length, path).toBeLessThanOrEqual(1);
+      for (const tag of scripts) expect(tag).toMatch(/^<script type="module" src="\/islands\/client-[\w-]{8}\.js" async="">$/);
+      // islands only where there are islands
+      expect(scripts.length > 0, path).toBe(html.includes("<otv-island"));
       expect(html).not.toContain("__remixContext");
       expect(html).not.toContain("modulepreload");
     }
+    // the category list has no islands and ships no JavaScript at all
+    expect((await get("/categories/")).html).not.toMatch(/<script[^>]+src=/);
   });
 
   it("the question page reads D1 in one batch, plus one query for the streamed similar questions", async () => {

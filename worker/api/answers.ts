@@ -10,6 +10,7 @@ import {
 } from "../../app/models/answers-write.server";
 import { checkCaptcha, CheckCaptchaInput, createCaptcha } from "../../app/models/captcha.server";
 import { mark, MarkInput, unmark } from "../../app/models/marks.server";
+import { sanitizeUserText } from "../../app/models/text.server";
 import { defineCall, type NamedCall } from "./define";
 
 const page = (qid: number) => `/question/${qid}`;
@@ -33,9 +34,19 @@ export const answerCalls: Record<string, NamedCall> = {
     input: AddAnswerInput,
     quota: "AAQ",
     async run(c, input) {
-      const { id } = await addAnswer(c.env, c.session, input, c.now);
+      const { id, dpoints } = await addAnswer(c.env, c.session, input, c.now);
       c.purge([page(input.qid)]);
-      c.publish({ type: "answer", qid: input.qid, aid: id });
+      // readers draw the new answer from the event itself (the stored text is this same sanitising)
+      const user = c.session?.user;
+      const answer = user
+        ? {
+            text: sanitizeUserText(input.Body),
+            source: sanitizeUserText(input.source),
+            added: c.now,
+            author: { id: user.id, nick: user.nick, lvl: user.lvl, points: user.points + dpoints },
+          }
+        : undefined;
+      c.publish({ type: "answer", qid: input.qid, aid: id, answer });
       return { id };
     },
   }),

@@ -1,10 +1,15 @@
 import type { NamedCall } from "./define";
 import { accountCalls } from "./accounts";
+import { abuseCalls } from "./abuse";
 import { answerCalls } from "./answers";
+import { brandCalls } from "./brands";
 import { commentCalls } from "./comments";
 import { followCalls } from "./follows";
+import { giftCalls } from "./gifts";
 import { miscCalls } from "./misc";
+import { moderationCalls } from "./moderation";
 import { notifyCalls } from "./notify";
+import { premoderationCalls } from "./premoderation";
 import { questionCalls } from "./questions";
 import { readCalls } from "./reads";
 
@@ -18,4 +23,9 @@ export const CALLS: Record<string, NamedCall> = {
   ...miscCalls,
   ...notifyCalls,
   ...followCalls,
+  ...brandCalls,
+  ...giftCalls,
+  ...moderationCalls,
+  ...abuseCalls,
+  ...premoderationCalls,
 };

@@ -2,6 +2,7 @@ import { DomainError, errorEnvelope } from "../../app/lib/errors";
 import { collectFields, fromZod } from "../../app/lib/fields";
 import { WELCOME_ACTIONS, WELCOME_DAYS, welcomeBonus } from "../../app/models/bonuses.server";
 import { publishToRoom, withQuota } from "../../app/models/hub.server";
+import { heldReply } from "../../app/models/premoderation.server";
 import { getSession } from "../../app/models/session.server";
 import { isSameOrigin } from "../middleware/origin";
 import { purgePages } from "../page-cache";
@@ -56,9 +57,10 @@ export async function runCall(
       purge: (paths) => exec.waitUntil(purgePages(new URL(req.url).origin, paths)),
       publish: (event) => publishToRoom(env, exec, event),
     };
-    const write = () => call.run(ctx, parsed.data);
+    // a write held for premoderation replies {on_moderation: 1, …} and keeps its quota slot
+    const write = () => call.run(ctx, parsed.data).catch(heldReply);
     const data = call.quota && session && quotaChecked(env, req) ? await withQuota(env, session.user, call.quota, ctx.now, write) : await write();
-    if (session && !session.user.welcomeBonus && WELCOME_ACTIONS.has(name) && ctx.now - session.user.createdAt < WELCOME_DAYS * 86_400_000) {
+    if (session && !data.on_moderation && !session.user.welcomeBonus && WELCOME_ACTIONS.has(name) && ctx.now - session.user.createdAt < WELCOME_DAYS * 86_400_000) {
       await welcomeBonus(env, session.user.id, ctx.now);
     }
     return { status: 200, body: { status: 200, ...data }, cookies };

@@ -1,0 +1,128 @@
+/**
+ * The answer form of the question page (core-qa.md §4, §5). Server-rendered it is the plain form
+ * to /do/addans; hydrated, it counts characters (the short form 800, the full form 3800 with the
+ * source field; 'Лишние символы: N' when over, sending disabled while over or empty), attaches
+ * photos or videos by link (200 characters each, disabled while over) and sends through
+ * call('addans'). The new answer then appears at the end of the list without a reload: its
+ * server-rendered markup is taken from /answer/{aid}, so it looks exactly as after a reload.
+ */
+import { useRef, useState } from "react";
+import { LIMITS } from "../lib/limits";
+import { ANSWER, countOf } from "../lib/plural";
+import { call } from "./lib/call";
+import { TextExtras, useTextBox } from "./lib/text-box";
+
+export type AnswerFormProps = { qid: number; back: string };
+
+/** Puts the answer's server markup at the end of the list (before `before`, the form) and counts it in the header. */
+export async function insertAnswer(aid: number, before: Element): Promise<boolean> {
+  // the question's live room (answers-live island) may have drawn it already
+  const drawn = () => document.getElementById(`answer-${aid}`);
+  const already = drawn();
+  if (already) {
+    already.scrollIntoView?.({ block: "nearest" });
+    return true;
+  }
+  try {
+    const res = await fetch(`/answer/${aid}`, { credentials: "same-origin" });
+    if (!res.ok) return false;
+    const doc = new DOMParser().parseFromString(await res.text(), "text/html");
+    const article = doc.getElementById(`answer-${aid}`);
+    // before the live list's own additions (answers-live island), else before the form
+    const anchor = document.querySelector('#answers otv-island[name="answers-live"]') ?? before;
+    if (!article || !anchor.parentNode) return false;
+    if (drawn()) return true;
+    article.querySelectorAll("script").forEach((s) => s.remove());
+    const node = document.importNode(article, true);
+    anchor.parentNode.insertBefore(node, anchor);
+    // the live list may be drawing the same answer right now: then its copy stays and this one goes
+    const watch = new MutationObserver(() => {
+      if (document.querySelectorAll(`[id="answer-${aid}"]`).length > 1) {
+        node.remove();
+        watch.disconnect();
+      }
+    });
+    watch.observe(document.getElementById("answers") ?? document.body, { childList: true, subtree: true });
+    setTimeout(() => watch.disconnect(), 15_000);
+    // the count as the server has it now (the live list may have counted this answer already)
+    const head = document.querySelector('[data-testid="answers-count"]');
+    const total = /\((\d+)/.exec(doc.querySelector('[data-testid="all-answers"]')?.textContent ?? "")?.[1];
+    if (head && total) head.textContent = countOf(Number(total), ANSWER);
+    document.querySelectorAll('[data-testid="no-answers"], #answers > p.muted').forEach((p) => p.textContent === "Ответов пока нет" && p.remove());
+    node.scrollIntoView?.({ block: "nearest" });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export default function AnswerForm({ qid, back }: AnswerFormProps) {
+  const [full, setFull] = useState(false);
+  const box = useTextBox(full ? LIMITS.fullAnswer : LIMITS.shortAnswer);
+  const source = useRef<HTMLInputElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState(false);
+  // before hydration (and without JavaScript) the form is the full one: 3800 and the source
+  const showSource = !box.hydrated || full;
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!box.count.ok || busy) return;
+    setBusy(true);
+    const r = await call("addans", { qid, Body: box.body, source: showSource ? (source.current?.value ?? "") : "" });
+    setBusy(false);
+    if (r.ok) {
+      const island = form.current?.closest(".answer-form-box") ?? form.current?.closest("otv-island") ?? form.current;
+      box.clear();
+      if (!island || !(await insertAnswer(Number(r.data.id), island))) return location.reload();
+      setSent(true);
+    } else if (r.data?.on_moderation) {
+      box.clear();
+    }
+  }
+
+  if (sent) return <p className="muted" data-testid="answer-sent">Ваш ответ добавлен</p>;
+  return (
+    <form
+      ref={form}
+      method="post"
+      action={`/do/addans?return=${encodeURIComponent(back)}`}
+      className="answer-form"
+      data-testid="answer-form"
+      onSubmit={submit}
+    >
+      <input type="hidden" name="qid" value={String(qid)} />
+      <label>
+        Ваш ответ
+        <textarea
+          ref={box.ref}
+          name="Body"
+          required
+          maxLength={box.hydrated ? undefined : LIMITS.fullAnswer}
+          rows={full ? 10 : 5}
+          placeholder="Введите текст ответа"
+          onInput={(e) => box.setText(e.currentTarget.value)}
+        />
+      </label>
+      <TextExtras box={box} />
+      {showSource ? (
+        <label>
+          Источник (необязательно)
+          <input ref={source} name="source" maxLength={LIMITS.source} />
+        </label>
+      ) : null}
+      <button className="btn btn-ask" type="submit" disabled={box.hydrated && (!box.count.ok || busy)}>
+        Ответить
+      </button>
+      {box.hydrated ? (
+        <>
+          {" "}
+          <button type="button" className="link-like" aria-pressed={full} onClick={() => setFull(!full)}>
+            {full ? "Короткая форма" : "Полная форма"}
+          </button>
+        </>
+      ) : null}
+    </form>
+  );
+}

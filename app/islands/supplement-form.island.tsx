@@ -1,0 +1,93 @@
+/**
+ * The owner's supplement form (core-qa.md §4: offered while the question is open). Server-rendered
+ * it is the plain form to /do/updqst; hydrated, it counts characters (3800, 'Лишние символы: N'),
+ * sends through call('updqst') and appends the supplement to the question's header in place, in
+ * the header's own markup.
+ */
+import { useRef, useState } from "react";
+import { createPortal } from "react-dom";
+import { TimeAgo } from "../components/time-ago";
+import { UserText } from "../components/user-text";
+import { LIMITS } from "../lib/limits";
+import { call } from "./lib/call";
+import { TextExtras, useTextBox } from "./lib/text-box";
+
+export type SupplementFormProps = { qid: number; back: string };
+
+type Added = { added: number; atext: string };
+
+export default function SupplementForm({ qid, back }: SupplementFormProps) {
+  const box = useTextBox(LIMITS.explanation);
+  const form = useRef<HTMLFormElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [added, setAdded] = useState<Added[]>([]);
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+
+  /** Where new supplements go: after the header's last supplement (or at its end). */
+  function place(): HTMLElement | null {
+    if (slot) return slot;
+    const head = form.current?.closest(".card")?.querySelector(".question-head") ?? document.querySelector(".question-head");
+    if (!head) return null;
+    const d = document.createElement("div");
+    d.className = "supplement-patch";
+    head.appendChild(d);
+    setSlot(d);
+    return d;
+  }
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (!box.count.ok || busy) return;
+    setBusy(true);
+    const r = await call("updqst", { qid, Body: box.body });
+    setBusy(false);
+    if (!r.ok) return;
+    box.clear();
+    if (!place()) return location.reload();
+    setAdded((xs) => [...xs, { added: Number(r.data.added), atext: String(r.data.atext ?? "") }]);
+  }
+
+  const now = Date.now();
+  return (
+    <>
+      <form
+        ref={form}
+        method="post"
+        action={`/do/updqst?return=${encodeURIComponent(back)}`}
+        className="supplement-form"
+        data-testid="supplement-form"
+        onSubmit={submit}
+      >
+        <input type="hidden" name="qid" value={String(qid)} />
+        <label>
+          Дополнить вопрос
+          <textarea
+            ref={box.ref}
+            name="Body"
+            required
+            maxLength={box.hydrated ? undefined : LIMITS.explanation}
+            rows={2}
+            onInput={(e) => box.setText(e.currentTarget.value)}
+          />
+        </label>
+        <TextExtras box={box} attach={false} />
+        <button className="btn btn-small" type="submit" disabled={box.hydrated && (!box.count.ok || busy)}>
+          Дополнить
+        </button>
+      </form>
+      {slot
+        ? createPortal(
+            added.map((s, i) => (
+              <div key={i} className="supplement" data-testid="supplement">
+                <div className="muted">
+                  Дополнение (<TimeAgo at={s.added} now={now} />)
+                </div>
+                <UserText className="atext" html={s.atext} />
+              </div>
+            )),
+            slot,
+          )
+        : null}
+    </>
+  );
+}

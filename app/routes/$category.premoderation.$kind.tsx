@@ -1,0 +1,52 @@
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { PremodList } from "../components/premod-list";
+import { LIMITS } from "../lib/limits";
+import { parseOffset } from "../lib/params";
+import { signInUrl } from "../lib/return-to";
+import { pageMeta } from "../lib/seo";
+import { findPlace, isPremodKind, premodList } from "../models/premoderation.server";
+import { viewerSession } from "../models/session.server";
+
+export const meta = () => pageMeta({ title: "Премодерация — Ответы", noindex: true });
+
+/**
+ * /{urlname}/premoderation/{questions|answers|comments}: the premoderation list of a category or a
+ * brand, 20 a page. Guests sign in first; moderators and the brand's admins see every item and
+ * decide, anyone else sees his own items (docs/decisions/0016-abuse-and-premoderation.md).
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const kind = params.kind ?? "";
+  if (!isPremodKind(kind)) throw new Response("Not found", { status: 404 });
+  const url = new URL(request.url);
+  const session = await viewerSession(context, request);
+  if (!session) throw redirect(signInUrl(url.pathname + url.search), { headers: { "Cache-Control": "no-store" } });
+  const env = context.cloudflare.env;
+  const now = Date.now();
+  const place = await findPlace(env, params.category ?? "", now);
+  if (!place) throw new Response("Not found", { status: 404 });
+  const base = `/${place.urlname}/premoderation/${kind}`;
+  const offset = parseOffset(url.searchParams);
+  if (!offset.ok) {
+    if (offset.reason === "too-far") throw new Response("Not found", { status: 404 });
+    throw redirect(base);
+  }
+  const list = await premodList(env, session.user, place, kind, offset.value, now, LIMITS.pageSize);
+  return json(
+    {
+      place,
+      kind,
+      now,
+      items: list.items,
+      all: list.all,
+      next: list.more ? `${base}?p=${offset.value + LIMITS.pageSize}` : null,
+      back: url.pathname + url.search,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+export default function PremoderationRoute() {
+  const d = useLoaderData<typeof loader>();
+  return <PremodList place={d.place} kind={d.kind} items={d.items} all={d.all} next={d.next} now={d.now} back={d.back} />;
+}

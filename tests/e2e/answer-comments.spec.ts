@@ -1,0 +1,282 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { SHOWCASE } from "../../db/seed/seed";
+
+/**
+ * The question page's forms, hydrated (issue 5 §1–2): the answer form's counter and in-place
+ * answer, replies and 'more' in the comment threads, the 17-second highlight of a comment in
+ * context, the owner's supplement, and the captcha round trip on the 5th comment in 10 minutes.
+ * Each story registers its own newcomer (an Ученик: asked for a captcha, never exempt), so the
+ * stories never share a user's answers or comment bursts.
+ */
+
+let n = 0;
+async function newcomer(browser: Browser): Promise<{ page: Page; nick: string }> {
+  const stamp = `ac${Date.now()}${++n}`;
+  const nick = `Новичок ${stamp}`;
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/register");
+  await page.getByLabel("Ник").fill(nick);
+  await page.getByLabel("Почта").fill(`${stamp}@example.org`);
+  await page.getByLabel("Пароль").fill("secret-pass");
+  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+  await expect(page.getByRole("button", { name: "Выйти" })).toBeVisible();
+  return { page, nick };
+}
+
+async function hydrated(page: Page, island: string) {
+  const el = page.locator(`otv-island[name="${island}"]`).first();
+  // islands hydrate near the viewport (or when idle, or touched)
+  if (await el.evaluate((e) => e.getClientRects().length > 0)) await el.scrollIntoViewIfNeeded();
+  await expect(el).toHaveAttribute("hydrated", "");
+}
+
+/** Marks the document; `sameDocument` then tells whether the page was reloaded since. */
+async function markDocument(page: Page) {
+  await page.evaluate(() => ((window as unknown as { __sameDocument: number }).__sameDocument = 1));
+}
+async function sameDocument(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __sameDocument?: number }).__sameDocument === 1);
+}
+
+/** The seven strokes of each digit the captcha draws (app/models/captcha.server.ts captchaSvg). */
+const DIGITS: Record<string, string> = {
+  abcdef: "0",
+  bc: "1",
+  abdeg: "2",
+  abcdg: "3",
+  bcfg: "4",
+  acdfg: "5",
+  acdefg: "6",
+  abc: "7",
+  abcdefg: "8",
+  abcdfg: "9",
+};
+
+/**
+ * Reads the code off the captcha picture the dialog shows, as a reader does: each digit is one
+ * dark path of seven-segment strokes ("M x y L x y" each) rotated about (x0 + 7, y0 + 13); the
+ * path's own coordinates are unrotated, so every stroke's midpoint relative to (x0, y0) tells which
+ * segment it is (a top, g middle, d bottom; f/e left upper/lower, b/c right upper/lower).
+ */
+function readCaptcha(svg: string): string {
+  const digits = [...svg.matchAll(/<path d="([^"]+)" transform="rotate\(([-\d.]+) ([-\d.]+) ([-\d.]+)\)" stroke="#2b3a67"/g)];
+  return digits
+    .map(([, d, , cx, cy]) => {
+      const x0 = Number(cx) - 7;
+      const y0 = Number(cy) - 13;
+      const strokes = [...d.matchAll(/M([-\d.]+) ([-\d.]+) L([-\d.]+) ([-\d.]+)/g)].map(([, a, b, c, e]) => {
+        const [x1, y1, x2, y2] = [a, b, c, e].map(Number);
+        const mx = (x1 + x2) / 2 - x0;
+        const my = (y1 + y2) / 2 - y0;
+        if (Math.abs(x2 - x1) > Math.abs(y2 - y1)) return my < 6.5 ? "a" : my < 19.5 ? "g" : "d";
+        if (mx < 7) return my < 13 ? "f" : "e";
+        return my < 13 ? "b" : "c";
+      });
+      return DIGITS[[...new Set(strokes)].sort().join("")] ?? "?";
+    })
+    .join("");
+}
+
+test.describe("the question page's forms with JavaScript", () => {
+  test("the answer counter turns to 'Лишние символы' over the limit and the submit is disabled", async ({ browser }) => {
+    const { page } = await newcomer(browser);
+    await page.goto(`/question/${SHOWCASE.openQuestionId}`);
+    await hydrated(page, "answer-form");
+    const form = page.getByTestId("answer-form");
+    const body = form.getByLabel("Ваш ответ");
+    const submit = form.getByRole("button", { name: "Ответить" });
+    const counter = form.getByTestId("text-counter");
+    await expect(body).toHaveAttribute("placeholder", "Введите текст ответа");
+
+    // empty: nothing to send
+    await expect(counter).toHaveText("Осталось символов: 800");
+    await expect(submit).toBeDisabled();
+
+    // the short form holds 800
+    await body.fill("я".repeat(801));
+    await expect(counter).toHaveText("Лишние символы: 1");
+    await expect(submit).toBeDisabled();
+    await expect(form.getByRole("button", { name: "Фото или видео" })).toBeDisabled();
+
+    // the full form holds 3800
+    await form.getByRole("button", { name: "Полная форма" }).click();
+    await expect(counter).toHaveText("Осталось символов: 2999");
+    await expect(submit).toBeEnabled();
+    await expect(form.getByLabel("Источник (необязательно)")).toBeVisible();
+    await form.getByRole("button", { name: "Короткая форма" }).click();
+    await expect(counter).toHaveText("Лишние символы: 1");
+
+    // a photo attached by link counts 200, and attaching stops once over
+    await body.fill("я".repeat(601));
+    await expect(counter).toHaveText("Осталось символов: 199");
+    await form.getByRole("button", { name: "Фото или видео" }).click();
+    await form.getByLabel("Ссылка на фото или видео").fill("https://example.org/cat.jpg");
+    await form.getByRole("button", { name: "Прикрепить" }).click();
+    await expect(form.getByTestId("media-list")).toContainText("https://example.org/cat.jpg");
+    await expect(counter).toHaveText("Лишние символы: 1");
+    await expect(counter).toHaveClass(/text-over/);
+    await expect(submit).toBeDisabled();
+    await expect(form.getByRole("button", { name: "Фото или видео" })).toBeDisabled();
+    await form.getByRole("button", { name: "Убрать" }).click();
+    await expect(counter).toHaveText("Осталось символов: 199");
+    await expect(submit).toBeEnabled();
+  });
+
+  test("posting an answer shows it without a reload", async ({ browser }) => {
+    const { page, nick } = await newcomer(browser);
+    await page.goto(`/question/${SHOWCASE.openQuestionId}`);
+    await hydrated(page, "answer-form");
+    const before = Number.parseInt((await page.getByTestId("answers-count").textContent()) ?? "", 10);
+    await markDocument(page);
+
+    const text = `Ответ без перезагрузки ${Date.now()}: проверьте настройки роутера.`;
+    await page.getByLabel("Ваш ответ").fill(text);
+    await page.getByRole("button", { name: "Ответить" }).click();
+
+    const answer = page.getByTestId("answer").filter({ hasText: text });
+    await expect(answer).toHaveCount(1);
+    await expect(answer.locator(".author")).toContainText(nick);
+    await expect(page.getByTestId("answers-count")).toContainText(String(before + 1));
+    await expect(page.getByTestId("answer-sent")).toBeVisible();
+    await expect(page.getByLabel("Ваш ответ")).toHaveCount(0);
+    expect(await sameDocument(page)).toBe(true);
+
+    // it is stored: a fresh load shows it once, and no form (one answer per user)
+    await page.reload();
+    await expect(page.getByTestId("answer").filter({ hasText: text })).toHaveCount(1);
+    await expect(page.getByLabel("Ваш ответ")).toHaveCount(0);
+  });
+
+  test("a reply to a comment appears nested", async ({ browser }) => {
+    const { page, nick } = await newcomer(browser);
+    await page.goto(`/answer/${SHOWCASE.contextAnswerId}`);
+    await hydrated(page, "comment-thread");
+    await markDocument(page);
+    const parent = page.locator("#answers li.comment, article li.comment").first();
+    const parentId = await parent.getAttribute("data-comment-id");
+    const li = page.locator(`#cmt-${parentId}`);
+
+    await li.locator(":scope > div").getByRole("link", { name: "Ответить" }).click();
+    const reply = li.getByTestId("comment-form");
+    await expect(reply.getByLabel("Ответ на комментарий")).toBeFocused();
+    const text = `Согласен, спасибо! ${Date.now()}`;
+    await reply.getByLabel("Ответ на комментарий").fill(text);
+    await expect(reply.getByTestId("text-counter")).toHaveText(`Осталось символов: ${800 - text.length}`);
+    await reply.getByRole("button", { name: "Ответить" }).click();
+
+    const nested = li.locator("li.comment", { hasText: text });
+    await expect(nested).toHaveCount(1);
+    await expect(nested.locator(".author")).toContainText(nick);
+    await expect(li.getByTestId("comment-form")).toHaveCount(0);
+    expect(await sameDocument(page)).toBe(true);
+
+    // stored under its parent
+    await page.reload();
+    await expect(page.locator(`#cmt-${parentId} li.comment`, { hasText: text })).toHaveCount(1);
+  });
+
+  test("on the question page a reply opens under an answer's comment and appears nested", async ({ browser }) => {
+    const { page, nick } = await newcomer(browser);
+    await page.goto(`/question/${SHOWCASE.resolvedQuestionId}`);
+    await hydrated(page, "comment-thread");
+    await markDocument(page);
+    const li = page.locator(`#answer-${SHOWCASE.contextAnswerId} li.comment`).first();
+    await li.locator(":scope > div").getByRole("link", { name: "Ответить" }).click();
+    const text = `Ответ прямо со страницы вопроса ${Date.now()}`;
+    await li.getByLabel("Ответ на комментарий").fill(text);
+    await li.getByTestId("comment-form").getByRole("button", { name: "Ответить" }).click();
+    const nested = li.locator("li.comment", { hasText: text });
+    await expect(nested).toHaveCount(1);
+    await expect(nested.locator(".author")).toContainText(nick);
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test("'more' loads a comment's deeper replies in place", async ({ browser }) => {
+    const { page } = await newcomer(browser);
+    // the question page lists the big thread by the '20,3,3' rule, so some replies wait behind 'more'
+    await page.goto(`/question/${SHOWCASE.resolvedQuestionId}`);
+    await hydrated(page, "comment-thread");
+    await markDocument(page);
+    const more = page.locator(`#answer-${SHOWCASE.bigThreadAnswerId} li.comment > a.more`).first();
+    const label = (await more.textContent()) ?? "";
+    const hidden = Number(/\d+/.exec(label)?.[0]);
+    expect(hidden).toBeGreaterThan(0);
+    const li = more.locator("xpath=..");
+    const id = await li.getAttribute("id");
+    const shown = await page.locator(`#${id} li.comment`).count();
+
+    await more.click();
+    await expect(page.locator(`#${id} > a.more`)).toHaveCount(0);
+    await expect.poll(() => page.locator(`#${id} li.comment`).count()).toBeGreaterThanOrEqual(shown + hidden);
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test("a comment in context is highlighted for 17 seconds", async ({ browser }) => {
+    const { page } = await newcomer(browser);
+    await page.clock.install();
+    await page.goto(`/question/${SHOWCASE.resolvedQuestionId}/cid-${SHOWCASE.contextCommentId}`);
+    const highlighted = page.locator(`#cmt-${SHOWCASE.contextCommentId} > [data-highlighted="1"]`);
+    await expect(highlighted).toBeVisible();
+    await hydrated(page, "comment-thread");
+    await page.clock.runFor(15_000);
+    await expect(highlighted).toHaveCount(1);
+    await page.clock.runFor(2_500);
+    await expect(highlighted).toHaveCount(0);
+    await expect(page.locator(`#cmt-${SHOWCASE.contextCommentId} > div`).first()).not.toHaveClass(/comment-hl/);
+  });
+
+  test("the owner's supplement appears in place", async ({ browser }) => {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto("/login");
+    await page.getByLabel("Почта").fill("user@demo.local");
+    await page.getByLabel("Пароль").fill("demo12345");
+    await page.getByRole("button", { name: "Войти" }).click();
+    await page.goto(`/question/${SHOWCASE.unansweredQuestionId}`);
+    await hydrated(page, "supplement-form");
+    await markDocument(page);
+    const form = page.getByTestId("supplement-form");
+    const text = `Уточняю: речь о версии 2.0 (${Date.now()})`;
+    await form.getByLabel("Дополнить вопрос").fill(text);
+    await expect(form.getByTestId("text-counter")).toHaveText(`Осталось символов: ${3800 - text.length}`);
+    await form.getByRole("button", { name: "Дополнить" }).click();
+    await expect(page.locator(".question-head").getByTestId("supplement").filter({ hasText: text })).toHaveCount(1);
+    await expect(form.getByLabel("Дополнить вопрос")).toHaveValue("");
+    expect(await sameDocument(page)).toBe(true);
+  });
+
+  test("the 5th comment in 10 minutes asks for the captcha, and after 'Готово' it is posted", async ({ browser }) => {
+    const { page } = await newcomer(browser);
+    await page.goto(`/answer/${SHOWCASE.contextAnswerId}`);
+    await hydrated(page, "comment-thread");
+    const form = page.locator("#comment-form").getByTestId("comment-form");
+    const stamp = Date.now();
+    for (let i = 1; i <= 4; i++) {
+      await form.getByLabel("Комментарий").fill(`Комментарий ${i} из пяти ${stamp}`);
+      await form.getByRole("button", { name: "Комментировать" }).click();
+      await expect(page.locator("li.comment", { hasText: `Комментарий ${i} из пяти ${stamp}` })).toHaveCount(1);
+    }
+
+    const fifth = `Комментарий 5 из пяти ${stamp}`;
+    await form.getByLabel("Комментарий").fill(fifth);
+    await form.getByRole("button", { name: "Комментировать" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("heading", { name: "Введите капчу" })).toBeVisible();
+    await expect(dialog.getByRole("link", { name: "Не вижу код" })).toBeVisible();
+    const img = dialog.getByRole("img", { name: "Код с картинки" });
+    await expect(img).toBeVisible();
+    await expect(page.locator("li.comment", { hasText: fifth })).toHaveCount(0);
+
+    // the code as the reader sees it: read off the very picture the dialog shows
+    const src = (await img.getAttribute("src"))!;
+    const svg = await (await page.request.get(src)).text();
+    const code = readCaptcha(svg);
+    expect(code).toMatch(/^\d{5}$/);
+    await dialog.locator('input[name="captcha_val"]').fill(code);
+    await dialog.getByRole("button", { name: "Готово" }).click();
+
+    await expect(page.locator("li.comment", { hasText: fifth })).toHaveCount(1);
+    await expect(dialog).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator("li.comment", { hasText: fifth })).toHaveCount(1);
+  });
+});

@@ -1,0 +1,316 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+
+/**
+ * The live parts of the pages (issue 5 §2, §4): a new answer reaches another reader without a
+ * reload, 'Показать ещё ответы' appends the next 20 in place, the survey banner after 2 s sets its
+ * cookie, the bell's counter rises when someone answers my question, and a guest's click on an
+ * action opens the sign-in dialog.
+ */
+
+const RESOLVED_QUESTION = 1; // the seed's showcase: 45 answers, the best one apart (db/seed SHOWCASE)
+
+async function newPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  return context.newPage();
+}
+
+async function signedIn(browser: Browser, email: string): Promise<Page> {
+  const page = await newPage(browser);
+  await page.goto("/login");
+  await page.getByLabel("Почта").fill(email);
+  await page.getByLabel("Пароль").fill("demo12345");
+  await page.getByRole("button", { name: "Войти" }).click();
+  await expect(page.getByRole("button", { name: "Выйти" })).toBeVisible();
+  return page;
+}
+
+/** Asks a plain question in «Программирование» through the API (the ask page has its own stories); returns its address. */
+async function ask(page: Page, qtext: string): Promise<string> {
+  const cats = (await (await page.request.get("/api/v2/getCategories")).json()) as { categories: { id: number; urlname: string; children: { id: number; urlname: string }[] }[] };
+  const prog = cats.categories.flatMap((c) => c.children).find((c) => c.urlname === "prog")!;
+  const reply = await api(page, "addqst", { qtext, cid: String(prog.id) });
+  expect(reply.status).toBe(200);
+  return `/question/${reply.qid ?? reply.id}`;
+}
+
+/** A named call from a signed-in page, the way the islands send it (session salt and token). */
+async function api(page: Page, name: string, fields: Record<string, string>) {
+  return page.evaluate(
+    async ({ name, fields }) => {
+      const meta = document.querySelector<HTMLMetaElement>('meta[name="otv-session"]');
+      const s = meta ? (JSON.parse(meta.content) as { salt: string; token: string }) : null;
+      const body = new URLSearchParams({ ...fields, ...(s ? { salt: s.salt, token: s.token } : {}) });
+      const r = await fetch(`/api/v2/${name}`, { method: "POST", body, credentials: "same-origin" });
+      return (await r.json()) as { status: number; [k: string]: unknown };
+    },
+    { name, fields },
+  );
+}
+
+test("a second reader sees a new answer appear without reloading", async ({ browser }) => {
+  const stamp = Date.now();
+  const asker = await signedIn(browser, "guru@demo.local");
+  const url = await ask(asker, `Как быстро выучить таблицу умножения? ${stamp}`);
+
+  const reader = await newPage(browser);
+  await reader.goto(url);
+  await expect(reader.getByTestId("no-answers")).toBeVisible();
+  await expect(reader.locator('otv-island[name="answers-live"]')).toHaveAttribute("live", "up");
+  await reader.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+  const answerer = await signedIn(browser, "vip@demo.local");
+  await answerer.goto(url);
+  await answerer.getByLabel("Ваш ответ").fill(`Учите по одному столбику в день и повторяйте вслух. ${stamp}`);
+  await answerer.getByRole("button", { name: "Ответить" }).click();
+
+  const arrived = reader.getByTestId("answer").filter({ hasText: `по одному столбику в день и повторяйте вслух. ${stamp}` });
+  await expect(arrived).toBeVisible();
+  await expect(arrived.locator(".author")).toContainText("VIP Андрей");
+  await expect(reader.getByTestId("answers-count")).toHaveText("1 ответ");
+  await expect(reader.getByTestId("no-answers")).toHaveCount(0);
+  expect(await reader.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+});
+
+test("while the question's socket is down, the page polls for new answers every 3 s", async ({ browser }) => {
+  const stamp = Date.now();
+  const asker = await signedIn(browser, "guru@demo.local");
+  const url = await ask(asker, `Сколько спать взрослому человеку? ${stamp}`);
+
+  const reader = await newPage(browser);
+  // the live door refuses this reader: every connection closes at once
+  await reader.routeWebSocket(/\/ws\/question\//, (ws) => ws.close());
+  await reader.goto(url);
+  await expect(reader.locator('otv-island[name="answers-live"]')).toHaveAttribute("live", "down");
+
+  const answerer = await signedIn(browser, "vip@demo.local");
+  const reply = await api(answerer, "addans", { qid: url.split("/").pop()!, Body: `Семь-восемь часов, и ложиться в одно время. ${stamp}` });
+  expect(reply.status).toBe(200);
+  await expect(reader.getByTestId("answer").filter({ hasText: `Семь-восемь часов, и ложиться в одно время. ${stamp}` })).toBeVisible({ timeout: 8000 });
+  await expect(reader.getByTestId("answers-count")).toHaveText("1 ответ");
+});
+
+test("'Показать ещё ответы' appends the next 20 answers without a reload", async ({ browser }) => {
+  const page = await newPage(browser);
+  await page.goto(`/question/${RESOLVED_QUESTION}`);
+  const answers = page.getByTestId("answer");
+  await expect(answers).toHaveCount(20);
+  const first = await answers.first().getAttribute("data-answer-id");
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+
+  await page.getByTestId("more-answers").click();
+  await expect(answers).toHaveCount(40);
+  await expect(answers.first()).toHaveAttribute("data-answer-id", first!);
+  expect(page.url()).not.toContain("?p=");
+  // all different answers, in the order of the pages
+  const ids = await answers.evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-answer-id"))));
+  expect(new Set(ids).size).toBe(40);
+
+  await page.getByTestId("more-answers").click();
+  await expect(answers).toHaveCount(44); // 45 with the best one listed apart
+  await expect(page.getByTestId("more-answers")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+});
+
+test("the survey banner appears 2 s after load on a question with answers, and a choice sets its cookie for 30 days", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.clock.install();
+  const shown = page.waitForRequest((r) => r.url().endsWith("/api/v2/dwh") && (r.postData() ?? "").includes("name=survey_shown"));
+  await page.goto(`/question/${RESOLVED_QUESTION}`);
+  await expect(page.locator('otv-island[name="survey"]')).toHaveAttribute("hydrated", "");
+  const banner = page.getByTestId("survey");
+
+  await page.clock.runFor(1500);
+  await expect(banner).toHaveCount(0);
+  await page.clock.runFor(600);
+  await expect(banner).toContainText("Вы нашли ответ на свой вопрос?");
+  await shown;
+
+  const found = page.waitForRequest((r) => r.url().endsWith("/api/v2/dwh") && (r.postData() ?? "").includes("name=survey_answer_found_click"));
+  await banner.getByRole("button", { name: "Да" }).click();
+  await expect(banner).toContainText("Спасибо");
+  await found;
+  const cookie = (await context.cookies()).find((c) => c.name === "otv_survey");
+  expect(cookie?.value).toBe("yes");
+  const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
+  expect(days).toBeGreaterThan(29.9);
+  expect(days).toBeLessThan(30.1);
+  await page.clock.runFor(2100);
+  await expect(banner).toHaveCount(0);
+
+  // with the cookie the banner stays away
+  await page.reload();
+  await expect(page.locator('otv-island[name="survey"]')).toHaveAttribute("hydrated", "");
+  await page.clock.runFor(3000);
+  await expect(banner).toHaveCount(0);
+});
+
+test("answering 'Нет' in the survey offers to ask a question with this text", async ({ browser }) => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.clock.install();
+  await page.goto(`/question/${RESOLVED_QUESTION}`);
+  await expect(page.locator('otv-island[name="survey"]')).toHaveAttribute("hydrated", "");
+  await page.clock.runFor(2100);
+  const banner = page.getByTestId("survey");
+  await banner.getByRole("button", { name: "Нет" }).click();
+  const askLink = banner.getByRole("link", { name: "Задать вопрос" });
+  await expect(askLink).toHaveAttribute("href", /^\/ask\?q=/);
+  expect((await context.cookies()).find((c) => c.name === "otv_survey")?.value).toBe("no");
+  await banner.getByRole("button", { name: "Закрыть" }).click();
+  await expect(banner).toHaveCount(0);
+});
+
+test("the bell's counter rises when someone answers my question, and a hover on the pop-up marks it viewed", async ({ browser }) => {
+  const stamp = Date.now();
+  const asker = await signedIn(browser, "guru@demo.local");
+  const url = await ask(asker, `Чем заменить сахар в выпечке? ${stamp}`);
+  const qid = url.split("/").pop()!;
+  await asker.goto("/");
+  const count = asker.getByTestId("bell-count");
+  await expect(asker.locator('otv-island[name="bell"]')).toHaveAttribute("live", "up");
+  const before = (await count.isVisible()) ? Number(await count.textContent()) : 0;
+
+  const answerer = await signedIn(browser, "moder@demo.local");
+  const reply = await api(answerer, "addans", { qid, Body: `Мёдом или пюре из фиников. ${stamp}` });
+  expect(reply.status).toBe(200);
+
+  await expect(count).toHaveText(String(before + 1));
+  const popup = asker.getByTestId("notice-popup").filter({ hasText: "Чем заменить сахар в выпечке?" });
+  await expect(popup).toContainText("Модератор Олег ответил(а) на вопрос");
+  await popup.hover();
+  if (before === 0) await expect(count).toBeHidden(); // the counter hides at 0
+  else await expect(count).toHaveText(String(before));
+
+  // the list shows the notification
+  await asker.getByTestId("bell").click();
+  await expect(asker.getByTestId("bell-list").getByTestId("bell-item").first()).toContainText("Чем заменить сахар в выпечке?");
+});
+
+test("while the user's socket is down, the bell polls the counter every 10 s", async ({ browser }) => {
+  const stamp = Date.now();
+  const asker = await signedIn(browser, "guru@demo.local");
+  const url = await ask(asker, `Какой мёд полезнее? ${stamp}`);
+  await asker.routeWebSocket(/\/ws$/, (ws) => ws.close());
+  await asker.clock.install();
+  await asker.goto("/");
+  await expect(asker.locator('otv-island[name="bell"]')).toHaveAttribute("live", "down");
+  const count = asker.getByTestId("bell-count");
+  const before = (await count.isVisible()) ? Number(await count.textContent()) : 0;
+
+  const answerer = await signedIn(browser, "moder@demo.local");
+  expect((await api(answerer, "addans", { qid: url.split("/").pop()!, Body: `Гречишный. ${stamp}` })).status).toBe(200);
+  await asker.clock.runFor(5000);
+  await expect(count).toHaveText(before === 0 ? "" : String(before));
+  await asker.clock.runFor(5500);
+  await expect(count).toHaveText(String(before + 1));
+});
+
+test("pop-ups: at most 3 at once, the next after 3 s, each hides after 30 s", async ({ browser }) => {
+  const stamp = Date.now();
+  const asker = await signedIn(browser, "guru@demo.local");
+  const url = await ask(asker, `Куда поехать летом с детьми? ${stamp}`);
+  const qid = url.split("/").pop()!;
+  const answerers = await Promise.all(["vip@demo.local", "moder@demo.local", "znatok@demo.local", "expert@demo.local"].map((e) => signedIn(browser, e)));
+  const nicks = await Promise.all(answerers.map(async (p) => (await p.locator(".toolbar-user").textContent())!));
+
+  await asker.clock.install();
+  await asker.goto("/");
+  await expect(asker.locator('otv-island[name="bell"]')).toHaveAttribute("live", "up");
+  const count = asker.getByTestId("bell-count");
+  const before = (await count.isVisible()) ? Number(await count.textContent()) : 0;
+  // from here the page's time moves only when the story moves it
+  await asker.clock.pauseAt(Date.now() + 60_000);
+
+  for (const [i, answerer] of answerers.entries()) {
+    expect((await api(answerer, "addans", { qid, Body: `На море, конечно. ${i} ${stamp}` })).status).toBe(200);
+  }
+  await expect(count).toHaveText(String(before + 4));
+  const popups = asker.getByTestId("notice-popup");
+  await asker.clock.runFor(50);
+  await expect(popups).toHaveCount(1);
+  await expect(popups.first()).toContainText(nicks[0]);
+  await asker.clock.runFor(2900);
+  await expect(popups).toHaveCount(1);
+  await asker.clock.runFor(100);
+  await expect(popups).toHaveCount(2);
+  await asker.clock.runFor(3000);
+  await expect(popups).toHaveCount(3);
+  await asker.clock.runFor(3000);
+  await expect(popups).toHaveCount(3); // no more than 3 at once
+  await expect(popups.filter({ hasText: nicks[3] })).toHaveCount(0);
+  // the first hides 30 s after it appeared; the fourth takes its place
+  await asker.clock.runFor(21_100);
+  await expect(popups.filter({ hasText: nicks[0] })).toHaveCount(0);
+  await expect(popups.filter({ hasText: nicks[3] })).toHaveCount(1);
+  await expect(popups).toHaveCount(3);
+});
+
+test("a new notification plays the chime unless the user turned the sound off", async ({ browser, request }) => {
+  for (const [file, type] of [["notify.mp3", "audio/mpeg"], ["notify.ogg", "audio/ogg"]]) {
+    const res = await request.get(`/sounds/${file}`);
+    expect(res.status()).toBe(200);
+    expect(res.headers()["content-type"]).toContain(type);
+    expect((await res.body()).length).toBeGreaterThan(1000);
+  }
+  const stamp = Date.now();
+  const answerer = await signedIn(browser, "vip@demo.local");
+  for (const [email, soundOff] of [["guru@demo.local", "0"], ["expert@demo.local", "1"]] as const) {
+    const asker = await signedIn(browser, email);
+    expect((await api(asker, "savesettings", { sound: soundOff })).status).toBe(200);
+    const url = await ask(asker, `Какой чай заварить вечером? ${email} ${stamp}`);
+    // the page records what it plays instead of playing it
+    await asker.addInitScript(() => {
+      const w = window as unknown as { played: string[] };
+      w.played = [];
+      HTMLMediaElement.prototype.play = function () {
+        w.played.push(this.src);
+        return Promise.resolve();
+      };
+    });
+    await asker.goto("/");
+    await expect(asker.locator('otv-island[name="bell"]')).toHaveAttribute("live", "up");
+    expect((await api(answerer, "addans", { qid: url.split("/").pop()!, Body: `Ромашковый. ${stamp}` })).status).toBe(200);
+    await expect(asker.getByTestId("notice-popup").first()).toBeVisible();
+    const played = await asker.evaluate(() => (window as unknown as { played: string[] }).played);
+    if (soundOff === "0") expect(played).toEqual([expect.stringMatching(/\/sounds\/notify\.(mp3|ogg)$/)]);
+    else expect(played).toEqual([]);
+    await api(asker, "savesettings", { sound: "0" });
+  }
+});
+
+test("a newcomer's bell list says 'Новых событий нет'", async ({ browser }) => {
+  const stamp = `live${Date.now()}`;
+  const page = await newPage(browser);
+  await page.goto("/register");
+  await page.getByLabel("Ник").fill(`Тихоня ${stamp}`);
+  await page.getByLabel("Почта").fill(`${stamp}@example.org`);
+  await page.getByLabel("Пароль").fill("secret-pass");
+  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+  await expect(page.getByRole("button", { name: "Выйти" })).toBeVisible();
+  await expect(page.locator('otv-island[name="bell"]')).toHaveAttribute("hydrated", "");
+  await expect(page.getByTestId("bell-count")).toBeHidden();
+  await page.getByTestId("bell").click();
+  const list = page.getByTestId("bell-list");
+  await expect(list).toHaveText("Новых событий нет");
+  // Escape closes it
+  await page.keyboard.press("Escape");
+  await expect(list).toHaveCount(0);
+});
+
+test("a guest's click on an answer action or the answer form opens the sign-in dialog", async ({ browser }) => {
+  const page = await newPage(browser);
+  await page.goto(`/question/3`);
+  // the client entry is on the page (its islands hydrate)
+  await expect(page.locator('otv-island[name="answers-live"]')).toHaveAttribute("hydrated", "");
+  const firstAnswer = page.getByTestId("answer").first();
+  await firstAnswer.getByRole("link", { name: "Комментировать" }).click();
+  const dialog = page.locator("dialog.signin-dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("heading", { name: "Вход на сайт" })).toBeVisible();
+  expect(new URL(page.url()).pathname).toBe("/question/3");
+  await dialog.getByRole("button", { name: "Закрыть" }).click();
+
+  await page.getByLabel("Ваш ответ").click();
+  await expect(dialog).toBeVisible();
+});

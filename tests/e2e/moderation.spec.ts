@@ -1,0 +1,120 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+
+/**
+ * Moderation, abuse reports and private questions to a brand's experts, as their users meet them
+ * (issue 6): a moderator drops an answer and undoes it; a moderator bans a user for 24 hours, who
+ * then cannot answer; a user reports a comment; a user asks the brand's experts privately and the
+ * expert answers.
+ */
+
+async function signedIn(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto("/login");
+  await page.getByLabel("Почта").fill(email);
+  await page.getByLabel("Пароль").fill("demo12345");
+  await page.getByRole("button", { name: "Войти" }).click();
+  await expect(page.getByRole("button", { name: "Выйти" })).toBeVisible();
+  return page;
+}
+
+async function register(browser: Browser, stamp: string): Promise<{ page: Page; email: string; id: number }> {
+  const page = await (await browser.newContext()).newPage();
+  const email = `${stamp}@example.org`;
+  await page.goto("/register");
+  await page.getByLabel("Ник").fill(`Участник ${stamp}`);
+  await page.getByLabel("Почта").fill(email);
+  await page.getByLabel("Пароль").fill("demo12345");
+  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
+  await expect(page.getByRole("button", { name: "Выйти" })).toBeVisible();
+  const href = await page.locator(".toolbar-user").getAttribute("href");
+  return { page, email, id: Number(href!.replace(/\D/g, "")) };
+}
+
+test("a moderator drops an answer and undoes it", async ({ browser }) => {
+  const moder = await signedIn(browser, "moder@demo.local");
+  await moder.goto("/question/1");
+  const answers = moder.locator("article.answer:not(.answer-best)");
+  const first = answers.first();
+  const aid = await first.getAttribute("id");
+  const text = (await first.locator(".atext").first().textContent())!.trim();
+  await first.getByTestId("moder-ansdrop").getByRole("button", { name: "Удалить ответ" }).click();
+  await expect(moder).toHaveURL(/\/question\/1/);
+  await expect(moder.locator(`article#${aid}`)).toHaveCount(0);
+  const dropped = moder.getByTestId("moder-dropped");
+  await expect(dropped).toContainText(text.slice(0, 30));
+  await dropped.getByRole("button", { name: "Восстановить" }).first().click();
+  await expect(moder.locator(`article#${aid}`)).toBeVisible();
+  await expect(moder.locator(`article#${aid}`)).toContainText(text.slice(0, 30));
+});
+
+test("a moderator bans a user for 24 hours, who then cannot answer", async ({ browser }) => {
+  const stamp = `ban${Date.now()}`;
+  const victim = await register(browser, stamp);
+  const moder = await signedIn(browser, "moder@demo.local");
+  await moder.goto(`/moderlog/ban/${victim.id}`);
+  const form = moder.getByTestId("ban-form");
+  const button = form.getByRole("button", { name: "Заблокировать" });
+  await expect(moder.locator('otv-island[name="ban-form"][hydrated]')).toHaveCount(1);
+  await expect(button).toBeDisabled();
+  await form.getByLabel("Причина блокировки").selectOption({ label: "Реклама или спам" });
+  await expect(button).toBeDisabled();
+  await form.getByLabel("24 часа").check();
+  await expect(button).toBeEnabled();
+  await button.click();
+  await expect(moder).toHaveURL(new RegExp(`/profile/id${victim.id}$`));
+  await expect(moder.getByText("Заблокирован", { exact: false }).first()).toBeVisible();
+
+  // the ban ended his session; signed in again he can read but not answer
+  await victim.page.goto("/login");
+  await victim.page.getByLabel("Почта").fill(victim.email);
+  await victim.page.getByLabel("Пароль").fill("demo12345");
+  await victim.page.getByRole("button", { name: "Войти" }).click();
+  await victim.page.goto("/question/7");
+  await expect(victim.page.getByRole("heading", { level: 1 })).toBeVisible();
+  await victim.page.getByLabel("Ваш ответ").fill("Попробую всё-таки ответить на этот вопрос.");
+  await victim.page.getByRole("button", { name: "Ответить" }).click();
+  await expect(victim.page.getByText("Ваш аккаунт заблокирован, писать пока нельзя")).toBeVisible();
+});
+
+test("a user reports a comment", async ({ browser }) => {
+  const page = await signedIn(browser, "guru@demo.local");
+  await page.goto("/question/1");
+  const link = page.locator(".comment").getByTestId("abuse-link").first();
+  await link.click();
+  await expect(page).toHaveURL(/\/abuse\/C\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Пожаловаться на комментарий");
+  await expect(page.locator('otv-island[name="abuse-form"][hydrated]')).toHaveCount(1);
+  // typing a text ticks 'other'
+  await page.getByLabel("Комментарий (для «Другое» — обязательно)").fill("Это реклама чужого магазина");
+  await expect(page.getByRole("radio", { name: "Другое" })).toBeChecked();
+  await page.getByLabel("Спам, реклама").check();
+  await page.getByRole("button", { name: "Отправить" }).click();
+  await expect(page.getByRole("dialog")).toContainText("Ваше сообщение отправлено модераторам");
+  await expect(page.getByTestId("abuse-sent")).toHaveText("Спасибо! Ваше сообщение отправлено модераторам");
+  // a second report of the same comment: the page reloads and says so
+  await page.reload();
+  await expect(page.getByText("Вы уже пожаловались на это сообщение")).toBeVisible();
+});
+
+test("a user asks a brand's expert privately and the expert answers", async ({ browser }) => {
+  const stamp = Date.now();
+  const asker = await signedIn(browser, "user@demo.local");
+  await asker.goto("/ask/private-1");
+  await expect(asker.getByRole("heading", { level: 1 })).toHaveText("Задать вопрос эксперту");
+  await expect(asker.locator('otv-island[name="ask-form"][hydrated]')).toHaveCount(1);
+  await asker.getByLabel("Мой вопрос").fill(`Почему мой роутер теряет сеть по вечерам? ${stamp}`);
+  await asker.getByRole("button", { name: "Опубликовать" }).click();
+  await expect(asker).toHaveURL(/\/private\/\d+$/);
+  await expect(asker.getByTestId("waiting-expert")).toBeVisible();
+  const url = asker.url();
+
+  const expert = await signedIn(browser, "expert@demo.local");
+  await expert.goto(url);
+  await expert.getByLabel("Ответ эксперта").fill("Обновите прошивку до последней версии и смените канал Wi-Fi на 36.");
+  await expert.getByRole("button", { name: "Ответить" }).click();
+  await expect(expert.getByTestId("private-answer")).toContainText("Обновите прошивку");
+
+  await asker.reload();
+  await expect(asker.getByTestId("private-answer")).toContainText("Обновите прошивку");
+  await expect(asker.getByTestId("waiting-expert")).toHaveCount(0);
+});

@@ -1,0 +1,216 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { as, BASE, post, type Me } from "./api-client";
+import { workerFetch } from "./worker-fetch";
+
+const BRAND = 1;
+const URLNAME = "tehnomir";
+
+const one = async <T = number>(query: string, ...binds: unknown[]): Promise<T> => {
+  const v = await env.DB.prepare(query).bind(...binds).first<T>("v");
+  if (v === null) throw new Error(`no row: ${query}`);
+  return v;
+};
+
+const page = async (path: string, me?: Me) => {
+  const res = await workerFetch(`${BASE}${path}`, { headers: me ? { cookie: me.cookie } : {}, redirect: "manual" });
+  return { status: res.status, html: await res.text(), location: res.headers.get("location") };
+};
+
+async function counters(userId: number) {
+  return {
+    followers: await one("select followers v from brands where id = ?", BRAND),
+    following: await one("select following v from users where id = ?", userId),
+    rows: await one("select count(*) v from follows where follower_id = ? and target_type = 'B' and target_id = ?", userId, BRAND),
+  };
+}
+
+describe("the brand page", () => {
+  it("/{brand urlname}/ shows the brand's header, stats, follow button and the questions tagged for it", async () => {
+    const me = await as("znatok@demo.local");
+    const asked = await post("addqst", { qtext: "Стоит ли брать планшет ТехноМира?", cid: "1", subcid: "100", brand_tags: String(BRAND) }, me);
+    expect(asked.json.status).toBe(200);
+    const { status, html } = await page(`/${URLNAME}/`);
+    expect(status).toBe(200);
+    expect(html).toContain('data-testid="brand-name">ТехноМир</h1>');
+    expect(html).toContain("Ольга из ТехноМира");
+    expect(html).toContain("Отвечаем на вопросы о технике и гаджетах");
+    expect(html).toContain('data-testid="brand-stats"');
+    expect(html).toContain('data-testid="brand-follow"');
+    expect(html).toContain('href="/ask/private-1"');
+    expect(html).toContain('data-tab="qst2brand/refer"');
+    expect(html).toContain(`href="/question/${asked.json.qid}"`);
+    // guests see neither the administrator's tabs nor the queue count
+    expect(html).not.toContain('data-tab="qst2brand/private"');
+    expect(html).not.toContain('data-testid="brand-modcount"');
+    // a category of the same path still is a category; an unknown name is 404
+    expect((await page("/no-such-brand-or-category/")).status).toBe(404);
+    expect((await page(`/${URLNAME}/open`)).status).toBe(404);
+    expect((await page(`/${URLNAME}/qst2brand/nothing`)).status).toBe(404);
+  });
+
+  it("brand_follow and brand_unfollow toggle the follow and both counters; repeats are refused and change nothing", async () => {
+    const me = await as("user@demo.local");
+    const before = await counters(me.id);
+    const followed = await post("brand_follow", { cid: BRAND }, me);
+    expect(followed.json).toEqual({ status: 200, followers: before.followers + 1, subscribed: 1, urlname: URLNAME });
+    expect(await counters(me.id)).toEqual({ followers: before.followers + 1, following: before.following + 1, rows: 1 });
+    // the page now offers to unfollow and counts the follower
+    const followedPage = await page(`/${URLNAME}/`, me);
+    expect(followedPage.html).toContain('data-testid="brand-unfollow"');
+    expect(followedPage.html).toMatch(new RegExp(`data-testid="brand-followers">${before.followers + 1} подписчик`));
+
+    const again = await post("brand_follow", { urlname: URLNAME }, me);
+    expect({ status: again.res.status, errid: again.json.errid }).toEqual({ status: 409, errid: 490 });
+    expect(await counters(me.id)).toEqual({ followers: before.followers + 1, following: before.following + 1, rows: 1 });
+
+    const unfollowed = await post("brand_unfollow", { cid: URLNAME }, me);
+    expect(unfollowed.json).toEqual({ status: 200, followers: before.followers, subscribed: 0, urlname: URLNAME });
+    expect(await counters(me.id)).toEqual(before);
+    const twice = await post("brand_unfollow", { cid: BRAND }, me);
+    expect({ status: twice.res.status, errid: twice.json.errid }).toEqual({ status: 409, errid: 491 });
+    expect(await counters(me.id)).toEqual(before);
+
+    for (const [body, who, errid] of [
+      [{ cid: 999 }, me, 470],
+      [{}, me, 492],
+      [{ cid: BRAND }, undefined, 101],
+    ] as const) {
+      expect((await post("brand_follow", body, who)).json.errid).toBe(errid);
+    }
+    expect(await counters(me.id)).toEqual(before);
+  });
+
+  it("the brand administrator sees the private and deleted tabs and the moderation queue count; nobody else does", async () => {
+    const admin = await as("brandadmin@demo.local");
+    const expert = await as("expert@demo.local");
+    const user = await as("user@demo.local");
+    // one private question shown, one deleted by its asker, and a report on a tagged question
+    const shown = await post("askbrand", { bid: BRAND, qtext: "Где ближайший сервисный центр?" }, user);
+    const gone = await post("askbrand", { bid: BRAND, qtext: "Вопрос, который я скрою" }, user);
+    expect((await post("hideqpersonal", { pqid: gone.json.pqid }, user)).json.status).toBe(200);
+    const tagged = await one("select max(id) v from questions where brand_id = ?", BRAND);
+    await env.DB.prepare("insert into abuse_reports (reporter_id, target_type, target_id, qid, reason, status, added) values (?, 'Q', ?, ?, 'spam', 'N', ?)")
+      .bind(user.id, tagged, tagged, Date.now())
+      .run();
+    const pending = await one("select count(*) v from premod_items where brand_id = ? and modstatus = 'N'", BRAND);
+
+    const main = await page(`/${URLNAME}/`, admin);
+    expect(main.status).toBe(200);
+    expect(main.html).toContain('data-tab="qst2brand/private"');
+    expect(main.html).toContain('data-tab="questions/deleted"');
+    expect(main.html).toContain(`data-testid="brand-modcount">Очередь модерации: ${pending + 1}</span>`);
+    // the administrator does not follow his own brand
+    expect(main.html).not.toContain('data-testid="brand-follow"');
+
+    const priv = await page(`/${URLNAME}/qst2brand/private`, admin);
+    expect(priv.status).toBe(200);
+    expect(priv.html).toContain(`href="/private/${shown.json.pqid}"`);
+    expect(priv.html).not.toContain(`href="/private/${gone.json.pqid}"`);
+    const deleted = await page(`/${URLNAME}/questions/deleted`, admin);
+    expect(deleted.status).toBe(200);
+    expect(deleted.html).toContain(`href="/private/${gone.json.pqid}"`);
+    expect(deleted.html).not.toContain(`href="/private/${shown.json.pqid}"`);
+
+    for (const who of [expert, user, undefined]) {
+      expect((await page(`/${URLNAME}/qst2brand/private`, who)).status).toBe(404);
+      expect((await page(`/${URLNAME}/questions/deleted`, who)).status).toBe(404);
+      const html = (await page(`/${URLNAME}/`, who)).html;
+      expect(html).not.toContain('data-tab="qst2brand/private"');
+      expect(html).not.toContain('data-testid="brand-modcount"');
+    }
+  });
+});
+
+describe("getBrands", () => {
+  it("answers the brand in the spec's fields with the viewer's subscribed and is_admin", async () => {
+    const admin = await as("brandadmin@demo.local");
+    const user = await as("guru@demo.local");
+    const read = async (q: string, me?: Me) => (await (await workerFetch(`${BASE}/api/v2/getBrands?${q}`, { headers: me ? { cookie: me.cookie } : {} })).json()) as Record<string, any>;
+    expect((await read(`urlname=${URLNAME}`, admin)).brand).toMatchObject({ id: BRAND, urlname: URLNAME, name: "ТехноМир", brand_personname: "Ольга из ТехноМира", is_admin: 1, subscribed: 0 });
+    expect((await post("brand_follow", { urlname: URLNAME }, user)).json.status).toBe(200);
+    const mine = (await read(`id=${BRAND}`, user)).brand;
+    expect(mine).toMatchObject({ is_admin: 0, subscribed: 1 });
+    expect(mine.followers).toBe(await one("select followers v from brands where id = ?", BRAND));
+    expect((await read("urlname=nobody")).errid).toBe(470);
+    expect((await read("")).errid).toBe(470);
+  });
+});
+
+describe("asking a brand's expert", () => {
+  it("/ask/private-{bid} and /ask/%20/private-{bid} show 'Задать вопрос эксперту' with no tabs and the 'Пользователи также могут ответить' option", async () => {
+    const me = await as("user@demo.local");
+    for (const path of ["/ask/private-1", "/ask/%20/private-1", "/ask/%D0%93%D0%B0%D1%80%D0%B0%D0%BD%D1%82%D0%B8%D1%8F%3F/private-1"]) {
+      const { status, html } = await page(path, me);
+      expect({ path, status }).toEqual({ path, status: 200 });
+      expect(html).toContain("Задать вопрос эксперту");
+      expect(html).toContain("Пользователи также могут ответить");
+      expect(html).toContain('name="bid" value="1"');
+      expect(html).not.toContain("Текст опроса");
+      expect(html).toContain('action="/do/askbrand');
+    }
+    expect((await page("/ask/%D0%93%D0%B0%D1%80%D0%B0%D0%BD%D1%82%D0%B8%D1%8F%3F/private-1", me)).html).toContain("Гарантия?");
+    expect((await page("/ask/private-999", me)).status).toBe(404);
+    expect((await page("/ask/private-abc", me)).status).toBe(404);
+    expect((await page("/ask/a/b", me)).status).toBe(404);
+    // a guest goes to sign in (without JavaScript, by the page's refresh)
+    expect((await page("/ask/private-1")).html).toContain("/login");
+  });
+
+  it("the other ask paths show the ask page prefilled", async () => {
+    const me = await as("user@demo.local");
+    const { status, html } = await page("/ask/%D0%9A%D0%B0%D0%BA%20%D0%B2%D1%8B%D0%B1%D1%80%D0%B0%D1%82%D1%8C%20%D1%87%D0%B0%D0%B9%D0%BD%D0%B8%D0%BA%3F/cid-1", me);
+    expect(status).toBe(200);
+    expect(html).toContain("Как выбрать чайник?");
+    expect(html).toContain('action="/do/addqst');
+    expect(html).not.toContain("Задать вопрос эксперту");
+  });
+
+  it("the form door: unchecked asks privately (askbrand, free, DIQ), checked asks a public question tagged for the brand (5 points)", async () => {
+    const me = await as("guru@demo.local");
+    const points = await one("select points v from users where id = ?", me.id);
+    const form = (fields: Record<string, string>) =>
+      workerFetch(`${BASE}/do/askbrand?return=${encodeURIComponent("/ask/private-1")}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", host: "127.0.0.1", origin: BASE, cookie: me.cookie },
+        body: new URLSearchParams(fields),
+        redirect: "manual",
+      });
+    const priv = await form({ bid: "1", qtext: "Есть ли доставка в Казань?", Body: "", public: "0", cid: "1", subcid: "" });
+    expect(priv.status).toBe(302);
+    const pqid = await one("select max(id) v from private_questions where user_id = ?", me.id);
+    expect(priv.headers.get("location")).toBe(`/private/${pqid}`);
+    expect(await one("select points v from users where id = ?", me.id)).toBe(points);
+
+    const pub = await form({ bid: "1", qtext: "Как настроить роутер ТехноМира?", Body: "", public: "1", cid: "1", subcid: "100" });
+    expect(pub.status).toBe(302);
+    const qid = await one("select max(id) v from questions where user_id = ?", me.id);
+    expect(pub.headers.get("location")).toBe(`/question/${qid}`);
+    expect(await env.DB.prepare("select brand_id, brand_tags from questions where id = ?").bind(qid).first()).toEqual({ brand_id: BRAND, brand_tags: "[1]" });
+    expect(await one("select points v from users where id = ?", me.id)).toBe(points - 5);
+    const limits = (await (await workerFetch(`${BASE}/api/v2/canask`, { headers: { cookie: me.cookie } })).json()) as { limits: Record<string, { used: number }> };
+    expect(limits.limits.DIQ.used).toBe(1);
+    expect(limits.limits.ASK.used).toBe(1);
+  });
+  it("a brand expert's public answer and comment carry wrapped links, and a click on one is recorded with its brand", async () => {
+    const expert = await as("expert@demo.local");
+    const qid = await one("select id v from questions where state = 'A' and hidden = 0 and user_id != ? and id not in (select qid from answers where user_id = ?) order by id limit 1", expert.id, expert.id);
+    const { json } = await post("addans", { qid, Body: "Подробности на https://example.org/help — там всё расписано по шагам." }, expert);
+    expect(json.status).toBe(200);
+    const text = await one<string>("select text v from answers where qid = ? and user_id = ?", qid, expert.id);
+    expect(text).toContain(`/301?url=${encodeURIComponent("https://example.org/help")}`);
+    expect(text).toContain(`brand=${URLNAME}`);
+    const aid = await one("select id v from answers where qid = ? and user_id = ?", qid, expert.id);
+    expect((await post("addcmt", { type: "A", refid: aid, Body: "И ещё: https://example.org/faq" }, expert)).json.status).toBe(200);
+    expect(await one<string>("select text v from comments where ref_type = 'A' and ref_id = ? order by id desc limit 1", aid)).toContain(`brand=${URLNAME}`);
+
+    const before = await one("select count(*) v from track_events where name = 'external_link_click'");
+    const res = await workerFetch(`${BASE}/301?url=${encodeURIComponent("https://example.org/help")}&brand=${URLNAME}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(await one("select count(*) v from track_events where name = 'external_link_click'")).toBe(before + 1);
+    expect(JSON.parse(await one<string>("select payload v from track_events where name = 'external_link_click' order by id desc limit 1"))).toMatchObject({
+      linkbrand: URLNAME,
+    });
+  });
+});

@@ -1,0 +1,292 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { as, BASE, post, type Me } from "./api-client";
+import { workerFetch } from "./worker-fetch";
+
+const one = async <T = number>(query: string, ...binds: unknown[]): Promise<T> => {
+  const v = await env.DB.prepare(query).bind(...binds).first<T>("v");
+  if (v === null) throw new Error(`no row: ${query}`);
+  return v;
+};
+
+const points = (uid: number) => one("select points v from users where id = ?", uid);
+const ledgerSum = (uid: number) => one("select sum(delta) v from points_ledger where user_id = ?", uid);
+
+/** A GET of a named call, signed in when `me` is given. */
+async function get(name: string, params: Record<string, string | number> = {}, me?: Me, door = "v2") {
+  const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const res = await workerFetch(`${BASE}/api/${door}/${name}?${qs}`, { headers: me ? { cookie: me.cookie } : {} });
+  return { res, json: (await res.json()) as Record<string, any> };
+}
+
+const unread = async (me: Me) => (await get("show_nc", {}, me, "notify")).json.res as number;
+
+/** Everything a gift may write. */
+async function snapshot() {
+  return env.DB.prepare(
+    `select (select count(*) from sent_gifts) gifts, (select count(*) from sent_gifts where deleted_at is not null) deleted,
+            (select count(*) from notifications) notes, (select count(*) from points_ledger) ledger, (select sum(points) from users) points`,
+  ).first();
+}
+
+const giftNotes = (uid: number) =>
+  env.DB.prepare("select kind, actor_id, gid, txt from notifications where user_id = ? and kind = 'gift' order by id").bind(uid).all().then((r) => r.results);
+
+describe("gifts paid in points (makegift)", () => {
+  it("a cheap gift paid in points moves exactly 100 points, writes the sent gift and the recipient's gift notification, and his unread counter rises", async () => {
+    const znatok = await as("znatok@demo.local");
+    const masha = await as("user@demo.local");
+    const before = await points(znatok.id);
+    const unreadBefore = await unread(masha);
+    const { res, json } = await post("makegift", { user: masha.id, gift: 1, pointsgift: 1, hidden: 0, mes: "С днём рождения!", nickto: "Маша", type: "1" }, znatok);
+    expect(res.status).toBe(200);
+    expect(json).toMatchObject({ status: 200, gid: 1, price: 100, points: before - 100 });
+
+    expect(await points(znatok.id)).toBe(before - 100);
+    expect(await ledgerSum(znatok.id)).toBe(before - 100);
+    expect(await env.DB.prepare("select delta, reason, ref_type, ref_id from points_ledger where user_id = ? order by id desc limit 1").bind(znatok.id).first()).toEqual({
+      delta: -100,
+      reason: "gift",
+      ref_type: "G",
+      ref_id: 1,
+    });
+    expect(await env.DB.prepare("select id, gift_id, from_id, to_id, mes, hidden, paid_with, deleted_at from sent_gifts where id = ?").bind(json.id).first()).toEqual({
+      id: json.id,
+      gift_id: 1,
+      from_id: znatok.id,
+      to_id: masha.id,
+      mes: "С днём рождения!",
+      hidden: 0,
+      paid_with: "points",
+      deleted_at: null,
+    });
+    expect(await giftNotes(masha.id)).toEqual([{ kind: "gift", actor_id: znatok.id, gid: 1, txt: "С днём рождения!" }]);
+    expect(await giftNotes(znatok.id)).toEqual([]);
+    expect(await unread(masha)).toBe(unreadBefore + 1);
+
+    // the recipient sees it in his list and in the profile's short list, with the sender
+    const bulk = (await get("show_bulk", {}, masha, "notify")).json.bulk as Record<string, unknown>[];
+    expect(bulk.find((i) => i.a === "gift")).toMatchObject({ uid: znatok.id, gid: 1, id: 1, txt: "С днём рождения!" });
+    const short = await get("giftedlist", { user: masha.id });
+    expect(short.json).toMatchObject({ status: 200, count: 1 });
+    expect(short.json.gifts).toEqual([
+      expect.objectContaining({ id: json.id, gid: 1, title: "Букет ромашек", usrid: znatok.id, nick: "Знаток Пётр", mes: "С днём рождения!", hidden: 0 }),
+    ]);
+  });
+
+  it("an expensive hidden gift costs 200 points and names no sender: not in the notification, not in the lists, except to the sender", async () => {
+    const guru = await as("guru@demo.local");
+    const masha = await as("user@demo.local");
+    const before = await points(guru.id);
+    const { json } = await post("makegift", { user: masha.id, gift: 3, pointsgift: 1, hidden: 1, mes: "" }, guru);
+    expect(json).toMatchObject({ status: 200, price: 200, points: before - 200 });
+    expect(await points(guru.id)).toBe(before - 200);
+    expect(await giftNotes(masha.id)).toEqual([
+      { kind: "gift", actor_id: (await as("znatok@demo.local")).id, gid: 1, txt: "С днём рождения!" },
+      { kind: "gift", actor_id: null, gid: 3, txt: null },
+    ]);
+
+    const seen = async (me?: Me) => ((await get("gifteduserlist", { user: masha.id }, me)).json.gifts as any[]).find((x) => x.id === json.id);
+    expect(await seen()).toMatchObject({ usrid: null, nick: null, filin: null, hidden: 1, title: "Корзина тюльпанов" });
+    expect(await seen(masha)).toMatchObject({ usrid: null, nick: null });
+    expect(await seen(guru)).toMatchObject({ usrid: guru.id, nick: "Гуру Ирина" });
+  });
+
+  it("a gift to oneself is allowed and notifies nobody", async () => {
+    const moder = await as("moder@demo.local");
+    const notes = await one("select count(*) v from notifications");
+    const { json } = await post("makegift", { user: moder.id, gift: 15, pointsgift: 1, hidden: 1 }, moder);
+    expect(json).toMatchObject({ status: 200, price: 100 });
+    expect(await one("select count(*) v from notifications")).toBe(notes);
+    expect(await one("select count(*) v from sent_gifts where to_id = ? and from_id = ?", moder.id, moder.id)).toBe(1);
+  });
+
+  it("refuses below 250 points, money payment, unknown gifts and users, a long message, a blacklisting recipient, a banned user and a guest, changing nothing", async () => {
+    const masha = await as("user@demo.local");
+    const guru = await as("guru@demo.local");
+    const banned = await as("banned@demo.local");
+    await env.DB.prepare("insert into blacklist (owner_id, user_id, added) values (?, ?, ?)").bind(6, guru.id, Date.now()).run();
+    const snap = await snapshot();
+    const cases: [Record<string, string | number>, Me | undefined, number, number][] = [
+      [{ user: guru.id, gift: 1, pointsgift: 1 }, masha, 403, 501], // 180 points
+      [{ user: masha.id, gift: 1, pointsgift: 0 }, guru, 400, 503],
+      [{ user: masha.id, gift: 1 }, guru, 400, 503], // no pointsgift: money
+      [{ user: 999999, gift: 1, pointsgift: 1 }, guru, 404, 120],
+      [{ user: "abc", gift: 1, pointsgift: 1 }, guru, 404, 120],
+      [{ user: masha.id, gift: 9999, pointsgift: 1 }, guru, 404, 500],
+      [{ user: masha.id, gift: 0, pointsgift: 1 }, guru, 404, 500],
+      [{ user: masha.id, gift: 1, pointsgift: 1, mes: "д".repeat(201) }, guru, 400, 504],
+      [{ user: 6, gift: 1, pointsgift: 1 }, guru, 403, 506],
+      [{ user: masha.id, gift: 1, pointsgift: 1 }, banned, 403, 110],
+      [{ user: masha.id, gift: 1, pointsgift: 1 }, undefined, 401, 101],
+    ];
+    for (const [body, who, status, errid] of cases) {
+      const { res, json } = await post("makegift", body, who);
+      expect({ body, status: res.status, errid: json.errid }).toEqual({ body, status, errid });
+    }
+    expect((await post("makegift", { user: guru.id, gift: 1, pointsgift: 1 }, masha)).json.error).toBe("Оплата баллами открывается на уровне «Знаток» (250 баллов)");
+    expect((await post("makegift", { user: guru.id, gift: 1, pointsgift: 0 }, guru)).json.error).toBe(
+      "Оплата деньгами недоступна: подарок можно оплатить только баллами",
+    );
+    expect(await snapshot()).toEqual(snap);
+  });
+
+  it("five expensive gifts sent at once by a user with 410 points: one is paid, the others are refused, the points never go below what one payment leaves", async () => {
+    const admin = await as("brandadmin@demo.local");
+    const masha = await as("user@demo.local");
+    const before = await points(admin.id);
+    expect(before).toBe(410);
+    const replies = await Promise.all(Array.from({ length: 5 }, () => post("makegift", { user: masha.id, gift: 5, pointsgift: 1 }, admin)));
+    expect(replies.filter((r) => r.json.status === 200)).toHaveLength(1);
+    for (const r of replies.filter((r) => r.json.status !== 200)) expect([501, 502]).toContain(r.json.errid);
+    expect(await points(admin.id)).toBe(210);
+    expect(await ledgerSum(admin.id)).toBe(210);
+    expect(await one("select count(*) v from sent_gifts where from_id = ?", admin.id)).toBe(1);
+    expect(await one("select count(*) v from notifications where user_id = ? and kind = 'gift' and actor_id = ?", masha.id, admin.id)).toBe(1);
+  });
+
+  it("the form door sends a gift and goes back to the return address", async () => {
+    const guru = await as("guru@demo.local");
+    const before = await points(guru.id);
+    const form = new URLSearchParams({ user: "7", gift: "2", pointsgift: "1", hidden: "0", mes: "Спасибо за ответ" });
+    const res = await workerFetch(`${BASE}/do/makegift?return=${encodeURIComponent("/profile/id7/gifts")}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", host: "127.0.0.1", origin: BASE, cookie: guru.cookie },
+      body: form,
+      redirect: "manual",
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/profile/id7/gifts");
+    expect(await points(guru.id)).toBe(before - 100);
+    expect(await one("select count(*) v from sent_gifts where from_id = ? and to_id = 7 and mes = 'Спасибо за ответ'", guru.id)).toBe(1);
+  });
+});
+
+describe("deleting a received gift (delgift)", () => {
+  it("the recipient deletes a received gift: it leaves his lists, stays in D1, and nothing is refunded", async () => {
+    const masha = await as("user@demo.local");
+    const list = await get("gifteduserlist", { user: masha.id });
+    const count = (await get("giftedlist", { user: masha.id })).json.count as number;
+    const victim = list.json.gifts[0];
+    const snap = (await snapshot()) as Record<string, number>;
+    const { res, json } = await post("delgift", { id: victim.id }, masha);
+    expect(res.status).toBe(200);
+    expect(json).toEqual({ status: 200, id: victim.id });
+    expect(await one("select deleted_at is not null v from sent_gifts where id = ?", victim.id)).toBe(1);
+    expect(await snapshot()).toEqual({ ...snap, deleted: snap.deleted + 1 });
+    const after = await get("giftedlist", { user: masha.id });
+    expect(after.json.count).toBe(count - 1);
+    expect((after.json.gifts as any[]).map((g) => g.id)).not.toContain(victim.id);
+    expect(((await get("gifteduserlist", { user: masha.id })).json.gifts as any[]).map((g) => g.id)).not.toContain(victim.id);
+  });
+
+  it("refuses a second delete, the sender, an unknown id and a guest, changing nothing", async () => {
+    const masha = await as("user@demo.local");
+    const guru = await as("guru@demo.local");
+    const deleted = await one("select id v from sent_gifts where to_id = ? and deleted_at is not null", masha.id);
+    const kept = await one("select id v from sent_gifts where to_id = ? and from_id = ? and deleted_at is null", masha.id, guru.id);
+    const snap = await snapshot();
+    const cases: [number | string, Me | undefined, number, number][] = [
+      [deleted, masha, 404, 505],
+      [kept, guru, 404, 505],
+      [999999, masha, 404, 505],
+      ["x", masha, 404, 505],
+      [kept, undefined, 401, 101],
+    ];
+    for (const [id, who, status, errid] of cases) {
+      const { res, json } = await post("delgift", { id }, who);
+      expect({ id, status: res.status, errid: json.errid }).toEqual({ id, status, errid });
+    }
+    expect((await post("delgift", { id: kept }, guru)).json.error).toBe("Подарок не найден или уже удалён");
+    expect(await snapshot()).toEqual(snap);
+  });
+});
+
+describe("the gift lists (giftlist, giftedlist, gifteduserlist)", () => {
+  it("giftlist gives the catalogue 5 a page with its prices and categories; the last page says no more", async () => {
+    const first = await get("giftlist");
+    expect(first.res.status).toBe(200);
+    expect(first.json.gift).toHaveLength(5);
+    expect(first.json.gift[0]).toEqual({ id: 1, gid: 1, ver: 1, cost: "0", cid: 1, title: "Букет ромашек", image: null, rub: 20, points: 100 });
+    expect(first.json.gift[2]).toMatchObject({ title: "Корзина тюльпанов", cost: "1", rub: 40, points: 200 });
+    expect(first.json.giftsmore).toBe(1);
+    expect(first.json.canpoints).toBe(0);
+    expect(first.json.info[0].categories[0]).toEqual({ cid: 1, title: "Цветы" });
+    expect(first.json.info[0].minpoints).toBe(250);
+
+    const last = await get("giftlist", { p: 10 });
+    expect(last.json.gift.map((x: any) => x.id)).toEqual([11, 12, 13, 14, 15]);
+    expect(last.json.giftsmore).toBe(0);
+    expect((await get("giftlist", { p: 12 })).json.gift.map((x: any) => x.id)).toEqual([13, 14, 15]);
+
+    const flowers = await get("giftlist", { cid: 1 });
+    expect(flowers.json.gift.map((x: any) => x.title)).toEqual(["Букет ромашек", "Алая роза", "Корзина тюльпанов"]);
+    expect(flowers.json.giftsmore).toBe(0);
+
+    expect((await get("giftlist", {}, await as("guru@demo.local"))).json.canpoints).toBe(1);
+    expect((await get("giftlist", {}, await as("user@demo.local"))).json.canpoints).toBe(0);
+    expect((await get("giftlist", { cid: 77 })).json).toMatchObject({ status: 404, errid: 507 });
+  });
+
+  it("gifteduserlist pages the received gifts newest first; giftedlist of a user without gifts is empty; unknown users and hidden profiles are refused", async () => {
+    const masha = await as("user@demo.local");
+    const all = (await get("gifteduserlist", { user: masha.id })).json.gifts as any[];
+    expect(all).toHaveLength(2);
+    expect(all.map((g) => g.date)).toEqual([...all.map((g) => g.date)].sort((a, b) => b - a));
+    const page1 = await get("gifteduserlist", { user: masha.id, n: 1 });
+    expect(page1.json.gifts.map((g: any) => g.id)).toEqual([all[0].id]);
+    expect(page1.json.more).toBe(1);
+    const page2 = await get("gifteduserlist", { user: masha.id, n: 1, p: 1 });
+    expect(page2.json.gifts.map((g: any) => g.id)).toEqual([all[1].id]);
+
+    expect((await get("giftedlist", { user: 4 })).json).toEqual({ status: 200, gifts: [], count: 0 });
+    expect((await get("giftedlist", { user: 999999 })).json).toMatchObject({ status: 404, errid: 120 });
+    expect((await get("gifteduserlist", { user: masha.id, n: 50 })).json).toMatchObject({ errid: 301 });
+
+    await env.DB.prepare("update users set hidden = 1 where id = ?").bind(masha.id).run();
+    expect((await get("giftedlist", { user: masha.id })).json).toMatchObject({ status: 403, errid: 508, error: "Личный кабинет скрыт" });
+    expect((await get("giftedlist", { user: masha.id }, masha)).json.status).toBe(200);
+    expect((await get("gifteduserlist", { user: masha.id }, await as("moder@demo.local"))).json.status).toBe(200);
+    await env.DB.prepare("update users set hidden = 0 where id = ?").bind(masha.id).run();
+  });
+});
+
+describe("the profile's gifts tab (/profile/id{id}/gifts)", () => {
+  const page = async (path: string, me?: Me) => {
+    const res = await workerFetch(`${BASE}${path}`, { headers: me ? { cookie: me.cookie } : {} });
+    return { res, html: await res.text() };
+  };
+
+  it("shows the received gifts to everyone, a hidden one without its giver; the owner gets delete buttons and a form with 'hidden' checked", async () => {
+    const masha = await as("user@demo.local");
+    const guest = await page(`/profile/id${masha.id}/gifts`);
+    expect(guest.res.status).toBe(200);
+    const ids = [...guest.html.matchAll(/data-gift-id="(\d+)"/g)].map((m) => Number(m[1]));
+    const listed = ((await get("gifteduserlist", { user: masha.id })).json.gifts as any[]).map((g) => g.id);
+    expect(ids).toEqual(listed);
+    expect(guest.html).toContain("Букет ромашек");
+    expect(guest.html).toContain("Тайный даритель");
+    expect(guest.html).toContain('href="/profile/id' + masha.id + '/gifts"');
+    expect(guest.html).not.toContain('data-testid="gift-form"');
+    expect(guest.html).not.toContain('data-testid="delgift"');
+
+    const own = await page(`/profile/id${masha.id}/gifts`, masha);
+    expect(own.html).toContain('data-testid="delgift"');
+    expect(own.html).toContain('data-testid="gift-form"');
+    expect(own.html).toContain('type="checkbox" name="hidden" checked=""');
+    expect(own.html).toContain('type="checkbox" name="pointsgift" disabled=""');
+    // 180 points: paying in points is closed, with the hint
+    expect(own.html).toContain("Оплата баллами открывается на уровне «Знаток» (250 баллов)");
+  });
+
+  it("another signed-in user with 250+ points gets the gift form with points payment open and 'hidden' unchecked", async () => {
+    const guru = await as("guru@demo.local");
+    const { html } = await page("/profile/id4/gifts", guru);
+    expect(html).toContain('data-testid="gift-form"');
+    expect(html).toContain('action="/do/makegift?return=%2Fprofile%2Fid4%2Fgifts"');
+    expect(html).toContain('<input type="checkbox" name="hidden" value="1"/>');
+    expect(html).toContain('type="checkbox" name="pointsgift" checked=""');
+    expect(html).not.toContain('data-testid="gift-points-hint"');
+    expect(html).toContain("Подарков пока нет");
+  });
+});

@@ -1,0 +1,103 @@
+import { banUser, BanInput } from "../../app/models/bans.server";
+import {
+  dropAnswer,
+  dropComment,
+  dropQuestion,
+  ModerIdInput,
+  MoveInput,
+  moveQuestion,
+  restoreAnswer,
+  restoreComment,
+  restoreQuestion,
+} from "../../app/models/moderation.server";
+import { ModqlistInput, readModqlist } from "../../app/models/moderlog.server";
+import { defineCall, type NamedCall } from "./define";
+
+const question = (qid: number) => `/question/${qid}`;
+const pages = (r: { qid: number; aid?: number | null }) => [question(r.qid), ...(r.aid ? [`/answer/${r.aid}`] : [])];
+
+/**
+ * The volunteer moderators' calls (docs/decisions/0015-moderation.md): drops and restores of
+ * questions, answers and comments, the move, the ban, and the modqlist read. The pages they change
+ * leave the guest cache.
+ */
+export const moderationCalls: Record<string, NamedCall> = {
+  a_qstdrop: defineCall({
+    method: "POST",
+    input: ModerIdInput,
+    async run(c, input) {
+      const r = await dropQuestion(c.env, c.session, input, c.now);
+      c.purge([question(r.qid)]);
+      c.publish({ type: "state", qid: r.qid, state: "D" });
+      return r;
+    },
+  }),
+  a_qstrestore: defineCall({
+    method: "POST",
+    input: ModerIdInput,
+    async run(c, input) {
+      const r = await restoreQuestion(c.env, c.session, input, c.now);
+      c.purge([question(r.qid)]);
+      return r;
+    },
+  }),
+  a_ansdrop: defineCall({
+    method: "POST",
+    input: ModerIdInput,
+    async run(c, input) {
+      const r = await dropAnswer(c.env, c.session, input, c.now);
+      c.purge(pages(r));
+      return r;
+    },
+  }),
+  a_ansrestore: defineCall({
+    method: "POST",
+    input: ModerIdInput,
+    async run(c, input) {
+      const r = await restoreAnswer(c.env, c.session, input, c.now);
+      c.purge(pages(r));
+      return r;
+    },
+  }),
+  a_cmtdrop: defineCall({
+    method: "POST",
+    input: ModerIdInput,
+    async run(c, input) {
+      const r = await dropComment(c.env, c.session, input, c.now);
+      c.purge(pages(r));
+      return r;
+    },
+  }),
+  a_cmtrestore: defineCall({
+    method: "POST",
+    input: ModerIdInput,
+    async run(c, input) {
+      const r = await restoreComment(c.env, c.session, input, c.now);
+      c.purge(pages(r));
+      return r;
+    },
+  }),
+  a_qstmove: defineCall({
+    method: "POST",
+    input: MoveInput,
+    async run(c, input) {
+      const r = await moveQuestion(c.env, c.session, input, c.now);
+      c.purge([question(r.qid)]);
+      return r;
+    },
+  }),
+  a_tmpban: defineCall({
+    method: "POST",
+    input: BanInput,
+    async run(c, input) {
+      const r = await banUser(c.env, c.session, input, c.now);
+      c.purge([`/profile/id${r.uid}`]);
+      return r;
+    },
+  }),
+  modqlist: defineCall({
+    method: "GET",
+    input: ModqlistInput,
+    run: (c, input) => readModqlist(c.env.DB, c.session, input),
+  }),
+};
