@@ -38,11 +38,26 @@ export function CallButton(props: { call: string; back: string; fields: Record<s
   );
 }
 
-export function AnswerForm({ qid, back }: { qid: number; back: string }) {
+/** The plain answer form: addans on a question, or (with `call`, `fields`, `label`) an expert's anspersonal. */
+export function AnswerForm({
+  qid,
+  back,
+  call = "addans",
+  fields = { qid: qid ?? 0 },
+  label = "Ваш ответ",
+  testId = "answer-form",
+}: {
+  qid?: number;
+  back: string;
+  call?: string;
+  fields?: Record<string, string | number>;
+  label?: string;
+  testId?: string;
+}) {
   return (
-    <CallForm call="addans" back={back} fields={{ qid }} className="answer-form" testId="answer-form">
+    <CallForm call={call} back={back} fields={fields} className="answer-form" testId={testId}>
       <label>
-        Ваш ответ
+        {label}
         <textarea name="Body" required maxLength={LIMITS.fullAnswer} rows={5} placeholder="Введите текст ответа" />
       </label>
       <label>

@@ -5,6 +5,7 @@ import type { ModerlogItem } from "../models/moderlog.server";
 import { banText } from "./profile-page";
 import { CallButton } from "./forms";
 import { TimeAgo } from "./time-ago";
+import { ShowMore } from "./show-more";
 
 const ACTION_TITLES: Record<string, string> = {
   qstdrop: "Вопрос удалён",
@@ -99,13 +100,7 @@ export function ModerlogPage(props: {
             ))}
           </ul>
         )}
-        {props.next ? (
-          <div className="pager">
-            <a className="btn" rel="next" href={props.next}>
-              Показать ещё
-            </a>
-          </div>
-        ) : null}
+        <ShowMore next={props.next} />
       </div>
     </main>
   );

@@ -2,6 +2,7 @@ import type { ModStatus, PremodKind, PremodListItem, PremodPlace } from "../mode
 import { CallButton, CallForm } from "./forms";
 import { TimeAgo } from "./time-ago";
 import { UserLink } from "./user-link";
+import { ShowMore } from "./show-more";
 
 const KIND_TITLES: Record<PremodKind, string> = { questions: "Вопросы", answers: "Ответы", comments: "Комментарии" };
 
@@ -76,13 +77,7 @@ export function PremodList({
             </li>
           ))}
         </ul>
-        {next ? (
-          <div className="pager">
-            <a className="btn" rel="next" href={next}>
-              Показать ещё
-            </a>
-          </div>
-        ) : null}
+        <ShowMore next={next} />
       </div>
     </main>
   );

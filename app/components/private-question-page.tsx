@@ -3,7 +3,7 @@ import { COMMENT, countOf } from "../lib/plural";
 import type { PrivateAnswerView, PrivateQuestionView } from "../models/private-questions.server";
 import type { BrandRole } from "../models/brands.server";
 import { CommentTree } from "./comment-tree";
-import { CallButton, CallForm } from "./forms";
+import { AnswerForm, CallButton, CallForm } from "./forms";
 import { TimeAgo } from "./time-ago";
 import { UserLink } from "./user-link";
 import { UserText } from "./user-text";
@@ -85,19 +85,7 @@ export function PrivateQuestionPage({ data }: { data: PrivatePageData }) {
           </article>
         ))}
         {data.canreply ? (
-          <CallForm call="anspersonal" back={back} fields={{ pqid: q.id }} className="answer-form" testId="anspersonal-form">
-            <label>
-              Ответ эксперта
-              <textarea name="Body" required maxLength={LIMITS.fullAnswer} rows={5} placeholder="Введите текст ответа" />
-            </label>
-            <label>
-              Источник (необязательно)
-              <input name="source" maxLength={LIMITS.source} />
-            </label>
-            <button className="btn btn-ask" type="submit">
-              Ответить
-            </button>
-          </CallForm>
+          <AnswerForm call="anspersonal" back={back} fields={{ pqid: q.id }} label="Ответ эксперта" testId="anspersonal-form" />
         ) : null}
       </section>
     </main>

@@ -7,6 +7,7 @@ import { CallButton, CallForm } from "./forms";
 import { ModerProfileLinks } from "./moder-forms";
 import { TimeAgo } from "./time-ago";
 import { UserText } from "./user-text";
+import { ShowMore } from "./show-more";
 
 /** The nick is cut at 16 characters in the profile (15 in the page header). */
 const NICK_CUT = 16;
@@ -281,13 +282,7 @@ export function ProfilePageView({
           </nav>
         ) : null}
         <ListBody list={list} view={view} isOwner={isOwner} now={now} uid={user.id} />
-        {next ? (
-          <div className="pager">
-            <a className="btn" rel="next" href={next} data-testid="show-more">
-              Показать ещё
-            </a>
-          </div>
-        ) : null}
+        <ShowMore next={next} />
       </div>
     </main>
   );

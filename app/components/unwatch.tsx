@@ -25,3 +25,38 @@ export function UnwatchPage({ qid, kind, done }: { qid: number; kind: "Q" | "C";
     </main>
   );
 }
+
+const REACTION = {
+  thanks: { call: "thanks", ask: "Сказать спасибо автору ответа?", button: "Спасибо", done: "Спасибо! Автор ответа получит 5 баллов" },
+  bad: { call: "notimportant", ask: "Скрыть этот ответ?", button: "Скрыть ответ", done: "Ответ скрыт" },
+} as const;
+export type AnswerReaction = keyof typeof REACTION;
+
+/**
+ * /answer/{aid}/thanks and /answer/{aid}/bad (the asker's links in a notification e-mail): a
+ * confirmation button posting `thanks` or `notimportant` (a GET never writes), then the result.
+ */
+export function AnswerReactionPage({ aid, kind, done }: { aid: number; kind: AnswerReaction; done: boolean }) {
+  const r = REACTION[kind];
+  return (
+    <main className="page">
+      <div className="card narrow" data-testid="answer-reaction">
+        {done ? (
+          <h1>{r.done}</h1>
+        ) : (
+          <>
+            <h1>{r.ask}</h1>
+            <CallForm call={r.call} back={`/answer/${aid}/${kind}?done=1`} fields={{ aid }}>
+              <button className="btn btn-ask" type="submit">
+                {r.button}
+              </button>
+            </CallForm>
+          </>
+        )}
+        <p>
+          <a href={`/answer/${aid}`}>Вернуться к ответу</a>
+        </p>
+      </div>
+    </main>
+  );
+}

@@ -412,56 +412,37 @@ async function planComment(env: Env, moder: Moderator, cmid: number, drop: boole
  * One batch: the log row, the comment, the comcnt of its question or answer, the author's
  * notification. No Undo is offered (core-qa.md §4); a_cmtrestore exists for the API.
  */
-export async function dropComment(env: Env, session: Session | null, input: ModerIdInput, now: number) {
-  const moder = await requireModerator(env.DB, session, "cmtdrop");
-  let where = { qid: 0, aid: null as number | null };
-  return guardedWrite(
-    env,
-    async () => {
-      const row = await planComment(env, moder, input.id, true);
-      where = { qid: row.qid!, aid: row.refType === "A" ? row.refId : null };
-      return (db) => [
-        logRow(db, {
-          moderId: moder.id,
-          action: "cmtdrop",
-          targetType: "C",
-          targetId: row.id,
-          userId: row.userId,
-          qid: row.qid,
-          now,
-          expect: sql`EXISTS (SELECT 1 FROM comments WHERE id = ${row.id} AND hidden = 0)`,
-        }),
-        db.update(cm).set({ hidden: 1 }).where(eq(cm.id, row.id)),
-        targetCount(db, row, -1),
-        ...moderDeletedNotification(db, { userId: row.userId, moderId: moder.id, qid: row.qid, aid: where.aid, cmid: row.id, now }),
-      ];
-    },
-    () => ({ cmid: input.id, ...where }),
-  );
+export function dropComment(env: Env, session: Session | null, input: ModerIdInput, now: number) {
+  return toggleComment(env, session, input, now, true);
 }
 
 /** a_cmtrestore: the inverse of a comment drop (needs cmtdrop and the category in volcats). */
-export async function restoreComment(env: Env, session: Session | null, input: ModerIdInput, now: number) {
-  const moder = await requireModerator(env.DB, session, "cmtrestore");
+export function restoreComment(env: Env, session: Session | null, input: ModerIdInput, now: number) {
+  return toggleComment(env, session, input, now, false);
+}
+
+async function toggleComment(env: Env, session: Session | null, input: ModerIdInput, now: number, drop: boolean) {
+  const moder = await requireModerator(env.DB, session, drop ? "cmtdrop" : "cmtrestore");
   let where = { qid: 0, aid: null as number | null };
   return guardedWrite(
     env,
     async () => {
-      const row = await planComment(env, moder, input.id, false);
+      const row = await planComment(env, moder, input.id, drop);
       where = { qid: row.qid!, aid: row.refType === "A" ? row.refId : null };
       return (db) => [
         logRow(db, {
           moderId: moder.id,
-          action: "cmtrestore",
+          action: drop ? "cmtdrop" : "cmtrestore",
           targetType: "C",
           targetId: row.id,
           userId: row.userId,
           qid: row.qid,
           now,
-          expect: sql`EXISTS (SELECT 1 FROM comments WHERE id = ${row.id} AND hidden = 1)`,
+          expect: sql`EXISTS (SELECT 1 FROM comments WHERE id = ${row.id} AND hidden = ${drop ? 0 : 1})`,
         }),
-        db.update(cm).set({ hidden: 0 }).where(eq(cm.id, row.id)),
-        targetCount(db, row, 1),
+        db.update(cm).set({ hidden: drop ? 1 : 0 }).where(eq(cm.id, row.id)),
+        targetCount(db, row, drop ? -1 : 1),
+        ...(drop ? moderDeletedNotification(db, { userId: row.userId, moderId: moder.id, qid: row.qid, aid: where.aid, cmid: row.id, now }) : []),
       ];
     },
     () => ({ cmid: input.id, ...where }),

@@ -18,7 +18,6 @@
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../lib/errors";
-import { isBanned } from "../lib/users";
 import { moderationScope, scopeOrNull, type ModerationScope } from "./abuse.server";
 import { isModerator } from "../lib/moderation";
 import { AddAnswerInput, addAnswer, EditAnswerInput, editAnswer } from "./answers-write.server";
@@ -28,7 +27,7 @@ import { getCategoryTree } from "./categories.server";
 import { AddCommentInput, addComment } from "./comments-write.server";
 import { batchable, getDb, schema } from "./db.server";
 import { announce, premodDeclinedNotification, type PremodType as NotifyPremodType } from "./notifications.server";
-import { requireWriter, type Session, type SessionUser } from "./session.server";
+import { requireWriter, sessionUserOf, type Session, type SessionUser } from "./session.server";
 import { plainText } from "../lib/seo";
 import { cut } from "../lib/limits";
 
@@ -197,19 +196,7 @@ async function authorSession(env: Env, userId: number, now: number): Promise<Ses
   const u = schema.users;
   const row = await getDb(env.DB).select().from(u).where(eq(u.id, userId)).get();
   if (!row) throw new DomainError(120);
-  const user: SessionUser = {
-    id: row.id,
-    nick: row.nick,
-    lvl: row.lvl,
-    points: row.points,
-    vip: row.vip === 1,
-    banned: isBanned(row, now),
-    type: row.type,
-    permissions: JSON.parse(row.permissions) as string[],
-    createdAt: row.createdAt,
-    welcomeBonus: row.welcomeBonus === 1,
-    lastVisitDay: row.lastVisitDay,
-  };
+  const user = sessionUserOf(row, now);
   approving.add(user);
   return { id: 0, salt: "", token: "", user };
 }

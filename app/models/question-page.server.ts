@@ -225,3 +225,10 @@ export async function locateComment(d1: D1Database, cmid: number) {
   if (!row || row.qid == null) return null;
   return { qid: row.qid, answerId: row.refType === "A" ? row.refId : null };
 }
+
+/** The question of a visible answer, or null (the answer's e-mail link pages). */
+export async function answerQuestionId(d1: D1Database, aid: number): Promise<number | null> {
+  const a = schema.answers;
+  const row = await getDb(d1).select({ qid: a.qid, hidden: a.hidden }).from(a).where(eq(a.id, aid)).get();
+  return row && row.hidden === 0 ? row.qid : null;
+}

@@ -96,19 +96,39 @@ export async function getSession(d1: D1Database, request: Request, now = Date.no
     id: row.id,
     salt: row.salt,
     token: row.token,
-    user: {
-      id: row.userId,
-      nick: row.nick,
-      lvl: row.lvl,
-      points: row.points,
-      lastVisitDay: row.lastVisitDay,
-      vip: row.vip === 1,
-      banned: isBanned(row, now),
-      type: row.type,
-      permissions: JSON.parse(row.permissions) as string[],
-      createdAt: row.createdAt,
-      welcomeBonus: row.welcomeBonus === 1,
-    },
+    user: sessionUserOf({ ...row, id: row.userId }, now),
+  };
+}
+
+type UserRow = {
+  id: number;
+  nick: string;
+  lvl: number;
+  points: number;
+  lastVisitDay: number;
+  vip: number;
+  bannedUntil: number | null;
+  banPermanent: number;
+  type: string;
+  permissions: string;
+  createdAt: number;
+  welcomeBonus: number;
+};
+
+/** A users row as the session's user (also for writes replayed as their author, e.g. premoderation). */
+export function sessionUserOf(row: UserRow, now: number): SessionUser {
+  return {
+    id: row.id,
+    nick: row.nick,
+    lvl: row.lvl,
+    points: row.points,
+    lastVisitDay: row.lastVisitDay,
+    vip: row.vip === 1,
+    banned: isBanned(row, now),
+    type: row.type,
+    permissions: JSON.parse(row.permissions) as string[],
+    createdAt: row.createdAt,
+    welcomeBonus: row.welcomeBonus === 1,
   };
 }
 

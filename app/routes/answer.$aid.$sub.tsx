@@ -1,23 +1,57 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { AnswerPageView } from "../components/answer-page";
+import { QuestionDeleted, QuestionMissing } from "../components/question-gone";
+import { AnswerReactionPage, UnwatchPage } from "../components/unwatch";
 import { parseId, parsePrefixedId } from "../lib/params";
-import { originOf } from "../lib/seo";
+import { signInUrl } from "../lib/return-to";
+import { originOf, pageMeta } from "../lib/seo";
 import { answerPageResponse, missingResponse } from "../models/answer-route.server";
-import { locateComment } from "../models/question-page.server";
-import AnswerRoute, { meta } from "./answer.$aid._index";
+import { answerQuestionId, locateComment } from "../models/question-page.server";
+import { viewerSession } from "../models/session.server";
 
-export { meta };
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
-/** /answer/{aid}/cid-{cmid}: the answer with that comment highlighted; a failed context goes to /answer/{aid}. */
+const SIGNED_IN_SUBS = new Set(["unwatch-comments", "thanks", "bad"]);
+
+/**
+ * /answer/{aid}/cid-{cmid}: the answer with that comment highlighted (a failed context goes to
+ * /answer/{aid}); /answer/{aid}/unwatch-comments, /thanks and /bad: the e-mail links' confirmation
+ * pages (signed-in readers; guests go to the sign-in page first).
+ */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const db = context.cloudflare.env.DB;
   const aid = parseId(params.aid);
   if (aid === null) return missingResponse();
-  const cmid = parsePrefixedId(params.sub, "cid-");
+  const sub = params.sub ?? "";
+  if (SIGNED_IN_SUBS.has(sub)) {
+    const url = new URL(request.url);
+    if (!(await viewerSession(context, request))) throw redirect(signInUrl(url.pathname));
+    const qid = await answerQuestionId(db, aid);
+    if (qid === null) return missingResponse();
+    const done = url.searchParams.get("done") === "1";
+    const headers = { "Cache-Control": "private, no-store" };
+    if (sub === "unwatch-comments") return json({ kind: "unwatch" as const, qid, done }, { headers });
+    return json({ kind: "reaction" as const, aid, reaction: sub as "thanks" | "bad", done }, { headers });
+  }
+  const cmid = parsePrefixedId(sub, "cid-");
   if (cmid === null) return missingResponse();
   const where = await locateComment(db, cmid);
   if (!where || where.answerId !== aid) throw redirect(`/answer/${aid}`);
   return answerPageResponse(db, aid, cmid, `${originOf(request)}/answer/${aid}`);
 }
 
-export default AnswerRoute;
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  if (data?.kind === "unwatch" || data?.kind === "reaction") return pageMeta({ title: "Ответы", noindex: true });
+  if (!data || data.kind !== "ok") return pageMeta({ title: "Ответ не найден — Ответы", noindex: true });
+  return pageMeta({ title: data.question.qtext, description: data.answer.text, canonical: data.canonical, noindex: true });
+};
+
+export default function AnswerSubRoute() {
+  const data = useLoaderData<typeof loader>();
+  if (data.kind === "unwatch") return <UnwatchPage qid={data.qid} kind="C" done={data.done} />;
+  if (data.kind === "reaction") return <AnswerReactionPage aid={data.aid} kind={data.reaction} done={data.done} />;
+  if (data.kind === "missing") return <QuestionMissing />;
+  if (data.kind === "deleted") return <QuestionDeleted question={data.question} trail={data.trail} />;
+  return <AnswerPageView {...data} />;
+}

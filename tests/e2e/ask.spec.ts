@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./users";
 
 /**
  * The ask page and the quick-ask box as islands (core-qa.md §2, §5): the poll-option editor, the
@@ -6,13 +7,6 @@ import { expect, test, type Page } from "@playwright/test";
  * the quick-ask box and the guest's sign-in dialog.
  */
 
-async function signIn(page: Page, email = "guru@demo.local") {
-  await page.goto("/login");
-  await page.getByLabel("Почта").fill(email);
-  await page.getByLabel("Пароль").fill("demo12345");
-  await page.getByRole("button", { name: "Войти" }).click();
-  await expect(page.getByRole("button", { name: "Выйти" })).toBeVisible();
-}
 
 /** Opens the ask page and waits until its island has hydrated (the tabs appear). */
 async function openAsk(page: Page, path = "/ask") {
@@ -23,7 +17,7 @@ async function openAsk(page: Page, path = "/ask") {
 const pollOptions = (page: Page) => page.getByTestId("poll-option");
 
 test("the poll editor starts with three options, grows to 16 as the last is filled and shrinks by the rules", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, "guru@demo.local");
   await openAsk(page);
   await page.getByRole("tab", { name: "Текст опроса" }).click();
   await expect(pollOptions(page)).toHaveCount(3);
@@ -50,7 +44,7 @@ test("the poll editor starts with three options, grows to 16 as the last is fill
 });
 
 test("the title counter counts down from 120 and turns to 'Лишние символы' when over", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, "guru@demo.local");
   await openAsk(page);
   const counter = page.getByTestId("title-counter");
   await expect(counter).toHaveText("Осталось символов: 120");
@@ -64,7 +58,7 @@ test("the title counter counts down from 120 and turns to 'Лишние симв
 });
 
 test("similar questions appear once the title passes 9 characters", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, "guru@demo.local");
   await openAsk(page);
   await page.getByLabel("Мой вопрос").fill("Как бросить");
   await expect(page.getByTestId("similar")).toHaveCount(0);
@@ -75,7 +69,7 @@ test("similar questions appear once the title passes 9 characters", async ({ pag
 });
 
 test("the typed text comes back after a reload", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, "guru@demo.local");
   await openAsk(page);
   await page.getByLabel("Мой вопрос").fill("Что посадить на даче весной?");
   await page.getByLabel("Пояснение").fill("Участок шесть соток.");
@@ -96,7 +90,7 @@ test("the typed text comes back after a reload", async ({ page }) => {
 });
 
 test("the subcategory is reset when the category changes", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, "guru@demo.local");
   await openAsk(page);
   await expect(page.getByLabel("Подкатегория")).toHaveCount(0);
   await page.getByLabel("Категория", { exact: true }).selectOption({ label: "Компьютеры, Связь" });
@@ -113,7 +107,7 @@ test("the subcategory is reset when the category changes", async ({ page }) => {
 });
 
 test("asking a question lands on the new question's page", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, "guru@demo.local");
   await openAsk(page);
   const title = `Какой редактор кода выбрать новичку? ${Date.now()}`;
   await page.getByLabel("Мой вопрос").fill(title);
@@ -128,7 +122,7 @@ test("asking a question lands on the new question's page", async ({ page }) => {
 });
 
 test("the quick-ask box stays disabled until there is text and goes to /ask with it", async ({ page }) => {
-  await signIn(page);
+  await signIn(page, "guru@demo.local");
   await page.goto("/");
   const box = page.getByTestId("quick-ask");
   const publish = box.getByRole("button", { name: "Опубликовать" });

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { register, signedIn } from "./users";
 
 /**
  * The live parts of the pages (issue 5 §2, §4): a new answer reaches another reader without a
@@ -14,15 +15,6 @@ async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const page = await newPage(browser);
-  await page.goto("/login");
-  await page.getByLabel("Почта").fill(email);
-  await page.getByLabel("Пароль").fill("demo12345");
-  await page.getByRole("button", { name: "Войти" }).click();
-  await expect(page.getByRole("button", { name: "Выйти" })).toBeVisible();
-  return page;
-}
 
 /** Asks a plain question in «Программирование» through the API (the ask page has its own stories); returns its address. */
 async function ask(page: Page, qtext: string): Promise<string> {
@@ -208,7 +200,8 @@ test("while the user's socket is down, the bell polls the counter every 10 s", a
 
 test("pop-ups: at most 3 at once, the next after 3 s, each hides after 30 s", async ({ browser }) => {
   const stamp = Date.now();
-  const asker = await signedIn(browser, "guru@demo.local");
+  // a new user: no other story touches his notifications while this one counts them
+  const { page: asker } = await register(browser, `popups${stamp}`);
   const url = await ask(asker, `Куда поехать летом с детьми? ${stamp}`);
   const qid = url.split("/").pop()!;
   const answerers = await Promise.all(["vip@demo.local", "moder@demo.local", "znatok@demo.local", "expert@demo.local"].map((e) => signedIn(browser, e)));

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
+import { register, signedIn } from "./users";
 
 /**
  * Moderation, abuse reports and private questions to a brand's experts, as their users meet them
@@ -7,28 +8,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
  * expert answers.
  */
 
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/login");
-  await page.getByLabel("Почта").fill(email);
-  await page.getByLabel("Пароль").fill("demo12345");
-  await page.getByRole("button", { name: "Войти" }).click();
-  await expect(page.getByRole("button", { name: "Выйти" })).toBeVisible();
-  return page;
-}
 
-async function register(browser: Browser, stamp: string): Promise<{ page: Page; email: string; id: number }> {
-  const page = await (await browser.newContext()).newPage();
-  const email = `${stamp}@example.org`;
-  await page.goto("/register");
-  await page.getByLabel("Ник").fill(`Участник ${stamp}`);
-  await page.getByLabel("Почта").fill(email);
-  await page.getByLabel("Пароль").fill("demo12345");
-  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-  await expect(page.getByRole("button", { name: "Выйти" })).toBeVisible();
-  const href = await page.locator(".toolbar-user").getAttribute("href");
-  return { page, email, id: Number(href!.replace(/\D/g, "")) };
-}
 
 test("a moderator drops an answer and undoes it", async ({ browser }) => {
   const moder = await signedIn(browser, "moder@demo.local");

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
 import { SHOWCASE } from "../../db/seed/seed";
+import { signedIn } from "./users";
 
 /**
  * The question page's vote and mark islands with JavaScript on: poll voting (the empty-choice
@@ -8,15 +9,6 @@ import { SHOWCASE } from "../../db/seed/seed";
  * the best answer on voting, and the who-voted tooltip with 5 avatars and 'more'.
  */
 
-async function signedIn(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/login");
-  await page.getByLabel("Почта").fill(email);
-  await page.getByLabel("Пароль").fill("demo12345");
-  await page.getByRole("button", { name: "Войти" }).click();
-  await expect(page.getByRole("button", { name: "Выйти" })).toBeVisible();
-  return page;
-}
 
 /** A named call from the page, with the session's salt and token (as an island sends it). */
 async function api(page: Page, name: string, fields: Record<string, string | string[]>): Promise<Record<string, any>> {

@@ -36,3 +36,16 @@ export async function as(email: string): Promise<Me> {
   known.set(email, me);
   return me;
 }
+
+/** Posts a plain HTML form to the form door (/do/{name}?return=…), as a browser with JavaScript off does. */
+export async function postForm(name: string, fields: Record<string, string | number | string[]>, back: string, me: Me) {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(fields)) for (const x of ([] as (string | number)[]).concat(v)) body.append(k, String(x));
+  const res = await workerFetch(`${BASE}/do/${name}?return=${encodeURIComponent(back)}`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", host: "127.0.0.1", origin: BASE, cookie: me.cookie },
+    body,
+  });
+  return { res, html: res.status === 302 ? "" : await res.text() };
+}

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { as, BASE, post, signIn, type Me } from "./api-client";
+import { as, BASE, post, postForm, signIn, type Me } from "./api-client";
 import { workerFetch } from "./worker-fetch";
 import { SHOWCASE } from "../../db/seed/seed";
 
@@ -31,18 +31,7 @@ async function page(path: string, cookie?: string) {
   return { res, html: await res.text() };
 }
 
-/** Posts a plain HTML form to the form door, as a browser with JavaScript off does. */
-async function form(name: string, fields: Record<string, string | number | string[]>, back: string, me: Me) {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const x of ([] as (string | number)[]).concat(v)) body.append(k, String(x));
-  const res = await workerFetch(`${BASE}/do/${name}?return=${encodeURIComponent(back)}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", host: "127.0.0.1", origin: BASE, cookie: me.cookie },
-    body,
-  });
-  return { res, html: res.status === 302 ? "" : await res.text() };
-}
+const form = postForm;
 
 const logRows = () => value("select count(*) v from mod_log");
 

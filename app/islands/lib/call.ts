@@ -29,10 +29,13 @@ export type CallOptions = {
 let ajaxId = 0;
 const loadedAt = Date.now();
 
-/** The page type the tracking fields report: the first path segment (question, ask, profile …). */
+/** The site's own page kinds by their first path segment; any other first segment is a category (or brand) urlname. */
+const PAGE_TYPES = new Set(["question", "answer", "ask", "profile", "settings", "search", "private", "moderlog", "categories", "top", "login", "register", "abuse"]);
+
+/** The page type the tracking fields report: question, ask, profile …, index or category. */
 export function pageType(pathname = location.pathname): string {
   const first = pathname.split("/").filter(Boolean)[0] ?? "";
-  return first === "" ? "index" : /^[a-z]+$/.test(first) ? first : "category";
+  return first === "" ? "index" : PAGE_TYPES.has(first) ? first : "category";
 }
 
 function trackingFields(): Record<string, string> {
@@ -103,8 +106,11 @@ export function errorText(data: Envelope | null): string {
 export async function call(name: string, fields: Fields = {}, opts: CallOptions = {}): Promise<CallResult> {
   let data: Envelope | null;
   try {
+    const sentWith = pageSession()?.token;
     data = await send(name, fields, opts);
-    if (data.errid === 103 && (await refreshAuth())) data = await send(name, fields, opts);
+    // an expired token: refreshed once for all the calls that failed with it (a call whose token
+    // another call has already replaced just goes again), then this call is retried once
+    if (data.errid === 103 && (pageSession()?.token !== sentWith || (await refreshAuth()))) data = await send(name, fields, opts);
     if (data.errid === 103) {
       if (!opts.quiet) showSignIn();
       return { ok: false, data, errid: 103 };
