@@ -6,7 +6,13 @@ import { defineConfig } from "vite";
  * public/_headers). `npm run build` runs this before the Remix build, which bundles the manifest.
  */
 export default defineConfig({
-  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  resolve: {
+    alias: [
+      { find: "~", replacement: new URL("./app", import.meta.url).pathname },
+      // the server's manifest of this very build cannot be part of it (app/islands/manifest.browser.ts)
+      { find: /^\.\/manifest$/, replacement: new URL("./app/islands/manifest.browser.ts", import.meta.url).pathname },
+    ],
+  },
   define: { "process.env.NODE_ENV": JSON.stringify("production") },
   esbuild: { jsx: "automatic" },
   publicDir: false,
