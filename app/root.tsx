@@ -2,10 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cl
 import { Links, Meta, Outlet, isRouteErrorResponse, useLocation, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { PageFactsContext, pageFactsOf } from "./components/page-facts";
 import { viewerSession } from "./models/session.server";
-import { eq } from "drizzle-orm";
-import { getDb, schema } from "./models/db.server";
 import { userHub } from "./models/hub.server";
-import { parseStored } from "./lib/notify-settings";
 import { SiteShell } from "./components/site-shell";
 import { NotFound } from "./components/not-found";
 import styles from "./styles/site.css?url";
@@ -18,24 +15,19 @@ export const links: LinksFunction = () => [
 /** The signed-in user for the toolbar (guests have no session cookie and cost no query). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await viewerSession(context, request);
-  const bell = session ? await bellState(context.cloudflare.env, session.user.id) : null;
+  const bell = session?.user.bell?.on ? await bellState(context.cloudflare.env, session.user.id, session.user.bell) : null;
   return json({ user: session ? { id: session.user.id, nick: session.user.nick, salt: session.salt, token: session.token } : null, bell });
 }
 
 /**
- * The toolbar bell (bell.island.tsx): shown when the user's notify flag is 1, with the unread
- * count from his UserHub (read beside his notification settings, one round trip of each).
+ * The toolbar bell (bell.island.tsx): shown when the user's notify flag is 1 (read with the
+ * session), with the unread count from his UserHub.
  */
-async function bellState(env: Env, userId: number) {
-  const u = schema.users;
-  const [unread, row] = await Promise.all([
-    userHub(env, userId)
-      .unread()
-      .catch(() => 0),
-    getDb(env.DB).select({ notify: u.notify, interval: u.notifyInterval, settings: u.notifySettings }).from(u).where(eq(u.id, userId)).get(),
-  ]);
-  if (!row || row.notify !== 1) return null;
-  return { unread, interval: row.interval > 0 ? row.interval : 10, sound: parseStored(row.settings).sound === 1 };
+async function bellState(env: Env, userId: number, prefs: { interval: number; sound: boolean }) {
+  const unread = await userHub(env, userId)
+    .unread()
+    .catch(() => 0);
+  return { unread, interval: prefs.interval, sound: prefs.sound };
 }
 
 /**

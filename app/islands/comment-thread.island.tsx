@@ -18,6 +18,7 @@ import { createPortal } from "react-dom";
 import { CommentTree } from "../components/comment-tree";
 import { LIMITS } from "../lib/limits";
 import type { CommentNode } from "../models/comments.server";
+import { commentNode, type CommentReply } from "./lib/answer-view";
 import { call } from "./lib/call";
 import { TextExtras, useTextBox } from "./lib/text-box";
 
@@ -32,24 +33,10 @@ export type CommentThreadProps = {
   highlight?: number | null;
 };
 
-/** A comment as the comment calls reply (app/models/reads.server.ts CommentReply). */
-type Reply = { cmid: number; cmtext: string; usrid: number; nick: string; lvl: number; points: number; kpd: number; added: number; hidden: 0 | 1; comments: Reply[]; more: number };
-
-function toNode(r: Reply): CommentNode {
-  return {
-    id: r.cmid,
-    text: r.hidden ? null : r.cmtext,
-    added: r.added,
-    author: { id: r.usrid, nick: r.nick, lvl: r.lvl, points: r.points, kpd: r.kpd },
-    replies: r.comments.map(toNode),
-    more: r.more,
-  };
-}
-
-function findReply(list: Reply[], id: number): Reply | null {
+function findReply(list: CommentReply[], id: number): CommentReply | null {
   for (const r of list) {
     if (r.cmid === id) return r;
-    const deeper = findReply(r.comments, id);
+    const deeper = findReply(r.comments ?? [], id);
     if (deeper) return deeper;
   }
   return null;
@@ -97,7 +84,7 @@ export default function CommentThread({ qid, form, highlight }: CommentThreadPro
   /** Shows a comment just posted: nested under `parentLi`, or at the end of the thread of `target`. */
   async function showPosted(id: number, target: Target, parentLi: Element | null) {
     const r = await call("comment_context", { cmid: id }, { method: "GET", quiet: true });
-    const found = r.ok ? findReply((r.data.comments ?? []) as Reply[], id) : null;
+    const found = r.ok ? findReply((r.data.comments ?? []) as CommentReply[], id) : null;
     if (!found) return location.reload();
     const container = div("cmt-patch");
     if (parentLi) parentLi.appendChild(container);
@@ -111,7 +98,7 @@ export default function CommentThread({ qid, form, highlight }: CommentThreadPro
       else if (scope) scope.appendChild(container);
       else return location.reload();
     }
-    addPatch({ container, nodes: [toNode(found)], depth: parentLi ? depthBelow(parentLi) : 0, highlight: id });
+    addPatch({ container, nodes: [commentNode(found)], depth: parentLi ? depthBelow(parentLi) : 0, highlight: id });
     setTimeout(() => unhighlight(id), HIGHLIGHT_MS);
   }
 
@@ -125,7 +112,7 @@ export default function CommentThread({ qid, form, highlight }: CommentThreadPro
     link.remove();
     const container = div("cmt-patch");
     li.appendChild(container);
-    addPatch({ container, nodes: ((r.data.comments ?? []) as Reply[]).map(toNode), depth: depthBelow(li), highlight: null });
+    addPatch({ container, nodes: ((r.data.comments ?? []) as CommentReply[]).map(commentNode), depth: depthBelow(li), highlight: null });
   }
 
   function openReply(li: Element) {

@@ -11,7 +11,7 @@
  * is the refusal (already dropped: 409 …); an unrelated change (a counter moved) plans again.
  * Deletes are soft (hidden = 1, deleted_by = 'moder'); only what a moderator dropped is restored.
  */
-import { eq, sql, type SQL } from "drizzle-orm";
+import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../lib/errors";
 import { ACTION_PERMISSION, isModerator, parseJsonList, UNMODERATED_CATEGORY, type ModerAction } from "../lib/moderation";
@@ -245,7 +245,7 @@ export async function restoreQuestion(env: Env, session: Session | null, input: 
  * the question: one answer per user and question) and the asker's like and its undo (pointing at
  * the answer). A moderator's drop takes exactly this back, a restore gives it again.
  */
-function earnedSql(authorId: number, qid: number, aid: number): SQL {
+function earnedSql(authorId: number | SQLWrapper, qid: number | SQLWrapper, aid: number | SQLWrapper): SQL {
   return sql`(SELECT coalesce(sum(delta), 0) FROM points_ledger WHERE user_id = ${authorId} AND reason <> 'moder' AND ((reason = 'answer' AND ref_type = 'Q' AND ref_id = ${qid}) OR (ref_type = 'A' AND ref_id = ${aid})))`;
 }
 
@@ -263,14 +263,13 @@ async function readAnswer(d1: D1Database, aid: number) {
       qhidden: q.hidden,
       categoryId: q.categoryId,
       topCategoryId: q.topCategoryId,
+      earned: sql<number>`${earnedSql(a.userId, a.qid, a.id)}`.mapWith(Number),
     })
     .from(a)
     .innerJoin(q, eq(q.id, a.qid))
     .where(eq(a.id, aid))
     .get();
-  if (!row) return null;
-  const earned = await db.get<{ v: number }>(sql`SELECT ${earnedSql(row.userId, row.qid, row.id)} AS v`);
-  return { ...row, earned: Number(earned?.v ?? 0) };
+  return row ?? null;
 }
 
 /**

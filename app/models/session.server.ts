@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
+import { parseStored } from "../lib/notify-settings";
 import { DomainError } from "../lib/errors";
 import { isBanned } from "../lib/users";
 import { dailyVisit, moscowDay } from "./bonuses.server";
@@ -20,6 +21,8 @@ export type SessionUser = {
   createdAt: number;
   welcomeBonus: boolean;
   lastVisitDay: number;
+  /** the toolbar bell's settings (users.notify, notify_interval, the sound channel), read with the session */
+  bell?: { on: boolean; interval: number; sound: boolean };
 };
 
 export type Session = { id: number; salt: string; token: string; user: SessionUser };
@@ -86,6 +89,9 @@ export async function getSession(d1: D1Database, request: Request, now = Date.no
       createdAt: u.createdAt,
       welcomeBonus: u.welcomeBonus,
       lastVisitDay: u.lastVisitDay,
+      notify: u.notify,
+      notifyInterval: u.notifyInterval,
+      notifySettings: u.notifySettings,
     })
     .from(s)
     .innerJoin(u, eq(u.id, s.userId))
@@ -113,6 +119,9 @@ type UserRow = {
   permissions: string;
   createdAt: number;
   welcomeBonus: number;
+  notify: number;
+  notifyInterval: number;
+  notifySettings: string;
 };
 
 /** A users row as the session's user (also for writes replayed as their author, e.g. premoderation). */
@@ -129,6 +138,7 @@ export function sessionUserOf(row: UserRow, now: number): SessionUser {
     permissions: JSON.parse(row.permissions) as string[],
     createdAt: row.createdAt,
     welcomeBonus: row.welcomeBonus === 1,
+    bell: { on: row.notify === 1, interval: row.notifyInterval > 0 ? row.notifyInterval : 10, sound: parseStored(row.notifySettings).sound === 1 },
   };
 }
 

@@ -11,10 +11,26 @@ import {
   restoreQuestion,
 } from "../../app/models/moderation.server";
 import { ModqlistInput, readModqlist } from "../../app/models/moderlog.server";
+import type { Session } from "../../app/models/session.server";
 import { defineCall, type NamedCall } from "./define";
 
 const question = (qid: number) => `/question/${qid}`;
 const pages = (r: { qid: number; aid?: number | null }) => [question(r.qid), ...(r.aid ? [`/answer/${r.aid}`] : [])];
+
+/** A drop or restore by id: the pages of its question (and answer) leave the guest cache. */
+function byId<R extends Record<string, unknown> & { qid: number; aid?: number | null }>(
+  write: (env: Env, session: Session | null, input: ModerIdInput, now: number) => Promise<R>,
+) {
+  return defineCall({
+    method: "POST",
+    input: ModerIdInput,
+    async run(c, input) {
+      const r = await write(c.env, c.session, input, c.now);
+      c.purge(pages(r));
+      return r;
+    },
+  });
+}
 
 /**
  * The volunteer moderators' calls (docs/decisions/0015-moderation.md): drops and restores of
@@ -32,51 +48,11 @@ export const moderationCalls: Record<string, NamedCall> = {
       return r;
     },
   }),
-  a_qstrestore: defineCall({
-    method: "POST",
-    input: ModerIdInput,
-    async run(c, input) {
-      const r = await restoreQuestion(c.env, c.session, input, c.now);
-      c.purge([question(r.qid)]);
-      return r;
-    },
-  }),
-  a_ansdrop: defineCall({
-    method: "POST",
-    input: ModerIdInput,
-    async run(c, input) {
-      const r = await dropAnswer(c.env, c.session, input, c.now);
-      c.purge(pages(r));
-      return r;
-    },
-  }),
-  a_ansrestore: defineCall({
-    method: "POST",
-    input: ModerIdInput,
-    async run(c, input) {
-      const r = await restoreAnswer(c.env, c.session, input, c.now);
-      c.purge(pages(r));
-      return r;
-    },
-  }),
-  a_cmtdrop: defineCall({
-    method: "POST",
-    input: ModerIdInput,
-    async run(c, input) {
-      const r = await dropComment(c.env, c.session, input, c.now);
-      c.purge(pages(r));
-      return r;
-    },
-  }),
-  a_cmtrestore: defineCall({
-    method: "POST",
-    input: ModerIdInput,
-    async run(c, input) {
-      const r = await restoreComment(c.env, c.session, input, c.now);
-      c.purge(pages(r));
-      return r;
-    },
-  }),
+  a_qstrestore: byId(restoreQuestion),
+  a_ansdrop: byId(dropAnswer),
+  a_ansrestore: byId(restoreAnswer),
+  a_cmtdrop: byId(dropComment),
+  a_cmtrestore: byId(restoreComment),
   a_qstmove: defineCall({
     method: "POST",
     input: MoveInput,
