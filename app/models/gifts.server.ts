@@ -100,31 +100,31 @@ export async function makeGift(env: Env, session: Session | null, input: z.infer
   if (points < price) throw new DomainError(502);
 
   const toSelf = input.user === user.id;
+  // the gift is paid only while the payer still has the points and the recipient has not
+  // blacklisted him; the batch runs alone, so the notification before the insert sees the same
+  const payable = sql`(SELECT p.points FROM users p WHERE p.id = ${user.id}) >= ${Math.max(price, GIFT_POINTS_MIN)}
+    AND NOT EXISTS (SELECT 1 FROM blacklist b WHERE b.owner_id = ${input.user} AND b.user_id = ${user.id})`;
   const results = await db.batch(
     batchable(env.DB, [
-      // sent_gifts columns in table order: id, gift_id, from_id, to_id, mes, hidden, paid_with, added, deleted_at
-      db
-        .insert(sg)
-        .select(
-          sql`SELECT NULL, ${gift[0].id}, ${user.id}, ${input.user}, ${input.mes}, ${input.hidden}, 'points', ${now}, NULL
-              WHERE (SELECT p.points FROM users p WHERE p.id = ${user.id}) >= ${Math.max(price, GIFT_POINTS_MIN)}
-                AND NOT EXISTS (SELECT 1 FROM blacklist b WHERE b.owner_id = ${input.user} AND b.user_id = ${user.id})`,
-        )
-        .returning({ id: sg.id }),
-      ...pointsChange(db, user.id, -price, GIFT_REASON, { type: "G", id: gift[0].id }, now, true),
-      db.select({ points: u.points }).from(u).where(eq(u.id, user.id)).limit(1),
-      // last: the recipient hears of it when this batch wrote the row (not of a gift to himself)
+      // the recipient hears of it when this batch pays for it (not of a gift to himself)
       ...giftNotification(db, {
         userId: input.user,
         fromId: input.hidden ? null : user.id,
         giftId: gift[0].id,
         message: input.mes || undefined,
         now,
-        when: sql`${toSelf ? 0 : 1} = 1 AND EXISTS (SELECT 1 FROM sent_gifts x WHERE x.from_id = ${user.id} AND x.to_id = ${input.user} AND x.gift_id = ${gift[0].id} AND x.added = ${now})`,
+        when: sql`${toSelf ? 0 : 1} = 1 AND ${payable}`,
       }),
+      // sent_gifts columns in table order: id, gift_id, from_id, to_id, mes, hidden, paid_with, added, deleted_at
+      db
+        .insert(sg)
+        .select(sql`SELECT NULL, ${gift[0].id}, ${user.id}, ${input.user}, ${input.mes}, ${input.hidden}, 'points', ${now}, NULL WHERE ${payable}`)
+        .returning({ id: sg.id }),
+      ...pointsChange(db, user.id, -price, GIFT_REASON, { type: "G", id: gift[0].id }, now, true),
+      db.select({ points: u.points }).from(u).where(eq(u.id, user.id)).limit(1),
     ] as const),
   );
-  const [inserted, , , , after] = results;
+  const [, inserted, , , , after] = results;
   // the guard failed: the points went below the price meanwhile, or the recipient blacklisted him
   if (inserted.length === 0) throw new DomainError(502);
   await announce(env, results);
