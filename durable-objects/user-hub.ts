@@ -44,11 +44,7 @@ export class UserHub extends DurableObject {
     const day = moscowDayKey(now);
     const used = this.used(day, code);
     if (used >= limit) return { ok: false, day, used, limit };
-    this.ctx.storage.sql.exec(
-      "INSERT INTO quota (day, code, used) VALUES (?, ?, 1) ON CONFLICT (day, code) DO UPDATE SET used = used + 1",
-      day,
-      code,
-    );
+    this.ctx.storage.sql.exec("INSERT INTO quota (day, code, used) VALUES (?, ?, 1) ON CONFLICT (day, code) DO UPDATE SET used = used + 1", day, code);
     // the first slot of a day: yesterday and older are no longer needed
     if (used === 0) this.ctx.storage.sql.exec("DELETE FROM quota WHERE day < ?", day - 1);
     return { ok: true, day, used: used + 1, limit };
@@ -78,10 +74,7 @@ export class UserHub extends DurableObject {
 
   private setCounter(value: number): number {
     const v = Math.max(0, value);
-    this.ctx.storage.sql.exec(
-      "INSERT INTO counter (name, value) VALUES ('unread', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-      v,
-    );
+    this.ctx.storage.sql.exec("INSERT INTO counter (name, value) VALUES ('unread', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value", v);
     return v;
   }
 

@@ -18,4 +18,3 @@ declare global {
   }
   interface Env extends Cloudflare.Env {}
 }
-export {};

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
+// biome-ignore lint/suspicious/noTsIgnore: the server build exists only after `remix vite:build`, so @ts-expect-error would fail once it does
 // @ts-ignore - produced by `remix vite:build`
 import * as build from "../build/server/index.js";
 import { api } from "./api";
@@ -38,8 +39,7 @@ app.all("*", (c) =>
     const env = stats ? { ...c.env, DB: countingD1(c.env.DB, stats) } : c.env;
     const res = await handleRemix(c.req.raw, {
       cloudflare: { env, cf: c.req.raw.cf, ctx: c.executionCtx, caches },
-      runCall: async (name, request, fields) =>
-        hasCall(name) ? runCall(name, request, fields, env, c.executionCtx, "form") : null,
+      runCall: async (name, request, fields) => (hasCall(name) ? runCall(name, request, fields, env, c.executionCtx, "form") : null),
     });
     if (stats) {
       res.headers.set("x-d1-roundtrips", String(stats.roundTrips));

@@ -23,11 +23,7 @@ function cacheKey(req: Request): Request {
   return new Request(url.toString(), { method: "GET" });
 }
 
-export async function withPageCache(
-  req: Request,
-  ctx: ExecutionContext,
-  render: () => Promise<Response>,
-): Promise<Response> {
+export async function withPageCache(req: Request, ctx: ExecutionContext, render: () => Promise<Response>): Promise<Response> {
   if (!isCacheableRequest(req)) {
     // a page rendered for a session cookie may carry the reader's own parts (the islands' salt and
     // token): no shared cache anywhere may keep it, whatever the route said

@@ -30,7 +30,12 @@ export function AnswerPageView({
         <QuestionHeader question={question} trail={trail} now={now} linkTitle />
       </div>
       <section className="card">
-        <AnswerItem answer={answer} now={now} highlight={highlight} replyHref={signedIn ? (cmid) => `/question/${question.id}/cid-${cmid}#comment-form` : undefined} />
+        <AnswerItem
+          answer={answer}
+          now={now}
+          highlight={highlight}
+          replyHref={signedIn ? (cmid) => `/question/${question.id}/cid-${cmid}#comment-form` : undefined}
+        />
         <div id="comment-form">
           {highlight ? <p className="muted">Ответ на выделенный комментарий:</p> : null}
           {signedIn ? (

@@ -19,7 +19,7 @@ export type BrandPageData = Omit<BrandPage, "next"> & {
 
 /** The brand's picture (its logo, else its person's), or a placeholder letter; only pictures of this site (the CSP). */
 function BrandPicture({ brand }: { brand: BrandPage["brand"] }) {
-  const src = [brand.logo, brand.personImage].find((s) => s && s.startsWith("/") && !s.startsWith("//"));
+  const src = [brand.logo, brand.personImage].find((s) => s?.startsWith("/") && !s.startsWith("//"));
   if (src) return <img className="avatar" src={src} alt="" width={72} height={72} />;
   return (
     <span className="avatar avatar-empty" aria-hidden="true">

@@ -57,9 +57,7 @@ export function ListPage({ data, heading }: { data: ListPageData; heading: strin
             ))}
           </nav>
         ) : null}
-        {!cat || !NO_ASK_FORM.has(cat.special ?? "") ? (
-          <Island name="quick-ask" of={QuickAsk} props={{ cid: quickAskCid(data) }} when="visible" />
-        ) : null}
+        {!cat || !NO_ASK_FORM.has(cat.special ?? "") ? <Island name="quick-ask" of={QuickAsk} props={{ cid: quickAskCid(data) }} when="visible" /> : null}
       </div>
       <div className="card">
         <QuestionList items={data.items} now={data.now} categoryName={(id) => data.cats[id]} />

@@ -95,7 +95,11 @@ export function ModerCommentDrop({ cmid }: { cmid: number }) {
  * when a moderator deleted it and he holds qstrestore, the restore control. The page's loader puts
  * `viewer.moder` (moderOnDeletedQuestion) in its data; for everyone else this renders nothing.
  */
-export function ModerDeletedQuestion({ question }: { question: { id: number; qtext: string; deletedBy: string | null; author: { id: number; nick: string; lvl: number; points: number } } }) {
+export function ModerDeletedQuestion({
+  question,
+}: {
+  question: { id: number; qtext: string; deletedBy: string | null; author: { id: number; nick: string; lvl: number; points: number } };
+}) {
   const { moder } = usePageModer();
   if (!moder) return null;
   return (

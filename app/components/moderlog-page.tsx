@@ -34,7 +34,9 @@ function AuthorData({ author, now }: { author: NonNullable<ModerlogItem["author"
       <a href={`/profile/id${author.id}`}>{author.nick}</a>
       {` · id ${author.id} · ${levelById(author.lvl).name} · ${countOf(author.points, POINT)} · ${countOf(author.questionsCount, QUESTION)} · ${countOf(author.answersCount, ANSWER)} · с `}
       {new Date(author.createdAt).toLocaleDateString("ru-RU", { timeZone: "Europe/Moscow" })}
-      {banned ? ` · ${banText(author.banPermanent === 1 || author.bannedUntil == null ? { permanent: true } : { permanent: false, leftMs: author.bannedUntil - now })}` : ""}
+      {banned
+        ? ` · ${banText(author.banPermanent === 1 || author.bannedUntil == null ? { permanent: true } : { permanent: false, leftMs: author.bannedUntil - now })}`
+        : ""}
     </span>
   );
 }

@@ -3,8 +3,7 @@ export function NotFound({ text = "Такой страницы нет" }: { text
     <main className="page not-found" data-testid="not-found">
       <h1>{text}</h1>
       <p>
-        Возможно, она была удалена или вы ошиблись в адресе. <a href="/">Перейти на главную</a> или{" "}
-        <a href="/categories/">выбрать категорию</a>.
+        Возможно, она была удалена или вы ошиблись в адресе. <a href="/">Перейти на главную</a> или <a href="/categories/">выбрать категорию</a>.
       </p>
     </main>
   );

@@ -32,10 +32,13 @@ export function pageFactsOf(matches: RouteMatch[], path: string): PageFacts {
   let moder: ModerOnQuestion | null = null;
   let question: PageFacts["question"] = null;
   for (const m of matches) {
-    const d = m.data as { user?: { id: number } | null; viewer?: { moder?: ModerOnQuestion | null } | null; question?: { categoryId?: number; topCategoryId?: number } } | undefined;
+    const d = m.data as
+      | { user?: { id: number } | null; viewer?: { moder?: ModerOnQuestion | null } | null; question?: { categoryId?: number; topCategoryId?: number } }
+      | undefined;
     if (m.id === "root" && d?.user) userId = d.user.id;
     if (d?.viewer?.moder) moder = d.viewer.moder;
-    if (typeof d?.question?.categoryId === "number") question = { categoryId: d.question.categoryId, topCategoryId: d.question.topCategoryId ?? d.question.categoryId };
+    if (typeof d?.question?.categoryId === "number")
+      question = { categoryId: d.question.categoryId, topCategoryId: d.question.topCategoryId ?? d.question.categoryId };
   }
   return { userId, moder, question, path };
 }

@@ -84,9 +84,7 @@ export function PrivateQuestionPage({ data }: { data: PrivatePageData }) {
             ) : null}
           </article>
         ))}
-        {data.canreply ? (
-          <AnswerForm call="anspersonal" back={back} fields={{ pqid: q.id }} label="Ответ эксперта" testId="anspersonal-form" />
-        ) : null}
+        {data.canreply ? <AnswerForm call="anspersonal" back={back} fields={{ pqid: q.id }} label="Ответ эксперта" testId="anspersonal-form" /> : null}
       </section>
     </main>
   );

@@ -36,7 +36,7 @@ export function banText(ban: BanState): string {
 /** A user's picture, or a placeholder with the first letter of the nick (pages carry no inline styles: the CSP has no 'unsafe-inline'). */
 function Avatar({ user }: { user: Pick<ProfileUser, "nick" | "filin"> }) {
   // only a picture of this site: the CSP allows images from 'self' alone
-  if (user.filin && user.filin.startsWith("/") && !user.filin.startsWith("//")) {
+  if (user.filin?.startsWith("/") && !user.filin.startsWith("//")) {
     return <img className="avatar" src={user.filin} alt="" width={72} height={72} />;
   }
   return (
@@ -195,7 +195,11 @@ function GiftForm({ form, uid, isOwner }: { form: NonNullable<GiftList["form"]>;
         <input type="hidden" name="pointsgift" value="0" />
         <input type="checkbox" name="pointsgift" value="1" defaultChecked={form.canPoints} disabled={!form.canPoints} /> Оплатить баллами
       </label>
-      {form.canPoints ? null : <p className="muted" data-testid="gift-points-hint">Оплата баллами открывается на уровне «Знаток» (250 баллов)</p>}
+      {form.canPoints ? null : (
+        <p className="muted" data-testid="gift-points-hint">
+          Оплата баллами открывается на уровне «Знаток» (250 баллов)
+        </p>
+      )}
       <button className="btn btn-ask" type="submit" disabled={!form.canPoints}>
         Подарить
       </button>

@@ -24,14 +24,17 @@ export function AnswerActions({ q, a, viewer, now }: { q: QuestionView; a: Answe
     aid: a.id,
     signedIn: viewer !== null,
     vote: q.state === "V" && !viewer?.isOwner && !own && !viewer?.answered && !viewer?.bestVoted,
-    selectBest: !!viewer?.isOwner && !a.best && (q.state === "A" || q.state === "V") && now - q.added < LIMITS.bestAnswerDays * DAY && isExpertLevel(viewer.lvl),
+    selectBest:
+      !!viewer?.isOwner && !a.best && (q.state === "A" || q.state === "V") && now - q.added < LIMITS.bestAnswerDays * DAY && isExpertLevel(viewer.lvl),
     owner: !!viewer?.isOwner,
     canthStatus: a.canthStatus,
     canMark: !own,
     marked: !!viewer?.markedAnswers.includes(a.id),
     totalmarks: a.totalmarks,
   };
-  out.push(viewer ? <Island key="votes" name="answer-actions" of={AnswerActionsIsland} props={votes} when="idle" /> : <AnswerActionsIsland key="votes" {...votes} />);
+  out.push(
+    viewer ? <Island key="votes" name="answer-actions" of={AnswerActionsIsland} props={votes} when="idle" /> : <AnswerActionsIsland key="votes" {...votes} />,
+  );
   if (viewer?.moder) {
     out.push(<ModerAnswerActions key="moder" qid={q.id} aid={a.id} author={{ id: a.author.id, banned: isBanned(a.author, now) }} moder={viewer.moder} />);
   }

@@ -18,8 +18,7 @@ export function QuestionDeleted({ question, trail }: { question: QuestionView; t
         </ul>
         <ModerDeletedQuestion question={question} />
         <p>
-          <a href="/help/rules">Правила проекта</a> · <a href="/help/support">Служба поддержки</a> ·{" "}
-          <a href="/">На главную</a>
+          <a href="/help/rules">Правила проекта</a> · <a href="/help/support">Служба поддержки</a> · <a href="/">На главную</a>
         </p>
       </div>
     </main>

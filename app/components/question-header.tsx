@@ -64,15 +64,7 @@ export function QuestionHeader({
 }
 
 /** The poll's options with their counts and the number of people who voted. */
-export function PollView({
-  type,
-  options,
-  totalVoted,
-}: {
-  type: "S" | "C";
-  options: { id: number; text: string; votes: number }[];
-  totalVoted: number;
-}) {
+export function PollView({ type, options, totalVoted }: { type: "S" | "C"; options: { id: number; text: string; votes: number }[]; totalVoted: number }) {
   const max = Math.max(1, ...options.map((o) => o.votes));
   return (
     <section className="poll-view" data-testid="poll">

@@ -2,15 +2,7 @@ import Bell, { type BellProps } from "../islands/bell.island";
 import { Island } from "../islands/island";
 
 /** The toolbar and footer around every page (server-rendered; the bell is an island). */
-export function SiteShell({
-  children,
-  user,
-  bell = null,
-}: {
-  children: React.ReactNode;
-  user: { id: number; nick: string } | null;
-  bell?: BellProps | null;
-}) {
+export function SiteShell({ children, user, bell = null }: { children: React.ReactNode; user: { id: number; nick: string } | null; bell?: BellProps | null }) {
   return (
     <>
       <header className="toolbar">

@@ -114,7 +114,15 @@ export default function AnswerActions(p: AnswerActionsProps) {
   return (
     <>
       {vote === "can" ? (
-        <ActionButton name="votefor" back={back} fields={{ qid: p.qid, aid: p.aid }} label="Голосовать за этот ответ" testId="votefor" signedIn={p.signedIn} onDone={voted} />
+        <ActionButton
+          name="votefor"
+          back={back}
+          fields={{ qid: p.qid, aid: p.aid }}
+          label="Голосовать за этот ответ"
+          testId="votefor"
+          signedIn={p.signedIn}
+          onDone={voted}
+        />
       ) : vote === "done" ? (
         <span className="voted" data-testid="vote-done">
           {dpoints > 0 ? `Ваш голос учтён (+${countOf(dpoints, POINT)})` : "Ваш голос учтён"}

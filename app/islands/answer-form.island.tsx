@@ -82,16 +82,14 @@ export default function AnswerForm({ qid, back }: AnswerFormProps) {
     }
   }
 
-  if (sent) return <p className="muted" data-testid="answer-sent">Ваш ответ добавлен</p>;
+  if (sent)
+    return (
+      <p className="muted" data-testid="answer-sent">
+        Ваш ответ добавлен
+      </p>
+    );
   return (
-    <form
-      ref={form}
-      method="post"
-      action={`/do/addans?return=${encodeURIComponent(back)}`}
-      className="answer-form"
-      data-testid="answer-form"
-      onSubmit={submit}
-    >
+    <form ref={form} method="post" action={`/do/addans?return=${encodeURIComponent(back)}`} className="answer-form" data-testid="answer-form" onSubmit={submit}>
       <input type="hidden" name="qid" value={String(qid)} />
       <label>
         Ваш ответ

@@ -254,14 +254,7 @@ function AskForm(p: AskFormProps) {
         ) : null}
         <label>
           {titleLabel}
-          <textarea
-            name="qtext"
-            required
-            maxLength={js ? undefined : LIMITS.title}
-            rows={2}
-            value={title}
-            onChange={(e) => typeTitle(e.target.value)}
-          />
+          <textarea name="qtext" required maxLength={js ? undefined : LIMITS.title} rows={2} value={title} onChange={(e) => typeTitle(e.target.value)} />
         </label>
         <p className={titleLeft < 0 ? "counter counter-over" : "counter"} data-testid="title-counter">
           {titleLeft < 0 ? `Лишние символы: ${-titleLeft}` : `Осталось символов: ${titleLeft}`}
@@ -368,20 +361,23 @@ function AskForm(p: AskFormProps) {
         ) : null}
         <input type="hidden" name="watch" value="0" />
         <label className="check">
-          <input type="checkbox" name="watch" value="1" checked={watch} onChange={(e) => setWatch(e.target.checked)} /> Получать уведомления (ответы, голоса, комментарии)
+          <input type="checkbox" name="watch" value="1" checked={watch} onChange={(e) => setWatch(e.target.checked)} /> Получать уведомления (ответы, голоса,
+          комментарии)
         </label>
         {brand ? (
           <>
             <input type="hidden" name="public" value="0" />
             <label className="check">
-              <input type="checkbox" name="public" value="1" checked={alsoPublic} onChange={(e) => setAlsoPublic(e.target.checked)} /> Пользователи также могут ответить
+              <input type="checkbox" name="public" value="1" checked={alsoPublic} onChange={(e) => setAlsoPublic(e.target.checked)} /> Пользователи также могут
+              ответить
             </label>
           </>
         ) : (
           <>
             <input type="hidden" name="cancmt" value="0" />
             <label className="check">
-              <input type="checkbox" name="cancmt" value="1" checked={cancmt} onChange={(e) => setCancmt(e.target.checked)} /> Разрешить комментарии к ответам/опросу
+              <input type="checkbox" name="cancmt" value="1" checked={cancmt} onChange={(e) => setCancmt(e.target.checked)} /> Разрешить комментарии к
+              ответам/опросу
             </label>
           </>
         )}

@@ -29,7 +29,6 @@ export type BellProps = {
 
 type HubMessage = { type: "hello" | "notify" | "count"; unread: number; item?: NoticeItem };
 
-
 function chime() {
   const probe = new Audio();
   const src = probe.canPlayType("audio/mpeg") ? "/sounds/notify.mp3" : "/sounds/notify.ogg";
@@ -89,7 +88,7 @@ export default function Bell({ unread: initial, interval, sound }: BellProps) {
     seen.current.add(item.nid);
     const viewed = (i: NoticeItem) => (i.nid === item.nid ? { ...i, viewed: 1 } : i);
     setPopups((ps) => ps.map(viewed));
-    setList((ls) => ls && ls.map(viewed));
+    setList((ls) => (ls ? ls.map(viewed) : null));
     setUnread((n) => Math.max(0, n - 1));
     void call("bulk_viewed", { bid: item.nid }, { door: "notify", quiet: true }).then((r) => {
       if (r.ok && typeof r.data.res === "number") setUnread(r.data.res);

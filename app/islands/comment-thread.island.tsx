@@ -154,12 +154,7 @@ export default function CommentThread({ qid, form, highlight }: CommentThreadPro
   return (
     <>
       <span ref={self} hidden />
-      {form ? (
-        <CommentForm
-          {...form}
-          onPosted={(id) => showPosted(id, form, form.parent ? document.getElementById(`cmt-${form.parent}`) : null)}
-        />
-      ) : null}
+      {form ? <CommentForm {...form} onPosted={(id) => showPosted(id, form, form.parent ? document.getElementById(`cmt-${form.parent}`) : null)} /> : null}
       {patches.map((p) =>
         createPortal(
           <CommentTree nodes={p.nodes} now={now} contextHref={contextHref} replyHref={replyHref} depth={p.depth} highlight={p.highlight} />,

@@ -3,6 +3,7 @@
  * (vite.islands.config.ts → build-islands/, with a Vite manifest), then the Remix server, which
  * bundles this manifest, then copies the hashed files to build/client/islands/.
  */
+// biome-ignore lint/suspicious/noTsIgnore: the manifest exists only after the islands build, so @ts-expect-error would fail once it does
 // @ts-ignore - produced by `vite build -c vite.islands.config.ts`
 import manifest from "../../build-islands/.vite/manifest.json";
 
@@ -11,10 +12,10 @@ type Manifest = Record<string, { file: string; isEntry?: boolean; imports?: stri
 const entries = manifest as Manifest;
 
 export function islandEntryUrl(): string {
-  return "/" + entries["app/islands/client.ts"].file;
+  return `/${entries["app/islands/client.ts"].file}`;
 }
 
 /** Every built file reachable from the entry, statically or dynamically (the benchmark's budget). */
 export function islandFiles(): string[] {
-  return Object.values(entries).map((e) => "/" + e.file);
+  return Object.values(entries).map((e) => `/${e.file}`);
 }

@@ -70,7 +70,9 @@ export default function QuickAsk({ cid }: QuickAskProps) {
       />
       <div className="quick-ask-row">
         {!js ? (
-          cid ? <input type="hidden" name="cid" value={cid} /> : null
+          cid ? (
+            <input type="hidden" name="cid" value={cid} />
+          ) : null
         ) : (
           <select name="cid" required aria-label="Категория" value={chosen} onChange={(e) => setChosen(e.target.value)}>
             <option value="">Выберите категорию</option>

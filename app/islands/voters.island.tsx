@@ -34,7 +34,7 @@ async function fetchPage(of: VotersOf, p: number): Promise<{ users: Voter[]; tot
 
 /** A small avatar: the user's own picture of this site, else the first letter of the nick. */
 export function VoterAvatar({ user }: { user: Voter }) {
-  const pic = user.filin && user.filin.startsWith("/") && !user.filin.startsWith("//") ? user.filin : null;
+  const pic = user.filin?.startsWith("/") && !user.filin.startsWith("//") ? user.filin : null;
   return (
     <a className="voter" href={`/profile/id${user.id}`} title={user.nick} data-testid="voter">
       {pic ? (
@@ -75,8 +75,7 @@ function VotersList({ of, title, first, onClose }: { of: VotersOf; title: string
       <ul>
         {users.map((u) => (
           <li key={u.id}>
-            <VoterAvatar user={u} />{" "}
-            <a href={`/profile/id${u.id}`}>{u.nick}</a>
+            <VoterAvatar user={u} /> <a href={`/profile/id${u.id}`}>{u.nick}</a>
           </li>
         ))}
       </ul>

@@ -31,5 +31,10 @@ export const LIMITS = {
 /** Cut a text to n characters, adding an ellipsis when cut. */
 export function cut(text: string, n: number): string {
   const chars = Array.from(text);
-  return chars.length <= n ? text : chars.slice(0, n - 1).join("").trimEnd() + "…";
+  return chars.length <= n
+    ? text
+    : `${chars
+        .slice(0, n - 1)
+        .join("")
+        .trimEnd()}…`;
 }

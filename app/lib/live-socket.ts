@@ -10,7 +10,9 @@ export type LiveOptions = {
   /** true when connected, false when down (poll meanwhile) */
   onStatus?(up: boolean): void;
   /** for tests: the WebSocket constructor, the timer and the random source */
-  WebSocketImpl?: new (url: string) => WebSocket;
+  WebSocketImpl?: new (
+    url: string,
+  ) => WebSocket;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (t: unknown) => void;
   random?: () => number;

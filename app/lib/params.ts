@@ -24,6 +24,6 @@ export function parseOffset(params: URLSearchParams): Offset {
 
 /** /{prefix}/{name} segments like "cid-123" → 123. */
 export function parsePrefixedId(segment: string | undefined, prefix: string): number | null {
-  if (!segment || !segment.startsWith(prefix)) return null;
+  if (!segment?.startsWith(prefix)) return null;
   return parseId(segment.slice(prefix.length));
 }

@@ -19,5 +19,5 @@ export type Tab = keyof typeof TABS;
 export const TAB_ORDER: Tab[] = ["open", "vote", "resolve", "best"];
 
 export function isTab(s: string | undefined): s is Tab {
-  return s !== undefined && Object.prototype.hasOwnProperty.call(TABS, s);
+  return s !== undefined && Object.hasOwn(TABS, s);
 }

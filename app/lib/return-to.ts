@@ -1,6 +1,6 @@
 /** A safe place to come back to after signing in: a path on this site, never another host. */
 export function safeReturn(raw: string | null | undefined): string {
-  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return "/";
+  if (!raw?.startsWith("/") || raw.startsWith("//") || raw.startsWith("/\\")) return "/";
   return raw;
 }
 

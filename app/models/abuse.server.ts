@@ -22,7 +22,6 @@ const r = schema.abuseReports;
 
 // ------------------------------------------------------------------------------- who moderates
 
-
 /** What a moderating user may see: everything, or what belongs to the brands he administers. */
 export type ModerationScope = { all: true } | { all: false; brandIds: number[]; categoryIds: number[] };
 
@@ -85,7 +84,15 @@ const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
 const absent = (v: unknown) => v === undefined || v === null || v === "";
 
 /** An optional item id: absent is fine, anything but a positive integer is 443. */
-const targetId = z.preprocess((v) => (absent(last(v)) ? undefined : last(v)), z.coerce.number("443").int("443").positive("443").max(2 ** 31 - 1, "443").optional());
+const targetId = z.preprocess(
+  (v) => (absent(last(v)) ? undefined : last(v)),
+  z.coerce
+    .number("443")
+    .int("443")
+    .positive("443")
+    .max(2 ** 31 - 1, "443")
+    .optional(),
+);
 
 /**
  * abuse: `report` (spam | offense | other, or 1 | 2 | 3), optional `text`, and exactly one of
@@ -152,7 +159,11 @@ export async function loadTargets(d1: D1Database, type: AbuseTarget, ids: number
     qhidden: sql<number>`${q.hidden}`.as("q_hidden"),
   };
   if (type === "Q") {
-    const rows = await db.select({ id: q.id, userId: q.userId, text: q.qtext, ...common }).from(q).innerJoin(u, eq(u.id, q.userId)).where(inArray(q.id, ids));
+    const rows = await db
+      .select({ id: q.id, userId: q.userId, text: q.qtext, ...common })
+      .from(q)
+      .innerJoin(u, eq(u.id, q.userId))
+      .where(inArray(q.id, ids));
     for (const row of rows) out.set(row.id, { ...row, aid: null, live: row.qhidden === 0 && row.qstate !== "D" });
     return out;
   }
@@ -164,7 +175,8 @@ export async function loadTargets(d1: D1Database, type: AbuseTarget, ids: number
       .innerJoin(q, eq(q.id, a.qid))
       .innerJoin(u, eq(u.id, a.userId))
       .where(inArray(a.id, ids));
-    for (const row of rows) out.set(row.id, { ...row, aid: row.id, text: plainText(row.text), live: row.hidden === 0 && row.qhidden === 0 && row.qstate !== "D" });
+    for (const row of rows)
+      out.set(row.id, { ...row, aid: row.id, text: plainText(row.text), live: row.hidden === 0 && row.qhidden === 0 && row.qstate !== "D" });
     return out;
   }
   const c = schema.comments;
@@ -175,7 +187,12 @@ export async function loadTargets(d1: D1Database, type: AbuseTarget, ids: number
     .innerJoin(u, eq(u.id, c.userId))
     .where(inArray(c.id, ids));
   for (const row of rows) {
-    out.set(row.id, { ...row, text: plainText(row.text), aid: row.refType === "A" ? row.refId : null, live: row.hidden === 0 && row.qhidden === 0 && row.qstate !== "D" });
+    out.set(row.id, {
+      ...row,
+      text: plainText(row.text),
+      aid: row.refType === "A" ? row.refId : null,
+      live: row.hidden === 0 && row.qhidden === 0 && row.qstate !== "D",
+    });
   }
   return out;
 }
@@ -187,7 +204,7 @@ export async function loadTarget(d1: D1Database, type: AbuseTarget, id: number):
 
 /** Why a signed-in user may not report an item (null: he may): 444 gone, 445 his own, 447 category 601. */
 export function reportRefusal(target: ReportTarget | null, userId: number): 444 | 445 | 447 | null {
-  if (!target || !target.live) return 444;
+  if (!target?.live) return 444;
   if (target.userId === userId) return 445;
   if (reportHidden(target)) return 447;
   return null;
@@ -295,7 +312,10 @@ export async function modQueue(env: Env, session: Session | null, input: z.infer
       lvl: t?.lvl ?? 1,
       reports: g.reports,
       reasons: { spam: g.spam, offense: g.offense, other: g.other },
-      texts: texts.filter((x) => x.targetId === g.id).slice(0, 5).map((x) => x.text),
+      texts: texts
+        .filter((x) => x.targetId === g.id)
+        .slice(0, 5)
+        .map((x) => x.text),
       last: Math.floor(g.last / 1000),
       url: itemLink(type, g.id, t?.qid ?? null, t?.aid ?? null),
     };
@@ -337,7 +357,17 @@ export async function modCount(env: Env, session: Session | null, now: number) {
   return { count: Q + A + C, Q, A, C, premod: pm[0]?.c ?? 0 };
 }
 
-export const DismissInput = z.object({ type: QueueType, id: z.preprocess(last, z.coerce.number("443").int("443").positive("443").max(2 ** 31 - 1, "443")) });
+export const DismissInput = z.object({
+  type: QueueType,
+  id: z.preprocess(
+    last,
+    z.coerce
+      .number("443")
+      .int("443")
+      .positive("443")
+      .max(2 ** 31 - 1, "443"),
+  ),
+});
 
 /** abuse_dismiss {type, id}: a moderator closes the open reports of an item he left as it is. */
 export async function dismissReports(env: Env, session: Session | null, input: z.infer<typeof DismissInput>, now: number) {

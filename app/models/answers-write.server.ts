@@ -85,7 +85,11 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
   const [question, author, existing, brand] = await db.batch([
     db.select({ userId: q.userId, state: q.state, hidden: q.hidden, leadUntil: q.leadUntil }).from(q).where(eq(q.id, input.qid)).limit(1),
     db.select({ vip: u.vip, vipUntil: u.vipUntil }).from(u).where(eq(u.id, user.id)).limit(1),
-    db.select({ id: a.id }).from(a).where(and(eq(a.qid, input.qid), eq(a.userId, user.id))).limit(1),
+    db
+      .select({ id: a.id })
+      .from(a)
+      .where(and(eq(a.qid, input.qid), eq(a.userId, user.id)))
+      .limit(1),
     brandOfUserQuery(db, user.id),
   ]);
   const qrow = requireLiveQuestion(question[0]);

@@ -28,13 +28,10 @@ const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
 
 /** A 0/1 flag from a form field ("0"/"1", a checkbox with a hidden "0" before it, or JSON). */
 export const flag = (dflt: 0 | 1) =>
-  z.preprocess(
-    (v) => {
-      const x = last(v);
-      return x === undefined || x === null || x === "" ? undefined : x === true ? 1 : x === false ? 0 : x;
-    },
-    z.coerce.number().int().min(0, "400").max(1, "400").optional().default(dflt),
-  );
+  z.preprocess((v) => {
+    const x = last(v);
+    return x === undefined || x === null || x === "" ? undefined : x === true ? 1 : x === false ? 0 : x;
+  }, z.coerce.number().int().min(0, "400").max(1, "400").optional().default(dflt));
 
 /** A positive id from a field; a missing or malformed one is refused with `errid`. */
 export const idField = (errid: string) => z.preprocess(last, z.coerce.number(errid).int(errid).positive(errid).max(Number.MAX_SAFE_INTEGER, errid));
@@ -47,14 +44,26 @@ const optionalId = z.preprocess((v) => {
 /** A title or a poll option: plain text (rendered escaped), one line, spaces collapsed. */
 export function plainLine(raw: string): string {
   // eslint-disable-next-line no-control-regex
-  return raw.replace(/[\u0000-\u001f\u007f]+/g, " ").replace(/\s+/g, " ").trim();
+  return raw
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 const textList = z.preprocess((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]), z.array(z.string("400")).max(100, "138"));
 
 export const AskInput = z.object({
-  qtext: z.preprocess(last, z.string("130").refine((s) => textLength(plainLine(s)) > 0, "130").refine((s) => textLength(plainLine(s)) <= LIMITS.title, "131")),
-  Body: z.preprocess((v) => last(v) ?? "", z.string("132").refine((s) => textLength(s) <= LIMITS.explanation, "132")),
+  qtext: z.preprocess(
+    last,
+    z
+      .string("130")
+      .refine((s) => textLength(plainLine(s)) > 0, "130")
+      .refine((s) => textLength(plainLine(s)) <= LIMITS.title, "131"),
+  ),
+  Body: z.preprocess(
+    (v) => last(v) ?? "",
+    z.string("132").refine((s) => textLength(s) <= LIMITS.explanation, "132"),
+  ),
   cid: optionalId,
   subcid: optionalId,
   cancmt: flag(1),
@@ -65,10 +74,18 @@ export const AskInput = z.object({
   }, z.enum(["S", "C"], "400").optional()),
   poll_options: textList,
   /** the user this question is addressed to (the ask page's mention-{who}): he is notified */
-  mention: z.preprocess((v) => {
-    const x = last(v);
-    return x === undefined || x === null || x === "" ? undefined : x;
-  }, z.coerce.number("400").int("400").positive("400").max(2 ** 31 - 1, "400").optional()),
+  mention: z.preprocess(
+    (v) => {
+      const x = last(v);
+      return x === undefined || x === null || x === "" ? undefined : x;
+    },
+    z.coerce
+      .number("400")
+      .int("400")
+      .positive("400")
+      .max(2 ** 31 - 1, "400")
+      .optional(),
+  ),
   /** brand ids: a public question tagged for those brands' experts (their brand page lists it) */
   brand_tags: BrandTagsField,
   brand: z.unknown().optional(),
@@ -159,9 +176,7 @@ export async function askQuestion(env: Env, session: Session | null, input: AskI
     })
     .returning({ id: q.id });
   const rest = [
-    ...(options.length > 0
-      ? [db.insert(schema.pollOptions).values(options.map((text, position) => ({ qid: newQid, position, text })))]
-      : []),
+    ...(options.length > 0 ? [db.insert(schema.pollOptions).values(options.map((text, position) => ({ qid: newQid, position, text })))] : []),
     ...(input.watch === 1 ? [db.insert(schema.watches).values({ qid: newQid, userId: user.id, added: now })] : []),
     db
       .update(schema.users)
@@ -172,9 +187,7 @@ export async function askQuestion(env: Env, session: Session | null, input: AskI
       .set({ qcount: sql`${schema.categories.qcount} + 1` })
       .where(sql`${schema.categories.id} IN (${leafId}, ${topId})`),
     ...pointsChange(db, user.id, POINTS.ask, "ask", null, now),
-    db.run(
-      sql`UPDATE points_ledger SET ref_type = 'Q', ref_id = ${newQid} WHERE id = (SELECT max(id) FROM points_ledger WHERE user_id = ${user.id})`,
-    ),
+    db.run(sql`UPDATE points_ledger SET ref_type = 'Q', ref_id = ${newQid} WHERE id = (SELECT max(id) FROM points_ledger WHERE user_id = ${user.id})`),
     // the asker's followers hear of the new question, and the user it mentions
     ...followedQuestionNotifications(db, { authorId: user.id, qid: newQid, now }),
     ...(input.mention !== undefined ? mentionNotification(db, { qid: newQid, userId: input.mention, actorId: user.id, now }) : []),
@@ -198,7 +211,11 @@ export async function askQuestion(env: Env, session: Session | null, input: AskI
  * canask: may this visitor ask right now? Signed in, not banned, 5 points and a question left in
  * today's ASK quota. `limits` carries every daily quota ({code: {limit, used, left}}).
  */
-export async function canAsk(env: Env, session: Session | null, now: number): Promise<{ canask: 0 | 1; points: number; limits: Partial<QuotaView>; personal: 0 }> {
+export async function canAsk(
+  env: Env,
+  session: Session | null,
+  now: number,
+): Promise<{ canask: 0 | 1; points: number; limits: Partial<QuotaView>; personal: 0 }> {
   if (!session) return { canask: 0, points: 0, limits: {}, personal: 0 };
   const limits = await quotaUsage(env, session.user, now);
   const points = session.user.points;
@@ -212,7 +229,16 @@ export const CanAskInput = z.object({ cid: z.unknown().optional() });
 async function ownQuestion(d1: D1Database, qid: number) {
   const q = schema.questions;
   const row = await getDb(d1)
-    .select({ id: q.id, userId: q.userId, state: q.state, hidden: q.hidden, noadd: q.noadd, anscnt: q.anscnt, categoryId: q.categoryId, topCategoryId: q.topCategoryId })
+    .select({
+      id: q.id,
+      userId: q.userId,
+      state: q.state,
+      hidden: q.hidden,
+      noadd: q.noadd,
+      anscnt: q.anscnt,
+      categoryId: q.categoryId,
+      topCategoryId: q.topCategoryId,
+    })
     .from(q)
     .where(eq(q.id, qid))
     .get();
@@ -222,7 +248,13 @@ async function ownQuestion(d1: D1Database, qid: number) {
 
 export const SupplementInput = z.object({
   qid: idField("181"),
-  Body: z.preprocess(last, z.string("142").refine((s) => textLength(s) > 0, "142").refine((s) => textLength(s) <= LIMITS.explanation, "143")),
+  Body: z.preprocess(
+    last,
+    z
+      .string("142")
+      .refine((s) => textLength(s) > 0, "142")
+      .refine((s) => textLength(s) <= LIMITS.explanation, "143"),
+  ),
 });
 
 /** updqst: the owner adds a supplement to his open question. */
@@ -234,12 +266,14 @@ export async function addSupplement(env: Env, session: Session | null, input: z.
   if (row.noadd === 1) throw new DomainError(146);
   const db = getDb(env.DB);
   const atext = sanitizeUserText(input.Body);
-  const [ins] = await db.batch(batchable(env.DB, [
-    db.run(
-      sql`INSERT INTO supplements (qid, text, added) SELECT ${row.id}, ${atext}, ${now} WHERE EXISTS (SELECT 1 FROM questions WHERE id = ${row.id} AND user_id = ${user.id} AND state = 'A' AND hidden = 0 AND noadd = 0)`,
-    ),
-    db.run(sql`UPDATE questions SET updated_at = ${now} WHERE id = ${row.id} AND changes() = 1`),
-  ] as const));
+  const [ins] = await db.batch(
+    batchable(env.DB, [
+      db.run(
+        sql`INSERT INTO supplements (qid, text, added) SELECT ${row.id}, ${atext}, ${now} WHERE EXISTS (SELECT 1 FROM questions WHERE id = ${row.id} AND user_id = ${user.id} AND state = 'A' AND hidden = 0 AND noadd = 0)`,
+      ),
+      db.run(sql`UPDATE questions SET updated_at = ${now} WHERE id = ${row.id} AND changes() = 1`),
+    ] as const),
+  );
   if (ins.meta.changes !== 1) throw new DomainError(145);
   return { added: now, atext };
 }
@@ -257,18 +291,18 @@ export async function deleteOwnQuestion(env: Env, session: Session | null, input
   if (row.userId !== user.id) throw new DomainError(149);
   const db = getDb(env.DB);
   const q = schema.questions;
-  const [del, , , , ledger] = await db.batch(batchable(env.DB, [
-    db
-      .update(q)
-      .set({ state: "D", hidden: 1, deletedBy: "author", stateBeforeDelete: sql`${q.state}`, stateChangedAt: now, updatedAt: now })
-      .where(and(eq(q.id, row.id), eq(q.userId, user.id), sql`${q.state} <> 'D'`, eq(q.hidden, 0))),
-    db.run(
-      sql`UPDATE categories SET qcount = max(qcount - 1, 0) WHERE id IN (${row.categoryId}, ${row.topCategoryId}) AND changes() = 1`,
-    ),
-    // passes the "deleted just now" on to the refund, only for an unanswered question
-    db.run(sql`UPDATE questions SET updated_at = updated_at WHERE id = ${row.id} AND anscnt = 0 AND changes() > 0`),
-    ...pointsChange(db, user.id, POINTS.askRefund, "ask_refund", { type: "Q", id: row.id }, now, true),
-  ] as const));
+  const [del, , , , ledger] = await db.batch(
+    batchable(env.DB, [
+      db
+        .update(q)
+        .set({ state: "D", hidden: 1, deletedBy: "author", stateBeforeDelete: sql`${q.state}`, stateChangedAt: now, updatedAt: now })
+        .where(and(eq(q.id, row.id), eq(q.userId, user.id), sql`${q.state} <> 'D'`, eq(q.hidden, 0))),
+      db.run(sql`UPDATE categories SET qcount = max(qcount - 1, 0) WHERE id IN (${row.categoryId}, ${row.topCategoryId}) AND changes() = 1`),
+      // passes the "deleted just now" on to the refund, only for an unanswered question
+      db.run(sql`UPDATE questions SET updated_at = updated_at WHERE id = ${row.id} AND anscnt = 0 AND changes() > 0`),
+      ...pointsChange(db, user.id, POINTS.askRefund, "ask_refund", { type: "Q", id: row.id }, now, true),
+    ] as const),
+  );
   if (del.meta.changes !== 1) throw new DomainError(181);
   return { qid: row.id, refunded: ledger.meta.changes === 1 ? POINTS.askRefund : 0 };
 }

@@ -46,9 +46,7 @@ export async function register(env: Env, input: z.infer<typeof RegisterInput>, n
           lastVisitDay: moscowDay(now),
         })
         .returning({ id: schema.users.id }),
-      db
-        .insert(schema.pointsLedger)
-        .select(sql`SELECT NULL, id, ${START_POINTS}, 'start', NULL, NULL, ${now} FROM users WHERE email = ${input.email}`),
+      db.insert(schema.pointsLedger).select(sql`SELECT NULL, id, ${START_POINTS}, 'start', NULL, NULL, ${now} FROM users WHERE email = ${input.email}`),
     ]);
     userId = inserted[0].id;
   } catch (e) {
@@ -67,8 +65,14 @@ export async function signIn(env: Env, input: z.infer<typeof SignInInput>, ip: s
   const a = schema.loginAttempts;
   const since = now - THROTTLE.windowMs;
   const [[byEmail], [byIp], [user]] = await db.batch([
-    db.select({ n: count() }).from(a).where(and(eq(a.email, input.email), eq(a.ok, 0), gt(a.added, since))),
-    db.select({ n: count() }).from(a).where(and(eq(a.ip, ip), eq(a.ok, 0), gt(a.added, since))),
+    db
+      .select({ n: count() })
+      .from(a)
+      .where(and(eq(a.email, input.email), eq(a.ok, 0), gt(a.added, since))),
+    db
+      .select({ n: count() })
+      .from(a)
+      .where(and(eq(a.ip, ip), eq(a.ok, 0), gt(a.added, since))),
     db.select({ id: schema.users.id, passwordHash: schema.users.passwordHash }).from(schema.users).where(eq(schema.users.email, input.email)).limit(1),
   ]);
   if (byEmail.n >= THROTTLE.perEmail || byIp.n >= THROTTLE.perIp) throw new DomainError(104);
@@ -91,4 +95,3 @@ export async function refreshAuth(env: Env, session: Session | null) {
   await getDb(env.DB).update(schema.sessions).set({ salt, apiToken: token }).where(eq(schema.sessions.id, session.id));
   return { salt, token };
 }
-

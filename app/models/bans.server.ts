@@ -103,7 +103,7 @@ export async function banUser(env: Env, session: Session | null, input: BanInput
 export async function banFormData(d1: D1Database, viewer: Session["user"] | null, uid: number, now: number) {
   if (!viewer) return null;
   const moder = await loadModerator(d1, viewer.id);
-  if (!moder || !moder.permissions.includes("tmpban")) return null;
+  if (!moder?.permissions.includes("tmpban")) return null;
   try {
     const user = await banTarget(d1, moder.id, uid, now);
     return { user: { id: user.id, nick: user.nick }, periods: banPeriodsFor(moder), refusal: null };

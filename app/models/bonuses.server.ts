@@ -22,7 +22,10 @@ export async function dailyVisit(env: Env, userId: number, now: number) {
   const db = getDb(env.DB);
   const day = moscowDay(now);
   const results = await db.batch([
-    db.update(schema.users).set({ lastVisitDay: day }).where(and(eq(schema.users.id, userId), lt(schema.users.lastVisitDay, day))),
+    db
+      .update(schema.users)
+      .set({ lastVisitDay: day })
+      .where(and(eq(schema.users.id, userId), lt(schema.users.lastVisitDay, day))),
     ...pointsChange(db, userId, POINTS.dailyVisit, "visit", null, now, true),
   ]);
   // the point may reach a level
@@ -37,7 +40,10 @@ export async function dailyVisit(env: Env, userId: number, now: number) {
 export async function welcomeBonus(env: Env, userId: number, now: number) {
   const db = getDb(env.DB);
   const results = await db.batch([
-    db.update(schema.users).set({ welcomeBonus: 1 }).where(sql`id = ${userId} AND welcome_bonus = 0 AND created_at > ${now - WELCOME_DAYS * DAY}
+    db
+      .update(schema.users)
+      .set({ welcomeBonus: 1 })
+      .where(sql`id = ${userId} AND welcome_bonus = 0 AND created_at > ${now - WELCOME_DAYS * DAY}
       AND EXISTS (SELECT 1 FROM questions WHERE user_id = ${userId})
       AND EXISTS (SELECT 1 FROM answers WHERE user_id = ${userId})
       AND EXISTS (SELECT 1 FROM comments WHERE user_id = ${userId})

@@ -41,7 +41,21 @@ const BRAND_COLUMNS = {
   ans: b.ans,
   kpd: b.kpd,
 };
-export type Brand = { id: number; urlname: string; name: string; personName: string; personText: string; personImage: string | null; logo: string | null; url: string | null; categoryId: number | null; followers: number; qst: number; ans: number; kpd: number };
+export type Brand = {
+  id: number;
+  urlname: string;
+  name: string;
+  personName: string;
+  personText: string;
+  personImage: string | null;
+  logo: string | null;
+  url: string | null;
+  categoryId: number | null;
+  followers: number;
+  qst: number;
+  ans: number;
+  kpd: number;
+};
 
 /** A brand by its id or urlname, or undefined. */
 export async function findBrand(d1: D1Database, key: { id?: number; urlname?: string }): Promise<Brand | undefined> {
@@ -51,12 +65,14 @@ export async function findBrand(d1: D1Database, key: { id?: number; urlname?: st
 
 /** The user's role in the brand, or null when he is not its member. */
 export function brandRoleQuery(db: Db, brandId: number, userId: number) {
-  return db.select({ role: m.role }).from(m).where(and(eq(m.brandId, brandId), eq(m.userId, userId)));
+  return db
+    .select({ role: m.role })
+    .from(m)
+    .where(and(eq(m.brandId, brandId), eq(m.userId, userId)));
 }
 
 /** SQL: the users of a brand (its experts and admins), one column of ids. */
 export const brandMembersSql = (brandId: number | SQL) => sql`SELECT bm.user_id FROM brand_members bm WHERE bm.brand_id = ${brandId}`;
-
 
 // -------------------------------------------------------------------------------- following
 
@@ -139,7 +155,7 @@ export type BrandView = { tab: BrandTab; sub: string };
 /** The tab and sub a brand path names (absent → qst2brand/refer), or null for an unknown one. */
 export function brandView(tab?: string, sub?: string): BrandView | null {
   const t = (tab ?? "qst2brand") as BrandTab;
-  if (!Object.prototype.hasOwnProperty.call(BRAND_TABS, t)) return null;
+  if (!Object.hasOwn(BRAND_TABS, t)) return null;
   const s = sub ?? BRAND_TABS[t].dflt;
   if (!(BRAND_TABS[t].subs as readonly string[]).includes(s)) return null;
   return { tab: t, sub: s };
@@ -183,10 +199,13 @@ function privateListQuery(db: Db, brandId: number, hidden: 0 | 1, offset: number
  * reports on its tagged questions (and their answers and comments, by the report's qid). One query.
  */
 export function modCountQuery(db: Db, brandId: number) {
-  return db.select({
-    n: sql<number>`(SELECT count(*) FROM premod_items p WHERE p.brand_id = ${brandId} AND p.modstatus = 'N')
+  return db
+    .select({
+      n: sql<number>`(SELECT count(*) FROM premod_items p WHERE p.brand_id = ${brandId} AND p.modstatus = 'N')
       + (SELECT count(*) FROM abuse_reports r WHERE r.status = 'N' AND r.qid IN (SELECT x.id FROM questions x WHERE x.brand_id = ${brandId}))`.as("n"),
-  }).from(b).where(eq(b.id, brandId));
+    })
+    .from(b)
+    .where(eq(b.id, brandId));
 }
 
 export type BrandPage = {
@@ -208,9 +227,7 @@ export type BrandPage = {
 export async function loadBrandPage(d1: D1Database, brand: Brand, view: BrandView, viewerId: number | null, offset: number): Promise<BrandPage | null> {
   const db = getDb(d1);
   const limit = LIMITS.pageSize;
-  const role = viewerId
-    ? (((await brandRoleQuery(db, brand.id, viewerId).get())?.role as BrandRole | undefined) ?? null)
-    : null;
+  const role = viewerId ? (((await brandRoleQuery(db, brand.id, viewerId).get())?.role as BrandRole | undefined) ?? null) : null;
   const isAdmin = role === "admin";
   if ((BRAND_TABS[view.tab].admin as readonly string[]).includes(view.sub) && !isAdmin) return null;
   const listQuery =
@@ -219,7 +236,10 @@ export async function loadBrandPage(d1: D1Database, brand: Brand, view: BrandVie
       : privateListQuery(db, brand.id, view.tab === "questions" ? 1 : 0, offset, limit + 1);
   const [rows, follows, counted] = await db.batch([
     listQuery,
-    db.select({ id: f.id }).from(f).where(and(eq(f.followerId, viewerId ?? 0), eq(f.targetType, "B"), eq(f.targetId, brand.id))),
+    db
+      .select({ id: f.id })
+      .from(f)
+      .where(and(eq(f.followerId, viewerId ?? 0), eq(f.targetType, "B"), eq(f.targetId, brand.id))),
     modCountQuery(db, isAdmin ? brand.id : 0),
   ]);
   const shown = (rows as Record<string, unknown>[]).slice(0, limit);
@@ -260,7 +280,15 @@ export async function loadBrandPage(d1: D1Database, brand: Brand, view: BrandVie
 /** addqst's `brand_tags`: brand ids (one, a repeated field or "1,2"), at most 5; anything else 470. */
 export const BrandTagsField = z.preprocess(
   (v) => listOf(v).filter((x) => x !== "0" && x !== 0),
-  z.array(z.coerce.number("470").int("470").positive("470").max(2 ** 31 - 1, "470")).max(5, "470"),
+  z
+    .array(
+      z.coerce
+        .number("470")
+        .int("470")
+        .positive("470")
+        .max(2 ** 31 - 1, "470"),
+    )
+    .max(5, "470"),
 );
 
 /**
@@ -297,7 +325,10 @@ export async function readBrand(env: Env, session: Session | null, input: z.infe
   const viewer = session?.user.id ?? 0;
   const [roles, follows] = await db.batch([
     brandRoleQuery(db, brand.id, viewer),
-    db.select({ id: f.id }).from(f).where(and(eq(f.followerId, viewer), eq(f.targetType, "B"), eq(f.targetId, brand.id))),
+    db
+      .select({ id: f.id })
+      .from(f)
+      .where(and(eq(f.followerId, viewer), eq(f.targetType, "B"), eq(f.targetId, brand.id))),
   ]);
   return {
     brand: {

@@ -61,7 +61,7 @@ export const ListState = z.preprocess(
   blank,
   z
     .string("309")
-    .refine((s) => Object.prototype.hasOwnProperty.call(STATE_TABS, s), "309")
+    .refine((s) => Object.hasOwn(STATE_TABS, s), "309")
     .transform((s) => STATE_TABS[s])
     .optional(),
 );

@@ -58,9 +58,7 @@ export async function getCategoryTree(d1: D1Database, now = Date.now()): Promise
     })
     .from(c)
     .orderBy(asc(c.parentId), asc(c.position), asc(c.id));
-  const tree = buildTree(
-    rows.map((r) => ({ ...r, readonly: r.readonly === 1, adult: r.adult === 1, hidden: r.hidden === 1 })),
-  );
+  const tree = buildTree(rows.map((r) => ({ ...r, readonly: r.readonly === 1, adult: r.adult === 1, hidden: r.hidden === 1 })));
   cached = { tree, at: now };
   return tree;
 }

@@ -47,13 +47,19 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
   // the target and its question in one round trip
   const [qRows, aRows, pRows, brand] = await db.batch([
     input.type === "Q"
-      ? db.select({ id: q.id, userId: q.userId, state: q.state, hidden: q.hidden, added: q.added, cancomment: q.cancomment }).from(q).where(eq(q.id, input.refid))
+      ? db
+          .select({ id: q.id, userId: q.userId, state: q.state, hidden: q.hidden, added: q.added, cancomment: q.cancomment })
+          .from(q)
+          .where(eq(q.id, input.refid))
       : db
           .select({ id: q.id, userId: q.userId, state: q.state, hidden: q.hidden, added: q.added, cancomment: q.cancomment })
           .from(a)
           .innerJoin(q, eq(q.id, a.qid))
           .where(eq(a.id, input.refid)),
-    db.select({ id: a.id, qid: a.qid, hidden: a.hidden, userId: a.userId }).from(a).where(eq(a.id, input.type === "A" ? input.refid : 0)),
+    db
+      .select({ id: a.id, qid: a.qid, hidden: a.hidden, userId: a.userId })
+      .from(a)
+      .where(eq(a.id, input.type === "A" ? input.refid : 0)),
     db
       .select({ id: c.id, refType: c.refType, refId: c.refId, depth: c.depth, hidden: c.hidden, isclosed: c.isclosed, userId: c.userId })
       .from(c)
@@ -95,9 +101,18 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
       .values({ qid: question.id, refType: input.type, refId: input.refid, parentId: input.cmid ?? null, depth, userId: user.id, text, added: now })
       .returning({ id: c.id }),
     input.type === "A"
-      ? db.update(a).set({ comcnt: sql`${a.comcnt} + 1` }).where(eq(a.id, input.refid))
-      : db.update(q).set({ comcnt: sql`${q.comcnt} + 1` }).where(eq(q.id, input.refid)),
-    db.update(c).set({ comcnt: sql`${c.comcnt} + 1` }).where(eq(c.id, input.cmid ?? 0)),
+      ? db
+          .update(a)
+          .set({ comcnt: sql`${a.comcnt} + 1` })
+          .where(eq(a.id, input.refid))
+      : db
+          .update(q)
+          .set({ comcnt: sql`${q.comcnt} + 1` })
+          .where(eq(q.id, input.refid)),
+    db
+      .update(c)
+      .set({ comcnt: sql`${c.comcnt} + 1` })
+      .where(eq(c.id, input.cmid ?? 0)),
     // the author of what was commented on and, for a reply, the parent comment's author
     ...commentNotifications(db, {
       qid: question.id,

@@ -74,7 +74,10 @@ export const MakeGiftInput = z.object({
   pointsgift: flag(0),
   mes: z.preprocess(
     (v) => (Array.isArray(v) ? v[v.length - 1] : v) ?? "",
-    z.string("504").transform(plainLine).refine((s) => textLength(s) <= GIFT_MESSAGE_MAX, "504"),
+    z
+      .string("504")
+      .transform(plainLine)
+      .refine((s) => textLength(s) <= GIFT_MESSAGE_MAX, "504"),
   ),
 });
 
@@ -182,9 +185,7 @@ export async function readGiftList(env: Env, session: Session | null, input: z.i
     .where(input.cid !== undefined ? eq(g.giftCategory, input.cid) : undefined)
     .limit(GIFT_PAGE + 1)
     .offset(input.p ?? 0);
-  const viewerPoints = session
-    ? ((await db.select({ points: u.points }).from(u).where(eq(u.id, session.user.id)).get())?.points ?? 0)
-    : 0;
+  const viewerPoints = session ? ((await db.select({ points: u.points }).from(u).where(eq(u.id, session.user.id)).get())?.points ?? 0) : 0;
   return {
     gift: rows.slice(0, GIFT_PAGE).map(giftItem),
     giftsmore: rows.length > GIFT_PAGE ? 1 : 0,

@@ -9,15 +9,10 @@ const q = schema.questions;
 const a = schema.answers;
 const m = schema.marks;
 
-const optionalId = z.preprocess(
-  (v) => (v === "" || v === null ? undefined : v),
-  z.coerce.number({ message: "180" }).int("180").positive("180").optional(),
-);
+const optionalId = z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number({ message: "180" }).int("180").positive("180").optional());
 
 /** mark / unmark: exactly one of qid (a question) or aid (an answer). */
-export const MarkInput = z
-  .object({ qid: optionalId, aid: optionalId })
-  .refine((i) => (i.qid === undefined) !== (i.aid === undefined), "179");
+export const MarkInput = z.object({ qid: optionalId, aid: optionalId }).refine((i) => (i.qid === undefined) !== (i.aid === undefined), "179");
 
 type Target = { type: "Q" | "A"; id: number; qid: number };
 

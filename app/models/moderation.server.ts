@@ -439,7 +439,10 @@ async function toggleComment(env: Env, session: Session | null, input: ModerIdIn
           now,
           expect: sql`EXISTS (SELECT 1 FROM comments WHERE id = ${row.id} AND hidden = ${drop ? 0 : 1})`,
         }),
-        db.update(cm).set({ hidden: drop ? 1 : 0 }).where(eq(cm.id, row.id)),
+        db
+          .update(cm)
+          .set({ hidden: drop ? 1 : 0 })
+          .where(eq(cm.id, row.id)),
         targetCount(db, row, drop ? -1 : 1),
         ...(drop ? moderDeletedNotification(db, { userId: row.userId, moderId: moder.id, qid: row.qid, aid: where.aid, cmid: row.id, now }) : []),
       ];
@@ -451,10 +454,18 @@ async function toggleComment(env: Env, session: Session | null, input: ModerIdIn
 // -------------------------------------------------------------------------------------- move
 
 const optionalCat = (errid: string) =>
-  z.preprocess((v) => {
-    const x = Array.isArray(v) ? v[v.length - 1] : v;
-    return x === undefined || x === null || x === "" || x === "0" ? undefined : x;
-  }, z.coerce.number(errid).int(errid).positive(errid).max(2 ** 31 - 1, errid).optional());
+  z.preprocess(
+    (v) => {
+      const x = Array.isArray(v) ? v[v.length - 1] : v;
+      return x === undefined || x === null || x === "" || x === "0" ? undefined : x;
+    },
+    z.coerce
+      .number(errid)
+      .int(errid)
+      .positive(errid)
+      .max(2 ** 31 - 1, errid)
+      .optional(),
+  );
 
 /** a_qstmove: id, cid (a category, or directly a subcategory) and subcid when the category has children. */
 export const MoveInput = z.object({ id: idField("400"), cid: optionalCat("425"), subcid: optionalCat("426") });

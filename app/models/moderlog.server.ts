@@ -42,7 +42,17 @@ export type ModerlogItem = {
   from: string | null;
   to: string | null;
   /** the author of the item (the banned user for a ban): the data moderators see */
-  author: { id: number; nick: string; lvl: number; points: number; createdAt: number; questionsCount: number; answersCount: number; bannedUntil: number | null; banPermanent: number } | null;
+  author: {
+    id: number;
+    nick: string;
+    lvl: number;
+    points: number;
+    createdAt: number;
+    questionsCount: number;
+    answersCount: number;
+    bannedUntil: number | null;
+    banPermanent: number;
+  } | null;
   /** the item is still deleted by a moderator: a restore is possible */
   restorable: boolean;
 };

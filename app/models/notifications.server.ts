@@ -16,16 +16,7 @@ import { listOf } from "../lib/fields";
 import { DomainError } from "../lib/errors";
 import { levelById } from "../lib/levels";
 import { cut, LIMITS } from "../lib/limits";
-import {
-  DEFAULT_SETTINGS,
-  fromWire,
-  parseStored,
-  SETTING_KEYS,
-  toWire,
-  type FlagType,
-  type NotifySettings,
-  type SettingKey,
-} from "../lib/notify-settings";
+import { DEFAULT_SETTINGS, fromWire, parseStored, SETTING_KEYS, toWire, type FlagType, type NotifySettings, type SettingKey } from "../lib/notify-settings";
 import { plainText } from "../lib/seo";
 import { timeAgoWords } from "../lib/time-ago";
 import { Offset, PageSize } from "./call-inputs.server";
@@ -119,8 +110,7 @@ export type NotificationSpec = {
 export const RECIPIENT = sql.raw("nr");
 
 /** A stored JSON settings column, or {} when it holds something that is not JSON. */
-const jsonOrEmpty = (column: SQLWrapper) =>
-  sql`(CASE WHEN json_valid(${column}) THEN ${column} ELSE '{}' END)`;
+const jsonOrEmpty = (column: SQLWrapper) => sql`(CASE WHEN json_valid(${column}) THEN ${column} ELSE '{}' END)`;
 const settingsJson = jsonOrEmpty(sql.raw("nr.notify_settings"));
 /** A stored setting of the recipient is on (missing = on). */
 const settingOn = (key: SettingKey) => sql`COALESCE(json_extract(${settingsJson}, ${`$.${key}`}), 1) <> 0`;
@@ -186,12 +176,7 @@ export type NotificationRow = {
  */
 export function notificationRows(db: Db, spec: NotificationSpec) {
   const to = spec.to;
-  const recipients =
-    typeof to === "number"
-      ? sql`${to}`
-      : Array.isArray(to)
-        ? sql`SELECT value FROM json_each(${JSON.stringify(to)})`
-        : (to as SQL);
+  const recipients = typeof to === "number" ? sql`${to}` : Array.isArray(to) ? sql`SELECT value FROM json_each(${JSON.stringify(to)})` : (to as SQL);
   const flag = KIND_FLAG[spec.kind];
   const conditions: SQL[] = [sql`nr.id IN (${recipients})`];
   if (spec.actorId != null) conditions.push(sql`nr.id <> ${spec.actorId}`);
@@ -255,10 +240,7 @@ export function answerNotifications(db: Db, o: { qid: number; ownerId: number; a
  * author) and, for a reply, the parent comment's author get 'comment', unless they unsubscribed
  * from the question's comments (stopnotify C). `cmid` is SQL finding the comment this batch wrote.
  */
-export function commentNotifications(
-  db: Db,
-  o: { qid: number; aid: number | null; to: number[]; actorId: number; cmid: SQL; text: string; now: number },
-) {
+export function commentNotifications(db: Db, o: { qid: number; aid: number | null; to: number[]; actorId: number; cmid: SQL; text: string; now: number }) {
   return notificationRows(db, {
     kind: "comment",
     to: o.to,
@@ -363,7 +345,15 @@ export function followerNotification(db: Db, o: { userId: number; followerId: nu
 
 /** A gift received (`hidden` gifts name no sender). */
 export function giftNotification(db: Db, o: { userId: number; fromId: number | null; giftId: Value; message?: string; now: number; when?: SQL }) {
-  return notificationRows(db, { kind: "gift", to: o.userId, actorId: o.fromId, gid: o.giftId, txt: o.message ? cut(o.message, 150) : null, when: o.when, now: o.now });
+  return notificationRows(db, {
+    kind: "gift",
+    to: o.userId,
+    actorId: o.fromId,
+    gid: o.giftId,
+    txt: o.message ? cut(o.message, 150) : null,
+    when: o.when,
+    now: o.now,
+  });
 }
 
 /** A moderator deleted the user's question, answer or comment. */
@@ -387,7 +377,18 @@ export function moderDeletedNotification(
 /** A moderator declined the user's premoderated write, with the reason (`declined_text`). */
 export function premodDeclinedNotification(
   db: Db,
-  o: { userId: number; moderId: number; premodType: PremodType; declinedText: string; qid?: Value; aid?: Value; pqid?: Value; txt?: string | null; now: number; when?: SQL },
+  o: {
+    userId: number;
+    moderId: number;
+    premodType: PremodType;
+    declinedText: string;
+    qid?: Value;
+    aid?: Value;
+    pqid?: Value;
+    txt?: string | null;
+    now: number;
+    when?: SQL;
+  },
 ) {
   return notificationRows(db, {
     kind: "premod_declined",
@@ -548,14 +549,22 @@ async function fromHub<T>(what: string, call: () => Promise<T>, fallback: () => 
 }
 
 async function unreadInD1(db: Db, userId: number): Promise<number> {
-  const row = await db.select({ c: count() }).from(n).where(and(eq(n.userId, userId), eq(n.viewed, 0))).get();
+  const row = await db
+    .select({ c: count() })
+    .from(n)
+    .where(and(eq(n.userId, userId), eq(n.viewed, 0)))
+    .get();
   return row?.c ?? 0;
 }
 
 /** show_nc: the unread count from the user's hub (D1's count if the hub is down). */
 export async function showCount(env: Env, session: Session | null) {
   const user = requireUser(session);
-  const res = await fromHub("unread", () => userHub(env, user.id).unread(), () => unreadInD1(getDb(env.DB), user.id));
+  const res = await fromHub(
+    "unread",
+    () => userHub(env, user.id).unread(),
+    () => unreadInD1(getDb(env.DB), user.id),
+  );
   return { res };
 }
 
@@ -581,7 +590,13 @@ export async function showBulk(env: Env, session: Session | null, input: z.infer
   const db = getDb(env.DB);
   const hub = userHub(env, user.id);
   const [[rows, unreadRows], hubCount] = await Promise.all([
-    db.batch([listQuery(db, eq(n.userId, user.id), input.n + 1, input.p), db.select({ c: count() }).from(n).where(and(eq(n.userId, user.id), eq(n.viewed, 0)))]),
+    db.batch([
+      listQuery(db, eq(n.userId, user.id), input.n + 1, input.p),
+      db
+        .select({ c: count() })
+        .from(n)
+        .where(and(eq(n.userId, user.id), eq(n.viewed, 0))),
+    ]),
     hub.unread().catch((e: unknown) => {
       console.error("user hub: unread failed", e);
       return null;
@@ -626,10 +641,7 @@ export async function readFeed(env: Env, session: Session | null, input: z.infer
 }
 
 /** One or many notification ids: bid, bids (a list, a repeated field or "1,2,3"). */
-const idList = z.preprocess(
-  listOf,
-  z.array(z.coerce.number("361").int("361").positive("361").max(MAX_ID, "361")).max(100, "362"),
-);
+const idList = z.preprocess(listOf, z.array(z.coerce.number("361").int("361").positive("361").max(MAX_ID, "361")).max(100, "362"));
 
 export const BulkViewedInput = z
   .object({ bid: idList, bids: idList })

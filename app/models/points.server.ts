@@ -62,9 +62,7 @@ export function pointsChange(
       .update(u)
       .set({ points: sql`${u.points} + ${delta}`, lvl: levelCase(sql`(${u.points} + ${delta})`) })
       .where(and(eq(u.id, userId), guard)),
-    db
-      .insert(schema.pointsLedger)
-      .select(sql`SELECT NULL, ${userId}, ${delta}, ${reason}, ${ref?.type ?? null}, ${ref?.id ?? null}, ${now} WHERE ${guard}`),
+    db.insert(schema.pointsLedger).select(sql`SELECT NULL, ${userId}, ${delta}, ${reason}, ${ref?.type ?? null}, ${ref?.id ?? null}, ${now} WHERE ${guard}`),
     ...levelNotification(db, { userId, delta, levelBefore: levelCase(sql`(nr.points - ${delta})`), now }),
   ] as const;
 }

@@ -46,7 +46,7 @@ export const PREMOD_KINDS = {
 export type PremodKind = keyof typeof PREMOD_KINDS;
 
 export function isPremodKind(s: string): s is PremodKind {
-  return Object.prototype.hasOwnProperty.call(PREMOD_KINDS, s);
+  return  Object.hasOwn(PREMOD_KINDS, s);
 }
 
 // ------------------------------------------------------------------------------------ holding
@@ -142,7 +142,14 @@ export async function holdForPremoderation(env: Env, user: SessionUser, req: Hol
 const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
 
 export const PremodApproveInput = z.object({
-  id: z.preprocess(last, z.coerce.number("450").int("450").positive("450").max(2 ** 31 - 1, "450")),
+  id: z.preprocess(
+    last,
+    z.coerce
+      .number("450")
+      .int("450")
+      .positive("450")
+      .max(2 ** 31 - 1, "450"),
+  ),
 });
 
 export const PremodDeclineInput = PremodApproveInput.extend({
@@ -258,7 +265,10 @@ async function replay(env: Env, item: PremodRow, now: number): Promise<Live> {
 }
 
 /** The mod_log row of a decision, written only when the statement before it changed a row. */
-function logDecision(db: ReturnType<typeof getDb>, o: { moderId: number; action: "premod_approve" | "premod_decline"; item: PremodRow; note: string | null; now: number }) {
+function logDecision(
+  db: ReturnType<typeof getDb>,
+  o: { moderId: number; action: "premod_approve" | "premod_decline"; item: PremodRow; note: string | null; now: number },
+) {
   const l = schema.modLog;
   return db
     .insert(l)
@@ -298,7 +308,12 @@ export async function approvePremod(env: Env, session: Session | null, input: z.
         .update(pi)
         .set({ modstatus: "N", decidedBy: null, decidedAt: null })
         .where(and(eq(pi.id, item.id), eq(pi.modstatus, "A"))),
-      db.delete(schema.modLog).where(inArray(schema.modLog.id, logged.map((x) => x.id))),
+      db.delete(schema.modLog).where(
+        inArray(
+          schema.modLog.id,
+          logged.map((x) => x.id),
+        ),
+      ),
     ]);
     throw e;
   }

@@ -58,10 +58,24 @@ export async function askBrand(env: Env, session: Session | null, input: AskBran
     batchable(env.DB, [
       db
         .insert(pq)
-        .values({ brandId: brand.id, userId: user.id, qtext, qcomment: input.Body.trim() ? sanitizeUserText(input.Body) : "", hidden: 0, waitingBrandReply: 1, added: now })
+        .values({
+          brandId: brand.id,
+          userId: user.id,
+          qtext,
+          qcomment: input.Body.trim() ? sanitizeUserText(input.Body) : "",
+          hidden: 0,
+          waitingBrandReply: 1,
+          added: now,
+        })
         .returning({ id: pq.id }),
-      db.update(u).set({ directCount: sql`${u.directCount} + 1` }).where(eq(u.id, user.id)),
-      db.update(b).set({ qst: sql`${b.qst} + 1` }).where(eq(b.id, brand.id)),
+      db
+        .update(u)
+        .set({ directCount: sql`${u.directCount} + 1` })
+        .where(eq(u.id, user.id)),
+      db
+        .update(b)
+        .set({ qst: sql`${b.qst} + 1` })
+        .where(eq(b.id, brand.id)),
       ...directNotifications(db, { to: brandMembersSql(brand.id), askerId: user.id, pqid: newPqid, text: qtext, now, when: sql`${newPqid} IS NOT NULL` }),
     ] as const),
   );
@@ -279,7 +293,15 @@ export const AnswerPersonalInput = AddAnswerInput.pick({ Body: true, source: tru
 async function target(db: Db, pqid: number, userId: number) {
   const [rows, roles] = await db.batch([
     db
-      .select({ id: pq.id, userId: pq.userId, brandId: pq.brandId, hidden: pq.hidden, waiting: pq.waitingBrandReply, qtext: pq.qtext, urlname: as<string>(b.urlname, "brand_urlname") })
+      .select({
+        id: pq.id,
+        userId: pq.userId,
+        brandId: pq.brandId,
+        hidden: pq.hidden,
+        waiting: pq.waitingBrandReply,
+        qtext: pq.qtext,
+        urlname: as<string>(b.urlname, "brand_urlname"),
+      })
       .from(pq)
       .innerJoin(b, eq(b.id, pq.brandId))
       .where(eq(pq.id, pqid)),
@@ -320,7 +342,16 @@ export async function answerPersonal(env: Env, session: Session | null, input: z
         sql`INSERT INTO private_answers (pqid, user_id, text, source, comcnt, added) SELECT ${row.id}, ${user.id}, ${text}, ${input.source.trim()}, 0, ${now} WHERE changes() = 1`,
       ),
       db.run(sql`UPDATE brands SET ans = ans + 1 WHERE id = ${row.brandId} AND changes() = 1`),
-      ...notificationRows(db, { kind: "answer", to: row.userId, actorId: user.id, pqid: row.id, aid: null, txt: excerpt(text), when: sql`${newAid} IS NOT NULL`, now }),
+      ...notificationRows(db, {
+        kind: "answer",
+        to: row.userId,
+        actorId: user.id,
+        pqid: row.id,
+        aid: null,
+        txt: excerpt(text),
+        when: sql`${newAid} IS NOT NULL`,
+        now,
+      }),
     ] as const),
   );
   if (results[1].meta.changes !== 1) throw new DomainError(475);
@@ -334,7 +365,10 @@ export async function answerPersonal(env: Env, session: Session | null, input: z
 /** addcmtpersonal: refid (the private answer), Body, optional cmid (the parent comment). */
 export const PrivateCommentInput = z.object({
   refid: idField("480"),
-  Body: z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), z.string("200").refine((s) => s.trim().length > 0, "200")),
+  Body: z.preprocess(
+    (v) => (Array.isArray(v) ? v[v.length - 1] : v),
+    z.string("200").refine((s) => s.trim().length > 0, "200"),
+  ),
   cmid: z.preprocess((v) => (v === "" || v === "0" ? undefined : v), idField("482").optional()),
 });
 
@@ -379,7 +413,16 @@ export async function addPrivateComment(env: Env, session: Session | null, input
       ),
       db.run(sql`UPDATE private_answers SET comcnt = comcnt + 1 WHERE id = ${answer.id} AND changes() = 1`),
       db.run(sql`UPDATE comments SET comcnt = comcnt + 1 WHERE id = ${input.cmid ?? 0} AND changes() = 1`),
-      ...notificationRows(db, { kind: "comment", to, actorId: user.id, pqid: row.id, cmid: newCmid, txt: excerpt(text), when: sql`${newCmid} IS NOT NULL`, now }),
+      ...notificationRows(db, {
+        kind: "comment",
+        to,
+        actorId: user.id,
+        pqid: row.id,
+        cmid: newCmid,
+        txt: excerpt(text),
+        when: sql`${newCmid} IS NOT NULL`,
+        now,
+      }),
     ] as const),
   );
   if (results[0].meta.changes !== 1) throw new DomainError(473);
@@ -418,7 +461,11 @@ export const HideNoPersonalInput = z.object({ qid: idField("181"), tag: Tag });
 export async function hideNoPersonal(env: Env, session: Session | null, input: z.infer<typeof HideNoPersonalInput>, _now: number) {
   const user = requireWriter(session);
   const db = getDb(env.DB);
-  const row = await db.select({ id: q.id, userId: q.userId, state: q.state, hidden: q.hidden, brandId: q.brandId, brandTags: q.brandTags }).from(q).where(eq(q.id, input.qid)).get();
+  const row = await db
+    .select({ id: q.id, userId: q.userId, state: q.state, hidden: q.hidden, brandId: q.brandId, brandTags: q.brandTags })
+    .from(q)
+    .where(eq(q.id, input.qid))
+    .get();
   if (!row || row.state === "D" || row.hidden === 1) throw new DomainError(181);
   if (row.userId !== user.id) throw new DomainError(485);
   const tags = parseTags(row.brandTags);

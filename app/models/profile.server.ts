@@ -49,7 +49,7 @@ export function parseProfilePath(uidSegment: string | undefined, tab?: string, s
   const uid = parsePrefixedId(uidSegment, "id");
   if (uid === null) return null;
   const tabName = tab ?? "questions";
-  if (!Object.prototype.hasOwnProperty.call(PROFILE_TABS, tabName)) return null;
+  if (!Object.hasOwn(PROFILE_TABS, tabName)) return null;
   const def = PROFILE_TABS[tabName as ProfileTab];
   const subName = sub ?? def.subs[0];
   if (!(def.subs as readonly string[]).includes(subName)) return null;

@@ -135,7 +135,11 @@ export async function loadQuestionPage(d1: D1Database, qid: number, offset: numb
   const targets = sql`(${cm.refType} = 'Q' AND ${cm.refId} = ${qid}) OR (${cm.refType} = 'A' AND ${cm.refId} IN (SELECT id FROM (${pageAnswerIds}) UNION ALL ${bestAnswerIds}))`;
 
   const [qRows, supplements, poll, bestRows, answerRows, commentRows] = await db.batch([
-    db.select({ ...questionColumns, author: authorColumns }).from(q).innerJoin(u, eq(u.id, q.userId)).where(eq(q.id, qid)),
+    db
+      .select({ ...questionColumns, author: authorColumns })
+      .from(q)
+      .innerJoin(u, eq(u.id, q.userId))
+      .where(eq(q.id, qid)),
     db
       .select({ id: schema.supplements.id, text: schema.supplements.text, added: schema.supplements.added })
       .from(schema.supplements)
@@ -217,11 +221,7 @@ export async function loadAnswerPage(d1: D1Database, aid: number, highlight: num
 /** Where a comment lives: its question, and the answer it belongs to (null for a question comment). */
 export async function locateComment(d1: D1Database, cmid: number) {
   const c = schema.comments;
-  const row = await getDb(d1)
-    .select({ id: c.id, qid: c.qid, refType: c.refType, refId: c.refId, hidden: c.hidden })
-    .from(c)
-    .where(eq(c.id, cmid))
-    .get();
+  const row = await getDb(d1).select({ id: c.id, qid: c.qid, refType: c.refType, refId: c.refId, hidden: c.hidden }).from(c).where(eq(c.id, cmid)).get();
   if (!row || row.qid == null) return null;
   return { qid: row.qid, answerId: row.refType === "A" ? row.refId : null };
 }

@@ -91,4 +91,3 @@ export function categoryTrail(tree: CategoryTree, categoryId: number): Category[
   }
   return trail;
 }
-

@@ -14,7 +14,7 @@ import { LIMITS } from "../lib/limits";
 import { quotaUsage } from "./hub.server";
 import { blank, Cat, findCategory, Id, ListState, Offset, OptId, PageSize } from "./call-inputs.server";
 import { TABS, type Tab } from "../lib/questions";
-import { getCategoryTree, type Category, type CategoryTree } from "./categories.server";
+import { getCategoryTree, type CategoryTree } from "./categories.server";
 import { buildThreads, commentsQuery, type CommentNode, type CommentRow } from "./comments.server";
 import { getDb, schema, type Db } from "./db.server";
 import { loadAnswerPage, loadQuestionPage, type AnswerView, type QuestionView } from "./question-page.server";
@@ -188,8 +188,14 @@ async function viewerOf(db: Db, qid: number, session: Session | null) {
   const uid = session?.user.id ?? 0;
   const [flags, answered, voted, polled, marked] = await db.batch([
     db.select({ cancomment: q.cancomment, noadd: q.noadd }).from(q).where(eq(q.id, qid)),
-    db.select({ id: a.id }).from(a).where(and(eq(a.qid, qid), eq(a.userId, uid))),
-    db.select({ id: schema.bestVotes.id }).from(schema.bestVotes).where(and(eq(schema.bestVotes.qid, qid), eq(schema.bestVotes.userId, uid))),
+    db
+      .select({ id: a.id })
+      .from(a)
+      .where(and(eq(a.qid, qid), eq(a.userId, uid))),
+    db
+      .select({ id: schema.bestVotes.id })
+      .from(schema.bestVotes)
+      .where(and(eq(schema.bestVotes.qid, qid), eq(schema.bestVotes.userId, uid))),
     db
       .select({ options: schema.pollVotes.options })
       .from(schema.pollVotes)
@@ -219,11 +225,7 @@ async function viewerOf(db: Db, qid: number, session: Session | null) {
 /** `question` {qid}: the question page's data (first 20 answers, the best apart, comments '20,3,3'). */
 export async function readQuestion(d1: D1Database, session: Session | null, input: z.infer<typeof QuestionInput>, now: number) {
   const db = getDb(d1);
-  const [page, viewer, tree] = await Promise.all([
-    loadQuestionPage(d1, input.qid, 0),
-    viewerOf(db, input.qid, session),
-    getCategoryTree(d1, now),
-  ]);
+  const [page, viewer, tree] = await Promise.all([loadQuestionPage(d1, input.qid, 0), viewerOf(db, input.qid, session), getCategoryTree(d1, now)]);
   if (page.kind === "missing") throw new DomainError(181);
   if (page.kind === "deleted") throw deletedRefusal(page.question);
   const v = page.question;
@@ -448,13 +450,14 @@ export async function readCommentContext(d1: D1Database, session: Session | null
 
 // ---------------------------------------------------------------- who voted, who marked
 
-export const WhoVotedInput = z
-  .object({ qid: OptId, optid: OptId, p: Offset })
-  .refine((i) => (i.qid === undefined) !== (i.optid === undefined), "307");
+export const WhoVotedInput = z.object({ qid: OptId, optid: OptId, p: Offset }).refine((i) => (i.qid === undefined) !== (i.optid === undefined), "307");
 
 /** A question that may be shown, or 181 (missing, hidden or deleted). */
 function visibleQuestion(db: Db, qid: number | SQL) {
-  return db.select({ id: q.id, state: q.state, hidden: q.hidden }).from(q).where(eq(q.id, qid as number));
+  return db
+    .select({ id: q.id, state: q.state, hidden: q.hidden })
+    .from(q)
+    .where(eq(q.id, qid as number));
 }
 
 function assertVisible(rows: { state: string; hidden: number }[]) {
@@ -511,9 +514,7 @@ export async function readWhoVoted(d1: D1Database, input: z.infer<typeof WhoVote
   return { users: rows, optid, p, n: LIMITS.pageSize, total: opts[0].votes };
 }
 
-export const MarkedInput = z
-  .object({ qid: OptId, aid: OptId, p: Offset, n: PageSize })
-  .refine((i) => (i.qid === undefined) !== (i.aid === undefined), "307");
+export const MarkedInput = z.object({ qid: OptId, aid: OptId, p: Offset, n: PageSize }).refine((i) => (i.qid === undefined) !== (i.aid === undefined), "307");
 
 /** `marked` {qid | aid, p, n}: who marked a question or an answer, newest first: {id, nick, filin}. */
 export async function readMarked(d1: D1Database, input: z.infer<typeof MarkedInput>) {
@@ -525,7 +526,10 @@ export async function readMarked(d1: D1Database, input: z.infer<typeof MarkedInp
   const id = (input.qid ?? input.aid)!;
   const [owner, rows] = await db.batch([
     type === "Q"
-      ? db.select({ state: q.state, hidden: q.hidden, ahidden: sql<number>`0`.as("a_hidden"), total: q.totalmarks }).from(q).where(eq(q.id, id))
+      ? db
+          .select({ state: q.state, hidden: q.hidden, ahidden: sql<number>`0`.as("a_hidden"), total: q.totalmarks })
+          .from(q)
+          .where(eq(q.id, id))
       : db
           // aliased: in a D1 batch rows come back as objects, so two columns named `hidden` would collide
           .select({ state: q.state, hidden: q.hidden, ahidden: sql<number>`${a.hidden}`.as("a_hidden"), total: a.totalmarks })

@@ -35,7 +35,12 @@ const STOP = new Set(stopwords.map((w) => w.replace(/ё/g, "е")));
 
 /** The words of a text: runs of letters and digits, lower-cased, ё as е. */
 export function wordsOf(text: string): string[] {
-  return text.toLowerCase().replace(/ё/g, "е").match(/[\p{L}\p{N}]+/gu) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .replace(/ё/g, "е")
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  );
 }
 
 /** A word's stem (Russian Snowball; other scripts come back as they are). */
@@ -111,7 +116,14 @@ export const SearchInput = z.object({
   s: z.preprocess(blank, z.enum(["date", "relevance"], "400").optional()),
   zVCat: Cat,
   /** a period in seconds (86400, 259200, 604800, 2592000, 31536000; 0 for all time) */
-  zdts: z.preprocess(blank, z.string("400").regex(/^[0-9]{1,9}$/, "400").transform(Number).optional()),
+  zdts: z.preprocess(
+    blank,
+    z
+      .string("400")
+      .regex(/^[0-9]{1,9}$/, "400")
+      .transform(Number)
+      .optional(),
+  ),
   question_only: Flag,
   answers_only: Flag,
 });

@@ -29,7 +29,10 @@ export type Session = { id: number; salt: string; token: string; user: SessionUs
 
 function randomToken(bytes = 32): string {
   const b = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...b)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...b))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export async function sha256Hex(s: string): Promise<string> {

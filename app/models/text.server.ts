@@ -46,7 +46,9 @@ const makeFilter = (brand?: string) =>
     onTagAttr(tag, name, value) {
       if (tag === "a" && name === "href") {
         const target = linkTarget(value.replace(/&amp;/g, "&"), brand);
-        return target ? `href="${target.replace(/"/g, "&quot;")}" rel="nofollow ugc" target="_blank"${brand ? ` data-linkbrand="${brand.replace(/[^a-z0-9_-]/gi, "")}"` : ""}` : "";
+        return target
+          ? `href="${target.replace(/"/g, "&quot;")}" rel="nofollow ugc" target="_blank"${brand ? ` data-linkbrand="${brand.replace(/[^a-z0-9_-]/gi, "")}"` : ""}`
+          : "";
       }
       return undefined;
     },

@@ -28,10 +28,26 @@ export async function viewerOnQuestion(
   const db = getDb(d1);
   const m = schema.marks;
   const [answered, bestVoted, pollVoted, watching, marks] = await db.batch([
-    db.select({ id: schema.answers.id }).from(schema.answers).where(and(eq(schema.answers.qid, qid), eq(schema.answers.userId, user.id))).limit(1),
-    db.select({ id: schema.bestVotes.id }).from(schema.bestVotes).where(and(eq(schema.bestVotes.qid, qid), eq(schema.bestVotes.userId, user.id))).limit(1),
-    db.select({ id: schema.pollVotes.id }).from(schema.pollVotes).where(and(eq(schema.pollVotes.qid, qid), eq(schema.pollVotes.userId, user.id))).limit(1),
-    db.select({ id: schema.watches.id }).from(schema.watches).where(and(eq(schema.watches.qid, qid), eq(schema.watches.userId, user.id))).limit(1),
+    db
+      .select({ id: schema.answers.id })
+      .from(schema.answers)
+      .where(and(eq(schema.answers.qid, qid), eq(schema.answers.userId, user.id)))
+      .limit(1),
+    db
+      .select({ id: schema.bestVotes.id })
+      .from(schema.bestVotes)
+      .where(and(eq(schema.bestVotes.qid, qid), eq(schema.bestVotes.userId, user.id)))
+      .limit(1),
+    db
+      .select({ id: schema.pollVotes.id })
+      .from(schema.pollVotes)
+      .where(and(eq(schema.pollVotes.qid, qid), eq(schema.pollVotes.userId, user.id)))
+      .limit(1),
+    db
+      .select({ id: schema.watches.id })
+      .from(schema.watches)
+      .where(and(eq(schema.watches.qid, qid), eq(schema.watches.userId, user.id)))
+      .limit(1),
     db
       .select({ type: m.targetType, id: m.targetId })
       .from(m)

@@ -74,7 +74,13 @@ export async function buyVip(env: Env, session: Session | null, input: z.infer<t
           // an active period is extended; a lapsed or absent one starts now
           vipUntil: sql`CASE WHEN ${u.vip} = 1 AND ${u.vipUntil} > ${now} THEN ${u.vipUntil} + ${period} ELSE ${started} END`,
         })
-        .where(and(eq(u.id, uid), sql`NOT (${u.vip} = 1 AND ${u.vipUntil} IS NULL)`, sql`(SELECT p.points FROM users p WHERE p.id = ${user.id}) >= ${Math.max(VIP_PRICE_POINTS, GIFT_POINTS_MIN)}`))
+        .where(
+          and(
+            eq(u.id, uid),
+            sql`NOT (${u.vip} = 1 AND ${u.vipUntil} IS NULL)`,
+            sql`(SELECT p.points FROM users p WHERE p.id = ${user.id}) >= ${Math.max(VIP_PRICE_POINTS, GIFT_POINTS_MIN)}`,
+          ),
+        )
         .returning({ vipUntil: u.vipUntil }),
       ...pointsChange(db, user.id, -VIP_PRICE_POINTS, VIP_REASON, { type: "U", id: uid }, now, true),
       db.select({ points: u.points }).from(u).where(eq(u.id, user.id)).limit(1),

@@ -16,10 +16,7 @@ export const VoteAgainstInput = z.object({ qid: id("181") });
 /** vote: one option id, a list of them (repeated field), or "1,2,3"; empty → 222. */
 export const VotePollInput = z.object({
   qid: id("181"),
-  vote: z.preprocess(
-    listOf,
-    z.array(id("224"), "222").min(1, "222").max(16, "224"),
-  ),
+  vote: z.preprocess(listOf, z.array(id("224"), "222").min(1, "222").max(16, "224")),
 });
 
 const q = schema.questions;
@@ -30,7 +27,10 @@ const bv = schema.bestVotes;
 async function checkBestVoter(db: Db, user: SessionUser, qid: number) {
   const [qRows, answered] = await db.batch([
     db.select({ userId: q.userId, state: q.state, hidden: q.hidden }).from(q).where(eq(q.id, qid)),
-    db.select({ id: a.id }).from(a).where(and(eq(a.qid, qid), eq(a.userId, user.id))),
+    db
+      .select({ id: a.id })
+      .from(a)
+      .where(and(eq(a.qid, qid), eq(a.userId, user.id))),
   ]);
   const question = qRows[0];
   if (!question || question.hidden || question.state === "D") throw new DomainError(181);
@@ -57,8 +57,14 @@ async function castBestVote(env: Env, session: Session | null, qid: number, aid:
   const results = await db.batch([
     db.insert(bv).values({ qid, answerId: aid, userId: user.id, added: now }).onConflictDoNothing(),
     aid !== null
-      ? db.update(a).set({ rating: sql`${a.rating} + 1` }).where(and(eq(a.id, aid), sql`changes() = 1`))
-      : db.update(q).set({ votesAgainst: sql`${q.votesAgainst} + 1` }).where(and(eq(q.id, qid), sql`changes() = 1`)),
+      ? db
+          .update(a)
+          .set({ rating: sql`${a.rating} + 1` })
+          .where(and(eq(a.id, aid), sql`changes() = 1`))
+      : db
+          .update(q)
+          .set({ votesAgainst: sql`${q.votesAgainst} + 1` })
+          .where(and(eq(q.id, qid), sql`changes() = 1`)),
     ...pointsChange(db, user.id, POINTS.bestVote, "best_vote", { type: "Q", id: qid }, now, true),
   ]);
   // canreplyreason rid 4: the vote is already counted
@@ -100,15 +106,24 @@ export async function votePoll(env: Env, session: Session | null, input: z.infer
   if (chosen.some((o) => !valid.has(o))) throw new DomainError(224);
 
   const results = await db.batch([
-    db.insert(schema.pollVotes).values({ qid: input.qid, userId: user.id, options: JSON.stringify(chosen), added: now }).onConflictDoNothing(),
-    db.update(q).set({ totalVoted: sql`${q.totalVoted} + 1` }).where(and(eq(q.id, input.qid), sql`changes() = 1`)),
+    db
+      .insert(schema.pollVotes)
+      .values({ qid: input.qid, userId: user.id, options: JSON.stringify(chosen), added: now })
+      .onConflictDoNothing(),
+    db
+      .update(q)
+      .set({ totalVoted: sql`${q.totalVoted} + 1` })
+      .where(and(eq(q.id, input.qid), sql`changes() = 1`)),
     // the total_voted update just before reports changes() = 1 only when the vote was taken
     db
       .update(po)
       .set({ votes: sql`${po.votes} + 1` })
       .where(and(eq(po.qid, input.qid), inArray(po.id, chosen), sql`changes() = 1`)),
     // the options changed (one row per chosen option) or nothing did: back to 1 or 0 for the payment
-    db.update(q).set({ totalVoted: sql`${q.totalVoted}` }).where(and(eq(q.id, input.qid), sql`changes() > 0`)),
+    db
+      .update(q)
+      .set({ totalVoted: sql`${q.totalVoted}` })
+      .where(and(eq(q.id, input.qid), sql`changes() > 0`)),
     ...pointsChange(db, user.id, POINTS.pollVote, "poll_vote", { type: "Q", id: input.qid }, now, true),
     ...pollVoteNotification(db, { qid: input.qid, ownerId: question.userId, actorId: user.id, now }),
     db.select({ optid: po.id, votes: po.votes }).from(po).where(eq(po.qid, input.qid)).orderBy(po.position),

@@ -27,10 +27,12 @@ export async function startWatch(env: Env, session: Session | null, input: z.inf
     .where(eq(schema.questions.id, input.qid))
     .get();
   if (!q || q.state === "D" || q.hidden === 1) throw new DomainError(181);
-  const [ins] = await db.batch(batchable(env.DB, [
-    db.insert(schema.watches).values({ qid: input.qid, userId: user.id, added: now }).onConflictDoNothing(),
-    db.run(sql`UPDATE users SET watchcnt = watchcnt + 1 WHERE id = ${user.id} AND changes() = 1`),
-  ] as const));
+  const [ins] = await db.batch(
+    batchable(env.DB, [
+      db.insert(schema.watches).values({ qid: input.qid, userId: user.id, added: now }).onConflictDoNothing(),
+      db.run(sql`UPDATE users SET watchcnt = watchcnt + 1 WHERE id = ${user.id} AND changes() = 1`),
+    ] as const),
+  );
   if (ins.meta.changes !== 1) throw new DomainError(147);
   return { watch: 1 };
 }
@@ -40,10 +42,12 @@ export async function dropWatch(env: Env, session: Session | null, input: z.infe
   const user = requireWriter(session);
   const db = getDb(env.DB);
   const w = schema.watches;
-  const [del] = await db.batch(batchable(env.DB, [
-    db.delete(w).where(and(eq(w.qid, input.qid), eq(w.userId, user.id))),
-    db.run(sql`UPDATE users SET watchcnt = max(watchcnt - 1, 0) WHERE id = ${user.id} AND changes() = 1`),
-  ] as const));
+  const [del] = await db.batch(
+    batchable(env.DB, [
+      db.delete(w).where(and(eq(w.qid, input.qid), eq(w.userId, user.id))),
+      db.run(sql`UPDATE users SET watchcnt = max(watchcnt - 1, 0) WHERE id = ${user.id} AND changes() = 1`),
+    ] as const),
+  );
   if (del.meta.changes !== 1) throw new DomainError(148);
   return { watch: 0 };
 }

@@ -10,8 +10,7 @@ export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loader
 
 /** A category's list, or the brand page when the urlname is a brand's (app/models/brand-route.server.ts). */
 export const loader = async (args: LoaderFunctionArgs) =>
-  (await brandPageResponse(args, args.params.category ?? "")) ??
-  questionListResponse(args.request, args.context.cloudflare.env.DB, args.params.category ?? "");
+  (await brandPageResponse(args, args.params.category ?? "")) ?? questionListResponse(args.request, args.context.cloudflare.env.DB, args.params.category ?? "");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (data && "kind" in data) {

@@ -43,7 +43,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (data?.kind === "unwatch" || data?.kind === "reaction") return pageMeta({ title: "Ответы", noindex: true });
-  if (!data || data.kind !== "ok") return pageMeta({ title: "Ответ не найден — Ответы", noindex: true });
+  if (data?.kind !== "ok") return pageMeta({ title: "Ответ не найден — Ответы", noindex: true });
   return pageMeta({ title: data.question.qtext, description: data.answer.text, canonical: data.canonical, noindex: true });
 };
 

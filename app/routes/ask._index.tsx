@@ -28,7 +28,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       guest: false,
       groups: askGroups(tree, EXCLUDED_FROM_DROPDOWN),
-      text: Array.from(url.searchParams.get("q") ?? "").slice(0, LIMITS.quickAsk).join(""),
+      text: Array.from(url.searchParams.get("q") ?? "")
+        .slice(0, LIMITS.quickAsk)
+        .join(""),
       cid: Number(url.searchParams.get("cid")) || null,
       subcid: Number(url.searchParams.get("subcid")) || null,
       canask: may.canask,

@@ -15,7 +15,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta({ title: data?.kind === "ok" ? `${data.question.qtext} — Ответы` : data?.kind === "deleted" ? "Вопрос удален — Ответы" : "Вопрос не найден — Ответы", noindex: true });
+  pageMeta({
+    title: data?.kind === "ok" ? `${data.question.qtext} — Ответы` : data?.kind === "deleted" ? "Вопрос удален — Ответы" : "Вопрос не найден — Ответы",
+    noindex: true,
+  });
 
 export default function PrivateQuestionRoute() {
   const data = useLoaderData<typeof loader>();

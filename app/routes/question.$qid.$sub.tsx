@@ -34,7 +34,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (data?.kind === "unwatch") return pageMeta({ title: "Отписка — Ответы", noindex: true });
-  if (!data || data.kind !== "ok") return pageMeta({ title: "Вопрос не найден — Ответы", noindex: true });
+  if (data?.kind !== "ok") return pageMeta({ title: "Вопрос не найден — Ответы", noindex: true });
   return pageMeta({ title: data.question.qtext, description: data.answer.text, canonical: data.canonical, noindex: true });
 };
 

@@ -39,11 +39,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
   if (!offset.ok) throw redirect(`/question/${qid}`);
 
-  let [tree, page, session] = await Promise.all([
-    getCategoryTree(db, now),
-    loadQuestionPage(db, qid, offset.value),
-    viewerSession(context, request),
-  ]);
+  let [tree, page, session] = await Promise.all([getCategoryTree(db, now), loadQuestionPage(db, qid, offset.value), viewerSession(context, request)]);
   // the on-read guard: a question whose window has passed moves on before anyone reads it stale
   if (page.kind === "ok" && dueTransition({ ...page.question, userId: page.question.author.id }, now)) {
     await advanceOne(db, qid, now);
@@ -109,9 +105,7 @@ export default function QuestionRoute() {
           />
         ) : null}
         <QuestionActions q={question} viewer={data.viewer} />
-        {data.viewer?.isOwner && question.state === "A" ? (
-          <Island name="supplement-form" of={SupplementFormIsland} props={{ qid: question.id, back }} />
-        ) : null}
+        {data.viewer?.isOwner && question.state === "A" ? <Island name="supplement-form" of={SupplementFormIsland} props={{ qid: question.id, back }} /> : null}
         <CommentTree
           nodes={data.questionComments.nodes}
           now={now}
@@ -166,7 +160,15 @@ export default function QuestionRoute() {
         <Island
           name="answers-live"
           of={AnswersLive}
-          props={{ qid: question.id, offset: data.offset, shown: data.answers.length, anscnt: question.anscnt, best: !!data.best, state: question.state, signedIn: data.viewer !== null }}
+          props={{
+            qid: question.id,
+            offset: data.offset,
+            shown: data.answers.length,
+            anscnt: question.anscnt,
+            best: !!data.best,
+            state: question.state,
+            signedIn: data.viewer !== null,
+          }}
           when="idle"
         />
         {question.state === "A" && !data.viewer?.isOwner && !data.viewer?.answered ? (
@@ -180,7 +182,12 @@ export default function QuestionRoute() {
         ) : null}
         <div className="pager">
           {data.offset > 0 ? (
-            <a className="btn" href={data.offset - LIMITS.pageSize > 0 ? `/question/${question.id}?p=${data.offset - LIMITS.pageSize}#answers` : `/question/${question.id}#answers`}>
+            <a
+              className="btn"
+              href={
+                data.offset - LIMITS.pageSize > 0 ? `/question/${question.id}?p=${data.offset - LIMITS.pageSize}#answers` : `/question/${question.id}#answers`
+              }
+            >
               Предыдущие ответы
             </a>
           ) : null}

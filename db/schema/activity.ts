@@ -6,7 +6,9 @@ export const notifications = sqliteTable(
   "notifications",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     /**
      * kind code: answer, comment, poll_vote, q_liked, follower, gift, level, bonus25, moder_deleted,
      * premod_declined, sms_deleted, ans_liked, followed_question, vip_started, vip_expired, mention, direct
@@ -34,7 +36,9 @@ export const premodItems = sqliteTable(
   "premod_items",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     /** Q question, D direct question, A answer, AE answer edit, CQ comment on a question, CA comment on an answer */
     type: text("type").notNull(),
     /** D draft or declined, A approved, N pending */
@@ -64,7 +68,9 @@ export const modLog = sqliteTable(
   "mod_log",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    moderId: integer("moder_id").notNull().references(() => users.id),
+    moderId: integer("moder_id")
+      .notNull()
+      .references(() => users.id),
     /** qstdrop, qstrestore, qstmove, ansdrop, ansrestore, cmtdrop, cmtrestore, tmpban, premod_approve, premod_decline */
     action: text("action").notNull(),
     /** Q, A, C, U, P (premoderation item) */
@@ -85,7 +91,9 @@ export const bans = sqliteTable(
   "bans",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     moderId: integer("moder_id").references(() => users.id),
     hours: integer("hours").notNull(),
     reason: text("reason").notNull(),
@@ -101,7 +109,9 @@ export const abuseReports = sqliteTable(
   "abuse_reports",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    reporterId: integer("reporter_id").notNull().references(() => users.id),
+    reporterId: integer("reporter_id")
+      .notNull()
+      .references(() => users.id),
     /** Q, A or C */
     targetType: text("target_type").notNull(),
     targetId: integer("target_id").notNull(),
@@ -114,10 +124,7 @@ export const abuseReports = sqliteTable(
     status: text("status").notNull().default("N"),
     added: integer("added").notNull(),
   },
-  (t) => [
-    uniqueIndex("abuse_uq").on(t.reporterId, t.targetType, t.targetId),
-    index("abuse_queue_idx").on(t.status, t.targetType, t.added),
-  ],
+  (t) => [uniqueIndex("abuse_uq").on(t.reporterId, t.targetType, t.targetId), index("abuse_queue_idx").on(t.status, t.targetType, t.added)],
 );
 
 export const gifts = sqliteTable("gifts", {
@@ -134,9 +141,15 @@ export const sentGifts = sqliteTable(
   "sent_gifts",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    giftId: integer("gift_id").notNull().references(() => gifts.id),
-    fromId: integer("from_id").notNull().references(() => users.id),
-    toId: integer("to_id").notNull().references(() => users.id),
+    giftId: integer("gift_id")
+      .notNull()
+      .references(() => gifts.id),
+    fromId: integer("from_id")
+      .notNull()
+      .references(() => users.id),
+    toId: integer("to_id")
+      .notNull()
+      .references(() => users.id),
     mes: text("mes").notNull().default(""),
     hidden: integer("hidden").notNull().default(0),
     /** points | money */
@@ -152,7 +165,9 @@ export const albums = sqliteTable(
   "albums",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     title: text("title").notNull(),
     privacy: integer("privacy").notNull().default(0),
     size: integer("size").notNull().default(0),
@@ -166,7 +181,9 @@ export const photos = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     albumId: integer("album_id").references(() => albums.id),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     src: text("src").notNull(),
     width: integer("width").notNull(),
     height: integer("height").notNull(),

@@ -53,8 +53,12 @@ export const brandMembers = sqliteTable(
   "brand_members",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    brandId: integer("brand_id").notNull().references(() => brands.id),
-    userId: integer("user_id").notNull().references(() => users.id),
+    brandId: integer("brand_id")
+      .notNull()
+      .references(() => brands.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     /** 'expert' answers private questions; 'admin' also sees the private and deleted tabs */
     role: text("role").notNull(),
   },

@@ -7,11 +7,17 @@ export const questions = sqliteTable(
   "questions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     /** the leaf category (a subcategory when the category has children) */
-    categoryId: integer("category_id").notNull().references(() => categories.id),
+    categoryId: integer("category_id")
+      .notNull()
+      .references(() => categories.id),
     /** the top-level category, so that /{category}/ lists its subcategories too */
-    topCategoryId: integer("top_category_id").notNull().references(() => categories.id),
+    topCategoryId: integer("top_category_id")
+      .notNull()
+      .references(() => categories.id),
     qtext: text("qtext").notNull(),
     /** the explanation (sanitised HTML) */
     qcomment: text("qcomment").notNull().default(""),
@@ -70,7 +76,9 @@ export const supplements = sqliteTable(
   "supplements",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    qid: integer("qid").notNull().references(() => questions.id),
+    qid: integer("qid")
+      .notNull()
+      .references(() => questions.id),
     text: text("text").notNull(),
     added: integer("added").notNull(),
   },
@@ -81,7 +89,9 @@ export const pollOptions = sqliteTable(
   "poll_options",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    qid: integer("qid").notNull().references(() => questions.id),
+    qid: integer("qid")
+      .notNull()
+      .references(() => questions.id),
     position: integer("position").notNull(),
     text: text("text").notNull(),
     votes: integer("votes").notNull().default(0),
@@ -94,8 +104,12 @@ export const pollVotes = sqliteTable(
   "poll_votes",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    qid: integer("qid").notNull().references(() => questions.id),
-    userId: integer("user_id").notNull().references(() => users.id),
+    qid: integer("qid")
+      .notNull()
+      .references(() => questions.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     /** JSON array of option ids */
     options: text("options").notNull(),
     added: integer("added").notNull(),
@@ -107,8 +121,12 @@ export const answers = sqliteTable(
   "answers",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    qid: integer("qid").notNull().references(() => questions.id),
-    userId: integer("user_id").notNull().references(() => users.id),
+    qid: integer("qid")
+      .notNull()
+      .references(() => questions.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     text: text("text").notNull(),
     source: text("source").notNull().default(""),
     added: integer("added").notNull(),
@@ -147,7 +165,9 @@ export const comments = sqliteTable(
     refId: integer("ref_id").notNull(),
     parentId: integer("parent_id"),
     depth: integer("depth").notNull().default(0),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     text: text("text").notNull(),
     added: integer("added").notNull(),
     hidden: integer("hidden").notNull().default(0),
@@ -168,9 +188,13 @@ export const bestVotes = sqliteTable(
   "best_votes",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    qid: integer("qid").notNull().references(() => questions.id),
+    qid: integer("qid")
+      .notNull()
+      .references(() => questions.id),
     answerId: integer("answer_id"),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     added: integer("added").notNull(),
   },
   (t) => [uniqueIndex("best_votes_uq").on(t.qid, t.userId), index("best_votes_answer_idx").on(t.answerId, t.added)],
@@ -183,7 +207,9 @@ export const marks = sqliteTable(
     id: integer("id").primaryKey({ autoIncrement: true }),
     targetType: text("target_type").notNull(),
     targetId: integer("target_id").notNull(),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     added: integer("added").notNull(),
   },
   (t) => [uniqueIndex("marks_uq").on(t.targetType, t.targetId, t.userId), index("marks_target_idx").on(t.targetType, t.targetId, t.added)],
@@ -194,8 +220,12 @@ export const answerReactions = sqliteTable(
   "answer_reactions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    answerId: integer("answer_id").notNull().references(() => answers.id),
-    userId: integer("user_id").notNull().references(() => users.id),
+    answerId: integer("answer_id")
+      .notNull()
+      .references(() => answers.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     /** thanks | notimportant */
     kind: text("kind").notNull(),
     added: integer("added").notNull(),
@@ -207,8 +237,12 @@ export const watches = sqliteTable(
   "watches",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    qid: integer("qid").notNull().references(() => questions.id),
-    userId: integer("user_id").notNull().references(() => users.id),
+    qid: integer("qid")
+      .notNull()
+      .references(() => questions.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     /** notify about new answers / new comments / by mail */
     answers: integer("answers").notNull().default(1),
     comments: integer("comments").notNull().default(1),
@@ -223,8 +257,12 @@ export const privateQuestions = sqliteTable(
   "private_questions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    brandId: integer("brand_id").notNull().references(() => brands.id),
-    userId: integer("user_id").notNull().references(() => users.id),
+    brandId: integer("brand_id")
+      .notNull()
+      .references(() => brands.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     qtext: text("qtext").notNull(),
     qcomment: text("qcomment").notNull().default(""),
     hidden: integer("hidden").notNull().default(0),
@@ -238,8 +276,12 @@ export const privateAnswers = sqliteTable(
   "private_answers",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    pqid: integer("pqid").notNull().references(() => privateQuestions.id),
-    userId: integer("user_id").notNull().references(() => users.id),
+    pqid: integer("pqid")
+      .notNull()
+      .references(() => privateQuestions.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     text: text("text").notNull(),
     source: text("source").notNull().default(""),
     comcnt: integer("comcnt").notNull().default(0),

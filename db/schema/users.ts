@@ -1,4 +1,3 @@
-
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
@@ -69,7 +68,9 @@ export const sessions = sqliteTable(
   "sessions",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     /** SHA-256 (hex) of the cookie token; the token itself is never stored */
     tokenHash: text("token_hash").notNull(),
     /** the spec's per-session salt and token that the API checks on writes */
@@ -100,7 +101,9 @@ export const pointsLedger = sqliteTable(
   "points_ledger",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id").notNull().references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     delta: integer("delta").notNull(),
     /** start, ask, ask_refund, answer, poll_vote, best_vote, visit, welcome, liked, best, gift, moder */
     reason: text("reason").notNull(),
@@ -115,24 +118,27 @@ export const follows = sqliteTable(
   "follows",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    followerId: integer("follower_id").notNull().references(() => users.id),
+    followerId: integer("follower_id")
+      .notNull()
+      .references(() => users.id),
     /** 'U' a user, 'B' a brand */
     targetType: text("target_type").notNull(),
     targetId: integer("target_id").notNull(),
     added: integer("added").notNull(),
   },
-  (t) => [
-    uniqueIndex("follows_uq").on(t.followerId, t.targetType, t.targetId),
-    index("follows_target_idx").on(t.targetType, t.targetId, t.added),
-  ],
+  (t) => [uniqueIndex("follows_uq").on(t.followerId, t.targetType, t.targetId), index("follows_target_idx").on(t.targetType, t.targetId, t.added)],
 );
 
 export const blacklist = sqliteTable(
   "blacklist",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    ownerId: integer("owner_id").notNull().references(() => users.id),
-    userId: integer("user_id").notNull().references(() => users.id),
+    ownerId: integer("owner_id")
+      .notNull()
+      .references(() => users.id),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
     added: integer("added").notNull(),
   },
   (t) => [uniqueIndex("blacklist_uq").on(t.ownerId, t.userId)],
@@ -146,4 +152,3 @@ export const captchas = sqliteTable("captchas", {
   expiresAt: integer("expires_at").notNull(),
   usedAt: integer("used_at"),
 });
-

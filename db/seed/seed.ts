@@ -31,18 +31,7 @@
  * comments.
  */
 import { EXPERT_LEVEL_POINTS, LEVELS, levelForPoints, START_POINTS } from "../../app/lib/levels";
-import {
-  ANSWER_SENTENCES,
-  COMMENTS,
-  EXPLANATIONS,
-  FIRST_NAMES,
-  NICK_ADJ,
-  NICK_WORDS,
-  POLL_TITLES,
-  QUESTION_TAILS,
-  SOURCES,
-  TOP_CATEGORIES,
-} from "./data";
+import { ANSWER_SENTENCES, COMMENTS, EXPLANATIONS, FIRST_NAMES, NICK_ADJ, NICK_WORDS, POLL_TITLES, QUESTION_TAILS, SOURCES, TOP_CATEGORIES } from "./data";
 import { EXTRA_SUBCATEGORIES } from "./data/extra-categories";
 import { GIFTS } from "./data/gifts";
 import { LEAF_TOPICS, TOP_TOPICS } from "./data/topics";
@@ -228,19 +217,78 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
   const T = {
     categories: new Table("categories", ["id", "parent_id", "name", "urlname", "position", "readonly", "hidden", "adult", "special", "premoderated", "qcount"]),
     users: new Table("users", [
-      "id", "nick", "email", "password_hash", "points", "lvl", "kpd", "vip", "vip_until", "banned_until", "ban_permanent", "ban_reason",
-      "type", "permissions", "volcats", "banduration", "hidden", "gender", "questions_count", "answers_count", "best_count", "watchcnt", "direct_count", "created_at", "last_visit_day",
+      "id",
+      "nick",
+      "email",
+      "password_hash",
+      "points",
+      "lvl",
+      "kpd",
+      "vip",
+      "vip_until",
+      "banned_until",
+      "ban_permanent",
+      "ban_reason",
+      "type",
+      "permissions",
+      "volcats",
+      "banduration",
+      "hidden",
+      "gender",
+      "questions_count",
+      "answers_count",
+      "best_count",
+      "watchcnt",
+      "direct_count",
+      "created_at",
+      "last_visit_day",
     ]),
     brands: new Table("brands", ["id", "urlname", "name", "person_name", "person_text", "url", "category_id", "followers", "qst", "ans", "kpd", "created_at"]),
     brandMembers: new Table("brand_members", ["brand_id", "user_id", "role"]),
     questions: new Table("questions", [
-      "id", "user_id", "category_id", "top_category_id", "qtext", "qcomment", "state", "hidden", "deleted_by", "state_before_delete", "anscnt", "comcnt",
-      "poll_type", "total_voted", "totalmarks", "best_answer_id", "votes_against", "vip", "goldrec", "cancomment", "added", "state_changed_at", "updated_at",
+      "id",
+      "user_id",
+      "category_id",
+      "top_category_id",
+      "qtext",
+      "qcomment",
+      "state",
+      "hidden",
+      "deleted_by",
+      "state_before_delete",
+      "anscnt",
+      "comcnt",
+      "poll_type",
+      "total_voted",
+      "totalmarks",
+      "best_answer_id",
+      "votes_against",
+      "vip",
+      "goldrec",
+      "cancomment",
+      "added",
+      "state_changed_at",
+      "updated_at",
     ]),
     supplements: new Table("supplements", ["qid", "text", "added"]),
     pollOptions: new Table("poll_options", ["id", "qid", "position", "text", "votes"]),
     pollVotes: new Table("poll_votes", ["qid", "user_id", "options", "added"]),
-    answers: new Table("answers", ["id", "qid", "user_id", "text", "source", "added", "best", "hidden", "rating", "comcnt", "canth_status", "totalmarks", "vip", "deleted_by"]),
+    answers: new Table("answers", [
+      "id",
+      "qid",
+      "user_id",
+      "text",
+      "source",
+      "added",
+      "best",
+      "hidden",
+      "rating",
+      "comcnt",
+      "canth_status",
+      "totalmarks",
+      "vip",
+      "deleted_by",
+    ]),
     comments: new Table("comments", ["id", "qid", "pqid", "ref_type", "ref_id", "parent_id", "depth", "user_id", "text", "added", "hidden", "comcnt"]),
     bestVotes: new Table("best_votes", ["qid", "answer_id", "user_id", "added"]),
     marks: new Table("marks", ["target_type", "target_id", "user_id", "added"]),
@@ -325,21 +373,47 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
   const usedNicks = new Set<string>();
   const nickFor = (i: number) => {
     for (;;) {
-      const n = chance(0.5) ? `${pick(FIRST_NAMES)} ${pick(NICK_ADJ)}` : chance(0.5) ? `${pick(NICK_ADJ)}${pick(NICK_WORDS)}` : `${pick(FIRST_NAMES)}_${int(1, 999)}`;
-      if (!usedNicks.has(n)) return usedNicks.add(n), n;
+      const n = chance(0.5)
+        ? `${pick(FIRST_NAMES)} ${pick(NICK_ADJ)}`
+        : chance(0.5)
+          ? `${pick(NICK_ADJ)}${pick(NICK_WORDS)}`
+          : `${pick(FIRST_NAMES)}_${int(1, 999)}`;
+      if (!usedNicks.has(n)) return (usedNicks.add(n), n);
       if (usedNicks.size > 5000) return `${n}${i}`;
     }
   };
   const userMeta = new Map<number, { email: string; nick: string; extra?: Partial<Record<string, Value>> }>();
   for (const d of DEMO_USERS) {
-    users.push({ id: d.id, points: d.points, questions: 0, answers: 0, best: 0, watch: 0, created: now - 400 * DAY, vip: d.id === 4 ? 1 : 0, first: now, direct: 0 });
+    users.push({
+      id: d.id,
+      points: d.points,
+      questions: 0,
+      answers: 0,
+      best: 0,
+      watch: 0,
+      created: now - 400 * DAY,
+      vip: d.id === 4 ? 1 : 0,
+      first: now,
+      direct: 0,
+    });
     userMeta.set(d.id, { email: d.email, nick: d.nick });
     usedNicks.add(d.nick);
   }
   // one user at every level
   LEVELS.forEach((l, i) => {
     const id = DEMO_USERS.length + 1 + i;
-    users.push({ id, points: l.min + int(0, 40), questions: 0, answers: 0, best: 0, watch: 0, created: now - int(30, 900) * DAY, vip: 0, first: now, direct: 0 });
+    users.push({
+      id,
+      points: l.min + int(0, 40),
+      questions: 0,
+      answers: 0,
+      best: 0,
+      watch: 0,
+      created: now - int(30, 900) * DAY,
+      vip: 0,
+      first: now,
+      direct: 0,
+    });
     userMeta.set(id, { email: `level${l.id}@demo.local`, nick: `${l.name} ${pick(FIRST_NAMES)}` });
   });
   const nBulkUsers = Math.max(80, Math.ceil(nQuestions / 5));
@@ -347,7 +421,18 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
     const id = users.length + 1;
     const r = rnd();
     const points = r < 0.35 ? int(60, 249) : r < 0.65 ? int(250, 499) : r < 0.85 ? int(500, 999) : r < 0.96 ? int(1000, 4999) : int(5000, 30000);
-    users.push({ id, points, questions: 0, answers: 0, best: 0, watch: 0, created: now - int(1, 1500) * DAY, vip: chance(0.02) ? 1 : 0, first: now, direct: 0 });
+    users.push({
+      id,
+      points,
+      questions: 0,
+      answers: 0,
+      best: 0,
+      watch: 0,
+      created: now - int(1, 1500) * DAY,
+      vip: chance(0.02) ? 1 : 0,
+      first: now,
+      direct: 0,
+    });
     userMeta.set(id, { email: `u${id}@demo.local`, nick: nickFor(id) });
   }
   const byId = (id: number) => users[id - 1];
@@ -380,18 +465,39 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
   const isVip = (u: U) => u.vip === 1; // every seeded VIP is active (vip_until in the future)
   /** an answer of the last 7 days gets its own ledger row: +2, +4 for a VIP author */
   const earnForAnswer = (u: U, aid: number, added: number) => {
-    if (added >= weekAgo && added <= now) recent.push({ user: u.id, delta: isVip(u) ? 2 * POINTS_ANSWER : POINTS_ANSWER, reason: "answer", refType: "A", refId: aid, added });
+    if (added >= weekAgo && added <= now)
+      recent.push({ user: u.id, delta: isVip(u) ? 2 * POINTS_ANSWER : POINTS_ANSWER, reason: "answer", refType: "A", refId: aid, added });
   };
   /** moderation log rows (the moderator is moder@demo.local) */
   const modLog: Value[][] = [];
   const MODER = 5;
 
   // ---- brand
-  T.brands.add(1, SHOWCASE.brandUrlname, "ТехноМир", "Ольга из ТехноМира", "Отвечаем на вопросы о технике и гаджетах", "https://tehnomir.example", 1, 0, 2, 1, 50, now - 300 * DAY);
+  T.brands.add(
+    1,
+    SHOWCASE.brandUrlname,
+    "ТехноМир",
+    "Ольга из ТехноМира",
+    "Отвечаем на вопросы о технике и гаджетах",
+    "https://tehnomir.example",
+    1,
+    0,
+    2,
+    1,
+    50,
+    now - 300 * DAY,
+  );
   T.brandMembers.add(1, 6, "expert");
   T.brandMembers.add(1, 7, "admin");
   T.privateQuestions.add(1, 1, 1, "Можно ли заменить аккумулятор в ноутбуке по гарантии?", "Купила в вашем магазине полгода назад.", 0, now - 3 * DAY);
-  T.privateAnswers.add(1, 6, "Да, если аккумулятор держит меньше половины заявленной ёмкости. Принесите ноутбук в любой наш сервисный центр.", "", 0, now - 2 * DAY);
+  T.privateAnswers.add(
+    1,
+    6,
+    "Да, если аккумулятор держит меньше половины заявленной ёмкости. Принесите ноутбук в любой наш сервисный центр.",
+    "",
+    0,
+    now - 2 * DAY,
+  );
   T.privateQuestions.add(2, 1, 2, "Когда в продаже появятся новые модели наушников?", "", 1, now - 5 * HOUR);
   byId(1).direct++;
   byId(2).direct++;
@@ -421,7 +527,18 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
    * is never older than the comment it answers. With `bulk`, texts (and a few deletions) come from
    * the text stream instead of the legacy word list.
    */
-  function addComments(q: Q, refType: "Q" | "A", refId: number, n: number, maxDepth: number, from: number, shape?: number[], hidden = new Set<number>(), showcase = false, bulk?: BulkText): { ids: number[]; visible: number; last: number } {
+  function addComments(
+    q: Q,
+    refType: "Q" | "A",
+    refId: number,
+    n: number,
+    maxDepth: number,
+    from: number,
+    shape?: number[],
+    hidden = new Set<number>(),
+    showcase = false,
+    bulk?: BulkText,
+  ): { ids: number[]; visible: number; last: number } {
     const ids: number[] = [];
     const depthOf = new Map<number, number>();
     const addedOf = new Map<number, number>();
@@ -447,7 +564,7 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       const text = bulk ? bulk.tg.comment(bulk.cat, parent !== null ? userMeta.get(authorOf.get(parent)!.id)!.nick : undefined) : legacyText;
       let added = Math.min(now, from + (i + 1) * int(2, 90) * MIN);
       if (parent !== null) added = Math.min(now, Math.max(added, addedOf.get(parent)! + MIN));
-      const isHidden = hidden.has(i) || (bulk !== undefined && bulk.trng.chance(0.02)) ? 1 : 0;
+      const isHidden = hidden.has(i) || (bulk?.trng.chance(0.02)) ? 1 : 0;
       if (!isHidden) visible++;
       addedOf.set(id, added);
       authorOf.set(id, author);
@@ -533,7 +650,8 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
           r[7] = 1;
           r[13] = by;
           left--;
-          if (by === "moder") modLog.push(["ansdrop", "A", r[0], r[2], q.id, null, null, "Ответ не по существу вопроса", Math.min(now, (r[5] as number) + 2 * HOUR)]);
+          if (by === "moder")
+            modLog.push(["ansdrop", "A", r[0], r[2], q.id, null, null, "Ответ не по существу вопроса", Math.min(now, (r[5] as number) + 2 * HOUR)]);
         }
       }
     }
@@ -656,9 +774,29 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
     const visibleAnswers = answerRows.filter((r) => r[7] === 0).length;
     if (isDeleted && opts.deletedBy === "moder") modLog.push(["qstdrop", "Q", q.id, opts.owner.id, q.id, null, null, "Нарушение правил проекта", changed]);
     const row: Value[] = [
-      q.id, opts.owner.id, q.leaf, q.top, opts.qtext, opts.qcomment ?? "", opts.state, isDeleted ? 1 : 0, opts.deletedBy ?? null,
-      opts.stateBeforeDelete ?? null, visibleAnswers, qComments, opts.poll?.type ?? null, totalVoted, qmarks, best, against, opts.owner.vip,
-      0, 1, opts.added, changed, Math.min(now, Math.max(updated, changed)),
+      q.id,
+      opts.owner.id,
+      q.leaf,
+      q.top,
+      opts.qtext,
+      opts.qcomment ?? "",
+      opts.state,
+      isDeleted ? 1 : 0,
+      opts.deletedBy ?? null,
+      opts.stateBeforeDelete ?? null,
+      visibleAnswers,
+      qComments,
+      opts.poll?.type ?? null,
+      totalVoted,
+      qmarks,
+      best,
+      against,
+      opts.owner.vip,
+      0,
+      1,
+      opts.added,
+      changed,
+      Math.min(now, Math.max(updated, changed)),
     ];
     T.questions.rows.push(row);
     questionRows.set(q.id, row);
@@ -678,7 +816,8 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       owner: levelUser(4),
       leaf: compProg,
       qtext: "Какой язык программирования выбрать для первой работы в IT?",
-      qcomment: "Мне 27 лет, работаю бухгалтером и хочу сменить профессию. Есть около года на учёбу по вечерам. Что выбрать: Python, JavaScript или Java? И с чего начать?",
+      qcomment:
+        "Мне 27 лет, работаю бухгалтером и хочу сменить профессию. Есть около года на учёбу по вечерам. Что выбрать: Python, JavaScript или Java? И с чего начать?",
       added: now - 20 * DAY,
       answers: 45,
       state: "R",
@@ -704,20 +843,80 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
     }
     const row = questionRows.get(SHOWCASE.resolvedQuestionId)!;
     row[22] = Math.min(now, Math.max(row[22] as number, shortThread.last, bigThread.last));
-    modLog.push(["cmtdrop", "C", bigThread.ids[1], T.comments.rows.find((c) => c[0] === bigThread.ids[1])![7], 1, null, null, "Флуд", Math.min(now, bigThread.last)]);
+    modLog.push([
+      "cmtdrop",
+      "C",
+      bigThread.ids[1],
+      T.comments.rows.find((c) => c[0] === bigThread.ids[1])![7],
+      1,
+      null,
+      null,
+      "Флуд",
+      Math.min(now, bigThread.last),
+    ]);
   }
   // 2: on voting
-  question({ owner: levelUser(2), leaf: ordinaryLeaves[3], qtext: "Какой фильм посмотреть всей семьёй на выходных?", added: now - 5 * DAY, answers: 6, state: "V", votes: true });
+  question({
+    owner: levelUser(2),
+    leaf: ordinaryLeaves[3],
+    qtext: "Какой фильм посмотреть всей семьёй на выходных?",
+    added: now - 5 * DAY,
+    answers: 6,
+    state: "V",
+    votes: true,
+  });
   // 3: open, fresh
-  question({ owner: levelUser(1), leaf: compProg, qtext: "Почему ноутбук сильно греется при просмотре видео?", qcomment: "Ноутбуку два года, раньше такого не было.", added: now - 30 * MIN, answers: 3, state: "A" });
+  question({
+    owner: levelUser(1),
+    leaf: compProg,
+    qtext: "Почему ноутбук сильно греется при просмотре видео?",
+    qcomment: "Ноутбуку два года, раньше такого не было.",
+    added: now - 30 * MIN,
+    answers: 3,
+    state: "A",
+  });
   // 4: deleted by a moderator
-  question({ owner: levelUser(0), leaf: ordinaryLeaves[5], qtext: "Продам аккаунт недорого, пишите в личку", added: now - 9 * DAY, answers: 2, state: "D", deletedBy: "moder", stateBeforeDelete: "R" });
+  question({
+    owner: levelUser(0),
+    leaf: ordinaryLeaves[5],
+    qtext: "Продам аккаунт недорого, пишите в личку",
+    added: now - 9 * DAY,
+    answers: 2,
+    state: "D",
+    deletedBy: "moder",
+    stateBeforeDelete: "R",
+  });
   // 5: a single-choice poll, open
-  question({ owner: byId(2), leaf: ordinaryLeaves[8], qtext: POLL_TITLES[0].q, added: now - 2 * HOUR, answers: 0, state: "A", poll: { type: "S", options: POLL_TITLES[0].options }, commentsOnQuestion: 4 });
+  question({
+    owner: byId(2),
+    leaf: ordinaryLeaves[8],
+    qtext: POLL_TITLES[0].q,
+    added: now - 2 * HOUR,
+    answers: 0,
+    state: "A",
+    poll: { type: "S", options: POLL_TITLES[0].options },
+    commentsOnQuestion: 4,
+  });
   // 6: a multiple-choice poll, resolved
-  question({ owner: byId(3), leaf: ordinaryLeaves[12], qtext: POLL_TITLES[4].q, added: now - 12 * DAY, answers: 0, state: "R", poll: { type: "C", options: POLL_TITLES[4].options }, commentsOnQuestion: 2 });
+  question({
+    owner: byId(3),
+    leaf: ordinaryLeaves[12],
+    qtext: POLL_TITLES[4].q,
+    added: now - 12 * DAY,
+    answers: 0,
+    state: "R",
+    poll: { type: "C", options: POLL_TITLES[4].options },
+    commentsOnQuestion: 2,
+  });
   // 7: open and unanswered, by user@demo.local
-  question({ owner: byId(1), leaf: compProg, qtext: "Как перенести фотографии со старого телефона на компьютер?", added: now - 10 * MIN, answers: 0, state: "A" });
+  question({
+    owner: byId(1),
+    leaf: compProg,
+    qtext: "Как перенести фотографии со старого телефона на компьютер?",
+    added: now - 10 * MIN,
+    answers: 0,
+    state: "A",
+  });
 
   // ---- the bulk: the structure drawn from `rnd` as before; the texts from a second stream and
   // data/topics.ts, per subcategory, so that many thousands of questions do not repeat each other
@@ -742,7 +941,18 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       leaf = pollLeaf(p.cat, trng);
       const cat = textCat(leaf);
       const qcomment = trng.chance(0.3) ? toHtml(trng.pick(["Голосуйте!", "Интересно, что выберет большинство.", "Пишите в комментариях, почему так."])) : "";
-      question({ owner, leaf, qtext: p.q, qcomment, added, answers: 0, state: ageDays < 4 ? "A" : "R", poll: { type, options: p.options }, commentsOnQuestion, bulk: { cat, tg, trng } });
+      question({
+        owner,
+        leaf,
+        qtext: p.q,
+        qcomment,
+        added,
+        answers: 0,
+        state: ageDays < 4 ? "A" : "R",
+        poll: { type, options: p.options },
+        commentsOnQuestion,
+        bulk: { cat, tg, trng },
+      });
       continue;
     }
     const answers = chance(0.08) ? 0 : int(1, 22);
@@ -811,10 +1021,31 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
     // the demo and level accounts have already visited today (no daily bonus waiting for them)
     const lastVisit = Math.max(dayKey(u.created), dayKey(now) - (u.id <= DEMO_USERS.length + LEVELS.length ? 0 : int(0, 30)));
     T.users.add(
-      u.id, meta.nick, meta.email, passwordHash, u.points, lvl, kpd, u.vip, u.vip ? now + 30 * DAY : null,
-      isBanned ? now + 72 * HOUR : null, 0, isBanned ? "Оскорбление участников" : null,
-      isModer ? "volonter" : "", isModer ? JSON.stringify(MODER_PERMISSIONS) : "[]", isModer ? JSON.stringify(allCategoryIds) : "[]",
-      isModer ? 43200 : 0, 0, gender, u.questions, u.answers, u.best, u.watch, u.direct, u.created, lastVisit,
+      u.id,
+      meta.nick,
+      meta.email,
+      passwordHash,
+      u.points,
+      lvl,
+      kpd,
+      u.vip,
+      u.vip ? now + 30 * DAY : null,
+      isBanned ? now + 72 * HOUR : null,
+      0,
+      isBanned ? "Оскорбление участников" : null,
+      isModer ? "volonter" : "",
+      isModer ? JSON.stringify(MODER_PERMISSIONS) : "[]",
+      isModer ? JSON.stringify(allCategoryIds) : "[]",
+      isModer ? 43200 : 0,
+      0,
+      gender,
+      u.questions,
+      u.answers,
+      u.best,
+      u.watch,
+      u.direct,
+      u.created,
+      lastVisit,
     );
     // the draws the legacy loop made for its random ledger rows, kept so that the stream does not move
     const legacyRecent = u.id <= 21 || chance(0.15) ? int(1, 6) : 0;
@@ -833,8 +1064,26 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
   for (const g of GIFTS) T.gifts.add(g.id, g.title, g.cost, g.cid, 1);
 
   const order = [
-    T.categories, T.users, T.brands, T.brandMembers, T.questions, T.supplements, T.pollOptions, T.pollVotes, T.answers, T.comments,
-    T.bestVotes, T.marks, T.reactions, T.watches, T.privateQuestions, T.privateAnswers, T.ledger, T.bans, T.modLog, T.gifts,
+    T.categories,
+    T.users,
+    T.brands,
+    T.brandMembers,
+    T.questions,
+    T.supplements,
+    T.pollOptions,
+    T.pollVotes,
+    T.answers,
+    T.comments,
+    T.bestVotes,
+    T.marks,
+    T.reactions,
+    T.watches,
+    T.privateQuestions,
+    T.privateAnswers,
+    T.ledger,
+    T.bans,
+    T.modLog,
+    T.gifts,
   ];
   const counts = Object.fromEntries(order.map((t) => [t.name, t.rows.length]));
   await write(db, order);

@@ -69,7 +69,7 @@ export class TextGen {
     const rng = this.rng;
     const out = template.replace(/\{(\w+)\}/g, (_, name: string) => {
       const values = cat.leaf.s?.[name] ?? cat.top.s?.[name];
-      return values && values.length ? rng.pick(values) : name;
+      return values?.length ? rng.pick(values) : name;
     });
     return out.replace(/\[([^\]]+)\]/g, (_, alts: string) => rng.pick(alts.split("|")));
   }
@@ -127,7 +127,7 @@ export class TextGen {
     if (rng.chance(0.25)) first.unshift(rng.pick(ANSWER_OPENERS));
     const paragraphs = [first.join(" ")];
     if (long) paragraphs.push(take(rng.int(2, 3)).join(" "));
-    if (rng.chance(0.2)) paragraphs[paragraphs.length - 1] += " " + rng.pick(ANSWER_CLOSERS);
+    if (rng.chance(0.2)) paragraphs[paragraphs.length - 1] += ` ${rng.pick(ANSWER_CLOSERS)}`;
     return toHtml(paragraphs.join("\n"));
   }
 

@@ -7,7 +7,6 @@ import { signIn } from "./users";
  * the quick-ask box and the guest's sign-in dialog.
  */
 
-
 /** Opens the ask page and waits until its island has hydrated (the tabs appear). */
 async function openAsk(page: Page, path = "/ask") {
   await page.goto(path);
@@ -24,7 +23,9 @@ test("the poll editor starts with three options, grows to 16 as the last is fill
   await expect(page.getByLabel("Первый вариант", { exact: true })).toBeVisible();
   await expect(page.getByLabel("Третий вариант", { exact: true })).toBeVisible();
   for (let i = 0; i < 16; i++) {
-    await pollOptions(page).nth(i).fill(`Вариант номер ${i + 1}`);
+    await pollOptions(page)
+      .nth(i)
+      .fill(`Вариант номер ${i + 1}`);
     await expect(pollOptions(page)).toHaveCount(Math.min(i + 2, 16) < 3 ? 3 : Math.min(i + 2, 16));
   }
   await expect(pollOptions(page)).toHaveCount(16);

@@ -28,7 +28,6 @@ function run(cmd: string, args: string[]) {
   if (r.status !== 0) throw new Error(`e2e setup: \`${cmd} ${args.join(" ")}\` exited with ${r.status ?? r.signal}`);
 }
 
-
 export default async function globalSetup() {
   const port = Number(process.env.E2E_PORT ?? 8790);
   const base = `http://127.0.0.1:${port}`;

@@ -40,7 +40,10 @@ test("an island's calls after the session's token changed: one refresh_auth for 
 test("a refused island call shows the 'Ошибка' pop-up with the catalogue's Russian text", async ({ browser }) => {
   const page = await signedIn(browser, "guru@demo.local");
   await page.goto(`/question/${SHOWCASE.openQuestionId}`);
-  const answer = page.getByTestId("answer").filter({ has: page.getByTestId("mark-button") }).first();
+  const answer = page
+    .getByTestId("answer")
+    .filter({ has: page.getByTestId("mark-button") })
+    .first();
   const button = answer.getByRole("button", { name: "Полезный ответ" });
   await button.scrollIntoViewIfNeeded();
   await expect(button.locator("xpath=ancestor-or-self::otv-island[1]")).toHaveAttribute("hydrated", "");

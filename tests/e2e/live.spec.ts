@@ -15,10 +15,11 @@ async function newPage(browser: Browser): Promise<Page> {
   return context.newPage();
 }
 
-
 /** Asks a plain question in «Программирование» through the API (the ask page has its own stories); returns its address. */
 async function ask(page: Page, qtext: string): Promise<string> {
-  const cats = (await (await page.request.get("/api/v2/getCategories")).json()) as { categories: { id: number; urlname: string; children: { id: number; urlname: string }[] }[] };
+  const cats = (await (await page.request.get("/api/v2/getCategories")).json()) as {
+    categories: { id: number; urlname: string; children: { id: number; urlname: string }[] }[];
+  };
   const prog = cats.categories.flatMap((c) => c.children).find((c) => c.urlname === "prog")!;
   const reply = await api(page, "addqst", { qtext, cid: String(prog.id) });
   expect(reply.status).toBe(200);
@@ -172,7 +173,8 @@ test("the bell's counter rises when someone answers my question, and a hover on 
   const popup = asker.getByTestId("notice-popup").filter({ hasText: "Чем заменить сахар в выпечке?" });
   await expect(popup).toContainText("Модератор Олег ответил(а) на вопрос");
   await popup.hover();
-  if (before === 0) await expect(count).toBeHidden(); // the counter hides at 0
+  if (before === 0)
+    await expect(count).toBeHidden(); // the counter hides at 0
   else await expect(count).toHaveText(String(before));
 
   // the list shows the notification
@@ -245,7 +247,10 @@ test("pop-ups: at most 3 at once, the next after 3 s, each hides after 30 s", as
 });
 
 test("a new notification plays the chime unless the user turned the sound off", async ({ browser, request }) => {
-  for (const [file, type] of [["notify.mp3", "audio/mpeg"], ["notify.ogg", "audio/ogg"]]) {
+  for (const [file, type] of [
+    ["notify.mp3", "audio/mpeg"],
+    ["notify.ogg", "audio/ogg"],
+  ]) {
     const res = await request.get(`/sounds/${file}`);
     expect(res.status()).toBe(200);
     expect(res.headers()["content-type"]).toContain(type);
@@ -253,7 +258,10 @@ test("a new notification plays the chime unless the user turned the sound off", 
   }
   const stamp = Date.now();
   const answerer = await signedIn(browser, "vip@demo.local");
-  for (const [email, soundOff] of [["guru@demo.local", "0"], ["expert@demo.local", "1"]] as const) {
+  for (const [email, soundOff] of [
+    ["guru@demo.local", "0"],
+    ["expert@demo.local", "1"],
+  ] as const) {
     const asker = await signedIn(browser, email);
     expect((await api(asker, "savesettings", { sound: soundOff })).status).toBe(200);
     const url = await ask(asker, `Какой чай заварить вечером? ${email} ${stamp}`);

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, } from "@playwright/test";
 import { register, signedIn } from "./users";
 
 /**
@@ -7,8 +7,6 @@ import { register, signedIn } from "./users";
  * then cannot answer; a user reports a comment; a user asks the brand's experts privately and the
  * expert answers.
  */
-
-
 
 test("a moderator drops an answer and undoes it", async ({ browser }) => {
   const moder = await signedIn(browser, "moder@demo.local");

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { SHOWCASE } from "../../db/seed/seed";
 import { signedIn } from "./users";
 
@@ -8,7 +8,6 @@ import { signedIn } from "./users";
  * count, and the button back after 3 s), the owner's like and a second like refused, a vote for
  * the best answer on voting, and the who-voted tooltip with 5 avatars and 'more'.
  */
-
 
 /** A named call from the page, with the session's salt and token (as an island sends it). */
 async function api(page: Page, name: string, fields: Record<string, string | string[]>): Promise<Record<string, any>> {
@@ -116,7 +115,11 @@ test.describe("votes and marks on the question page", () => {
     const page = await signedIn(browser, "znatok@demo.local");
     await page.clock.install();
     await page.goto(`/question/${SHOWCASE.openQuestionId}`);
-    const aid = await page.getByTestId("answer").filter({ has: page.getByTestId("mark-button") }).first().getAttribute("data-answer-id");
+    const aid = await page
+      .getByTestId("answer")
+      .filter({ has: page.getByTestId("mark-button") })
+      .first()
+      .getAttribute("data-answer-id");
     const answer = page.locator(`#answer-${aid}`);
     await hydrated(answer.getByTestId("mark-button"));
     await markWindow(page);
@@ -173,7 +176,10 @@ test.describe("votes and marks on the question page", () => {
     const page = await signedIn(browser, "znatok@demo.local");
     await page.goto(`/question/${SHOWCASE.votingQuestionId}`);
     await expect(page.getByTestId("question-state")).toHaveText("Вопрос на голосовании");
-    const answer = page.getByTestId("answer").filter({ has: page.getByTestId("votefor") }).first();
+    const answer = page
+      .getByTestId("answer")
+      .filter({ has: page.getByTestId("votefor") })
+      .first();
     const aid = await answer.getAttribute("data-answer-id");
     const voted = page.locator(`#answer-${aid}`);
     await hydrated(voted.getByTestId("votefor"));

@@ -4,9 +4,14 @@ import { as, BASE, post, type Me } from "./api-client";
 import { workerFetch } from "./worker-fetch";
 import { SHOWCASE } from "../../db/seed/seed";
 
-const one = <T = Record<string, any>>(query: string, ...binds: unknown[]) => env.DB.prepare(query).bind(...binds).first<T>();
+const one = <T = Record<string, any>>(query: string, ...binds: unknown[]) =>
+  env.DB.prepare(query)
+    .bind(...binds)
+    .first<T>();
 async function value<T = number>(query: string, ...binds: unknown[]): Promise<T> {
-  const v = await env.DB.prepare(query).bind(...binds).first<T>("v");
+  const v = await env.DB.prepare(query)
+    .bind(...binds)
+    .first<T>("v");
   if (v === null) throw new Error(`no row: ${query}`);
   return v;
 }
@@ -82,7 +87,11 @@ describe("abuse reports", () => {
     if (a.user_id !== guru.id) {
       expect((await post("abuse", { report: "other", text: "  Копия чужого ответа  ", aid: a.id }, guru)).json.status).toBe(200);
       const q2 = (await get("mod_queue", { type: "A" }, moder)).json;
-      expect(q2.items.find((i: { id: number }) => i.id === a.id)).toMatchObject({ reports: 2, reasons: { spam: 1, offense: 0, other: 1 }, texts: ["Копия чужого ответа"] });
+      expect(q2.items.find((i: { id: number }) => i.id === a.id)).toMatchObject({
+        reports: 2,
+        reasons: { spam: 1, offense: 0, other: 1 },
+        texts: ["Копия чужого ответа"],
+      });
     }
   });
 
@@ -110,16 +119,26 @@ describe("abuse reports", () => {
     expect(await reportCount()).toBe(before);
 
     // typing a text without a reason counts as 'other'
-    const c = (await one<{ id: number }>("select c.id from comments c join questions q on q.id = c.qid where c.user_id <> ? and c.hidden = 0 and q.hidden = 0 and q.top_category_id <> 601 order by c.id limit 1", me.id))!;
+    const c = (await one<{ id: number }>(
+      "select c.id from comments c join questions q on q.id = c.qid where c.user_id <> ? and c.hidden = 0 and q.hidden = 0 and q.top_category_id <> 601 order by c.id limit 1",
+      me.id,
+    ))!;
     const ok = await post("abuse", { text: "Грубость в комментарии", cid: c.id }, me);
     expect(ok.json.status).toBe(200);
-    expect(await one("select target_type, reason, text from abuse_reports where id = ?", ok.json.id)).toEqual({ target_type: "C", reason: "other", text: "Грубость в комментарии" });
+    expect(await one("select target_type, reason, text from abuse_reports where id = ?", ok.json.id)).toEqual({
+      target_type: "C",
+      reason: "other",
+      text: "Грубость в комментарии",
+    });
   });
 
   it("items in category 601, deleted or unknown items and guests are refused", async () => {
     const me = await as("guru@demo.local");
     const before = await reportCount();
-    const q601 = await one<{ id: number }>("select id from questions where (category_id = 601 or top_category_id = 601) and user_id <> ? and hidden = 0 limit 1", me.id);
+    const q601 = await one<{ id: number }>(
+      "select id from questions where (category_id = 601 or top_category_id = 601) and user_id <> ? and hidden = 0 limit 1",
+      me.id,
+    );
     if (q601) {
       const r = await post("abuse", { report: "spam", qid: q601.id }, me);
       expect(r.res.status).toBe(403);
@@ -196,7 +215,9 @@ describe("abuse reports", () => {
     expect(sent.headers.get("location")).toBe(`/abuse/Q/${q.id}?sent=1`);
     const thanks = await page(`/abuse/Q/${q.id}?sent=1`, me);
     expect(thanks.html).toContain("Спасибо! Ваше сообщение отправлено модераторам");
-    expect(await one("select reason from abuse_reports where reporter_id = ? and target_type = 'Q' and target_id = ?", me.id, q.id)).toEqual({ reason: "offense" });
+    expect(await one("select reason from abuse_reports where reporter_id = ? and target_type = 'Q' and target_id = ?", me.id, q.id)).toEqual({
+      reason: "offense",
+    });
     // coming back later: already reported, no form
     const later = await page(`/abuse/Q/${q.id}`, me);
     expect(later.html).toContain("Вы уже пожаловались на это сообщение");
@@ -211,7 +232,11 @@ describe("abuse reports", () => {
 
   it("signed-in readers get report links on others' answers and comments, never on their own, and guests get none", async () => {
     const qid = SHOWCASE.resolvedQuestionId;
-    const c = (await one<{ id: number; user_id: number }>("select id, user_id from comments where qid = ? and hidden = 0 and ref_type = 'A' and ref_id = ? order by id limit 1", qid, SHOWCASE.contextAnswerId))!;
+    const c = (await one<{ id: number; user_id: number }>(
+      "select id, user_id from comments where qid = ? and hidden = 0 and ref_type = 'A' and ref_id = ? order by id limit 1",
+      qid,
+      SHOWCASE.contextAnswerId,
+    ))!;
     const a = (await one<{ user_id: number }>("select user_id from answers where id = ?", SHOWCASE.contextAnswerId))!;
     // a demo reader who wrote neither (demo users have the ids 1–8 in this order)
     const emails = ["moder@demo.local", "guru@demo.local", "vip@demo.local", "znatok@demo.local"];

@@ -39,7 +39,11 @@ describe("accounts and sessions", () => {
     expect((await call("register", { nick: "Маша", email: "user@demo.local", password: "secret-pass" })).json).toMatchObject({ status: 409, errid: 105 });
     expect((await call("register", { nick: "М", email: "a@b.ru", password: "secret-pass" })).json).toMatchObject({ status: 400, errid: 106 });
     expect((await call("register", { nick: "Маша", email: "not-an-email", password: "secret-pass" })).json).toMatchObject({ status: 400, errid: 107 });
-    expect((await call("register", { nick: "Маша", email: "m@b.ru", password: "short" })).json).toMatchObject({ status: 400, errid: 108, error: "Пароль должен быть не короче 8 символов" });
+    expect((await call("register", { nick: "Маша", email: "m@b.ru", password: "short" })).json).toMatchObject({
+      status: 400,
+      errid: 108,
+      error: "Пароль должен быть не короче 8 символов",
+    });
     expect(await env.DB.prepare("select count(*) n from users").first("n")).toBe(before);
   });
 

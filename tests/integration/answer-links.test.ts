@@ -11,12 +11,14 @@ async function page(path: string, cookie?: string) {
 
 /** Answers waiting for their asker's reaction, on open questions of askers who may like (Знаток and up, not banned). */
 async function askersAnswers() {
-  return (await env.DB.prepare(
-    `select a.id aid, a.qid qid, u.email email from answers a join questions q on q.id = a.qid join users u on u.id = q.user_id
+  return (
+    await env.DB.prepare(
+      `select a.id aid, a.qid qid, u.email email from answers a join questions q on q.id = a.qid join users u on u.id = q.user_id
      where a.user_id <> q.user_id and a.hidden = 0 and a.canth_status = 0 and q.state = 'A' and q.hidden = 0
        and u.points >= 250 and u.banned_until is null and u.ban_permanent = 0
      order by a.id limit 2`,
-  ).all<{ aid: number; qid: number; email: string }>()).results;
+    ).all<{ aid: number; qid: number; email: string }>()
+  ).results;
 }
 
 describe("the answer's e-mail link pages", () => {

@@ -15,10 +15,15 @@ async function newUser(): Promise<Who> {
   return { id: json.id, cookie: res.headers.get("set-cookie")!.split(";")[0], salt: json.salt, token: json.token };
 }
 
-const one = <T = Record<string, any>>(query: string, ...binds: unknown[]) => env.DB.prepare(query).bind(...binds).first<T>();
+const one = <T = Record<string, any>>(query: string, ...binds: unknown[]) =>
+  env.DB.prepare(query)
+    .bind(...binds)
+    .first<T>();
 /** The column v of the first row; a missing row fails the test. */
 async function value<T = number>(query: string, ...binds: unknown[]): Promise<T> {
-  const v = await env.DB.prepare(query).bind(...binds).first<T>("v");
+  const v = await env.DB.prepare(query)
+    .bind(...binds)
+    .first<T>("v");
   if (v === null) throw new Error(`no row: ${query}`);
   return v;
 }
@@ -48,7 +53,11 @@ describe("answering a question (addans)", () => {
     const guru = await as("guru@demo.local");
     const before = await points(guru.id);
     const count = await value("select answers_count v from users where id = ?", guru.id);
-    const { res, json } = await post("addans", { qid: Q7, Body: "Подключите телефон кабелем <script>alert(1)</script> и смотрите https://example.com/help", source: "Опыт" }, guru);
+    const { res, json } = await post(
+      "addans",
+      { qid: Q7, Body: "Подключите телефон кабелем <script>alert(1)</script> и смотрите https://example.com/help", source: "Опыт" },
+      guru,
+    );
     expect(res.status).toBe(200);
     expect(json).toEqual({ status: 200, id: expect.any(Number) });
     const row = await one("select qid, user_id, text, source, vip, best, canth_status from answers where id = ?", json.id);
@@ -130,7 +139,9 @@ describe("answering a question (addans)", () => {
     expect((await points(vip.id)).points).toBe(before.points + 4);
     expect((await points(vip.id)).ledger).toBe(before.points + 4);
 
-    await env.DB.prepare("update questions set lead_until = ? where id = ?").bind(Date.now() + 3_600_000, SHOWCASE.openQuestionId).run();
+    await env.DB.prepare("update questions set lead_until = ? where id = ?")
+      .bind(Date.now() + 3_600_000, SHOWCASE.openQuestionId)
+      .run();
     const u = await newUser();
     const r = await post("addans", { qid: SHOWCASE.openQuestionId, Body: "Ответ на лидерский вопрос" }, u);
     expect(r.json.status).toBe(200);
@@ -155,7 +166,11 @@ describe("editing an answer (editans)", () => {
     const aid = await value("select id v from answers where qid = ? and user_id = ?", Q7, guru.id);
     const { json } = await post("editans", { qid: Q7, update: aid, Body: "Исправленный <b>ответ</b>", source: "Справка" }, guru);
     expect(json).toEqual({ status: 200, id: aid });
-    expect(await one("select text, source, edited_at is not null edited from answers where id = ?", aid)).toEqual({ text: "Исправленный <b>ответ</b>", source: "Справка", edited: 1 });
+    expect(await one("select text, source, edited_at is not null edited from answers where id = ?", aid)).toEqual({
+      text: "Исправленный <b>ответ</b>",
+      source: "Справка",
+      edited: 1,
+    });
 
     const before = await snapshot();
     const other = await post("editans", { qid: Q7, update: aid, Body: "Чужая правка" }, await as("vip@demo.local"));
@@ -189,7 +204,12 @@ describe("the asker's reactions (thanks, unthanks, notimportant, unnotimportant)
     const after = await points(guru.id);
     expect(after.points).toBe(before.points + 5);
     expect(after.ledger).toBe(after.points);
-    expect(await one("select delta, reason, ref_type, ref_id from points_ledger where user_id = ? order by id desc limit 1", guru.id)).toEqual({ delta: 5, reason: "liked", ref_type: "A", ref_id: aid });
+    expect(await one("select delta, reason, ref_type, ref_id from points_ledger where user_id = ? order by id desc limit 1", guru.id)).toEqual({
+      delta: 5,
+      reason: "liked",
+      ref_type: "A",
+      ref_id: aid,
+    });
   });
 
   it("a second thanks is 253, a hide of a liked answer 174, and someone else's thanks 169, all changing nothing", async () => {
@@ -272,7 +292,10 @@ describe("choosing the best answer (selectbest)", () => {
     const best = await value("select best_count v from users where id = ?", guru.id);
     const { json } = await post("selectbest", { aid: ans.json.id }, owner);
     expect(json).toEqual({ status: 200, dpoints: 0 });
-    const q = await one<{ state: string; best_answer_id: number; state_changed_at: number }>("select state, best_answer_id, state_changed_at from questions where id = ?", POLL);
+    const q = await one<{ state: string; best_answer_id: number; state_changed_at: number }>(
+      "select state, best_answer_id, state_changed_at from questions where id = ?",
+      POLL,
+    );
     expect(q).toMatchObject({ state: "R", best_answer_id: ans.json.id });
     expect(q!.state_changed_at).toBeGreaterThan(Date.now() - 60_000);
     expect(await value("select best v from answers where id = ?", ans.json.id)).toBe(1);
@@ -306,7 +329,13 @@ describe("choosing the best answer (selectbest)", () => {
 describe("the captcha for bursts of answers", () => {
   it("the 5th answer within 10 minutes needs a captcha, and with the right code it passes", async () => {
     const u = await newUser();
-    const open = (await env.DB.prepare("select id from questions where state = 'A' and hidden = 0 and user_id <> ? and id not in (select qid from answers where user_id = ?) order by id limit 6").bind(u.id, u.id).all<{ id: number }>()).results.map((r) => r.id);
+    const open = (
+      await env.DB.prepare(
+        "select id from questions where state = 'A' and hidden = 0 and user_id <> ? and id not in (select qid from answers where user_id = ?) order by id limit 6",
+      )
+        .bind(u.id, u.id)
+        .all<{ id: number }>()
+    ).results.map((r) => r.id);
     expect(open.length).toBe(6);
     for (const qid of open.slice(0, 4)) expect((await post("addans", { qid, Body: `Ответ на ${qid}` }, u)).json.status).toBe(200);
 
@@ -363,7 +392,8 @@ describe("the captcha for bursts of answers", () => {
   it("the captcha picture is a self-made SVG of a live captcha, never cached, and 404 once used", async () => {
     const u = await newUser();
     const id = (await post("captcha_new", {}, u)).json.captcha_id as string;
-    const call = (cid: string) => captchaLoader({ params: { id: `${cid}.svg` }, context: { cloudflare: { env } }, request: new Request(`${BASE}/captcha/${cid}.svg`) } as never);
+    const call = (cid: string) =>
+      captchaLoader({ params: { id: `${cid}.svg` }, context: { cloudflare: { env } }, request: new Request(`${BASE}/captcha/${cid}.svg`) } as never);
     const res = await call(id);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
@@ -379,7 +409,7 @@ describe("the captcha for bursts of answers", () => {
 
   it("every digit draws differently (seven segments) and the picture is deterministic for a seeded noise", () => {
     let seed = 1;
-    const rand = () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
     const a = captchaSvg("01234", rand);
     seed = 1;
     expect(captchaSvg("01234", rand)).toBe(a);

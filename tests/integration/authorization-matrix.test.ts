@@ -78,12 +78,16 @@ async function createRole(role: Exclude<Role, "guest">): Promise<Me> {
   if (role === "moder-cmtdrop-novolcats") Object.assign(extra, { type: "volonter", permissions: JSON.stringify(["cmtdrop"]), volcats: "[]" });
   const id = await createUser(role, extra);
   if (role === "expert" || role === "brandadmin") {
-    await env.DB.prepare("insert into brand_members (brand_id, user_id, role) values (?, ?, ?)").bind(BRAND, id, role === "expert" ? "expert" : "admin").run();
+    await env.DB.prepare("insert into brand_members (brand_id, user_id, role) values (?, ?, ?)")
+      .bind(BRAND, id, role === "expert" ? "expert" : "admin")
+      .run();
   }
   const email = (await env.DB.prepare("select email from users where id = ?").bind(id).first<string>("email"))!;
   const me = await signIn(email);
   if (role === "banned") {
-    await env.DB.prepare("update users set banned_until = ?, ban_reason = 'Реклама или спам' where id = ?").bind(NOW + 30 * DAY, id).run();
+    await env.DB.prepare("update users set banned_until = ?, ban_reason = 'Реклама или спам' where id = ?")
+      .bind(NOW + 30 * DAY, id)
+      .run();
   }
   return me;
 }
@@ -133,7 +137,13 @@ async function fixture(): Promise<Fixture> {
     a(qid),
     a(qv),
     ...[1, 2, 3].map((pos) => ins("insert into poll_options (qid, position, text) values (?, ?, ?) returning id", qid, pos, `Вариант ${pos}`)),
-    ins("insert into private_questions (brand_id, user_id, qtext, added) values (?, ?, ?, ?) returning id", BRAND, owner, `Личный вопрос ${serial}?`, NOW - 600_000),
+    ins(
+      "insert into private_questions (brand_id, user_id, qtext, added) values (?, ?, ?, ?) returning id",
+      BRAND,
+      owner,
+      `Личный вопрос ${serial}?`,
+      NOW - 600_000,
+    ),
   ]);
   const ids = results.map((r) => (r.results as { id: number }[])[0].id);
   const [aid, av, o1, o2, o3, pqid] = ids;
@@ -261,9 +271,11 @@ describe("the authorization matrix: every role × every write call", () => {
         const before = await dump();
         const { res, json } = await post(call.name, call.input(f, role), as(role));
         const ok = res.status === 200 && json.status === 200 && !json.on_moderation;
-        if (ok !== call.allowed(role)) wrong.push(`${role}: expected ${call.allowed(role) ? "allowed" : "refused"}, got ${res.status} ${JSON.stringify(json).slice(0, 160)}`);
+        if (ok !== call.allowed(role))
+          wrong.push(`${role}: expected ${call.allowed(role) ? "allowed" : "refused"}, got ${res.status} ${JSON.stringify(json).slice(0, 160)}`);
         if (!ok) {
-          if (!json.errid || typeof json.error !== "string" || !/[а-яё]/i.test(json.error)) wrong.push(`${role}: refusal without errid and Russian text: ${JSON.stringify(json)}`);
+          if (!json.errid || typeof json.error !== "string" || !/[а-яё]/i.test(json.error))
+            wrong.push(`${role}: refusal without errid and Russian text: ${JSON.stringify(json)}`);
           if ((await dump()) !== before) wrong.push(`${role}: refused, but D1 changed`);
         }
       }

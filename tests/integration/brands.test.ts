@@ -7,7 +7,9 @@ const BRAND = 1;
 const URLNAME = "tehnomir";
 
 const one = async <T = number>(query: string, ...binds: unknown[]): Promise<T> => {
-  const v = await env.DB.prepare(query).bind(...binds).first<T>("v");
+  const v = await env.DB.prepare(query)
+    .bind(...binds)
+    .first<T>("v");
   if (v === null) throw new Error(`no row: ${query}`);
   return v;
 };
@@ -126,8 +128,16 @@ describe("getBrands", () => {
   it("answers the brand in the spec's fields with the viewer's subscribed and is_admin", async () => {
     const admin = await as("brandadmin@demo.local");
     const user = await as("guru@demo.local");
-    const read = async (q: string, me?: Me) => (await (await workerFetch(`${BASE}/api/v2/getBrands?${q}`, { headers: me ? { cookie: me.cookie } : {} })).json()) as Record<string, any>;
-    expect((await read(`urlname=${URLNAME}`, admin)).brand).toMatchObject({ id: BRAND, urlname: URLNAME, name: "ТехноМир", brand_personname: "Ольга из ТехноМира", is_admin: 1, subscribed: 0 });
+    const read = async (q: string, me?: Me) =>
+      (await (await workerFetch(`${BASE}/api/v2/getBrands?${q}`, { headers: me ? { cookie: me.cookie } : {} })).json()) as Record<string, any>;
+    expect((await read(`urlname=${URLNAME}`, admin)).brand).toMatchObject({
+      id: BRAND,
+      urlname: URLNAME,
+      name: "ТехноМир",
+      brand_personname: "Ольга из ТехноМира",
+      is_admin: 1,
+      subscribed: 0,
+    });
     expect((await post("brand_follow", { urlname: URLNAME }, user)).json.status).toBe(200);
     const mine = (await read(`id=${BRAND}`, user)).brand;
     expect(mine).toMatchObject({ is_admin: 0, subscribed: 1 });
@@ -159,7 +169,10 @@ describe("asking a brand's expert", () => {
 
   it("the other ask paths show the ask page prefilled", async () => {
     const me = await as("user@demo.local");
-    const { status, html } = await page("/ask/%D0%9A%D0%B0%D0%BA%20%D0%B2%D1%8B%D0%B1%D1%80%D0%B0%D1%82%D1%8C%20%D1%87%D0%B0%D0%B9%D0%BD%D0%B8%D0%BA%3F/cid-1", me);
+    const { status, html } = await page(
+      "/ask/%D0%9A%D0%B0%D0%BA%20%D0%B2%D1%8B%D0%B1%D1%80%D0%B0%D1%82%D1%8C%20%D1%87%D0%B0%D0%B9%D0%BD%D0%B8%D0%BA%3F/cid-1",
+      me,
+    );
     expect(status).toBe(200);
     expect(html).toContain("Как выбрать чайник?");
     expect(html).toContain('action="/do/addqst');
@@ -188,13 +201,19 @@ describe("asking a brand's expert", () => {
     expect(pub.headers.get("location")).toBe(`/question/${qid}`);
     expect(await env.DB.prepare("select brand_id, brand_tags from questions where id = ?").bind(qid).first()).toEqual({ brand_id: BRAND, brand_tags: "[1]" });
     expect(await one("select points v from users where id = ?", me.id)).toBe(points - 5);
-    const limits = (await (await workerFetch(`${BASE}/api/v2/canask`, { headers: { cookie: me.cookie } })).json()) as { limits: Record<string, { used: number }> };
+    const limits = (await (await workerFetch(`${BASE}/api/v2/canask`, { headers: { cookie: me.cookie } })).json()) as {
+      limits: Record<string, { used: number }>;
+    };
     expect(limits.limits.DIQ.used).toBe(1);
     expect(limits.limits.ASK.used).toBe(1);
   });
   it("a brand expert's public answer and comment carry wrapped links, and a click on one is recorded with its brand", async () => {
     const expert = await as("expert@demo.local");
-    const qid = await one("select id v from questions where state = 'A' and hidden = 0 and user_id != ? and id not in (select qid from answers where user_id = ?) order by id limit 1", expert.id, expert.id);
+    const qid = await one(
+      "select id v from questions where state = 'A' and hidden = 0 and user_id != ? and id not in (select qid from answers where user_id = ?) order by id limit 1",
+      expert.id,
+      expert.id,
+    );
     const { json } = await post("addans", { qid, Body: "Подробности на https://example.org/help — там всё расписано по шагам." }, expert);
     expect(json.status).toBe(200);
     const text = await one<string>("select text v from answers where qid = ? and user_id = ?", qid, expert.id);

@@ -1,11 +1,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, post, signIn, type Me } from "./api-client";
+import { post, signIn, type Me } from "./api-client";
 import { captchaCode } from "../../app/models/captcha.server";
 import { SHOWCASE } from "../../db/seed/seed";
 
-
-const one = <T = Record<string, any>>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
+const one = <T = Record<string, any>>(query: string, ...args: unknown[]) =>
+  env.DB.prepare(query)
+    .bind(...args)
+    .first<T>();
 const count = async (query: string, ...args: unknown[]) => (await one<{ n: number }>(query, ...args))!.n;
 /** Everything addcmt may touch, to show that a refusal changed nothing. */
 const snapshot = async () =>
@@ -42,8 +44,16 @@ describe("comments (addcmt)", () => {
     expect(r1.json.status).toBe(200);
     const r2 = await post("addcmt", { type: "A", refid: String(aid), cmid: String(r1.json.id), Body: "И ещё глубже" }, petr);
     expect(r2.json.status).toBe(200);
-    expect(await one("select parent_id, depth, comcnt from comments where id = ?", r1.json.id)).toEqual({ parent_id: SHOWCASE.contextCommentId, depth: parent!.depth + 1, comcnt: 1 });
-    expect(await one("select parent_id, depth, comcnt from comments where id = ?", r2.json.id)).toEqual({ parent_id: r1.json.id, depth: parent!.depth + 2, comcnt: 0 });
+    expect(await one("select parent_id, depth, comcnt from comments where id = ?", r1.json.id)).toEqual({
+      parent_id: SHOWCASE.contextCommentId,
+      depth: parent!.depth + 1,
+      comcnt: 1,
+    });
+    expect(await one("select parent_id, depth, comcnt from comments where id = ?", r2.json.id)).toEqual({
+      parent_id: r1.json.id,
+      depth: parent!.depth + 2,
+      comcnt: 0,
+    });
     expect((await one<{ comcnt: number }>("select comcnt from comments where id = ?", SHOWCASE.contextCommentId))!.comcnt).toBe(parent!.comcnt + 1);
     expect((await one<{ comcnt: number }>("select comcnt from answers where id = ?", aid))!.comcnt).toBe(answerBefore + 2);
   });
@@ -159,7 +169,8 @@ describe("comments (addcmt)", () => {
     expect(refused.res.status).toBe(400);
     expect(refused.json).toMatchObject({ status: 400, errid: 237, error: "Введите капчу" });
     expect(await snapshot()).toBe(before);
-    const captchaId = (await one<{ id: string }>("select id from captchas where user_id = ? and used_at is null order by expires_at desc limit 1", moder.id))!.id;
+    const captchaId = (await one<{ id: string }>("select id from captchas where user_id = ? and used_at is null order by expires_at desc limit 1", moder.id))!
+      .id;
     const wrong = await post("addcmt", { type: "A", refid: aid, Body: "Пятый", captcha_id: captchaId, captcha_val: "не тот" }, moder);
     expect(wrong.json.errid).toBe(237);
     expect(await snapshot()).toBe(before);

@@ -4,7 +4,9 @@ import { as, BASE, post } from "./api-client";
 import { workerFetch } from "./worker-fetch";
 
 const one = async <T = number>(query: string, ...binds: unknown[]): Promise<T> => {
-  const v = await env.DB.prepare(query).bind(...binds).first<T>("v");
+  const v = await env.DB.prepare(query)
+    .bind(...binds)
+    .first<T>("v");
   if (v === null) throw new Error(`no row: ${query}`);
   return v;
 };
@@ -27,7 +29,10 @@ async function counters(follower: number, target: number) {
 }
 
 const notes = (userId: number, kind: string) =>
-  env.DB.prepare("select user_id, kind, actor_id, qid from notifications where user_id = ? and kind = ? order by id").bind(userId, kind).all().then((r) => r.results);
+  env.DB.prepare("select user_id, kind, actor_id, qid from notifications where user_id = ? and kind = ? order by id")
+    .bind(userId, kind)
+    .all()
+    .then((r) => r.results);
 
 describe("follow and unfollow (users)", () => {
   it("follow writes the row, raises both counters and notifies the followed user once", async () => {

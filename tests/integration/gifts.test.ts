@@ -4,7 +4,9 @@ import { as, BASE, post, type Me } from "./api-client";
 import { workerFetch } from "./worker-fetch";
 
 const one = async <T = number>(query: string, ...binds: unknown[]): Promise<T> => {
-  const v = await env.DB.prepare(query).bind(...binds).first<T>("v");
+  const v = await env.DB.prepare(query)
+    .bind(...binds)
+    .first<T>("v");
   if (v === null) throw new Error(`no row: ${query}`);
   return v;
 };
@@ -30,7 +32,10 @@ async function snapshot() {
 }
 
 const giftNotes = (uid: number) =>
-  env.DB.prepare("select kind, actor_id, gid, txt from notifications where user_id = ? and kind = 'gift' order by id").bind(uid).all().then((r) => r.results);
+  env.DB.prepare("select kind, actor_id, gid, txt from notifications where user_id = ? and kind = 'gift' order by id")
+    .bind(uid)
+    .all()
+    .then((r) => r.results);
 
 describe("gifts paid in points (makegift)", () => {
   it("a cheap gift paid in points moves exactly 100 points, writes the sent gift and the recipient's gift notification, and his unread counter rises", async () => {
@@ -38,19 +43,27 @@ describe("gifts paid in points (makegift)", () => {
     const masha = await as("user@demo.local");
     const before = await points(znatok.id);
     const unreadBefore = await unread(masha);
-    const { res, json } = await post("makegift", { user: masha.id, gift: 1, pointsgift: 1, hidden: 0, mes: "С днём рождения!", nickto: "Маша", type: "1" }, znatok);
+    const { res, json } = await post(
+      "makegift",
+      { user: masha.id, gift: 1, pointsgift: 1, hidden: 0, mes: "С днём рождения!", nickto: "Маша", type: "1" },
+      znatok,
+    );
     expect(res.status).toBe(200);
     expect(json).toMatchObject({ status: 200, gid: 1, price: 100, points: before - 100 });
 
     expect(await points(znatok.id)).toBe(before - 100);
     expect(await ledgerSum(znatok.id)).toBe(before - 100);
-    expect(await env.DB.prepare("select delta, reason, ref_type, ref_id from points_ledger where user_id = ? order by id desc limit 1").bind(znatok.id).first()).toEqual({
+    expect(
+      await env.DB.prepare("select delta, reason, ref_type, ref_id from points_ledger where user_id = ? order by id desc limit 1").bind(znatok.id).first(),
+    ).toEqual({
       delta: -100,
       reason: "gift",
       ref_type: "G",
       ref_id: 1,
     });
-    expect(await env.DB.prepare("select id, gift_id, from_id, to_id, mes, hidden, paid_with, deleted_at from sent_gifts where id = ?").bind(json.id).first()).toEqual({
+    expect(
+      await env.DB.prepare("select id, gift_id, from_id, to_id, mes, hidden, paid_with, deleted_at from sent_gifts where id = ?").bind(json.id).first(),
+    ).toEqual({
       id: json.id,
       gift_id: 1,
       from_id: znatok.id,
@@ -124,7 +137,9 @@ describe("gifts paid in points (makegift)", () => {
       const { res, json } = await post("makegift", body, who);
       expect({ body, status: res.status, errid: json.errid }).toEqual({ body, status, errid });
     }
-    expect((await post("makegift", { user: guru.id, gift: 1, pointsgift: 1 }, masha)).json.error).toBe("Оплата баллами открывается на уровне «Знаток» (250 баллов)");
+    expect((await post("makegift", { user: guru.id, gift: 1, pointsgift: 1 }, masha)).json.error).toBe(
+      "Оплата баллами открывается на уровне «Знаток» (250 баллов)",
+    );
     expect((await post("makegift", { user: guru.id, gift: 1, pointsgift: 0 }, guru)).json.error).toBe(
       "Оплата деньгами недоступна: подарок можно оплатить только баллами",
     );
@@ -266,7 +281,7 @@ describe("the profile's gifts tab (/profile/id{id}/gifts)", () => {
     expect(ids).toEqual(listed);
     expect(guest.html).toContain("Букет ромашек");
     expect(guest.html).toContain("Тайный даритель");
-    expect(guest.html).toContain('href="/profile/id' + masha.id + '/gifts"');
+    expect(guest.html).toContain(`href="/profile/id${masha.id}/gifts"`);
     expect(guest.html).not.toContain('data-testid="gift-form"');
     expect(guest.html).not.toContain('data-testid="delgift"');
 

@@ -9,10 +9,19 @@ const OWNER = 10;
 const LEAF = 100;
 const TOP = 1;
 
-const one = <T = Record<string, unknown>>(q: string, ...b: unknown[]) => env.DB.prepare(q).bind(...b).first<T>();
+const one = <T = Record<string, unknown>>(q: string, ...b: unknown[]) =>
+  env.DB.prepare(q)
+    .bind(...b)
+    .first<T>();
 
 /** A question straight in D1: state, age, answers (each with a rating and an age). */
-async function makeQuestion(o: { state: "A" | "V"; added: number; changed?: number; poll?: "S" | "C"; answers?: { rating?: number; added?: number; user?: number; hidden?: number }[] }) {
+async function makeQuestion(o: {
+  state: "A" | "V";
+  added: number;
+  changed?: number;
+  poll?: "S" | "C";
+  answers?: { rating?: number; added?: number; user?: number; hidden?: number }[];
+}) {
   const answers = o.answers ?? [];
   const visible = answers.filter((a) => !a.hidden).length;
   const q = await env.DB.prepare(

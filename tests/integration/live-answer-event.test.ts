@@ -6,7 +6,10 @@ import { env, SELF } from "cloudflare:test";
 import { expect, it } from "vitest";
 import { as, BASE, post } from "./api-client";
 
-const value = async (q: string, ...args: unknown[]) => (await env.DB.prepare(q).bind(...args).first<{ v: number }>())!.v;
+const value = async (q: string, ...args: unknown[]) =>
+  (await env.DB.prepare(q)
+    .bind(...args)
+    .first<{ v: number }>())!.v;
 
 it("a reader of the question receives the new answer with its stored text and its author", async () => {
   const answerer = await as("level6@demo.local");
@@ -14,14 +17,12 @@ it("a reader of the question receives the new answer with its stored text and it
   const cat = await value("select id v from categories where parent_id is not null and readonly = 0 order by id limit 1");
   const top = await value("select parent_id v from categories where id = ?", cat);
   const now = Date.now();
-  const qid = (
-    await env.DB.prepare(
-      `insert into questions (user_id, category_id, top_category_id, qtext, state, added, state_changed_at, updated_at)
+  const qid = (await env.DB.prepare(
+    `insert into questions (user_id, category_id, top_category_id, qtext, state, added, state_changed_at, updated_at)
        values (?, ?, ?, 'Вопрос для живого ответа', 'A', ?, ?, ?) returning id`,
-    )
-      .bind(owner, cat, top, now, now, now)
-      .first<{ id: number }>()
-  )!.id;
+  )
+    .bind(owner, cat, top, now, now, now)
+    .first<{ id: number }>())!.id;
 
   const res = await SELF.fetch(`${BASE}/ws/question/${qid}`, { headers: { upgrade: "websocket", origin: BASE } });
   const ws = res.webSocket!;
@@ -37,10 +38,19 @@ it("a reader of the question receives the new answer with its stored text and it
   const a = await post("addans", { qid, Body: "Живой ответ <script>alert(1)</script> и ссылка https://example.org", source: "Опыт" }, answerer);
   expect(a.json.status).toBe(200);
   const m = await message;
-  const stored = await env.DB.prepare("select text, source, added from answers where id = ?").bind(a.json.id).first<{ text: string; source: string; added: number }>();
-  const author = await env.DB.prepare("select id, nick, lvl, points from users where id = ?").bind(answerer.id).first<{ id: number; nick: string; lvl: number; points: number }>();
+  const stored = await env.DB.prepare("select text, source, added from answers where id = ?")
+    .bind(a.json.id)
+    .first<{ text: string; source: string; added: number }>();
+  const author = await env.DB.prepare("select id, nick, lvl, points from users where id = ?")
+    .bind(answerer.id)
+    .first<{ id: number; nick: string; lvl: number; points: number }>();
   expect(m).toMatchObject({ type: "answer", qid, aid: a.json.id });
-  expect(m.answer).toEqual({ text: stored!.text, source: stored!.source, added: stored!.added, author: { id: author!.id, nick: author!.nick, lvl: author!.lvl, points: author!.points } });
+  expect(m.answer).toEqual({
+    text: stored!.text,
+    source: stored!.source,
+    added: stored!.added,
+    author: { id: author!.id, nick: author!.nick, lvl: author!.lvl, points: author!.points },
+  });
   expect(m.answer.text).not.toContain("<script>");
   ws.close();
 });

@@ -8,7 +8,10 @@ import { quotaLimit } from "../../app/lib/quotas";
 import { userHub } from "../../app/models/hub.server";
 import { as, BASE, post, type Me } from "./api-client";
 
-const value = async (q: string, ...args: unknown[]) => (await env.DB.prepare(q).bind(...args).first<{ v: number }>())!.v;
+const value = async (q: string, ...args: unknown[]) =>
+  (await env.DB.prepare(q)
+    .bind(...args)
+    .first<{ v: number }>())!.v;
 
 /** Opens a WebSocket through the worker, as a page of our site would. */
 async function openSocket(path: string, opts: { me?: Me; origin?: string | null } = {}) {
@@ -32,7 +35,7 @@ async function openSocket(path: string, opts: { me?: Me; origin?: string | null 
     messages.length
       ? Promise.resolve(messages.shift())
       : new Promise<any>((resolve, reject) => {
-          const t = setTimeout(() => reject(new Error("no message within " + ms + " ms")), ms);
+          const t = setTimeout(() => reject(new Error(`no message within ${ms} ms`)), ms);
           waiters.push((m) => {
             clearTimeout(t);
             resolve(m);
@@ -133,7 +136,9 @@ describe("daily quotas in the UserHub", () => {
 
     const questions = await value("select count(*) v from questions");
     const points = await value("select points v from users where id = ?", me.id);
-    const cat = await value("select id v from categories where parent_id is null and readonly = 0 and id not in (601, 2024) and id not in (select parent_id from categories where parent_id is not null) limit 1");
+    const cat = await value(
+      "select id v from categories where parent_id is null and readonly = 0 and id not in (601, 2024) and id not in (select parent_id from categories where parent_id is not null) limit 1",
+    );
     const r = await post("addqst", { qtext: "Можно ли задать ещё один вопрос сегодня?", cid: cat }, me);
     expect(r.res.status).toBe(429);
     expect(r.json).toMatchObject({ status: 429, errid: 141, error: "Сегодня вы больше не можете задавать вопросы" });
@@ -196,7 +201,11 @@ describe("live doors over WebSockets", () => {
 
   it("poll readers receive the new counts of a vote", async () => {
     const poll = await value("select id v from questions where poll_type = 'S' and state = 'A' order by id limit 1");
-    const voterId = await value("select id v from users where email like 'level%@demo.local' and id not in (select user_id from poll_votes where qid = ?) and id <> (select user_id from questions where id = ?) order by id limit 1", poll, poll);
+    const voterId = await value(
+      "select id v from users where email like 'level%@demo.local' and id not in (select user_id from poll_votes where qid = ?) and id <> (select user_id from questions where id = ?) order by id limit 1",
+      poll,
+      poll,
+    );
     const email = (await env.DB.prepare("select email from users where id = ?").bind(voterId).first<{ email: string }>())!.email;
     const option = await value("select id v from poll_options where qid = ? order by position limit 1", poll);
     const votes = await value("select votes v from poll_options where id = ?", option);

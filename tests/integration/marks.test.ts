@@ -1,13 +1,15 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { as, BASE, post, type Me } from "./api-client";
+import { as, post, type Me } from "./api-client";
 import { SHOWCASE } from "../../db/seed/seed";
 
 type Who = Me;
 
 /** The column v of the first row; a missing row fails the test. */
 async function value<T = number>(query: string, ...binds: unknown[]): Promise<T> {
-  const v = await env.DB.prepare(query).bind(...binds).first<T>("v");
+  const v = await env.DB.prepare(query)
+    .bind(...binds)
+    .first<T>("v");
   if (v === null) throw new Error(`no row: ${query}`);
   return v;
 }
@@ -65,7 +67,9 @@ describe("marks («нравится») on questions and answers", () => {
 
   it("one's own question or answer cannot be marked", async () => {
     const owner = await value("select user_id v from questions where id = ?", Q);
-    const author = await env.DB.prepare("select id, user_id from answers where qid = ? and hidden = 0 order by id limit 1").bind(Q).first<{ id: number; user_id: number }>();
+    const author = await env.DB.prepare("select id, user_id from answers where qid = ? and hidden = 0 order by id limit 1")
+      .bind(Q)
+      .first<{ id: number; user_id: number }>();
     await env.DB.prepare("update users set email = 'owner-q@test.local' where id = ?").bind(owner).run();
     await env.DB.prepare("update users set email = 'author-a@test.local' where id = ?").bind(author!.user_id).run();
     const snap = await snapshot();

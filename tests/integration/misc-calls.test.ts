@@ -105,7 +105,9 @@ describe("leader questions and the gold fund", () => {
     expect((await get("leadqst", { state: "vote" })).json.qst.map((x: Json) => x.qid)).toEqual([2]);
     const cat = (await env.DB.prepare("select category_id from questions where id = 2").first<number>("category_id"))!;
     const inCat = (
-      await env.DB.prepare("select id from questions where category_id = ? and lead_until > ? and hidden = 0 and state != 'D'").bind(cat, now).all<{ id: number }>()
+      await env.DB.prepare("select id from questions where category_id = ? and lead_until > ? and hidden = 0 and state != 'D'")
+        .bind(cat, now)
+        .all<{ id: number }>()
     ).results;
     const { json } = await get("leadqst", { cat });
     expect(json.qst.map((x: Json) => x.qid).sort()).toEqual(inCat.map((r) => r.id).sort());
@@ -122,9 +124,7 @@ describe("leader questions and the gold fund", () => {
   });
 
   it("golden lists the gold fund newest first, and leadqst with cat golden gives the same list", async () => {
-    await env.DB.batch([
-      env.DB.prepare("update questions set goldrec = 1 where id in (1, 5, 6, ?)").bind(SHOWCASE.deletedQuestionId),
-    ]);
+    await env.DB.batch([env.DB.prepare("update questions set goldrec = 1 where id in (1, 5, 6, ?)").bind(SHOWCASE.deletedQuestionId)]);
     const expected = (
       await env.DB.prepare("select id from questions where goldrec = 1 and hidden = 0 and state != 'D' order by added desc, id desc").all<{ id: number }>()
     ).results.map((r) => r.id);
@@ -298,9 +298,9 @@ describe("tracking events (dwh)", () => {
     expect((await post("dwh", { name: "answer_visited", aid: "abc" })).json).toMatchObject({ status: 400, errid: 308 });
     const long = await post("dwh", {
       name: "external_link_click",
-      linkurl: "https://example.com/" + "a".repeat(900),
-      dwh_url: "https://example.com/" + "b".repeat(900),
-      dwh_referer: "https://example.com/" + "c".repeat(900),
+      linkurl: `https://example.com/${"a".repeat(900)}`,
+      dwh_url: `https://example.com/${"b".repeat(900)}`,
+      dwh_referer: `https://example.com/${"c".repeat(900)}`,
     });
     expect(long.json).toMatchObject({ status: 400, errid: 400 });
     expect((await post("dwh", { name: "external_link_click", linkurl: "x".repeat(1001) })).json).toMatchObject({ status: 400, errid: 400 });
@@ -416,7 +416,9 @@ describe("question search", () => {
     expect(closed.json.results.map((r: Json) => r.id)).toEqual([one]);
     expect((await search({ q, zvstate: 3 })).json.count).toBe(7);
 
-    await env.DB.prepare("update questions set added = ? where id = ?").bind(Date.now() - 40 * 86_400_000, one).run();
+    await env.DB.prepare("update questions set added = ? where id = ?")
+      .bind(Date.now() - 40 * 86_400_000, one)
+      .run();
     expect((await search({ q, zdts: 2_592_000 })).json.count).toBe(7);
     expect((await search({ q, zdts: 0 })).json.count).toBe(8);
 

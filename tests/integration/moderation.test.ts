@@ -18,13 +18,21 @@ async function newUser(): Promise<Me> {
   return { id: json.id, cookie: res.headers.get("set-cookie")!.split(";")[0], salt: json.salt, token: json.token };
 }
 
-const one = <T = Record<string, any>>(query: string, ...binds: unknown[]) => env.DB.prepare(query).bind(...binds).first<T>();
+const one = <T = Record<string, any>>(query: string, ...binds: unknown[]) =>
+  env.DB.prepare(query)
+    .bind(...binds)
+    .first<T>();
 async function value<T = number>(query: string, ...binds: unknown[]): Promise<T> {
-  const v = await env.DB.prepare(query).bind(...binds).first<T>("v");
+  const v = await env.DB.prepare(query)
+    .bind(...binds)
+    .first<T>("v");
   if (v === null) throw new Error(`no row: ${query}`);
   return v;
 }
-const exec = (query: string, ...binds: unknown[]) => env.DB.prepare(query).bind(...binds).run();
+const exec = (query: string, ...binds: unknown[]) =>
+  env.DB.prepare(query)
+    .bind(...binds)
+    .run();
 
 async function page(path: string, cookie?: string) {
   const res = await workerFetch(`${BASE}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
@@ -106,7 +114,15 @@ describe("dropping and restoring", () => {
     const row = await one("select moder_id, action, target_type, target_id, user_id, qid from mod_log order by id desc limit 1");
     expect(row).toEqual({ moder_id: moder.id, action: "qstdrop", target_type: "Q", target_id: qid, user_id: 1, qid });
     const after = await questionCounters(qid);
-    expect(after).toMatchObject({ state: "D", hidden: 1, anscnt: 0, points: before!.points + 5, ledger: before!.ledger + 5, leaf: before!.leaf - 1, top: before!.top - 1 });
+    expect(after).toMatchObject({
+      state: "D",
+      hidden: 1,
+      anscnt: 0,
+      points: before!.points + 5,
+      ledger: before!.ledger + 5,
+      leaf: before!.leaf - 1,
+      top: before!.top - 1,
+    });
     expect(after!.questions_count).toBe(before!.questions_count);
     expect(await one("select deleted_by, state_before_delete from questions where id = ?", qid)).toEqual({ deleted_by: "moder", state_before_delete: "A" });
     const note = await one("select kind, actor_id, qid from notifications where user_id = 1 order by id desc limit 1");
@@ -269,18 +285,28 @@ describe("moving a question", () => {
   it("moves to a subcategory: the counts of both places and one log row with from and to; 'Успешно'", async () => {
     const moder = await as("moder@demo.local");
     const { qid } = await answeredQuestion();
-    const target = await one<{ id: number; parent_id: number }>("select id, parent_id from categories where parent_id is not null and parent_id <> 1 and readonly = 0 and hidden = 0 and special is null order by id limit 1");
-    const counts = async () => env.DB.prepare("select id, qcount from categories where id in (1, 100, ?, ?) order by id").bind(target!.id, target!.parent_id).all();
+    const target = await one<{ id: number; parent_id: number }>(
+      "select id, parent_id from categories where parent_id is not null and parent_id <> 1 and readonly = 0 and hidden = 0 and special is null order by id limit 1",
+    );
+    const counts = async () =>
+      env.DB.prepare("select id, qcount from categories where id in (1, 100, ?, ?) order by id").bind(target!.id, target!.parent_id).all();
     const before = (await counts()).results as { id: number; qcount: number }[];
     const log = await logRows();
     const moved = await post("a_qstmove", { id: qid, cid: target!.parent_id, subcid: target!.id }, moder);
     expect(moved.json).toEqual({ status: 200, qid, cid: target!.id, message: "Успешно" });
-    expect(await one("select category_id, top_category_id from questions where id = ?", qid)).toEqual({ category_id: target!.id, top_category_id: target!.parent_id });
+    expect(await one("select category_id, top_category_id from questions where id = ?", qid)).toEqual({
+      category_id: target!.id,
+      top_category_id: target!.parent_id,
+    });
     const after = (await counts()).results as { id: number; qcount: number }[];
     const delta = Object.fromEntries(after.map((r, i) => [r.id, r.qcount - before[i].qcount]));
     expect(delta).toEqual({ 1: -1, 100: -1, [target!.id]: 1, [target!.parent_id]: 1 });
     expect(await logRows()).toBe(log + 1);
-    expect(await one("select action, from_category_id, to_category_id from mod_log order by id desc limit 1")).toEqual({ action: "qstmove", from_category_id: 100, to_category_id: target!.id });
+    expect(await one("select action, from_category_id, to_category_id from mod_log order by id desc limit 1")).toEqual({
+      action: "qstmove",
+      from_category_id: 100,
+      to_category_id: target!.id,
+    });
 
     const snap = await snapshot();
     const cases: [Record<string, string | number>, number, number][] = [
@@ -319,7 +345,10 @@ describe("temporary bans", () => {
       reason: "Оскорбление участников, Реклама или спам",
       v: 72 * 3_600_000,
     });
-    const u = await one<{ banned_until: number; ban_permanent: number; ban_reason: string }>("select banned_until, ban_permanent, ban_reason from users where id = ?", victim.id);
+    const u = await one<{ banned_until: number; ban_permanent: number; ban_reason: string }>(
+      "select banned_until, ban_permanent, ban_reason from users where id = ?",
+      victim.id,
+    );
     expect(u!.ban_permanent).toBe(0);
     expect(u!.banned_until).toBeGreaterThan(Date.now() + 71 * 3_600_000);
     expect(await value("select count(*) v from sessions where user_id = ? and revoked_at is null", victim.id)).toBe(0);
@@ -332,7 +361,11 @@ describe("temporary bans", () => {
     // signed in again he reads, but every write is refused with 110
     const again = await signIn(`moderated${fresh}@test.local`, "secret-pass");
     const w = await post("addqst", { qtext: "Можно ли писать после бана?", cid: "1", subcid: "100" }, again);
-    expect({ status: w.res.status, errid: w.json.errid, error: w.json.error }).toEqual({ status: 403, errid: 110, error: "Ваш аккаунт заблокирован, писать пока нельзя" });
+    expect({ status: w.res.status, errid: w.json.errid, error: w.json.error }).toEqual({
+      status: 403,
+      errid: 110,
+      error: "Ваш аккаунт заблокирован, писать пока нельзя",
+    });
     expect((await post("addans", { qid: SHOWCASE.openQuestionId, Body: "Ответ" }, again)).json.errid).toBe(110);
     expect((await page(`/question/${SHOWCASE.openQuestionId}`, again.cookie)).res.status).toBe(200);
     const profile = await page(`/profile/id${victim.id}?after-ban`);

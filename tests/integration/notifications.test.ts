@@ -49,7 +49,17 @@ async function rows(userId: number, kind?: string, qid?: number) {
     `select id, kind, actor_id, qid, aid, cmid, lvl, txt, viewed from notifications where user_id = ?1 and (?2 is null or kind = ?2) and (?3 is null or qid = ?3) order by id`,
   )
     .bind(userId, kind ?? null, qid ?? null)
-    .all<{ id: number; kind: string; actor_id: number | null; qid: number | null; aid: number | null; cmid: number | null; lvl: number | null; txt: string | null; viewed: number }>();
+    .all<{
+      id: number;
+      kind: string;
+      actor_id: number | null;
+      qid: number | null;
+      aid: number | null;
+      cmid: number | null;
+      lvl: number | null;
+      txt: string | null;
+      viewed: number;
+    }>();
   return r.results;
 }
 const total = async () => (await env.DB.prepare("select count(*) n from notifications").first<number>("n"))!;
@@ -284,7 +294,9 @@ describe("notifications of the other actions", () => {
   it("the welcome bonus notifies 'bonus25' once, and show_bulk puts the hub's counter right", async () => {
     const me = await newUser("Приветственный");
     const open = await ask(await newUser(), "Чем занять кота, пока я на работе?");
-    const poll = await env.DB.prepare("select q.id qid, o.id oid from questions q join poll_options o on o.qid = q.id where q.state = 'A' and q.user_id != ? limit 1")
+    const poll = await env.DB.prepare(
+      "select q.id qid, o.id oid from questions q join poll_options o on o.qid = q.id where q.state = 'A' and q.user_id != ? limit 1",
+    )
       .bind(me.id)
       .first<{ qid: number; oid: number }>();
     await ask(me, "Мой первый вопрос про котов?");
@@ -307,7 +319,9 @@ describe("notifications of the other actions", () => {
   it("a new question notifies the asker's followers ('followed_question'), not the asker", async () => {
     const author = await newUser("Автор");
     const follower = await newUser("Подписчик");
-    await env.DB.prepare("insert into follows (follower_id, target_type, target_id, added) values (?, 'U', ?, ?)").bind(follower.id, author.id, Date.now()).run();
+    await env.DB.prepare("insert into follows (follower_id, target_type, target_id, added) values (?, 'U', ?, ?)")
+      .bind(follower.id, author.id, Date.now())
+      .run();
     const q = await ask(author, "Почему кот приносит мне игрушки?");
     expect(await rows(follower.id, "followed_question")).toMatchObject([{ actor_id: author.id, qid: q }]);
     expect(await rows(author.id, "followed_question")).toHaveLength(0);
@@ -359,7 +373,25 @@ describe("notification settings (savesettings, showsettings)", () => {
     const wire = { push: "1", mail: "1", web: "0", sound: "1", AQ_P: "0", LK_M: "0", PV_W: "0", NEW: "0" };
     const saved = await post("savesettings", wire, me);
     expect(saved.json.status).toBe(200);
-    const expected = { push: 1, mail: 1, web: 0, sound: 1, AQ_P: 0, AQ_M: 1, AQ_W: 1, LK_P: 1, LK_M: 0, LK_W: 1, CO_P: 1, CO_M: 1, CO_W: 1, PV_P: 1, PV_M: 1, PV_W: 0, NEW: 0 };
+    const expected = {
+      push: 1,
+      mail: 1,
+      web: 0,
+      sound: 1,
+      AQ_P: 0,
+      AQ_M: 1,
+      AQ_W: 1,
+      LK_P: 1,
+      LK_M: 0,
+      LK_W: 1,
+      CO_P: 1,
+      CO_M: 1,
+      CO_W: 1,
+      PV_P: 1,
+      PV_M: 1,
+      PV_W: 0,
+      NEW: 0,
+    };
     expect(saved.json.settings).toEqual(expected);
     expect((await get("v2", "showsettings", {}, me)).json.settings).toEqual(expected);
     // stored with 1 = on for every key

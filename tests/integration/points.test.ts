@@ -32,13 +32,21 @@ async function call(me: Me, name: string, fields: Record<string, string | string
 
 const ids = async (sql: string) => (await env.DB.prepare(sql).all<{ id: number }>()).results.map((r) => r.id);
 
-
 describe("points", () => {
   it("after 1,000 random actions every user's points equal his ledger and his level follows his points", async () => {
-    const emails = ["user@demo.local", "znatok@demo.local", "guru@demo.local", "vip@demo.local", "moder@demo.local", "expert@demo.local", "brandadmin@demo.local", "banned@demo.local"];
+    const emails = [
+      "user@demo.local",
+      "znatok@demo.local",
+      "guru@demo.local",
+      "vip@demo.local",
+      "moder@demo.local",
+      "expert@demo.local",
+      "brandadmin@demo.local",
+      "banned@demo.local",
+    ];
     const users = await Promise.all(emails.map(signIn));
     const rnd = mulberry32(42);
-    const pick = <T,>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
+    const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
     const open = await ids("select id from questions where state = 'A' and poll_type is null and hidden = 0");
     const polls = await ids("select id from questions where state = 'A' and poll_type is not null");
     const voting = await ids("select id from questions where state = 'V'");
@@ -51,7 +59,13 @@ describe("points", () => {
       (me) => call(me, "addqst", { qtext: "Проверка баллов: случайный вопрос?", subcid: "100" }),
       (me) => {
         const qid = pick(polls);
-        return call(me, "votepoll", { qid: String(qid), vote: options.results.filter((o) => o.qid === qid).slice(0, 1).map((o) => String(o.id)) });
+        return call(me, "votepoll", {
+          qid: String(qid),
+          vote: options.results
+            .filter((o) => o.qid === qid)
+            .slice(0, 1)
+            .map((o) => String(o.id)),
+        });
       },
       (me) => call(me, pick(["mark", "unmark"]), { aid: String(pick(answers)) }),
       (me) => call(me, pick(["thanks", "unthanks", "notimportant", "unnotimportant"]), { aid: String(pick(answers)) }),
@@ -62,7 +76,9 @@ describe("points", () => {
       },
       (me) => call(me, "addcmt", { type: "A", refid: String(pick(answers)), Body: "Случайный комментарий." }),
       async (me) => {
-        const mine = await env.DB.prepare("select id from questions where user_id = ? and state = 'A' order by id desc limit 1").bind(me.id).first<number>("id");
+        const mine = await env.DB.prepare("select id from questions where user_id = ? and state = 'A' order by id desc limit 1")
+          .bind(me.id)
+          .first<number>("id");
         return mine ? call(me, "delqst", { qid: String(mine) }) : null;
       },
       (me) => call(me, "selectbest", { aid: String(pick(answers)) }),
@@ -92,7 +108,9 @@ describe("points", () => {
 
   it("the first signed-in page view of a Moscow day earns one point, once", async () => {
     const me = await signIn("guru@demo.local");
-    await env.DB.prepare("update users set last_visit_day = ? where id = ?").bind(moscowDay(Date.now()) - 1, me.id).run();
+    await env.DB.prepare("update users set last_visit_day = ? where id = ?")
+      .bind(moscowDay(Date.now()) - 1, me.id)
+      .run();
     const before = await env.DB.prepare("select points from users where id = ?").bind(me.id).first<number>("points");
     await Promise.all(Array.from({ length: 5 }, () => workerFetch(`${BASE}/categories/`, { headers: { cookie: me.cookie } }).then((r) => r.text())));
     expect(await env.DB.prepare("select points from users where id = ?").bind(me.id).first<number>("points")).toBe(before! + 1);
@@ -108,7 +126,10 @@ describe("points", () => {
     const j = (await reg.json()) as { id: number; salt: string; token: string };
     const me: Me = { id: j.id, cookie: reg.headers.get("set-cookie")!.split(";")[0], salt: j.salt, token: j.token };
     const open = await ids("select id from questions where state = 'A' and poll_type is null and hidden = 0 limit 1");
-    const poll = await env.DB.prepare("select q.id qid, o.id oid from questions q join poll_options o on o.qid = q.id where q.state = 'A' limit 1").first<{ qid: number; oid: number }>();
+    const poll = await env.DB.prepare("select q.id qid, o.id oid from questions q join poll_options o on o.qid = q.id where q.state = 'A' limit 1").first<{
+      qid: number;
+      oid: number;
+    }>();
     expect((await call(me, "addqst", { qtext: "Мой первый вопрос?", subcid: "100" })).status).toBe(200);
     const answered = await call(me, "addans", { qid: String(open[0]), Body: "Мой первый ответ." });
     expect(answered.status).toBe(200);

@@ -4,9 +4,14 @@ import { as, BASE, post, type Me } from "./api-client";
 import { workerFetch } from "./worker-fetch";
 import { SHOWCASE } from "../../db/seed/seed";
 
-const one = <T = Record<string, any>>(query: string, ...binds: unknown[]) => env.DB.prepare(query).bind(...binds).first<T>();
+const one = <T = Record<string, any>>(query: string, ...binds: unknown[]) =>
+  env.DB.prepare(query)
+    .bind(...binds)
+    .first<T>();
 async function value<T = number>(query: string, ...binds: unknown[]): Promise<T> {
-  const v = await env.DB.prepare(query).bind(...binds).first<T>("v");
+  const v = await env.DB.prepare(query)
+    .bind(...binds)
+    .first<T>("v");
   if (v === null) throw new Error(`no row: ${query}`);
   return v;
 }
@@ -33,7 +38,10 @@ async function snapshot(userId: number) {
   );
 }
 
-const premodState = () => one("select (select count(*) from premod_items) items, (select count(*) from mod_log) log, (select count(*) from notifications) notes, (select group_concat(modstatus) from premod_items) statuses");
+const premodState = () =>
+  one(
+    "select (select count(*) from premod_items) items, (select count(*) from mod_log) log, (select count(*) from notifications) notes, (select group_concat(modstatus) from premod_items) statuses",
+  );
 
 /** An open question the user neither asked nor answered, outside category 601. */
 async function openQuestion(userId: number, extra = "1 = 1") {
@@ -66,11 +74,19 @@ describe("premoderation", () => {
   it("a flagged user's question, answer and comments reply on_moderation and write only premod rows", async () => {
     author = await flaggedUser();
     question = await openQuestion(author.id);
-    const answered = (await one<{ id: number; qid: number }>("select a.id, a.qid from answers a join questions q on q.id = a.qid where q.hidden = 0 and a.hidden = 0 and q.cancomment = 1 and q.top_category_id <> 601 order by a.id limit 1"))!;
+    const answered = (await one<{ id: number; qid: number }>(
+      "select a.id, a.qid from answers a join questions q on q.id = a.qid where q.hidden = 0 and a.hidden = 0 and q.cancomment = 1 and q.top_category_id <> 601 order by a.id limit 1",
+    ))!;
     const before = await snapshot(author.id);
-    const asksBefore = (await workerFetch(`${BASE}/api/v2/canask`, { headers: { cookie: author.cookie } }).then((r) => r.json())) as { limits: { ASK: { used: number } } };
+    const asksBefore = (await workerFetch(`${BASE}/api/v2/canask`, { headers: { cookie: author.cookie } }).then((r) => r.json())) as {
+      limits: { ASK: { used: number } };
+    };
 
-    const ask = await post("addqst", { qtext: "Можно ли здесь рекламировать свой магазин", cid: question.top_category_id, subcid: question.category_id, Body: "" }, author);
+    const ask = await post(
+      "addqst",
+      { qtext: "Можно ли здесь рекламировать свой магазин", cid: question.top_category_id, subcid: question.category_id, Body: "" },
+      author,
+    );
     expect(ask.res.status).toBe(200);
     expect(ask.json).toEqual({ status: 200, on_moderation: 1, premod_id: expect.any(Number) });
     items.Q = ask.json.premod_id;
@@ -88,7 +104,9 @@ describe("premoderation", () => {
 
     // nothing live, no points, no notifications, no counters
     expect(await snapshot(author.id)).toEqual(before);
-    const rows = await env.DB.prepare("select id, type, modstatus, qid, aid, category_id, text from premod_items where user_id = ? order by id").bind(author.id).all();
+    const rows = await env.DB.prepare("select id, type, modstatus, qid, aid, category_id, text from premod_items where user_id = ? order by id")
+      .bind(author.id)
+      .all();
     expect(rows.results).toEqual([
       { id: items.Q, type: "Q", modstatus: "N", qid: null, aid: null, category_id: question.category_id, text: "Можно ли здесь рекламировать свой магазин" },
       { id: items.A, type: "A", modstatus: "N", qid: question.id, aid: null, category_id: question.category_id, text: "Мой ответ с рекламой" },
@@ -96,7 +114,9 @@ describe("premoderation", () => {
       { id: items.CA, type: "CA", modstatus: "N", qid: answered.qid, aid: answered.id, category_id: expect.any(Number), text: "Комментарий к ответу" },
     ]);
     // the daily quota slot is used
-    const asksAfter = (await workerFetch(`${BASE}/api/v2/canask`, { headers: { cookie: author.cookie } }).then((r) => r.json())) as { limits: { ASK: { used: number } } };
+    const asksAfter = (await workerFetch(`${BASE}/api/v2/canask`, { headers: { cookie: author.cookie } }).then((r) => r.json())) as {
+      limits: { ASK: { used: number } };
+    };
     expect(asksAfter.limits.ASK.used).toBe(asksBefore.limits.ASK.used + 1);
 
     // a second answer to the same question while the first one waits is refused
@@ -148,14 +168,21 @@ describe("premoderation", () => {
     const aid = ok[0].json.aid as number;
     expect(ok[0].json).toMatchObject({ status: 200, id: items.A, type: "A", modstatus: "A", qid: question.id, url: `/answer/${aid}` });
 
-    expect(await one("select qid, user_id, text from answers where id = ?", aid)).toEqual({ qid: question.id, user_id: author.id, text: "Мой ответ с <b>рекламой</b>" });
+    expect(await one("select qid, user_id, text from answers where id = ?", aid)).toEqual({
+      qid: question.id,
+      user_id: author.id,
+      text: "Мой ответ с <b>рекламой</b>",
+    });
     const after = await snapshot(author.id);
     expect(after).toMatchObject({ answers: before!.answers + 1, anscnt: before!.anscnt + 1, ac: before!.ac + 1, points: before!.points + 2 });
     expect(await value("select count(*) v from notifications where user_id = ? and kind = 'answer'", question.user_id)).toBe(ownerNotes + 1);
     expect(await one("select modstatus, aid, decided_by from premod_items where id = ?", items.A)).toEqual({ modstatus: "A", aid, decided_by: moder.id });
-    expect(await env.DB.prepare("select action, target_type, user_id from mod_log where target_type = 'P' and target_id = ?").bind(items.A).all().then((r) => r.results)).toEqual([
-      { action: "premod_approve", target_type: "P", user_id: author.id },
-    ]);
+    expect(
+      await env.DB.prepare("select action, target_type, user_id from mod_log where target_type = 'P' and target_id = ?")
+        .bind(items.A)
+        .all()
+        .then((r) => r.results),
+    ).toEqual([{ action: "premod_approve", target_type: "P", user_id: author.id }]);
 
     // approving again is refused and changes nothing
     const third = await post("premod_approve", { id: items.A }, moder);
@@ -205,8 +232,14 @@ describe("premoderation", () => {
       declined_text: "Комментарий не по теме",
       premod_type: "cmt",
     });
-    const bulk = (await (await workerFetch(`${BASE}/api/notify/show_bulk`, { headers: { cookie: author.cookie } })).json()) as { bulk: Record<string, unknown>[] };
-    expect(bulk.bulk.find((i) => i.a === "premod_declined")).toMatchObject({ declined_text: "Комментарий не по теме", premod_type: "cmt", premod_tab: "comments" });
+    const bulk = (await (await workerFetch(`${BASE}/api/notify/show_bulk`, { headers: { cookie: author.cookie } })).json()) as {
+      bulk: Record<string, unknown>[];
+    };
+    expect(bulk.bulk.find((i) => i.a === "premod_declined")).toMatchObject({
+      declined_text: "Комментарий не по теме",
+      premod_type: "cmt",
+      premod_tab: "comments",
+    });
     expect(await value("select count(*) v from mod_log where action = 'premod_decline' and target_id = ?", items.CQ)).toBe(1);
     // no comment went live
     expect(await value("select count(*) v from comments where user_id = ?", author.id)).toBe(0);
@@ -237,7 +270,9 @@ describe("premoderation", () => {
     );
     const comments = await page(`/${ctop}/premoderation/comments`, moder);
     const cq = await one<{ qid: number }>("select qid from premod_items where id = ?", items.CQ);
-    expect(comments.html).toMatch(new RegExp(`data-premod-id="${items.CQ}" data-modstatus="D"[\\s\\S]*?<a href="/question/${cq!.qid}#comment-form">Комментарий к вопросу</a>`));
+    expect(comments.html).toMatch(
+      new RegExp(`data-premod-id="${items.CQ}" data-modstatus="D"[\\s\\S]*?<a href="/question/${cq!.qid}#comment-form">Комментарий к вопросу</a>`),
+    );
     expect(comments.html).toContain("Причина отказа: Комментарий не по теме");
 
     // the author sees his own items without the forms; another user sees none of them
@@ -259,7 +294,9 @@ describe("premoderation", () => {
     const brandCat = await value("select category_id v from brands where id = ?", SHOWCASE.brandId);
     const q = await openQuestion(writer.id, `top_category_id = ${brandCat}`);
     const admin = await as("brandadmin@demo.local");
-    const premodBefore = ((await workerFetch(`${BASE}/api/v2/mod_count`, { headers: { cookie: admin.cookie } }).then((r) => r.json())) as Record<string, number>).premod;
+    const premodBefore = (
+      (await workerFetch(`${BASE}/api/v2/mod_count`, { headers: { cookie: admin.cookie } }).then((r) => r.json())) as Record<string, number>
+    ).premod;
     const held = await post("addans", { qid: q.id, Body: "Ответ в разделе бренда" }, writer);
     expect(held.json).toMatchObject({ status: 200, on_moderation: 1 });
     expect(await one("select brand_id, modstatus from premod_items where id = ?", held.json.premod_id)).toEqual({ brand_id: SHOWCASE.brandId, modstatus: "N" });

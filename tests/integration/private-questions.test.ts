@@ -6,7 +6,9 @@ import { workerFetch } from "./worker-fetch";
 const BRAND = 1;
 
 const one = async <T = number>(query: string, ...binds: unknown[]): Promise<T> => {
-  const v = await env.DB.prepare(query).bind(...binds).first<T>("v");
+  const v = await env.DB.prepare(query)
+    .bind(...binds)
+    .first<T>("v");
   if (v === null) throw new Error(`no row: ${query}`);
   return v;
 };
@@ -46,10 +48,21 @@ describe("private questions to a brand's experts", () => {
     expect(res.status).toBe(200);
     expect(typeof json.pqid).toBe("number");
     pqid = json.pqid;
-    const row = await env.DB.prepare("select brand_id, user_id, qtext, qcomment, hidden, waiting_brand_reply from private_questions where id = ?").bind(pqid).first();
-    expect(row).toEqual({ brand_id: BRAND, user_id: me.id, qtext: "Есть ли гарантия на наушники?", qcomment: "Купил месяц назад", hidden: 0, waiting_brand_reply: 1 });
+    const row = await env.DB.prepare("select brand_id, user_id, qtext, qcomment, hidden, waiting_brand_reply from private_questions where id = ?")
+      .bind(pqid)
+      .first();
+    expect(row).toEqual({
+      brand_id: BRAND,
+      user_id: me.id,
+      qtext: "Есть ли гарантия на наушники?",
+      qcomment: "Купил месяц назад",
+      hidden: 0,
+      waiting_brand_reply: 1,
+    });
     expect(await one("select points v from users where id = ?", me.id)).toBe(pointsBefore);
-    expect(await one("select count(*) v from points_ledger where user_id = ? and ref_type is null and reason = 'ask' and added >= ?", me.id, Date.now() - 60_000)).toBe(0);
+    expect(
+      await one("select count(*) v from points_ledger where user_id = ? and ref_type is null and reason = 'ask' and added >= ?", me.id, Date.now() - 60_000),
+    ).toBe(0);
     expect(await one("select direct_count v from users where id = ?", me.id)).toBe(directBefore + 1);
     const limitsAfter = (await get("/api/v2/canask", me)).json.limits;
     expect(limitsAfter.DIQ.used).toBe(limitsBefore.DIQ.used + 1);
@@ -108,7 +121,11 @@ describe("private questions to a brand's experts", () => {
     expect((await get(`/api/v2/qst2brand?pqid=${pqid}`, me)).json.question).toMatchObject({ waiting_brand_reply: 1, canreply: 0, owner: 1 });
     const ansBefore = await one("select ans v from brands where id = ?", BRAND);
 
-    const { res, json } = await post("anspersonal", { pqid, Body: "Да, гарантия год. Подробности: https://tehnomir.example/warranty?x=1", source: "сайт" }, expert);
+    const { res, json } = await post(
+      "anspersonal",
+      { pqid, Body: "Да, гарантия год. Подробности: https://tehnomir.example/warranty?x=1", source: "сайт" },
+      expert,
+    );
     expect(res.status).toBe(200);
     expect(json).toMatchObject({ pqid, waiting_brand_reply: 0, canreply: 0 });
     aid = json.aid;
@@ -119,9 +136,12 @@ describe("private questions to a brand's experts", () => {
     expect(after.answers).toHaveLength(1);
     expect(after.answers[0]).toMatchObject({ aid, usrid: expert.id, source: "сайт", comcnt: 0 });
     // the asker hears of the answer
-    expect(await env.DB.prepare("select user_id, actor_id, pqid from notifications where kind = 'answer' and pqid = ?").bind(pqid).all().then((r) => r.results)).toEqual([
-      { user_id: me.id, actor_id: expert.id, pqid },
-    ]);
+    expect(
+      await env.DB.prepare("select user_id, actor_id, pqid from notifications where kind = 'answer' and pqid = ?")
+        .bind(pqid)
+        .all()
+        .then((r) => r.results),
+    ).toEqual([{ user_id: me.id, actor_id: expert.id, pqid }]);
   });
 
   it("links in an expert's answer are wrapped for tracking with the brand", async () => {
@@ -271,7 +291,9 @@ describe("private questions to a brand's experts", () => {
       const admin = await as("brandadmin@demo.local");
       const approved = await post("premod_approve", { id: json.premod_id }, admin);
       expect(approved.json.status).toBe(200);
-      const item = await env.DB.prepare("select modstatus, pqid from premod_items where id = ?").bind(json.premod_id).first<{ modstatus: string; pqid: number }>();
+      const item = await env.DB.prepare("select modstatus, pqid from premod_items where id = ?")
+        .bind(json.premod_id)
+        .first<{ modstatus: string; pqid: number }>();
       expect(item?.modstatus).toBe("A");
       expect(await env.DB.prepare("select user_id, brand_id, qtext from private_questions where id = ?").bind(item!.pqid).first()).toEqual({
         user_id: me.id,

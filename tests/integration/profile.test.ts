@@ -18,9 +18,20 @@ async function get(path: string, cookie?: string) {
   return { res, html: await res.text() };
 }
 
-const one = <T>(sql: string, ...binds: unknown[]) => env.DB.prepare(sql).bind(...binds).first<T>();
-const all = async <T>(sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).all<T>()).results;
-const exec = (sql: string, ...binds: unknown[]) => env.DB.prepare(sql).bind(...binds).run();
+const one = <T>(sql: string, ...binds: unknown[]) =>
+  env.DB.prepare(sql)
+    .bind(...binds)
+    .first<T>();
+const all = async <T>(sql: string, ...binds: unknown[]) =>
+  (
+    await env.DB.prepare(sql)
+      .bind(...binds)
+      .all<T>()
+  ).results;
+const exec = (sql: string, ...binds: unknown[]) =>
+  env.DB.prepare(sql)
+    .bind(...binds)
+    .run();
 
 /** The question ids a page links to as list titles, in page order. */
 const listedQuestions = (html: string) => [...html.matchAll(/<a class="qtitle" href="\/question\/(\d+)"/g)].map((m) => Number(m[1]));
@@ -121,7 +132,10 @@ describe("a guest reading a profile", () => {
   });
 
   it("a list longer than 20 has a 'Показать ещё' link, and the next page continues it", async () => {
-    const base = (await one<{ category_id: number; top_category_id: number }>("SELECT category_id, top_category_id FROM questions WHERE id = ?", SHOWCASE.pollSingleQuestionId))!;
+    const base = (await one<{ category_id: number; top_category_id: number }>(
+      "SELECT category_id, top_category_id FROM questions WHERE id = ?",
+      SHOWCASE.pollSingleQuestionId,
+    ))!;
     const now = Date.now();
     await exec(
       `INSERT INTO questions (user_id, category_id, top_category_id, qtext, state, added, state_changed_at, updated_at)
@@ -190,7 +204,14 @@ describe("profile addresses that do not exist", () => {
 });
 
 describe("the owner's own parts", () => {
-  const ownerOnly = ["/profile/id1/questions/deleted", "/profile/id1/questions/private", "/profile/id1/feed", "/profile/id1/feed/users", "/profile/id1/followers", "/profile/id1/followers/blacklist"];
+  const ownerOnly = [
+    "/profile/id1/questions/deleted",
+    "/profile/id1/questions/private",
+    "/profile/id1/feed",
+    "/profile/id1/feed/users",
+    "/profile/id1/followers",
+    "/profile/id1/followers/blacklist",
+  ];
   for (const path of ownerOnly) {
     it(`a guest asking for ${path} is sent to the plain profile`, async () => {
       const { res } = await get(path);

@@ -64,7 +64,26 @@ describe("the question call", () => {
     expect(json.answers.every((a: Json) => a.best === 0 && a.canth === 0 && a.aid === a.id)).toBe(true);
     const a1 = json.answers.find((a: Json) => a.aid === SHOWCASE.contextAnswerId);
     expect(Object.keys(a1).sort()).toEqual(
-      ["id", "aid", "qid", "usrid", "nick", "lvl", "points", "atext", "added", "source", "vip", "best", "rating", "comcnt", "canth", "canth_status", "totalmarks", "comments"].sort(),
+      [
+        "id",
+        "aid",
+        "qid",
+        "usrid",
+        "nick",
+        "lvl",
+        "points",
+        "atext",
+        "added",
+        "source",
+        "vip",
+        "best",
+        "rating",
+        "comcnt",
+        "canth",
+        "canth_status",
+        "totalmarks",
+        "comments",
+      ].sort(),
     );
     // the short thread of answer 1: 1 → 2 → 3, and 4 → 6, 5
     expect(a1.comments.map((c: Json) => c.cmid)).toEqual([1, 4, 5]);
@@ -116,7 +135,9 @@ describe("the question call", () => {
     expect(sum).toBe(guest.json.total_voted);
     expect(Object.keys(guest.json.options[0]).sort()).toEqual(["ivoted", "optid", "text", "vote"]);
 
-    const vote = await env.DB.prepare("select user_id, options from poll_votes where qid = ? order by id limit 1").bind(qid).first<{ user_id: number; options: string }>();
+    const vote = await env.DB.prepare("select user_id, options from poll_votes where qid = ? order by id limit 1")
+      .bind(qid)
+      .first<{ user_id: number; options: string }>();
     const voter = await get("question", { qid }, await signIn((await emailOf(vote!.user_id))!));
     const chosen = JSON.parse(vote!.options) as number[];
     expect(voter.json.options.filter((o: Json) => o.ivoted === 1).map((o: Json) => o.optid)).toEqual(chosen);
@@ -294,7 +315,10 @@ describe("who voted and who marked", () => {
     expect(json.users).toHaveLength(n!);
     expect(Object.keys(json.users[0]).sort()).toEqual(["id", "lvl", "nick"]);
 
-    const opt = await env.DB.prepare("select id, votes from poll_options where qid = 6 and votes > 0 order by id limit 1").first<{ id: number; votes: number }>();
+    const opt = await env.DB.prepare("select id, votes from poll_options where qid = 6 and votes > 0 order by id limit 1").first<{
+      id: number;
+      votes: number;
+    }>();
     const v = await get("whovoted", { optid: opt!.id });
     expect(v.json).toMatchObject({ status: 200, optid: opt!.id, total: opt!.votes });
     expect(v.json.users).toHaveLength(Math.min(20, opt!.votes));
@@ -311,7 +335,10 @@ describe("who voted and who marked", () => {
   });
 
   it("marked lists who marked an answer or a question with id, nick and filin", async () => {
-    const t = await env.DB.prepare("select target_id id, count(*) n from marks where target_type = 'A' group by target_id order by n desc limit 1").first<{ id: number; n: number }>();
+    const t = await env.DB.prepare("select target_id id, count(*) n from marks where target_type = 'A' group by target_id order by n desc limit 1").first<{
+      id: number;
+      n: number;
+    }>();
     const { json } = await get("marked", { aid: t!.id });
     expect(json).toMatchObject({ status: 200, type: "A", id: t!.id, n: 20, total: t!.n });
     expect(json.users).toHaveLength(t!.n);
@@ -319,7 +346,9 @@ describe("who voted and who marked", () => {
     const one = await get("marked", { aid: t!.id, n: 1, p: 1 });
     expect(one.json.users).toEqual(t!.n > 1 ? [json.users[1]] : []);
 
-    const qm = await env.DB.prepare("select target_id id from marks where target_type = 'Q' and target_id not in (select id from questions where hidden = 1) limit 1").first<number>("id");
+    const qm = await env.DB.prepare(
+      "select target_id id from marks where target_type = 'Q' and target_id not in (select id from questions where hidden = 1) limit 1",
+    ).first<number>("id");
     const q = await get("marked", { qid: qm! });
     expect(q.json).toMatchObject({ status: 200, type: "Q", id: qm });
     expect(q.json.users.length).toBeGreaterThan(0);
@@ -346,7 +375,9 @@ describe("question lists", () => {
     expect(vote.json.qst.length).toBeGreaterThan(0);
     expect(vote.json.qst.every((x: Json) => x.state === "V")).toBe(true);
     expect((await get("questlist", { state: "V" })).json.qst).toEqual(vote.json.qst);
-    const cat = await env.DB.prepare("select c.id, c.urlname from categories c where c.parent_id is null and exists (select 1 from questions q where q.top_category_id = c.id and q.hidden = 0) limit 1").first<{ id: number; urlname: string }>();
+    const cat = await env.DB.prepare(
+      "select c.id, c.urlname from categories c where c.parent_id is null and exists (select 1 from questions q where q.top_category_id = c.id and q.hidden = 0) limit 1",
+    ).first<{ id: number; urlname: string }>();
     const byUrl = await get("questlist", { cat: cat!.urlname });
     const byId = await get("questlist", { cat: cat!.id });
     expect(byUrl.json.qst.length).toBeGreaterThan(0);
@@ -360,7 +391,9 @@ describe("question lists", () => {
     expect(json.status).toBe(200);
     expect(json.qst.every((x: Json) => x.state === "R")).toBe(true);
     const ids = json.qst.map((x: Json) => x.qid);
-    const rows = await env.DB.prepare(`select id, totalmarks from questions where id in (${ids.map(() => "?").join(",")})`).bind(...ids).all<{ id: number; totalmarks: number }>();
+    const rows = await env.DB.prepare(`select id, totalmarks from questions where id in (${ids.map(() => "?").join(",")})`)
+      .bind(...ids)
+      .all<{ id: number; totalmarks: number }>();
     const marks = ids.map((id: number) => rows.results.find((r) => r.id === id)!.totalmarks);
     expect(marks).toEqual([...marks].sort((a, b) => b - a));
   });
@@ -378,10 +411,14 @@ describe("question lists", () => {
   });
 
   it("reading changes nothing in D1", async () => {
-    const before = await env.DB.prepare("select (select count(*) from questions) + (select count(*) from answers) + (select count(*) from comments) + (select sum(points) from users) s").first("s");
+    const before = await env.DB.prepare(
+      "select (select count(*) from questions) + (select count(*) from answers) + (select count(*) from comments) + (select sum(points) from users) s",
+    ).first("s");
     await get("question", { qid: 1 }, await signIn("user@demo.local"));
     await get("comments", { type: "A", refid: 2 });
-    const after = await env.DB.prepare("select (select count(*) from questions) + (select count(*) from answers) + (select count(*) from comments) + (select sum(points) from users) s").first("s");
+    const after = await env.DB.prepare(
+      "select (select count(*) from questions) + (select count(*) from answers) + (select count(*) from comments) + (select sum(points) from users) s",
+    ).first("s");
     expect(after).toBe(before);
   });
 });

@@ -9,7 +9,9 @@ import { workerFetch } from "./worker-fetch";
 const DAY = 86_400_000;
 
 const one = async <T = number>(query: string, ...binds: unknown[]): Promise<T> => {
-  const v = await env.DB.prepare(query).bind(...binds).first<T>("v");
+  const v = await env.DB.prepare(query)
+    .bind(...binds)
+    .first<T>("v");
   if (v === null) throw new Error(`no row: ${query}`);
   return v;
 };
@@ -53,7 +55,9 @@ describe("buying VIP status with points (mvip)", () => {
     expect(json.vip_until).toBe(Math.floor(row.vip_until! / 1000));
     expect(await points(guru.id)).toBe(before - 500);
     expect(await one("select sum(delta) v from points_ledger where user_id = ?", guru.id)).toBe(before - 500);
-    expect(await env.DB.prepare("select delta, reason, ref_type, ref_id from points_ledger where user_id = ? order by id desc limit 1").bind(guru.id).first()).toEqual({
+    expect(
+      await env.DB.prepare("select delta, reason, ref_type, ref_id from points_ledger where user_id = ? order by id desc limit 1").bind(guru.id).first(),
+    ).toEqual({
       delta: -500,
       reason: "vip",
       ref_type: "U",

@@ -1,17 +1,17 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, post, signIn, type Me } from "./api-client";
+import { post, signIn, type Me } from "./api-client";
 import { SHOWCASE } from "../../db/seed/seed";
 
-
-const one = <T = Record<string, any>>(query: string, ...args: unknown[]) => env.DB.prepare(query).bind(...args).first<T>();
+const one = <T = Record<string, any>>(query: string, ...args: unknown[]) =>
+  env.DB.prepare(query)
+    .bind(...args)
+    .first<T>();
 const count = async (query: string, ...args: unknown[]) => (await one<{ n: number }>(query, ...args))!.n;
 
 /** users.points equals the ledger sum for every user. */
 async function pointsMatchLedger() {
-  const bad = await count(
-    "select count(*) n from users u where u.points != coalesce((select sum(delta) from points_ledger l where l.user_id = u.id), 0)",
-  );
+  const bad = await count("select count(*) n from users u where u.points != coalesce((select sum(delta) from points_ledger l where l.user_id = u.id), 0)");
   expect(bad).toBe(0);
 }
 
@@ -32,9 +32,11 @@ const snapshot = async () =>
 const used = new Set<number>();
 /** A signed-in seeded user (any password is demo12345) matching a condition, never the same twice. */
 async function someone(where: string, ...args: unknown[]): Promise<Me> {
-  const rows = await env.DB.prepare(`select id, email from users u where banned_until is null and ${where} order by id`).bind(...args).all<{ id: number; email: string }>();
+  const rows = await env.DB.prepare(`select id, email from users u where banned_until is null and ${where} order by id`)
+    .bind(...args)
+    .all<{ id: number; email: string }>();
   const row = rows.results.find((r) => !used.has(r.id));
-  if (!row) throw new Error("no such seeded user: " + where);
+  if (!row) throw new Error(`no such seeded user: ${where}`);
   used.add(row.id);
   return signIn(row.email);
 }
@@ -105,7 +107,11 @@ describe("voting for the best answer (votefor, voteagainst)", () => {
     const aid = await answerOf(VQ);
     const owner = await someone("id = (select user_id from questions where id = ?)", VQ);
     const answerer = await someone("id in (select user_id from answers where qid = ?)", VQ);
-    const novice = await someone("lvl in (1, 2) and id not in (select user_id from answers where qid = ?) and id not in (select user_id from best_votes where qid = ?)", VQ, VQ);
+    const novice = await someone(
+      "lvl in (1, 2) and id not in (select user_id from answers where qid = ?) and id not in (select user_id from best_votes where qid = ?)",
+      VQ,
+      VQ,
+    );
     const banned = await signIn("banned@demo.local");
     const voter = await freshExpertVoter();
     const otherAnswer = await answerOf(SHOWCASE.resolvedQuestionId);
@@ -136,7 +142,8 @@ describe("voting for the best answer (votefor, voteagainst)", () => {
 describe("poll voting (votepoll)", () => {
   const PS = SHOWCASE.pollSingleQuestionId;
   const options = async (qid: number) =>
-    (await env.DB.prepare("select id optid, votes from poll_options where qid = ? order by position").bind(qid).all<{ optid: number; votes: number }>()).results;
+    (await env.DB.prepare("select id optid, votes from poll_options where qid = ? order by position").bind(qid).all<{ optid: number; votes: number }>())
+      .results;
   const freshPollVoter = (qid: number) =>
     someone("id not in (select user_id from poll_votes where qid = ?) and id != (select user_id from questions where id = ?)", qid, qid);
 

@@ -55,7 +55,6 @@ function run(cmd: string, args: string[], quiet = true): string {
   return r.stdout;
 }
 
-
 let server: ChildProcess | null = null;
 function stopServer() {
   if (server?.pid === undefined || server.exitCode !== null) return;
@@ -100,7 +99,14 @@ function staticAsset(): string {
 function categoryFromD1(): string | null {
   try {
     const out = run(bin("wrangler"), [
-      "d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--persist-to",
+      STATE,
+      "--json",
+      "--command",
       "SELECT t.urlname AS top FROM questions q JOIN categories t ON t.id = q.top_category_id WHERE q.id = 1",
     ]);
     const rows = JSON.parse(out.slice(out.indexOf("[")))[0]?.results as { top: string }[] | undefined;
@@ -154,7 +160,14 @@ async function measure(name: string, urlPath: string, headers: Record<string, st
 /** Open questions the writer neither asked nor answered, straight from D1 (before the server holds the store). */
 function openQuestionsFromD1(n: number): number[] {
   const out = run(bin("wrangler"), [
-    "d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command",
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    STATE,
+    "--json",
+    "--command",
     `SELECT q.id FROM questions q, users u WHERE u.email = '${WRITER}' AND q.state = 'A' AND q.user_id <> u.id
        AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.qid = q.id AND a.user_id = u.id) ORDER BY q.id DESC LIMIT ${n}`,
   ]);
@@ -215,17 +228,19 @@ async function fanOut(w: Writer, qid: number) {
   const url = `ws://127.0.0.1:${PORT}/ws/question/${qid}`;
   for (let i = 0; i < SOCKETS; i += 50) {
     await Promise.all(
-      Array.from({ length: Math.min(50, SOCKETS - i) }, () =>
-        new Promise<void>((resolve, reject) => {
-          const ws = new WebSocket(url, { headers: { origin: BASE } });
-          ws.on("open", () => resolve());
-          ws.on("error", reject);
-          ws.on("message", (data) => {
-            const m = JSON.parse(String(data)) as { type: string; qid: number };
-            if (m.type === "answer" && m.qid === qid) heard.push(performance.now() - t0);
-          });
-          sockets.push(ws);
-        }),
+      Array.from(
+        { length: Math.min(50, SOCKETS - i) },
+        () =>
+          new Promise<void>((resolve, reject) => {
+            const ws = new WebSocket(url, { headers: { origin: BASE } });
+            ws.on("open", () => resolve());
+            ws.on("error", reject);
+            ws.on("message", (data) => {
+              const m = JSON.parse(String(data)) as { type: string; qid: number };
+              if (m.type === "answer" && m.qid === qid) heard.push(performance.now() - t0);
+            });
+            sockets.push(ws);
+          }),
       ),
     );
   }
@@ -259,7 +274,22 @@ async function main() {
   const out = fs.openSync(LOG, "w");
   server = spawn(
     bin("wrangler"),
-    ["dev", "--ip", "127.0.0.1", "--port", String(PORT), "--persist-to", STATE, "--var", "D1_STATS:1", "--var", "BENCH_KNOBS:1", "--show-interactive-dev-session=false", "--log-level", "warn"],
+    [
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(PORT),
+      "--persist-to",
+      STATE,
+      "--var",
+      "D1_STATS:1",
+      "--var",
+      "BENCH_KNOBS:1",
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "warn",
+    ],
     { env: { ...env, NODE_ENV: "production" }, detached: true, stdio: ["ignore", out, out] },
   );
   fs.closeSync(out);
@@ -318,7 +348,9 @@ async function main() {
   const rps = (name: string) => rows.find((r) => r.name === name)!.result.requests.average;
   const ratio = (name: string) => (rps("static asset") > 0 ? (rps(name) / rps("static asset")).toFixed(3) : "n/a");
 
-  console.log(`\nautocannon: 10 connections, ${SECONDS} s each, wrangler dev (NODE_ENV=production), ${seeded ? `${QUESTIONS} seeded questions` : "unseeded database"}\n`);
+  console.log(
+    `\nautocannon: 10 connections, ${SECONDS} s each, wrangler dev (NODE_ENV=production), ${seeded ? `${QUESTIONS} seeded questions` : "unseeded database"}\n`,
+  );
   console.table(table);
   console.log(`question page / static asset req/s: ${ratio("question page (guest cache)")} (guest cache), ${ratio("question page (no cache)")} (no cache)`);
   console.log(`question page HTML: ${html.length} bytes, ${zlib.gzipSync(html).length} bytes gzip (status ${page.status})`);

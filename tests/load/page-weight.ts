@@ -82,7 +82,11 @@ async function measurePage(browser: Browser, base: string, c: PageCase): Promise
   await page.addInitScript(PERF_SCRIPT);
   const scripts = new Map<string, Promise<number>>();
   page.on("response", (r) => {
-    if (r.request().resourceType() === "script" && !scripts.has(r.url())) scripts.set(r.url(), r.body().then(gz, () => 0));
+    if (r.request().resourceType() === "script" && !scripts.has(r.url()))
+      scripts.set(
+        r.url(),
+        r.body().then(gz, () => 0),
+      );
   });
   const res = await page.goto(base + c.path, { waitUntil: "load" });
   const html = (await res?.text()) ?? "";
@@ -104,7 +108,9 @@ async function measurePage(browser: Browser, base: string, c: PageCase): Promise
   // what full hydration inlines: the page's loader data (Remix's ?_data= reply of its routes)
   let fullData = 0;
   for (const id of c.routes) {
-    const r = await fetch(`${base}${c.path}${c.path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(id)}`, { headers: c.cookie ? { cookie: c.cookie } : {} });
+    const r = await fetch(`${base}${c.path}${c.path.includes("?") ? "&" : "?"}_data=${encodeURIComponent(id)}`, {
+      headers: c.cookie ? { cookie: c.cookie } : {},
+    });
     fullData += gz(Buffer.from(await r.arrayBuffer()));
   }
   await context.close();
@@ -163,6 +169,8 @@ export function printWeights(ws: Weight[]) {
     const budget = BUDGETS[w.name];
     if (budget === undefined) continue;
     const ok = w.jsScrolled <= budget && (w.name !== "question page (guest)" || w.blocking === 0);
-    console.log(`  budget ${w.name}: ${kb(w.jsScrolled)} of ${kb(budget)}${w.name === "question page (guest)" ? `, render-blocking ${kb(w.blocking)} of 0` : ""} → ${ok ? "met" : "MISSED"}`);
+    console.log(
+      `  budget ${w.name}: ${kb(w.jsScrolled)} of ${kb(budget)}${w.name === "question page (guest)" ? `, render-blocking ${kb(w.blocking)} of 0` : ""} → ${ok ? "met" : "MISSED"}`,
+    );
   }
 }

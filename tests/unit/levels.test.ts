@@ -76,8 +76,19 @@ describe("levels and points", () => {
 
   it("colours: 1 and 9 cyan, 2 and 7 magenta, 3 and 41 blue, 4 and 81 purple, 5 and 121 green, 6 and 13 light blue, 8 red", () => {
     const pairs: [number, string][] = [
-      [1, "cyan"], [9, "cyan"], [2, "magenta"], [7, "magenta"], [3, "blue"], [41, "blue"],
-      [4, "purple"], [81, "purple"], [5, "green"], [121, "green"], [6, "lightblue"], [13, "lightblue"], [8, "red"],
+      [1, "cyan"],
+      [9, "cyan"],
+      [2, "magenta"],
+      [7, "magenta"],
+      [3, "blue"],
+      [41, "blue"],
+      [4, "purple"],
+      [81, "purple"],
+      [5, "green"],
+      [121, "green"],
+      [6, "lightblue"],
+      [13, "lightblue"],
+      [8, "red"],
     ];
     for (const [id, colour] of pairs) expect(levelColour(id), `level ${id}`).toBe(colour);
   });

@@ -1,14 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  BAN_PERIODS,
-  BAN_REASONS,
-  banPeriodsFor,
-  banPeriodText,
-  banReasonTitle,
-  isModerator,
-  isPermanentBan,
-  parseJsonList,
-} from "../../app/lib/moderation";
+import { BAN_PERIODS, BAN_REASONS, banPeriodsFor, banPeriodText, banReasonTitle, isModerator, isPermanentBan, parseJsonList } from "../../app/lib/moderation";
 
 describe("moderation rules", () => {
   it("a moderator is a volonter with at least one permission", () => {

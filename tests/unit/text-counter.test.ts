@@ -44,7 +44,7 @@ describe("the text counter of the answer and comment forms", () => {
     expect(composeBody("текст", [])).toBe("текст");
   });
   it("holds back a text whose written-out links would pass the server's limit", () => {
-    const long = "https://example.org/" + "x".repeat(300);
+    const long = `https://example.org/${"x".repeat(300)}`;
     const c = countText("я".repeat(590), [long], 800);
     expect(c.over).toBe(0);
     expect(c.ok).toBe(false);
@@ -53,6 +53,6 @@ describe("the text counter of the answer and comment forms", () => {
     expect(mediaLink(" https://example.org/cat.png ")).toBe("https://example.org/cat.png");
     expect(mediaLink("javascript:alert(1)")).toBeNull();
     expect(mediaLink("not a link")).toBeNull();
-    expect(mediaLink("https://example.org/" + "x".repeat(1000))).toBeNull();
+    expect(mediaLink(`https://example.org/${"x".repeat(1000)}`)).toBeNull();
   });
 });

@@ -1,13 +1,5 @@
 import { z } from "zod";
-import {
-  AddAnswerInput,
-  addAnswer,
-  AnswerIdInput,
-  EditAnswerInput,
-  editAnswer,
-  reactToAnswer,
-  selectBest,
-} from "../../app/models/answers-write.server";
+import { AddAnswerInput, addAnswer, AnswerIdInput, EditAnswerInput, editAnswer, reactToAnswer, selectBest } from "../../app/models/answers-write.server";
 import { checkCaptcha, CheckCaptchaInput, createCaptcha } from "../../app/models/captcha.server";
 import { mark, MarkInput, unmark } from "../../app/models/marks.server";
 import { sanitizeUserText } from "../../app/models/text.server";

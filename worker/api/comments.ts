@@ -10,7 +10,7 @@ export const commentCalls: Record<string, NamedCall> = {
     quota: "CMA",
     async run(c, input) {
       const r = await addComment(c.env, c.session, input, c.now);
-      c.purge(["/question/" + r.qid, ...(r.aid ? ["/answer/" + r.aid] : [])]);
+      c.purge([`/question/${r.qid}`, ...(r.aid ? [`/answer/${r.aid}`] : [])]);
       c.publish({ type: "comment", qid: r.qid, cmid: r.cmid, reftype: input.type, refid: input.refid });
       return { id: r.cmid };
     },
@@ -21,7 +21,7 @@ export const commentCalls: Record<string, NamedCall> = {
     quota: "VBA",
     async run(c, input) {
       const r = await voteFor(c.env, c.session, input, c.now);
-      c.purge(["/question/" + input.qid]);
+      c.purge([`/question/${input.qid}`]);
       c.publish({ type: "vote", qid: input.qid, aid: input.aid });
       return r;
     },
@@ -32,7 +32,7 @@ export const commentCalls: Record<string, NamedCall> = {
     quota: "VBA",
     async run(c, input) {
       const r = await voteAgainst(c.env, c.session, input, c.now);
-      c.purge(["/question/" + input.qid]);
+      c.purge([`/question/${input.qid}`]);
       c.publish({ type: "vote", qid: input.qid, aid: null });
       return r;
     },
@@ -43,7 +43,7 @@ export const commentCalls: Record<string, NamedCall> = {
     quota: "OPV",
     async run(c, input) {
       const r = await votePoll(c.env, c.session, input, c.now);
-      c.purge(["/question/" + input.qid]);
+      c.purge([`/question/${input.qid}`]);
       c.publish({ type: "poll", qid: input.qid, total_voted: r.total_voted, options: r.options });
       return { dpoints: r.dpoints, total_voted: r.total_voted, options: r.options };
     },

@@ -1,13 +1,4 @@
-import {
-  AskInput,
-  addSupplement,
-  askQuestion,
-  canAsk,
-  CanAskInput,
-  DeleteInput,
-  deleteOwnQuestion,
-  SupplementInput,
-} from "../../app/models/ask.server";
+import { AskInput, addSupplement, askQuestion, canAsk, CanAskInput, DeleteInput, deleteOwnQuestion, SupplementInput } from "../../app/models/ask.server";
 import { dropWatch, startWatch, StopNotifyInput, stopNotify, WatchInput } from "../../app/models/watch.server";
 import { defineCall, type NamedCall } from "./define";
 

@@ -17,7 +17,7 @@ export type Door = "api" | "form";
 export type CallResult = { status: number; body: Record<string, unknown>; cookies: string[] };
 
 export function hasCall(name: string): boolean {
-  return Object.prototype.hasOwnProperty.call(CALLS, name);
+  return  Object.hasOwn(CALLS, name);
 }
 
 /**
@@ -26,14 +26,7 @@ export function hasCall(name: string): boolean {
  * The form door (/do/{name}) is protected by the same-origin check and the SameSite cookie; plain
  * HTML forms have no salt and token to send.
  */
-export async function runCall(
-  name: string,
-  req: Request,
-  raw: Record<string, unknown>,
-  env: Env,
-  exec: ExecutionContext,
-  door: Door,
-): Promise<CallResult> {
+export async function runCall(name: string, req: Request, raw: Record<string, unknown>, env: Env, exec: ExecutionContext, door: Door): Promise<CallResult> {
   const call = CALLS[name];
   const cookies: string[] = [];
   try {
@@ -60,7 +53,13 @@ export async function runCall(
     // a write held for premoderation replies {on_moderation: 1, …} and keeps its quota slot
     const write = () => call.run(ctx, parsed.data).catch(heldReply);
     const data = call.quota && session && quotaChecked(env, req) ? await withQuota(env, session.user, call.quota, ctx.now, write) : await write();
-    if (session && !data.on_moderation && !session.user.welcomeBonus && WELCOME_ACTIONS.has(name) && ctx.now - session.user.createdAt < WELCOME_DAYS * 86_400_000) {
+    if (
+      session &&
+      !data.on_moderation &&
+      !session.user.welcomeBonus &&
+      WELCOME_ACTIONS.has(name) &&
+      ctx.now - session.user.createdAt < WELCOME_DAYS * 86_400_000
+    ) {
       await welcomeBonus(env, session.user.id, ctx.now);
     }
     return { status: 200, body: { status: 200, ...data }, cookies };

@@ -30,7 +30,21 @@ let ajaxId = 0;
 const loadedAt = Date.now();
 
 /** The site's own page kinds by their first path segment; any other first segment is a category (or brand) urlname. */
-const PAGE_TYPES = new Set(["question", "answer", "ask", "profile", "settings", "search", "private", "moderlog", "categories", "top", "login", "register", "abuse"]);
+const PAGE_TYPES = new Set([
+  "question",
+  "answer",
+  "ask",
+  "profile",
+  "settings",
+  "search",
+  "private",
+  "moderlog",
+  "categories",
+  "top",
+  "login",
+  "register",
+  "abuse",
+]);
 
 /** The page type the tracking fields report: question, ask, profile …, index or category. */
 export function pageType(pathname = location.pathname): string {

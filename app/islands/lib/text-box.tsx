@@ -104,7 +104,13 @@ export function TextExtras({ box, attach = true }: { box: TextBoxState; attach?:
             </button>
           </span>
         ) : (
-          <button type="button" className="link-like" disabled={!allowed} onClick={() => setOpen(true)} title={allowed ? undefined : "Сократите текст, чтобы прикрепить фото или видео"}>
+          <button
+            type="button"
+            className="link-like"
+            disabled={!allowed}
+            onClick={() => setOpen(true)}
+            title={allowed ? undefined : "Сократите текст, чтобы прикрепить фото или видео"}
+          >
             Фото или видео
           </button>
         )
