@@ -1,8 +1,8 @@
 import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { Links, Meta, Outlet, isRouteErrorResponse, useLocation, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { PageFactsContext, pageFactsOf } from "./components/page-facts";
-import { viewerSession } from "./models/session.server";
-import { userHub } from "./models/hub.server";
+import { viewerSession } from "./models/users/session.server";
+import { userHub } from "./models/core/hub.server";
 import { SiteShell } from "./components/site-shell";
 import { NotFound } from "./components/not-found";
 import styles from "./styles/site.css?url";

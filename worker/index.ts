@@ -5,13 +5,12 @@ import { createRequestHandler, type ServerBuild } from "@remix-run/cloudflare";
 import * as build from "../build/server/index.js";
 import { api } from "./api";
 import { live } from "./live";
-import { hasCall, runCall } from "./api/run";
 import { ERRORS } from "../app/lib/errors";
-import { advanceQuestions } from "../app/models/lifecycle.server";
-import { expireVips } from "../app/models/vip.server";
-import { countingD1, type D1Stats } from "./middleware/d1-stats";
-import { isSameOrigin } from "./middleware/origin";
-import { withPageCache } from "./page-cache";
+import { advanceQuestions } from "../app/models/questions/lifecycle.server";
+import { expireVips } from "../app/models/gifts/vip.server";
+import { countingD1, type D1Stats } from "./d1-stats";
+import { isSameOrigin } from "../app/calls/origin";
+import { withPageCache } from "../app/calls/page-cache.server";
 import type { AppEnv } from "./types";
 
 export { UserHub } from "../durable-objects/user-hub";
@@ -39,7 +38,6 @@ app.all("*", (c) =>
     const env = stats ? { ...c.env, DB: countingD1(c.env.DB, stats) } : c.env;
     const res = await handleRemix(c.req.raw, {
       cloudflare: { env, cf: c.req.raw.cf, ctx: c.executionCtx, caches },
-      runCall: async (name, request, fields) => (hasCall(name) ? runCall(name, request, fields, env, c.executionCtx, "form") : null),
     });
     if (stats) {
       res.headers.set("x-d1-roundtrips", String(stats.roundTrips));

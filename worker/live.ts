@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { questionExists, questionRoom, userHub } from "../app/models/hub.server";
-import { getSession } from "../app/models/session.server";
+import { questionExists, questionRoom, userHub } from "../app/models/core/hub.server";
+import { getSession } from "../app/models/users/session.server";
 import { parseId } from "../app/lib/params";
 import type { AppEnv } from "./types";
 

@@ -6,7 +6,7 @@
  */
 import AskIsland, { type AskFormProps, type AskGroup } from "../islands/ask-form.island";
 import { Island } from "../islands/island";
-import type { CategoryTree } from "../models/categories.server";
+import type { CategoryTree } from "../models/categories/categories.server";
 
 export type { AskFormProps, AskGroup };
 

@@ -1,5 +1,5 @@
 import { countOf, QUESTION, type Forms } from "../lib/plural";
-import type { BrandPage } from "../models/brands.server";
+import type { BrandPage } from "../models/brands/brands.server";
 import { CallButton } from "./forms";
 import { QuestionList } from "./question-list";
 import { TimeAgo } from "./time-ago";

@@ -1,4 +1,4 @@
-import type { QuestionListItem } from "../models/questions.server";
+import type { QuestionListItem } from "../models/questions/lists.server";
 import { QuestionList } from "./question-list";
 import { Island } from "../islands/island";
 import QuickAsk from "../islands/quick-ask.island";

@@ -1,7 +1,7 @@
 import { levelById } from "../lib/levels";
 import { MODERLOG_TAB_TITLES, type ModerlogTab } from "../lib/moderation";
 import { ANSWER, countOf, POINT, QUESTION } from "../lib/plural";
-import type { ModerlogItem } from "../models/moderlog.server";
+import type { ModerlogItem } from "../models/moderation/moderlog.server";
 import { banText } from "./profile-page";
 import { CallButton } from "./forms";
 import { TimeAgo } from "./time-ago";

@@ -1,4 +1,4 @@
-import type { ModStatus, PremodKind, PremodListItem, PremodPlace } from "../models/premoderation.server";
+import type { ModStatus, PremodKind, PremodListItem, PremodPlace } from "../models/moderation/premoderation.server";
 import { CallButton, CallForm } from "./forms";
 import { TimeAgo } from "./time-ago";
 import { UserLink } from "./user-link";

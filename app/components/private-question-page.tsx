@@ -1,7 +1,7 @@
 import { LIMITS } from "../lib/limits";
 import { COMMENT, countOf } from "../lib/plural";
-import type { PrivateAnswerView, PrivateQuestionView } from "../models/private-questions.server";
-import type { BrandRole } from "../models/brands.server";
+import type { PrivateAnswerView, PrivateQuestionView } from "../models/brands/private-questions.server";
+import type { BrandRole } from "../models/brands/brands.server";
 import { CommentTree } from "./comment-tree";
 import { AnswerForm, CallButton, CallForm } from "./forms";
 import { TimeAgo } from "./time-ago";

@@ -2,7 +2,7 @@ import { levelById, levelColour } from "../lib/levels";
 import { cut } from "../lib/limits";
 import { ANSWER, countOf, POINT, QUESTION, type Forms } from "../lib/plural";
 import { STATE_TITLES } from "../lib/questions";
-import type { BanState, HiddenProfileUser, ProfileList, ProfileNav, ProfileTab, ProfileUser, ProfileView } from "../models/profile.server";
+import type { BanState, HiddenProfileUser, ProfileList, ProfileNav, ProfileTab, ProfileUser, ProfileView } from "../models/users/profile.server";
 import { CallButton, CallForm } from "./forms";
 import { ModerProfileLinks } from "./moder-forms";
 import { TimeAgo } from "./time-ago";

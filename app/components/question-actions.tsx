@@ -1,5 +1,5 @@
-import type { AnswerView, QuestionView } from "../models/question-page.server";
-import type { Viewer } from "../models/viewer.server";
+import type { AnswerView, QuestionView } from "../models/questions/question-page.server";
+import type { Viewer } from "../models/questions/viewer.server";
 import { isExpertLevel } from "../lib/levels";
 import { LIMITS } from "../lib/limits";
 import { CallButton } from "./forms";

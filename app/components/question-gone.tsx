@@ -1,5 +1,5 @@
-import type { Category } from "../models/categories.server";
-import type { QuestionView } from "../models/question-page.server";
+import type { Category } from "../models/categories/categories.server";
+import type { QuestionView } from "../models/questions/question-page.server";
 import { CategoryCrumbs } from "./question-header";
 import { ModerDeletedQuestion } from "./moder-forms";
 

@@ -1,4 +1,4 @@
-import type { QuestionListItem } from "../models/questions.server";
+import type { QuestionListItem } from "../models/questions/lists.server";
 import { ANSWER, countOf } from "../lib/plural";
 import { TimeAgo } from "./time-ago";
 import { UserLink } from "./user-link";

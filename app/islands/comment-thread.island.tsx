@@ -17,7 +17,7 @@ import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { CommentTree } from "../components/comment-tree";
 import { LIMITS } from "../lib/limits";
-import type { CommentNode } from "../models/comments.server";
+import type { CommentNode } from "../models/comments/threads.server";
 import { commentNode, type CommentReply } from "./lib/answer-view";
 import { call } from "./lib/call";
 import { TextExtras, useTextBox } from "./lib/text-box";

@@ -39,7 +39,7 @@ export function levelById(id: number): Level {
 /** Position of a level in the ranking order (0 = lowest). */
 export function levelRank(id: number): number {
   const i = LEVELS.findIndex((l) => l.id === id);
-  return Math.max(i , 0);
+  return Math.max(i, 0);
 }
 
 /** Is the user at level Знаток (id 3) or above in the ranking order? */

@@ -107,5 +107,5 @@ export const MODERLOG_TAB_TITLES: Record<ModerlogTab, string> = {
 };
 
 export function isModerlogTab(s: string): s is ModerlogTab {
-  return  Object.hasOwn(MODERLOG_TABS, s);
+  return Object.hasOwn(MODERLOG_TABS, s);
 }

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { brandPageResponse } from "../models/brand-route.server";
-import { questionListResponse } from "../models/list-route.server";
+import { brandPageResponse } from "../models/brands/brand-route.server";
+import { questionListResponse } from "../models/questions/list-route.server";
 import CategoryRoute, { headers, meta } from "./$category._index";
 
 export { headers, meta };

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { brandPageResponse } from "../models/brand-route.server";
+import { brandPageResponse } from "../models/brands/brand-route.server";
 import CategoryRoute, { headers, meta } from "./$category._index";
 
 export { headers, meta };

@@ -3,8 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { BrandPageView } from "../components/brand-page";
 import { ListPage } from "../components/list-page";
 import { pageMeta } from "../lib/seo";
-import { brandPageResponse } from "../models/brand-route.server";
-import { questionListResponse } from "../models/list-route.server";
+import { brandPageResponse } from "../models/brands/brand-route.server";
+import { questionListResponse } from "../models/questions/list-route.server";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

@@ -5,8 +5,8 @@ import { LIMITS } from "../lib/limits";
 import { parseOffset } from "../lib/params";
 import { signInUrl } from "../lib/return-to";
 import { pageMeta } from "../lib/seo";
-import { findPlace, isPremodKind, premodList } from "../models/premoderation.server";
-import { viewerSession } from "../models/session.server";
+import { findPlace, isPremodKind, premodList } from "../models/moderation/premoderation.server";
+import { viewerSession } from "../models/users/session.server";
 
 export const meta = () => pageMeta({ title: "Премодерация — Ответы", noindex: true });
 

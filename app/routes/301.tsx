@@ -1,8 +1,8 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { pageMeta } from "../lib/seo";
-import { recordBrandLinkClick } from "../models/brands.server";
-import { viewerSession } from "../models/session.server";
+import { recordBrandLinkClick } from "../models/brands/brands.server";
+import { viewerSession } from "../models/users/session.server";
 
 /**
  * The external-link interstitial: shows where the link leads and a button that opens it in a new

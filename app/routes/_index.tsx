@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ListPage } from "../components/list-page";
 import { pageMeta } from "../lib/seo";
-import { questionListResponse } from "../models/list-route.server";
+import { questionListResponse } from "../models/questions/list-route.server";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

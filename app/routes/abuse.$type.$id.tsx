@@ -7,8 +7,8 @@ import { parseId } from "../lib/params";
 import { signInUrl } from "../lib/return-to";
 import { pageMeta } from "../lib/seo";
 import type { AbuseTarget } from "../lib/abuse";
-import { hasReported, loadTarget, reportedItemHref, reportRefusal } from "../models/abuse.server";
-import { viewerSession } from "../models/session.server";
+import { hasReported, loadTarget, reportedItemHref, reportRefusal } from "../models/moderation/abuse.server";
+import { viewerSession } from "../models/users/session.server";
 
 export const meta = () => pageMeta({ title: "Пожаловаться — Ответы", noindex: true });
 

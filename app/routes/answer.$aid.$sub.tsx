@@ -6,9 +6,9 @@ import { AnswerReactionPage, UnwatchPage } from "../components/unwatch";
 import { parseId, parsePrefixedId } from "../lib/params";
 import { signInUrl } from "../lib/return-to";
 import { originOf, pageMeta } from "../lib/seo";
-import { answerPageResponse, missingResponse } from "../models/answer-route.server";
-import { answerQuestionId, locateComment } from "../models/question-page.server";
-import { viewerSession } from "../models/session.server";
+import { answerPageResponse, missingResponse } from "../models/questions/answer-route.server";
+import { answerQuestionId, locateComment } from "../models/questions/question-page.server";
+import { viewerSession } from "../models/users/session.server";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

@@ -4,7 +4,7 @@ import { AnswerPageView } from "../components/answer-page";
 import { QuestionDeleted, QuestionMissing } from "../components/question-gone";
 import { parseId } from "../lib/params";
 import { originOf, pageMeta } from "../lib/seo";
-import { answerPageResponse, missingResponse } from "../models/answer-route.server";
+import { answerPageResponse, missingResponse } from "../models/questions/answer-route.server";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

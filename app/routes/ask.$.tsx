@@ -4,11 +4,11 @@ import { AskPage, askGroups, type AskPageData } from "../components/ask-page";
 import { parseAskPath } from "../lib/ask-path";
 import { signInUrl } from "../lib/return-to";
 import { pageMeta } from "../lib/seo";
-import { canAsk } from "../models/ask.server";
-import { findBrand } from "../models/brands.server";
-import { EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "../models/categories.server";
-import { quotaUsage } from "../models/hub.server";
-import { viewerSession } from "../models/session.server";
+import { canAsk } from "../models/questions/ask.server";
+import { findBrand } from "../models/brands/brands.server";
+import { EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "../models/categories/categories.server";
+import { quotaUsage } from "../models/core/hub.server";
+import { viewerSession } from "../models/users/session.server";
 import { loader as askIndexLoader } from "./ask._index";
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -5,9 +5,9 @@ import { LIMITS } from "../lib/limits";
 import { countOf, POINT } from "../lib/plural";
 import { signInUrl } from "../lib/return-to";
 import { pageMeta } from "../lib/seo";
-import { EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "../models/categories.server";
-import { ASK_COST, canAsk } from "../models/ask.server";
-import { viewerSession } from "../models/session.server";
+import { EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "../models/categories/categories.server";
+import { ASK_COST, canAsk } from "../models/questions/ask.server";
+import { viewerSession } from "../models/users/session.server";
 
 export const meta = () => pageMeta({ title: "Задать вопрос — Ответы", noindex: true });
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { captchaImageCode, captchaSvg } from "../models/captcha.server";
+import { captchaImageCode, captchaSvg } from "../models/core/captcha.server";
 
 /**
  * The captcha picture, /captcha/{id} (or /captcha/{id}.svg): a self-made SVG of the code of a live

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { cacheHeaders } from "../lib/http.server";
 import { originOf, pageMeta } from "../lib/seo";
-import { getCategoryTree } from "../models/categories.server";
+import { getCategoryTree } from "../models/categories/categories.server";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

@@ -1,5 +1,6 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { hasCall, runCall } from "../calls/run.server";
 import { collectFields } from "../lib/fields";
 import { safeReturn, signInUrl } from "../lib/return-to";
 import { pageMeta } from "../lib/seo";
@@ -12,8 +13,9 @@ import { pageMeta } from "../lib/seo";
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const returnTo = safeReturn(new URL(request.url).searchParams.get("return"));
   const fields = collectFields((await request.formData()).entries() as IterableIterator<[string, string]>);
-  const result = await context.runCall(params.name ?? "", request, fields);
-  if (!result) throw new Response("Not found", { status: 404 });
+  const name = params.name ?? "";
+  if (!hasCall(name)) throw new Response("Not found", { status: 404 });
+  const result = await runCall(name, request, fields, context.cloudflare.env, context.cloudflare.ctx, "form");
   const headers = new Headers();
   for (const c of result.cookies) headers.append("Set-Cookie", c);
   if (result.status === 200 && result.body.on_moderation) {

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/cloudflare";
-import { signOut } from "../models/auth.server";
-import { clearSessionCookie, getSession } from "../models/session.server";
+import { signOut } from "../models/users/auth.server";
+import { clearSessionCookie, getSession } from "../models/users/session.server";
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const env = context.cloudflare.env;

@@ -2,7 +2,7 @@ import type { HeadersArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/c
 import { useLoaderData } from "@remix-run/react";
 import { ModerlogPage } from "../components/moderlog-page";
 import { pageMeta } from "../lib/seo";
-import { moderlogResponse } from "../models/moderlog.server";
+import { moderlogResponse } from "../models/moderation/moderlog.server";
 
 /** /moderlog/id{id}: the moderation log (moderlog.$uid.$tab.tsx is the same page for the other tabs). */
 export const headers = ({ loaderHeaders, errorHeaders }: HeadersArgs) => errorHeaders ?? loaderHeaders;

@@ -4,8 +4,8 @@ import BanForm from "../islands/ban-form.island";
 import { Island } from "../islands/island";
 import { parseId } from "../lib/params";
 import { pageMeta } from "../lib/seo";
-import { banFormData } from "../models/bans.server";
-import { viewerSession } from "../models/session.server";
+import { banFormData } from "../models/moderation/bans.server";
+import { viewerSession } from "../models/users/session.server";
 
 /** /moderlog/ban/{uid}: the temporary-ban form for moderators holding tmpban; 404 for everyone else. */
 export const headers = ({ loaderHeaders, errorHeaders }: HeadersArgs) => errorHeaders ?? loaderHeaders;

@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { viewerSession } from "../models/session.server";
+import { viewerSession } from "../models/users/session.server";
 
 /** /myprofile: the own profile when signed in, else the index. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

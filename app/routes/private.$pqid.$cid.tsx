@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { privatePageResponse } from "../models/private-route.server";
-import { viewerSession } from "../models/session.server";
+import { privatePageResponse } from "../models/brands/private-route.server";
+import { viewerSession } from "../models/users/session.server";
 import PrivateQuestionRoute, { headers, meta } from "./private.$pqid._index";
 
 export { headers, meta };

@@ -3,8 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { NotFound } from "../components/not-found";
 import { PrivateQuestionDeleted, PrivateQuestionPage } from "../components/private-question-page";
 import { pageMeta } from "../lib/seo";
-import { privatePageResponse } from "../models/private-route.server";
-import { viewerSession } from "../models/session.server";
+import { privatePageResponse } from "../models/brands/private-route.server";
+import { viewerSession } from "../models/users/session.server";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { profileResponse } from "../models/profile.server";
+import { profileResponse } from "../models/users/profile.server";
 import ProfileRoute, { headers, meta } from "./profile.$uid._index";
 
 /** The same page as /profile/id{userid}; the loader reads the tab (and sub) from the params. */

@@ -4,7 +4,7 @@ import { ProfileHidden, ProfilePageView } from "../components/profile-page";
 import { levelById } from "../lib/levels";
 import { ANSWER, countOf, POINT } from "../lib/plural";
 import { pageMeta } from "../lib/seo";
-import { profileResponse } from "../models/profile.server";
+import { profileResponse } from "../models/users/profile.server";
 
 /** /profile/id{userid}; profile.$uid.$tab._index.tsx and profile.$uid.$tab.$sub.tsx are the same page. */
 export const headers = ({ loaderHeaders, errorHeaders }: HeadersArgs) => errorHeaders ?? loaderHeaders;

@@ -4,9 +4,9 @@ import { AnswerPageView } from "../components/answer-page";
 import { QuestionDeleted, QuestionMissing } from "../components/question-gone";
 import { parseId, parsePrefixedId } from "../lib/params";
 import { originOf, pageMeta } from "../lib/seo";
-import { answerPageResponse, missingResponse } from "../models/answer-route.server";
-import { locateComment } from "../models/question-page.server";
-import { viewerSession } from "../models/session.server";
+import { answerPageResponse, missingResponse } from "../models/questions/answer-route.server";
+import { locateComment } from "../models/questions/question-page.server";
+import { viewerSession } from "../models/users/session.server";
 import { UnwatchPage } from "../components/unwatch";
 import { signInUrl } from "../lib/return-to";
 

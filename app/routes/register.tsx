@@ -3,9 +3,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { DomainError } from "../lib/errors";
 import { safeReturn } from "../lib/return-to";
 import { pageMeta } from "../lib/seo";
-import { register, RegisterInput } from "../models/auth.server";
-import { parseForm } from "../models/forms.server";
-import { sessionCookie } from "../models/session.server";
+import { register, RegisterInput } from "../models/users/auth.server";
+import { parseForm } from "../models/core/forms.server";
+import { sessionCookie } from "../models/users/session.server";
 
 export const meta = () => pageMeta({ title: "Регистрация — Ответы", noindex: true });
 

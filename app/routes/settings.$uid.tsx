@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { parsePrefixedId } from "../lib/params";
-import { settingsPageLoader } from "../models/settings-route.server";
+import { settingsPageLoader } from "../models/users/settings-route.server";
 import Settings, { meta } from "./settings._index";
 
 export { meta };

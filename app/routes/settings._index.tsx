@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { SettingsPage } from "../components/settings-page";
 import { pageMeta } from "../lib/seo";
-import { settingsPageLoader } from "../models/settings-route.server";
+import { settingsPageLoader } from "../models/users/settings-route.server";
 
 export const meta = () => pageMeta({ title: "Настройки уведомлений — Ответы", noindex: true });
 

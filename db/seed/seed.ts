@@ -564,7 +564,7 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       const text = bulk ? bulk.tg.comment(bulk.cat, parent !== null ? userMeta.get(authorOf.get(parent)!.id)!.nick : undefined) : legacyText;
       let added = Math.min(now, from + (i + 1) * int(2, 90) * MIN);
       if (parent !== null) added = Math.min(now, Math.max(added, addedOf.get(parent)! + MIN));
-      const isHidden = hidden.has(i) || (bulk?.trng.chance(0.02)) ? 1 : 0;
+      const isHidden = hidden.has(i) || bulk?.trng.chance(0.02) ? 1 : 0;
       if (!isHidden) visible++;
       addedOf.set(id, added);
       authorOf.set(id, author);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { as, BASE, post, type Me } from "./api-client";
-import { captchaCode, captchaSvg } from "../../app/models/captcha.server";
+import { captchaCode, captchaSvg } from "../../app/models/core/captcha.server";
 import { loader as captchaLoader } from "../../app/routes/captcha.$id";
 import { SHOWCASE } from "../../db/seed/seed";
 

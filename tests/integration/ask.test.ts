@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SHOWCASE } from "../../db/seed/seed";
-import { askQuestion, AskInput } from "../../app/models/ask.server";
+import { askQuestion, AskInput } from "../../app/models/questions/ask.server";
 import { DomainError } from "../../app/lib/errors";
 import { workerFetch } from "./worker-fetch";
 

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { post, signIn, type Me } from "./api-client";
-import { captchaCode } from "../../app/models/captcha.server";
+import { captchaCode } from "../../app/models/core/captcha.server";
 import { SHOWCASE } from "../../db/seed/seed";
 
 const one = <T = Record<string, any>>(query: string, ...args: unknown[]) =>

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { advanceOne, advanceQuestions } from "../../app/models/lifecycle.server";
+import { advanceOne, advanceQuestions } from "../../app/models/questions/lifecycle.server";
 
 const DAY = 86_400_000;
 /** a fixed clock, far after the seed's data */

@@ -5,7 +5,7 @@
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { quotaLimit } from "../../app/lib/quotas";
-import { userHub } from "../../app/models/hub.server";
+import { userHub } from "../../app/models/core/hub.server";
 import { as, BASE, post, type Me } from "./api-client";
 
 const value = async (q: string, ...args: unknown[]) =>

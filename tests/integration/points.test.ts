@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { levelForPoints } from "../../app/lib/levels";
-import { moscowDay } from "../../app/models/bonuses.server";
+import { moscowDay } from "../../app/models/users/bonuses.server";
 import { mulberry32 } from "../../db/seed/seed";
 import { workerFetch } from "./worker-fetch";
 

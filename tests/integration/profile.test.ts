@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SHOWCASE } from "../../db/seed/seed";
 import { levelById } from "../../app/lib/levels";
-import { getDb } from "../../app/models/db.server";
-import { listQueryFor, PROFILE_TABS, type ProfileTab } from "../../app/models/profile.server";
+import { getDb } from "../../app/models/core/db.server";
+import { listQueryFor, PROFILE_TABS, type ProfileTab } from "../../app/models/users/profile.server";
 import { as, BASE } from "./api-client";
 import { workerFetch } from "./worker-fetch";
 

@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { QUOTA_CODES, QUOTA_TABLE } from "../../app/lib/quotas";
-import { expireVips } from "../../app/models/vip.server";
+import { expireVips } from "../../app/models/gifts/vip.server";
 import worker from "../../worker/index";
 import { as, BASE, post, type Me } from "./api-client";
 import { workerFetch } from "./worker-fetch";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildThreads, threadOf, type CommentRow } from "../../app/models/comments.server";
+import { buildThreads, threadOf, type CommentRow } from "../../app/models/comments/threads.server";
 
 const row = (id: number, parent: number | null, depth: number, extra: Partial<CommentRow> = {}): CommentRow => ({
   id,

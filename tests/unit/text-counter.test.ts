@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { canAttach, composeBody, countText, mediaLink, textLength } from "../../app/islands/lib/text-counter";
-import { textLength as serverTextLength } from "../../app/models/text.server";
+import { textLength as serverTextLength } from "../../app/models/core/text.server";
 
 describe("the text counter of the answer and comment forms", () => {
   it("counts characters left of the limit", () => {

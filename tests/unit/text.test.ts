@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sanitizeUserText, textLength } from "../../app/models/text.server";
+import { sanitizeUserText, textLength } from "../../app/models/core/text.server";
 
 describe("user text", () => {
   it("scripts and event handlers never survive", () => {

@@ -4,9 +4,9 @@
  * server's markup (AnswerItem, CommentTree) takes the page's AnswerView. These turn the one into
  * the other, so an answer added in place looks exactly like one the server rendered.
  */
-import type { CommentNode } from "../../models/comments.server";
-import type { LiveAnswer } from "../../models/hub.server";
-import type { AnswerView } from "../../models/question-page.server";
+import type { CommentNode } from "../../models/comments/threads.server";
+import type { LiveAnswer } from "../../models/core/hub.server";
+import type { AnswerView } from "../../models/questions/question-page.server";
 
 /** A comment of a moreanswers/showans reply (reads.server.ts CommentReply). */
 export type CommentReply = {

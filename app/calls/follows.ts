@@ -1,0 +1,26 @@
+import { follow, FollowInput, unfollow } from "../models/users/follows.server";
+import { defineCall, type NamedCall } from "./define";
+
+const profile = (uid: number) => `/profile/id${uid}`;
+
+/** Following users: follow and unfollow (field uid); the followed user's profile page changes. */
+export const followCalls: Record<string, NamedCall> = {
+  follow: defineCall({
+    method: "POST",
+    input: FollowInput,
+    async run(c, input) {
+      const r = await follow(c.env, c.session, input, c.now);
+      c.purge([profile(input.uid)]);
+      return r;
+    },
+  }),
+  unfollow: defineCall({
+    method: "POST",
+    input: FollowInput,
+    async run(c, input) {
+      const r = await unfollow(c.env, c.session, input, c.now);
+      c.purge([profile(input.uid)]);
+      return r;
+    },
+  }),
+};

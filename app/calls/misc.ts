@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { GoldenInput, LeadQstInput, readCatBrands, readCategories, readGolden, readLeadQst } from "../models/categories/category-reads.server";
+import { search, SearchInput } from "../models/search/search.server";
+import { readUsrSettings, setUsrSetting, UsrSettingsInput, UsrSettingsSetInput } from "../models/users/settings.server";
+import { DwhInput, trackEvent } from "../models/core/track.server";
+import { defineCall, type NamedCall } from "./define";
+
+/**
+ * The remaining named calls (docs/decisions/0012-misc-calls.md): the category tree and the brands
+ * of each category, the leader questions and the gold fund, the client's settings, the tracking
+ * events and the question search (at /api/search/search).
+ */
+export const miscCalls: Record<string, NamedCall> = {
+  getCategories: defineCall({
+    method: "GET",
+    input: z.object({}),
+    run: (c) => readCategories(c.env.DB, c.now),
+  }),
+  catbrands: defineCall({
+    method: "GET",
+    input: z.object({}),
+    run: (c) => readCatBrands(c.env.DB),
+  }),
+  leadqst: defineCall({
+    method: "GET",
+    input: LeadQstInput,
+    run: (c, input) => readLeadQst(c.env.DB, input, c.now),
+  }),
+  golden: defineCall({
+    method: "GET",
+    input: GoldenInput,
+    run: (c, input) => readGolden(c.env.DB, input, c.now),
+  }),
+  usrsettings: defineCall({
+    method: "GET",
+    input: UsrSettingsInput,
+    run: (c, input) => readUsrSettings(c.env.DB, c.session, input),
+  }),
+  usrsettings_set: defineCall({
+    method: "POST",
+    input: UsrSettingsSetInput,
+    run: (c, input) => setUsrSetting(c.env.DB, c.session, input),
+  }),
+  dwh: defineCall({
+    method: "POST",
+    input: DwhInput,
+    run: (c, input) => trackEvent(c.env.DB, c.session, input, c.now),
+  }),
+  search: defineCall({
+    method: "GET",
+    door: "search",
+    input: SearchInput,
+    run: (c, input) => search(c.env.DB, input, c.now),
+  }),
+};

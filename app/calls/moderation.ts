@@ -1,0 +1,79 @@
+import { banUser, BanInput } from "../models/moderation/bans.server";
+import {
+  dropAnswer,
+  dropComment,
+  dropQuestion,
+  ModerIdInput,
+  MoveInput,
+  moveQuestion,
+  restoreAnswer,
+  restoreComment,
+  restoreQuestion,
+} from "../models/moderation/moderation.server";
+import { ModqlistInput, readModqlist } from "../models/moderation/moderlog.server";
+import type { Session } from "../models/users/session.server";
+import { defineCall, type NamedCall } from "./define";
+
+const question = (qid: number) => `/question/${qid}`;
+const pages = (r: { qid: number; aid?: number | null }) => [question(r.qid), ...(r.aid ? [`/answer/${r.aid}`] : [])];
+
+/** A drop or restore by id: the pages of its question (and answer) leave the guest cache. */
+function byId<R extends Record<string, unknown> & { qid: number; aid?: number | null }>(
+  write: (env: Env, session: Session | null, input: ModerIdInput, now: number) => Promise<R>,
+) {
+  return defineCall({
+    method: "POST",
+    input: ModerIdInput,
+    async run(c, input) {
+      const r = await write(c.env, c.session, input, c.now);
+      c.purge(pages(r));
+      return r;
+    },
+  });
+}
+
+/**
+ * The volunteer moderators' calls (docs/decisions/0015-moderation.md): drops and restores of
+ * questions, answers and comments, the move, the ban, and the modqlist read. The pages they change
+ * leave the guest cache.
+ */
+export const moderationCalls: Record<string, NamedCall> = {
+  a_qstdrop: defineCall({
+    method: "POST",
+    input: ModerIdInput,
+    async run(c, input) {
+      const r = await dropQuestion(c.env, c.session, input, c.now);
+      c.purge([question(r.qid)]);
+      c.publish({ type: "state", qid: r.qid, state: "D" });
+      return r;
+    },
+  }),
+  a_qstrestore: byId(restoreQuestion),
+  a_ansdrop: byId(dropAnswer),
+  a_ansrestore: byId(restoreAnswer),
+  a_cmtdrop: byId(dropComment),
+  a_cmtrestore: byId(restoreComment),
+  a_qstmove: defineCall({
+    method: "POST",
+    input: MoveInput,
+    async run(c, input) {
+      const r = await moveQuestion(c.env, c.session, input, c.now);
+      c.purge([question(r.qid)]);
+      return r;
+    },
+  }),
+  a_tmpban: defineCall({
+    method: "POST",
+    input: BanInput,
+    async run(c, input) {
+      const r = await banUser(c.env, c.session, input, c.now);
+      c.purge([`/profile/id${r.uid}`]);
+      return r;
+    },
+  }),
+  modqlist: defineCall({
+    method: "GET",
+    input: ModqlistInput,
+    run: (c, input) => readModqlist(c.env.DB, c.session, input),
+  }),
+};

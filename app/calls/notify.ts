@@ -1,0 +1,71 @@
+import { z } from "zod";
+import {
+  BulkSetInput,
+  BulkViewedInput,
+  FeedInput,
+  markViewed,
+  readFeed,
+  SaveSettingsInput,
+  saveSettings,
+  showBulk,
+  ShowBulkInput,
+  showCount,
+  showSettings,
+} from "../models/notifications/notifications.server";
+import { defineCall, type NamedCall } from "./define";
+
+const none = z.object({});
+
+/**
+ * The notification calls (/api/notify/{name} as the spec puts them; the settings under /api/v2):
+ * thin wrappers over app/models/notifications.server.ts. See docs/decisions/0014-notifications.md.
+ */
+export const notifyCalls: Record<string, NamedCall> = {
+  /** {res: unread count} from the user's UserHub */
+  show_nc: defineCall({
+    method: "GET",
+    door: "notify",
+    input: none,
+    run: (c) => showCount(c.env, c.session),
+  }),
+  /** {bulk: [Notification], more, res}: 20 a page, offset p, newest first */
+  show_bulk: defineCall({
+    method: "GET",
+    door: "notify",
+    input: ShowBulkInput,
+    run: (c, input) => showBulk(c.env, c.session, input),
+  }),
+  /** bid or bids (one or many) → {viewed: how many went unviewed → viewed, res: unread} */
+  bulk_viewed: defineCall({
+    method: "POST",
+    door: "notify",
+    input: BulkViewedInput,
+    run: (c, ids) => markViewed(c.env, c.session, ids),
+  }),
+  /** bid (exactly one) → the same as bulk_viewed */
+  bulk_set: defineCall({
+    method: "POST",
+    door: "notify",
+    input: BulkSetInput,
+    run: (c, input) => markViewed(c.env, c.session, [input.bid!]),
+  }),
+  /** id, n, p, nid, time → {feed: [Notification + timecell], more, lastnid} */
+  feed: defineCall({
+    method: "GET",
+    door: "notify",
+    input: FeedInput,
+    run: (c, input) => readFeed(c.env, c.session, input, c.now),
+  }),
+  /** push, mail, web, sound (1 = off), AQ_P … PV_W, NEW (1 = on) → {settings} */
+  savesettings: defineCall({
+    method: "POST",
+    input: SaveSettingsInput,
+    run: (c, input) => saveSettings(c.env, c.session, input),
+  }),
+  /** {settings} in the same form savesettings takes */
+  showsettings: defineCall({
+    method: "GET",
+    input: none,
+    run: (c) => showSettings(c.env, c.session),
+  }),
+};

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import {
+  AllCommentsInput,
+  CheckNewInput,
+  CommentContextInput,
+  CommentsInput,
+  MarkedInput,
+  MoreAnswersInput,
+  QstRatingInput,
+  QuestionInput,
+  QuestListInput,
+  readAllComments,
+  readAnswer,
+  readCheckNew,
+  readCommentContext,
+  readComments,
+  readLimits,
+  readMarked,
+  readMoreAnswers,
+  readQstRating,
+  readQuestion,
+  readQuestList,
+  readWhoVoted,
+  ShowAnswerInput,
+  WhoVotedInput,
+} from "../models/questions/reads.server";
+import { defineCall, type NamedCall } from "./define";
+
+/** The reads named calls (GET, query string): thin wrappers over app/models/reads.server.ts. */
+export const readCalls: Record<string, NamedCall> = {
+  question: defineCall({
+    method: "GET",
+    input: QuestionInput,
+    run: (c, input) => readQuestion(c.env.DB, c.session, input, c.now),
+  }),
+  moreanswers: defineCall({
+    method: "GET",
+    input: MoreAnswersInput,
+    run: (c, input) => readMoreAnswers(c.env.DB, c.session, input),
+  }),
+  showans: defineCall({
+    method: "GET",
+    input: ShowAnswerInput,
+    run: (c, input) => readAnswer(c.env.DB, c.session, input, c.now),
+  }),
+  comments: defineCall({
+    method: "GET",
+    input: CommentsInput,
+    run: (c, input) => readComments(c.env.DB, input),
+  }),
+  all_comments: defineCall({
+    method: "GET",
+    input: AllCommentsInput,
+    run: (c, input) => readAllComments(c.env.DB, input),
+  }),
+  comment_context: defineCall({
+    method: "GET",
+    input: CommentContextInput,
+    run: (c, input) => readCommentContext(c.env.DB, c.session, input, c.now),
+  }),
+  whovoted: defineCall({
+    method: "GET",
+    input: WhoVotedInput,
+    run: (c, input) => readWhoVoted(c.env.DB, input),
+  }),
+  marked: defineCall({
+    method: "GET",
+    input: MarkedInput,
+    run: (c, input) => readMarked(c.env.DB, input),
+  }),
+  questlist: defineCall({
+    method: "GET",
+    input: QuestListInput,
+    run: (c, input) => readQuestList(c.env.DB, input, c.now),
+  }),
+  qstrating: defineCall({
+    method: "GET",
+    input: QstRatingInput,
+    run: (c, input) => readQstRating(c.env.DB, input, c.now),
+  }),
+  check_new: defineCall({
+    method: "GET",
+    input: CheckNewInput,
+    run: (c, input) => readCheckNew(c.env.DB, input, c.now),
+  }),
+  showlimits: defineCall({
+    method: "GET",
+    input: z.object({}),
+    run: (c) => readLimits(c.env, c.session, c.now),
+  }),
+};

@@ -1,0 +1,92 @@
+import { DomainError, errorEnvelope } from "../lib/errors";
+import { collectFields, fromZod } from "../lib/fields";
+import { WELCOME_ACTIONS, WELCOME_DAYS, welcomeBonus } from "../models/users/bonuses.server";
+import { publishToRoom, withQuota } from "../models/core/hub.server";
+import { heldReply } from "../models/moderation/premoderation.server";
+import { getSession } from "../models/users/session.server";
+import { isSameOrigin } from "./origin";
+import { purgePages } from "./page-cache.server";
+import type { CallContext } from "./define";
+import { CALLS } from "./registry";
+
+/** Calls that establish or refresh a session do not carry the salt and token yet. */
+const NO_TOKEN_CHECK = new Set(["register", "auth", "refresh_auth", "exit"]);
+
+export type Door = "api" | "form";
+
+export type CallResult = { status: number; body: Record<string, unknown>; cookies: string[] };
+
+export function hasCall(name: string): boolean {
+  return Object.hasOwn(CALLS, name);
+}
+
+/**
+ * Runs a named call for either door: method and origin checks, the session (and, for API writes,
+ * its salt and token), the call's zod schema, then the call. Refusals become the envelope.
+ * The form door (/do/{name}) is protected by the same-origin check and the SameSite cookie; plain
+ * HTML forms have no salt and token to send.
+ */
+export async function runCall(name: string, req: Request, raw: Record<string, unknown>, env: Env, exec: ExecutionContext, door: Door): Promise<CallResult> {
+  const call = CALLS[name];
+  const cookies: string[] = [];
+  try {
+    const method = req.method === "HEAD" ? "GET" : req.method;
+    if (method !== call.method) throw new DomainError(405);
+    if (method === "POST" && !isSameOrigin(req)) throw new DomainError(111);
+    const session = await getSession(env.DB, req);
+    if (door === "api" && method === "POST" && session && !NO_TOKEN_CHECK.has(name)) {
+      if (raw.salt !== session.salt || raw.token !== session.token) throw new DomainError(103);
+    }
+    const parsed = call.input.safeParse(raw);
+    if (!parsed.success) throw fromZod(parsed.error);
+    const ctx: CallContext = {
+      env,
+      req,
+      session,
+      ip: req.headers.get("cf-connecting-ip") ?? "127.0.0.1",
+      now: Date.now(),
+      exec,
+      setCookie: (v) => cookies.push(v),
+      purge: (paths) => exec.waitUntil(purgePages(new URL(req.url).origin, paths)),
+      publish: (event) => publishToRoom(env, exec, event),
+    };
+    // a write held for premoderation replies {on_moderation: 1, …} and keeps its quota slot
+    const write = () => call.run(ctx, parsed.data).catch(heldReply);
+    const data = call.quota && session && quotaChecked(env, req) ? await withQuota(env, session.user, call.quota, ctx.now, write) : await write();
+    if (
+      session &&
+      !data.on_moderation &&
+      !session.user.welcomeBonus &&
+      WELCOME_ACTIONS.has(name) &&
+      ctx.now - session.user.createdAt < WELCOME_DAYS * 86_400_000
+    ) {
+      await welcomeBonus(env, session.user.id, ctx.now);
+    }
+    return { status: 200, body: { status: 200, ...data }, cookies };
+  } catch (e) {
+    if (e instanceof DomainError) return { status: e.status, body: errorEnvelope(e), cookies };
+    console.error(e);
+    return { status: 500, body: errorEnvelope(new DomainError(999)), cookies };
+  }
+}
+
+/**
+ * The daily quotas are always checked, except that `npm run bench` (and only it: the BENCH_KNOBS
+ * var is set nowhere else) measures their cost by switching them off per request.
+ */
+function quotaChecked(env: Env, req: Request): boolean {
+  return !(env.BENCH_KNOBS === "1" && req.headers.get("x-bench-quota") === "off");
+}
+
+/** The input of a request: the query string of a read, form fields or JSON of a write. */
+export async function readInput(req: Request): Promise<Record<string, unknown>> {
+  if (req.method === "GET" || req.method === "HEAD") return collectFields(new URL(req.url).searchParams.entries());
+  const type = req.headers.get("content-type") ?? "";
+  if (type.includes("application/json")) {
+    const body = await req.json().catch(() => null);
+    if (!body || typeof body !== "object" || Array.isArray(body)) return {};
+    return body as Record<string, unknown>;
+  }
+  if (type.includes("form")) return collectFields((await req.formData()).entries() as IterableIterator<[string, string]>);
+  return {};
+}

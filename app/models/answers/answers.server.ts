@@ -1,0 +1,268 @@
+import { and, eq, sql } from "drizzle-orm";
+import { brandOfUserQuery, linkOptions } from "../brands/brand-links.server";
+import { z } from "zod";
+import { DomainError } from "../../lib/errors";
+import { isExpertLevel } from "../../lib/levels";
+import { LIMITS } from "../../lib/limits";
+import { requireCaptchaIfBurst } from "../core/captcha.server";
+import { getDb, schema, type Db } from "../core/db.server";
+import { announce, answerLikedNotification, answerNotifications } from "../notifications/notifications.server";
+import { pointsChange, POINTS } from "../users/points.server";
+import { holdForPremoderation } from "../moderation/premoderation.server";
+import { requireWriter, type Session } from "../users/session.server";
+import { sanitizeUserText, textLength } from "../core/text.server";
+
+const q = schema.questions;
+const a = schema.answers;
+const u = schema.users;
+const r = schema.answerReactions;
+
+const DAY = 86_400_000;
+
+/** A positive id from a form field; anything else is errid 180. */
+export const idField = z.coerce.number({ message: "180" }).int("180").positive("180");
+
+const body = z
+  .string({ message: "160" })
+  .refine((s) => textLength(s) > 0, "160")
+  .refine((s) => textLength(s) <= LIMITS.fullAnswer, "161");
+const source = z
+  .string()
+  .optional()
+  .transform((s) => s ?? "")
+  .refine((s) => textLength(s) <= LIMITS.source, "162");
+
+/** A question that exists and is not deleted, or 181. */
+function requireLiveQuestion<T extends { state: string; hidden: number }>(row: T | undefined): T {
+  if (!row || row.hidden === 1 || row.state === "D") throw new DomainError(181);
+  return row;
+}
+
+/** An answer with its question (both must be live), or 167 / 181. */
+async function loadAnswer(db: Db, aid: number) {
+  const row = await db
+    .select({
+      id: a.id,
+      qid: a.qid,
+      authorId: a.userId,
+      hidden: a.hidden,
+      canthStatus: a.canthStatus,
+      ownerId: q.userId,
+      state: q.state,
+      qhidden: q.hidden,
+      bestAnswerId: q.bestAnswerId,
+      added: q.added,
+    })
+    .from(a)
+    .innerJoin(q, eq(q.id, a.qid))
+    .where(eq(a.id, aid))
+    .get();
+  if (!row || row.hidden === 1) throw new DomainError(167);
+  requireLiveQuestion({ state: row.state, hidden: row.qhidden });
+  return row;
+}
+
+// ---------------------------------------------------------------------------------------------
+// addans
+
+export const AddAnswerInput = z.object({
+  qid: idField,
+  Body: body,
+  source,
+  captcha_id: z.string().optional(),
+  captcha_val: z.string().optional(),
+});
+
+/**
+ * A user answers a question: once per user and question (answers_qid_user_uq), while it is open,
+ * never his own. One batch: the answer, the question's anscnt, the author's answers_count and kpd,
+ * and +2 points (+4 for an active VIP or on a leader question), all guarded by changes() so that a
+ * concurrent duplicate inserts and pays nothing.
+ */
+export async function addAnswer(env: Env, session: Session | null, input: z.infer<typeof AddAnswerInput>, now: number) {
+  const user = requireWriter(session);
+  const db = getDb(env.DB);
+  const [question, author, existing, brand] = await db.batch([
+    db.select({ userId: q.userId, state: q.state, hidden: q.hidden, leadUntil: q.leadUntil }).from(q).where(eq(q.id, input.qid)).limit(1),
+    db.select({ vip: u.vip, vipUntil: u.vipUntil }).from(u).where(eq(u.id, user.id)).limit(1),
+    db
+      .select({ id: a.id })
+      .from(a)
+      .where(and(eq(a.qid, input.qid), eq(a.userId, user.id)))
+      .limit(1),
+    brandOfUserQuery(db, user.id),
+  ]);
+  const qrow = requireLiveQuestion(question[0]);
+  if (qrow.userId === user.id) throw new DomainError(163);
+  if (existing.length > 0) throw new DomainError(164);
+  if (qrow.state !== "A") throw new DomainError(165);
+  // a held answer stores only its premoderation row (docs/decisions/0016)
+  await holdForPremoderation(env, user, { type: "A", qid: input.qid, text: input.Body, payload: input }, now);
+  await requireCaptchaIfBurst(env, user, "answer", input, now);
+
+  const vip = author[0]?.vip === 1 && (author[0].vipUntil ?? 0) > now;
+  const lead = (qrow.leadUntil ?? 0) > now;
+  const delta = vip || lead ? POINTS.answer * 2 : POINTS.answer;
+  const text = sanitizeUserText(input.Body, linkOptions(brand));
+  const results = await db.batch([
+    db
+      .insert(a)
+      .values({ qid: input.qid, userId: user.id, text, source: sanitizeUserText(input.source), added: now, vip: vip ? 1 : 0 })
+      .onConflictDoNothing()
+      .returning({ id: a.id }),
+    db
+      .update(q)
+      .set({ anscnt: sql`${q.anscnt} + 1`, updatedAt: now })
+      .where(and(eq(q.id, input.qid), sql`changes() = 1`)),
+    db
+      .update(u)
+      .set({
+        answersCount: sql`${u.answersCount} + 1`,
+        kpd: sql`CAST(ROUND(100.0 * ${u.bestCount} / (${u.answersCount} + 1)) AS INTEGER)`,
+      })
+      .where(and(eq(u.id, user.id), sql`changes() = 1`)),
+    ...pointsChange(db, user.id, delta, "answer", { type: "Q", id: input.qid }, now, true),
+    ...answerNotifications(db, {
+      qid: input.qid,
+      ownerId: qrow.userId,
+      actorId: user.id,
+      aid: sql`(SELECT id FROM answers WHERE qid = ${input.qid} AND user_id = ${user.id} AND added = ${now})`,
+      text,
+      now,
+    }),
+  ]);
+  const inserted = results[0];
+  if (inserted.length === 0) throw new DomainError(164);
+  await announce(env, results);
+  return { id: inserted[0].id, dpoints: delta };
+}
+
+// ---------------------------------------------------------------------------------------------
+// editans
+
+export const EditAnswerInput = z.object({
+  qid: idField,
+  update: idField,
+  Body: body,
+  source,
+});
+
+/** The author edits his answer while the question is not deleted. */
+export async function editAnswer(env: Env, session: Session | null, input: z.infer<typeof EditAnswerInput>, now: number) {
+  const user = requireWriter(session);
+  const db = getDb(env.DB);
+  const ans = await loadAnswer(db, input.update);
+  if (ans.qid !== input.qid) throw new DomainError(167);
+  if (ans.authorId !== user.id) throw new DomainError(168);
+  await holdForPremoderation(env, user, { type: "AE", qid: ans.qid, aid: ans.id, text: input.Body, payload: input }, now);
+  await db
+    .update(a)
+    .set({ text: sanitizeUserText(input.Body), source: sanitizeUserText(input.source), editedAt: now })
+    .where(eq(a.id, ans.id));
+  return { id: ans.id, qid: ans.qid };
+}
+
+// ---------------------------------------------------------------------------------------------
+// selectbest
+
+export const AnswerIdInput = z.object({ aid: idField });
+
+/**
+ * The owner (level Знаток or above) picks the best answer of his open or voting question asked
+ * less than 4 days ago. One batch: the question (guarded by best_answer_id IS NULL, so a second
+ * selection changes nothing), the answer's best flag, the author's best_count and kpd.
+ */
+export async function selectBest(env: Env, session: Session | null, input: z.infer<typeof AnswerIdInput>, now: number) {
+  const user = requireWriter(session);
+  const db = getDb(env.DB);
+  const ans = await loadAnswer(db, input.aid);
+  if (ans.ownerId !== user.id) throw new DomainError(169);
+  if (ans.bestAnswerId != null) throw new DomainError(170);
+  if (!isExpertLevel(user.lvl)) throw new DomainError(166);
+  if ((ans.state !== "A" && ans.state !== "V") || ans.added <= now - LIMITS.bestAnswerDays * DAY) throw new DomainError(172);
+  const [picked] = await db.batch([
+    db
+      .update(q)
+      .set({ bestAnswerId: ans.id, state: "R", stateChangedAt: now, updatedAt: now })
+      .where(and(eq(q.id, ans.qid), sql`${q.bestAnswerId} IS NULL`, sql`${q.state} IN ('A', 'V')`, eq(q.hidden, 0)))
+      .returning({ id: q.id }),
+    db
+      .update(a)
+      .set({ best: 1 })
+      .where(and(eq(a.id, ans.id), sql`changes() = 1`)),
+    db
+      .update(u)
+      .set({
+        bestCount: sql`${u.bestCount} + 1`,
+        kpd: sql`CASE WHEN ${u.answersCount} > 0 THEN MIN(100, CAST(ROUND(100.0 * (${u.bestCount} + 1) / ${u.answersCount}) AS INTEGER)) ELSE 0 END`,
+      })
+      .where(and(eq(u.id, ans.authorId), sql`changes() = 1`)),
+  ]);
+  if (picked.length === 0) throw new DomainError(170);
+  return { qid: ans.qid, dpoints: 0 };
+}
+
+// ---------------------------------------------------------------------------------------------
+// thanks / unthanks / notimportant / unnotimportant
+
+type Reaction = "thanks" | "unthanks" | "notimportant" | "unnotimportant";
+
+/**
+ * The asker's reaction on an answer of his question: thanks (like, canth_status 1, +5 points to
+ * the author), notimportant (hide, −1), and their undo. One reaction per answer
+ * (answer_reactions_uq); every write is guarded so that a concurrent duplicate changes nothing.
+ */
+export async function reactToAnswer(env: Env, session: Session | null, kind: Reaction, input: z.infer<typeof AnswerIdInput>, now: number) {
+  const user = requireWriter(session);
+  const db = getDb(env.DB);
+  const ans = await loadAnswer(db, input.aid);
+  if (ans.ownerId !== user.id) throw new DomainError(169);
+  const ref = { type: "A", id: ans.id };
+  const s = ans.canthStatus;
+
+  if (kind === "thanks" || kind === "notimportant") {
+    const target = kind === "thanks" ? 1 : -1;
+    const refuse = (status: number) => {
+      if (status === 1) throw new DomainError(kind === "thanks" ? 253 : 174);
+      if (status === -1) throw new DomainError(kind === "thanks" ? 174 : 173);
+    };
+    refuse(s);
+    const results = await db.batch([
+      db.insert(r).values({ answerId: ans.id, userId: user.id, kind, added: now }).onConflictDoNothing().returning({ id: r.id }),
+      db
+        .update(a)
+        .set({ canthStatus: target })
+        .where(and(eq(a.id, ans.id), eq(a.canthStatus, 0), sql`changes() = 1`)),
+      ...(kind === "thanks"
+        ? [
+            ...pointsChange(db, ans.authorId, POINTS.liked, "liked", ref, now, true),
+            ...answerLikedNotification(db, { qid: ans.qid, aid: ans.id, authorId: ans.authorId, actorId: user.id, now }),
+          ]
+        : []),
+    ]);
+    const inserted = results[0];
+    if (inserted.length === 0) {
+      const current = await db.select({ kind: r.kind }).from(r).where(eq(r.answerId, ans.id)).get();
+      refuse(current?.kind === "thanks" ? 1 : -1);
+    }
+    await announce(env, results);
+    return { qid: ans.qid, canth: 0, canth_status: target };
+  }
+
+  const from = kind === "unthanks" ? 1 : -1;
+  const reactionKind = kind === "unthanks" ? "thanks" : "notimportant";
+  if (s !== from) throw new DomainError(175);
+  const [deleted] = await db.batch([
+    db
+      .delete(r)
+      .where(and(eq(r.answerId, ans.id), eq(r.kind, reactionKind)))
+      .returning({ id: r.id }),
+    db
+      .update(a)
+      .set({ canthStatus: 0 })
+      .where(and(eq(a.id, ans.id), eq(a.canthStatus, from), sql`changes() = 1`)),
+    ...(kind === "unthanks" ? pointsChange(db, ans.authorId, -POINTS.liked, "unliked", ref, now, true) : []),
+  ]);
+  if (deleted.length === 0) throw new DomainError(175);
+  return { qid: ans.qid, canth: 1, canth_status: 0 };
+}

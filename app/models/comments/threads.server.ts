@@ -1,0 +1,132 @@
+import { and, eq, lt, lte, or, sql, type SQL } from "drizzle-orm";
+import { schema, type Db } from "../core/db.server";
+import { LIMITS } from "../../lib/limits";
+
+export type CommentRow = {
+  id: number;
+  ref_type: string;
+  ref_id: number;
+  parent_id: number | null;
+  depth: number;
+  text: string;
+  added: number;
+  hidden: number;
+  comcnt: number;
+  user_id: number;
+  nick: string;
+  lvl: number;
+  points: number;
+  kpd: number;
+};
+
+export type CommentNode = {
+  id: number;
+  text: string | null; // null when deleted
+  added: number;
+  author: { id: number; nick: string; lvl: number; points: number; kpd: number };
+  replies: CommentNode[];
+  /** replies that exist but are not shown here */
+  more: number;
+};
+
+export type CommentThread = { nodes: CommentNode[]; total: number; shown: number };
+
+const c = schema.comments;
+const u = schema.users;
+
+/**
+ * The comments of several targets at once, applying the listing rule: a target with fewer than 30
+ * comments shows all of them; otherwise 20 top-level comments, 3 replies under each and 3 under
+ * those ('20,3,3'), and 'more' links for the rest. `targets` is a condition on the comments table.
+ * A query builder (not raw SQL) so that it can ride in a D1 batch.
+ */
+export function commentsQuery(db: Db, targets: SQL, full = false) {
+  const ranked = db
+    .select({
+      id: c.id,
+      ref_type: c.refType,
+      ref_id: c.refId,
+      parent_id: c.parentId,
+      depth: c.depth,
+      text: c.text,
+      added: c.added,
+      hidden: c.hidden,
+      comcnt: c.comcnt,
+      user_id: c.userId,
+      rn: sql<number>`row_number() over (partition by ${c.refType}, ${c.refId}, ${c.parentId} order by ${c.id})`.as("rn"),
+      total: sql<number>`count(*) over (partition by ${c.refType}, ${c.refId})`.as("total"),
+    })
+    .from(c)
+    .where(targets)
+    .as("x");
+  const [top, second, third] = LIMITS.commentDepth;
+  const rule = full
+    ? undefined
+    : or(
+        lt(ranked.total, LIMITS.commentsFullBelow),
+        and(eq(ranked.depth, 0), lte(ranked.rn, top)),
+        and(eq(ranked.depth, 1), lte(ranked.rn, second)),
+        and(eq(ranked.depth, 2), lte(ranked.rn, third)),
+      );
+  return db
+    .select({
+      id: ranked.id,
+      ref_type: ranked.ref_type,
+      ref_id: ranked.ref_id,
+      parent_id: ranked.parent_id,
+      depth: ranked.depth,
+      text: ranked.text,
+      added: ranked.added,
+      hidden: ranked.hidden,
+      comcnt: ranked.comcnt,
+      user_id: ranked.user_id,
+      nick: u.nick,
+      lvl: u.lvl,
+      points: u.points,
+      kpd: u.kpd,
+    })
+    .from(ranked)
+    .innerJoin(u, eq(u.id, ranked.user_id))
+    .where(and(rule, lt(ranked.depth, LIMITS.commentMoreDepth)))
+    .orderBy(ranked.ref_type, ranked.ref_id, ranked.id);
+}
+
+/** Turns flat rows (ordered by id) into one tree per target, keyed "A:12" or "Q:3". */
+export function buildThreads(rows: CommentRow[]): Map<string, CommentThread> {
+  const threads = new Map<string, CommentThread>();
+  const nodes = new Map<number, CommentNode>();
+  for (const r of rows) {
+    const key = `${r.ref_type}:${r.ref_id}`;
+    let thread = threads.get(key);
+    if (!thread) threads.set(key, (thread = { nodes: [], total: 0, shown: 0 }));
+    const node: CommentNode = {
+      id: r.id,
+      text: r.hidden ? null : r.text,
+      added: r.added,
+      author: { id: r.user_id, nick: r.nick, lvl: r.lvl, points: r.points, kpd: r.kpd },
+      replies: [],
+      more: r.comcnt,
+    };
+    if (r.parent_id == null) {
+      thread.nodes.push(node);
+      nodes.set(r.id, node);
+    } else {
+      const parent = nodes.get(r.parent_id);
+      if (!parent) continue; // its parent was cut off by the listing rule
+      parent.replies.push(node);
+      parent.more = Math.max(0, parent.more - 1);
+      nodes.set(r.id, node);
+    }
+  }
+  return threads;
+}
+
+/** The thread of one target with its total number of comments (deleted ones included). */
+export function threadOf(threads: Map<string, CommentThread>, key: string, total: number): CommentThread {
+  const t = threads.get(key) ?? { nodes: [], total: 0, shown: 0 };
+  return { nodes: t.nodes, total, shown: countNodes(t.nodes) };
+}
+
+function countNodes(nodes: CommentNode[]): number {
+  return nodes.reduce((s, n) => s + 1 + countNodes(n.replies), 0);
+}

@@ -1,0 +1,85 @@
+/**
+ * The Durable Objects as the app sees them: the user's UserHub (daily quotas, unread counter,
+ * sockets) and the question's QuestionRoom (live readers).
+ */
+import type { RoomEvent as RoomMessage } from "../../../durable-objects/question-room";
+import { DomainError, type ErrId } from "../../lib/errors";
+import { quotaLimit, quotaView, type QuotaCode } from "../../lib/quotas";
+
+/**
+ * A new answer as live readers render it (the answers-live island draws the server's AnswerItem
+ * from it, so a thousand readers need no read of their own): the stored (sanitised) text, the
+ * source, when, and the author's public fields.
+ */
+export type LiveAnswer = {
+  text: string;
+  source: string;
+  added: number;
+  author: { id: number; nick: string; lvl: number; points: number };
+};
+
+/** What a room publishes: the room's messages; an "answer" may carry the answer itself. */
+export type RoomEvent = RoomMessage | (Extract<RoomMessage, { type: "answer" }> & { answer?: LiveAnswer });
+
+export function userHub(env: Env, userId: number) {
+  return env.USER_HUB.get(env.USER_HUB.idFromName(String(userId)));
+}
+
+export function questionRoom(env: Env, qid: number) {
+  return env.QUESTION_ROOM.get(env.QUESTION_ROOM.idFromName(String(qid)));
+}
+
+/** The refusal of each quota when it is spent (HTTP 429). */
+export const QUOTA_ERRID: Record<QuotaCode, ErrId> = {
+  ASK: 141,
+  DIQ: 350,
+  AAQ: 351,
+  CMA: 352,
+  VBA: 353,
+  OPV: 354,
+  QAM: 355,
+  IMQ: 356,
+  VIQ: 357,
+  GSR: 358,
+};
+
+type QuotaUser = { id: number; lvl: number; vip: boolean };
+
+/**
+ * Runs `write` on one slot of today's quota: the slot is taken atomically in the user's UserHub
+ * before the write and given back if the write fails (refused or a D1 error), so a failed write
+ * never costs the user a slot. Over the limit: the quota's errid, status 429, nothing written.
+ */
+export async function withQuota<T>(env: Env, user: QuotaUser, code: QuotaCode, now: number, write: () => Promise<T>): Promise<T> {
+  const hub = userHub(env, user.id);
+  const slot = await hub.take(code, quotaLimit(code, user.lvl, user.vip), now);
+  if (!slot.ok) throw new DomainError(QUOTA_ERRID[code]);
+  try {
+    return await write();
+  } catch (e) {
+    await hub.giveBack(code, slot.day);
+    throw e;
+  }
+}
+
+/** Every daily limit of the user with today's use: {code: {limit, used, left}}. */
+export async function quotaUsage(env: Env, user: QuotaUser, now: number) {
+  return quotaView(user.lvl, user.vip, await userHub(env, user.id).usage(now));
+}
+
+/** Pushes a change to everyone reading the question, after the reply (never fails the write). */
+export function publishToRoom(env: Env, exec: ExecutionContext, event: RoomEvent): void {
+  exec.waitUntil(
+    questionRoom(env, event.qid)
+      .publish({ ...event, at: Date.now() })
+      .then(
+        () => undefined,
+        (e) => console.error("room publish failed", e),
+      ),
+  );
+}
+
+/** May readers open a live room for this question? It must exist (any state: a page shows it). */
+export async function questionExists(d1: D1Database, qid: number): Promise<boolean> {
+  return (await d1.prepare("SELECT 1 FROM questions WHERE id = ?").bind(qid).first()) != null;
+}

@@ -1,0 +1,67 @@
+/**
+ * Tracking events (`dwh`, core-qa.md §7): the browser reports what a reader did — an external link
+ * followed, the "was this useful" survey shown, closed or answered, an answer or a brand visited.
+ * Guests send them too. Each accepted event is one row of track_events: its name, the sender (null
+ * for a guest), the question, answer or comment it is about, and the rest of its known fields with
+ * the dwh_ client fields as a JSON object of at most 2000 characters. Unknown names and fields
+ * that do not fit are refused with 400 and nothing is stored; fields the event does not know are
+ * dropped.
+ */
+import { z } from "zod";
+import { DomainError } from "../../lib/errors";
+import { LIMITS } from "../../lib/limits";
+import { blank, OptId } from "./inputs.server";
+import { getDb, schema } from "./db.server";
+import type { Session } from "../users/session.server";
+
+export const TRACK_EVENTS = [
+  "external_link_click",
+  "survey_shown",
+  "survey_closed",
+  "survey_answer_found_click",
+  "survey_answer_notfound_click",
+  "survey_ask_click",
+  "survey_askexpert_click",
+  "answer_visited",
+  "brand_visited",
+] as const;
+
+/** The payload of one event may not be longer than this (JSON characters). */
+export const TRACK_PAYLOAD_MAX = 2000;
+
+const Str = (max: number) => z.preprocess(blank, z.string("400").max(max, "400").optional());
+
+export const DwhInput = z.object({
+  name: z.enum(TRACK_EVENTS, "400"),
+  qid: OptId,
+  aid: OptId,
+  /** the comment (external_link_click sends cmtid) */
+  cmtid: OptId,
+  // payload: the event's own fields …
+  usrid: OptId,
+  linkurl: Str(LIMITS.linkField),
+  linkbrand: Str(100),
+  linkentity: Str(100),
+  /** brand_visited: the brand's urlname or id, and its category */
+  brand: Str(100),
+  cid: OptId,
+  // … and the tracking fields every call carries (surroundings.md §7)
+  dwh_clienttimestamp1: Str(20),
+  dwh_clienttimestamp2: Str(20),
+  dwh_referer: Str(LIMITS.linkField),
+  dwh_pagetype: Str(32),
+  dwh_url: Str(LIMITS.linkField),
+  dwh_platform: Str(16),
+});
+
+/** `dwh` {name, qid?, aid?, cmtid?, …}: stores the event; the reply is the bare envelope. */
+export async function trackEvent(d1: D1Database, session: Session | null, input: z.infer<typeof DwhInput>, now: number) {
+  const { name, qid, aid, cmtid, ...rest } = input;
+  const fields = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  const payload = JSON.stringify(fields);
+  if (payload.length > TRACK_PAYLOAD_MAX) throw new DomainError(400);
+  await getDb(d1)
+    .insert(schema.trackEvents)
+    .values({ name, userId: session?.user.id ?? null, qid: qid ?? null, aid: aid ?? null, cmid: cmtid ?? null, payload, added: now });
+  return {};
+}

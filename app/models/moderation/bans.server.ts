@@ -1,0 +1,115 @@
+/**
+ * Temporary (and permanent) bans by volunteer moderators: a_tmpban {id, period, text}
+ * (core-qa.md §5, §9; docs/decisions/0015-moderation.md). A banned user reads but does not write
+ * (requireWriter: 110), and the profile header says 'Заблокирован' with the time left.
+ */
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { DomainError } from "../../lib/errors";
+import { BAN_PERIODS, banPeriodsFor, banPeriodText, banReasonTitle, isModerator, isPermanentBan, parseJsonList } from "../../lib/moderation";
+import { isBanned } from "../../lib/users";
+import { idField } from "../questions/ask.server";
+import { getDb, schema } from "../core/db.server";
+import { guardedWrite, loadModerator, logRow, requireModerator } from "./moderation.server";
+import { revokeUserSessions, type Session } from "../users/session.server";
+
+const u = schema.users;
+
+const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
+
+/**
+ * id: the user; period: hours, one of the spec's periods; text: the reasons, each one of the 13
+ * (its key or its title), one field or repeated.
+ */
+export const BanInput = z.object({
+  id: idField("435"),
+  period: z.preprocess(
+    (v) => (last(v) === "" ? undefined : last(v)),
+    z.coerce
+      .number("430")
+      .int("430")
+      .refine((h) => (BAN_PERIODS as readonly number[]).includes(h), "430"),
+  ),
+  text: z.preprocess(
+    (v) => ([] as unknown[]).concat(v ?? []).filter((x) => typeof x === "string" && x.trim() !== ""),
+    z
+      .array(z.string())
+      .min(1, "429")
+      .max(13, "429")
+      .transform((xs) => xs.map(banReasonTitle))
+      .refine((xs): xs is string[] => xs.every((x) => x !== null), "429")
+      .transform((xs) => [...new Set(xs as string[])]),
+  ),
+});
+export type BanInput = z.infer<typeof BanInput>;
+
+/** The user a moderator may ban now, or the refusal: 435 unknown, 432 himself, 434 a moderator, 433 banned already. */
+export async function banTarget(d1: D1Database, moderId: number, uid: number, now: number) {
+  const row = await getDb(d1)
+    .select({ id: u.id, nick: u.nick, type: u.type, permissions: u.permissions, bannedUntil: u.bannedUntil, banPermanent: u.banPermanent })
+    .from(u)
+    .where(eq(u.id, uid))
+    .get();
+  if (!row) throw new DomainError(435);
+  if (row.id === moderId) throw new DomainError(432);
+  if (isModerator({ type: row.type, permissions: parseJsonList<string>(row.permissions) })) throw new DomainError(434);
+  if (isBanned(row, now)) throw new DomainError(433);
+  return row;
+}
+
+/**
+ * a_tmpban: one batch: the log row, the bans row, the user's banned_until / ban_permanent /
+ * ban_reason, and the end of all his sessions. 777 hours or more is forever (until null).
+ */
+export async function banUser(env: Env, session: Session | null, input: BanInput, now: number) {
+  const moder = await requireModerator(env.DB, session, "tmpban");
+  if (!banPeriodsFor(moder).includes(input.period)) throw new DomainError(431);
+  const permanent = isPermanentBan(input.period);
+  const until = permanent ? null : now + input.period * 3_600_000;
+  const reason = input.text.join(", ");
+  return guardedWrite(
+    env,
+    async () => {
+      const row = await banTarget(env.DB, moder.id, input.id, now);
+      return (db) => [
+        logRow(db, {
+          moderId: moder.id,
+          action: "tmpban",
+          targetType: "U",
+          targetId: row.id,
+          userId: row.id,
+          qid: null,
+          note: `${banPeriodText(input.period)}: ${reason}`,
+          now,
+          expect: sql`EXISTS (SELECT 1 FROM users WHERE id = ${row.id} AND ban_permanent = 0 AND (banned_until IS NULL OR banned_until <= ${now}))`,
+        }),
+        db.insert(schema.bans).values({ userId: row.id, moderId: moder.id, hours: input.period, reason, added: now, until }),
+        db
+          .update(u)
+          .set({ bannedUntil: until, banPermanent: permanent ? 1 : 0, banReason: reason })
+          .where(eq(u.id, row.id)),
+        revokeUserSessions(db, row.id, now),
+      ];
+    },
+    () => ({ uid: input.id, period: input.period, permanent: permanent ? 1 : 0, until }),
+  );
+}
+
+/**
+ * What the ban form shows: the user, the 13 reasons and the periods this moderator is offered; 404
+ * (null) for a non-moderator or a moderator without tmpban; the refusal when the user cannot be
+ * banned now.
+ */
+export async function banFormData(d1: D1Database, viewer: Session["user"] | null, uid: number, now: number) {
+  if (!viewer) return null;
+  const moder = await loadModerator(d1, viewer.id);
+  if (!moder?.permissions.includes("tmpban")) return null;
+  try {
+    const user = await banTarget(d1, moder.id, uid, now);
+    return { user: { id: user.id, nick: user.nick }, periods: banPeriodsFor(moder), refusal: null };
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+    if (e.errid === 435) return null;
+    return { user: null, periods: [], refusal: e.message };
+  }
+}

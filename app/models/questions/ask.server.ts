@@ -1,0 +1,308 @@
+/**
+ * Asking and the owner's own actions on a question: addqst (ask a question or a poll), updqst (a
+ * supplement), delqst (the owner deletes his question) and canask. See
+ * docs/decisions/0006-asking-and-lifecycle.md.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { DomainError } from "../../lib/errors";
+import { LIMITS } from "../../lib/limits";
+import type { QuotaView } from "../../lib/quotas";
+import { quotaUsage } from "../core/hub.server";
+import { brandTagColumns, BrandTagsField } from "../brands/brands.server";
+import { EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "../categories/categories.server";
+import { batchable, getDb, schema } from "../core/db.server";
+import { announce, followedQuestionNotifications, mentionNotification } from "../notifications/notifications.server";
+import { POINTS, pointsChange } from "../users/points.server";
+import { holdForPremoderation } from "../moderation/premoderation.server";
+import { requireWriter, type Session } from "../users/session.server";
+import { sanitizeUserText, textLength } from "../core/text.server";
+
+/** What asking costs (positive), from the one points table. */
+export const ASK_COST = -POINTS.ask;
+
+/** Sections nobody asks in directly: the gold fund and the leader questions. */
+const NO_ASK_SPECIAL = new Set(["golden", "smstop"]);
+
+const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
+
+/** A 0/1 flag from a form field ("0"/"1", a checkbox with a hidden "0" before it, or JSON). */
+export const flag = (dflt: 0 | 1) =>
+  z.preprocess((v) => {
+    const x = last(v);
+    return x === undefined || x === null || x === "" ? undefined : x === true ? 1 : x === false ? 0 : x;
+  }, z.coerce.number().int().min(0, "400").max(1, "400").optional().default(dflt));
+
+/** A positive id from a field; a missing or malformed one is refused with `errid`. */
+export const idField = (errid: string) => z.preprocess(last, z.coerce.number(errid).int(errid).positive(errid).max(Number.MAX_SAFE_INTEGER, errid));
+
+const optionalId = z.preprocess((v) => {
+  const x = last(v);
+  return x === undefined || x === null || x === "" || x === "0" || x === 0 ? undefined : x;
+}, z.coerce.number("133").int("133").positive("133").max(Number.MAX_SAFE_INTEGER, "133").optional());
+
+/** A title or a poll option: plain text (rendered escaped), one line, spaces collapsed. */
+export function plainLine(raw: string): string {
+  // eslint-disable-next-line no-control-regex
+  return raw
+    .replace(/[\u0000-\u001f\u007f]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+const textList = z.preprocess((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]), z.array(z.string("400")).max(100, "138"));
+
+export const AskInput = z.object({
+  qtext: z.preprocess(
+    last,
+    z
+      .string("130")
+      .refine((s) => textLength(plainLine(s)) > 0, "130")
+      .refine((s) => textLength(plainLine(s)) <= LIMITS.title, "131"),
+  ),
+  Body: z.preprocess(
+    (v) => last(v) ?? "",
+    z.string("132").refine((s) => textLength(s) <= LIMITS.explanation, "132"),
+  ),
+  cid: optionalId,
+  subcid: optionalId,
+  cancmt: flag(1),
+  watch: flag(1),
+  poll: z.preprocess((v) => {
+    const x = last(v);
+    return x === "" || x === "0" || x === null ? undefined : x;
+  }, z.enum(["S", "C"], "400").optional()),
+  poll_options: textList,
+  /** the user this question is addressed to (the ask page's mention-{who}): he is notified */
+  mention: z.preprocess(
+    (v) => {
+      const x = last(v);
+      return x === undefined || x === null || x === "" ? undefined : x;
+    },
+    z.coerce
+      .number("400")
+      .int("400")
+      .positive("400")
+      .max(2 ** 31 - 1, "400")
+      .optional(),
+  ),
+  /** brand ids: a public question tagged for those brands' experts (their brand page lists it) */
+  brand_tags: BrandTagsField,
+  brand: z.unknown().optional(),
+});
+export type AskInput = z.infer<typeof AskInput>;
+
+/** The leaf and top category a question goes to, or the refusal. */
+async function resolveCategory(d1: D1Database, cid: number | undefined, subcid: number | undefined, now: number) {
+  const tree = await getCategoryTree(d1, now);
+  if (cid === undefined && subcid === undefined) throw new DomainError(133);
+  let top = cid !== undefined ? tree.byId.get(cid) : undefined;
+  const sub = subcid !== undefined ? tree.byId.get(subcid) : undefined;
+  if (cid !== undefined && !top) throw new DomainError(133);
+  if (subcid !== undefined && !sub) throw new DomainError(134);
+  // only a subcategory given: its parent is the category
+  if (!top && sub) top = sub.parentId != null ? tree.byId.get(sub.parentId) : sub;
+  if (!top) throw new DomainError(133);
+  // a subcategory passed as cid: take it as the leaf under its parent
+  let leaf = sub;
+  if (top.parentId != null) {
+    if (sub && sub.id !== top.id) throw new DomainError(135);
+    leaf = top;
+    top = tree.byId.get(top.parentId);
+    if (!top) throw new DomainError(133);
+  }
+  const children = tree.children.get(top.id) ?? [];
+  if (children.length > 0) {
+    if (!leaf || leaf.id === top.id) throw new DomainError(134);
+    if (leaf.parentId !== top.id) throw new DomainError(135);
+  } else {
+    if (leaf && leaf.id !== top.id) throw new DomainError(135);
+    leaf = top;
+  }
+  for (const c of [top, leaf]) {
+    if (c.readonly || c.hidden || EXCLUDED_FROM_DROPDOWN.has(c.id) || (c.special && NO_ASK_SPECIAL.has(c.special))) {
+      throw new DomainError(136);
+    }
+  }
+  return { leafId: leaf.id, topId: top.id };
+}
+
+/** The non-empty poll options, or the refusal. */
+export function pollOptionsOf(raw: string[]): string[] {
+  const options = raw.map(plainLine).filter((s) => s.length > 0);
+  if (options.length < 2) throw new DomainError(137);
+  if (options.length > LIMITS.pollOptionsMax) throw new DomainError(138);
+  if (options.some((s) => textLength(s) > LIMITS.pollOption)) throw new DomainError(139);
+  return options;
+}
+
+/**
+ * Asks a question (or a poll) in one batch: the question, its poll options, the owner's watch,
+ * the counters and the 5 points it costs. The question insert itself refuses (NOT NULL on
+ * user_id) when the user has fewer than 5 points at that moment, which rolls the whole batch back,
+ * so concurrent asks can never take the points below the cost.
+ */
+export async function askQuestion(env: Env, session: Session | null, input: AskInput, now: number) {
+  const user = requireWriter(session);
+  const db = getDb(env.DB);
+  const qtext = plainLine(input.qtext);
+  const options = input.poll ? pollOptionsOf(input.poll_options) : [];
+  const { leafId, topId } = await resolveCategory(env.DB, input.cid, input.subcid, now);
+  const tagged = await brandTagColumns(env.DB, input.brand_tags);
+  const fresh = await db.select({ points: schema.users.points }).from(schema.users).where(eq(schema.users.id, user.id)).get();
+  if (!fresh || fresh.points < ASK_COST) throw new DomainError(140);
+  // a held question stores only its premoderation row (docs/decisions/0016)
+  await holdForPremoderation(env, user, { type: "Q", categoryId: leafId, topCategoryId: topId, brandId: tagged.brandId, text: qtext, payload: input }, now);
+
+  const q = schema.questions;
+  const newQid = sql`(SELECT max(id) FROM questions WHERE user_id = ${user.id})`;
+  const insert = db
+    .insert(q)
+    .values({
+      userId: sql`(SELECT id FROM users WHERE id = ${user.id} AND points >= ${ASK_COST})`,
+      categoryId: leafId,
+      topCategoryId: topId,
+      qtext,
+      qcomment: input.Body.trim() ? sanitizeUserText(input.Body) : "",
+      state: "A",
+      anscnt: 0,
+      pollType: input.poll ?? null,
+      cancomment: input.cancmt,
+      vip: user.vip ? 1 : 0,
+      ...tagged,
+      added: now,
+      stateChangedAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: q.id });
+  const rest = [
+    ...(options.length > 0 ? [db.insert(schema.pollOptions).values(options.map((text, position) => ({ qid: newQid, position, text })))] : []),
+    ...(input.watch === 1 ? [db.insert(schema.watches).values({ qid: newQid, userId: user.id, added: now })] : []),
+    db
+      .update(schema.users)
+      .set({ questionsCount: sql`${schema.users.questionsCount} + 1`, watchcnt: sql`${schema.users.watchcnt} + ${input.watch}` })
+      .where(eq(schema.users.id, user.id)),
+    db
+      .update(schema.categories)
+      .set({ qcount: sql`${schema.categories.qcount} + 1` })
+      .where(sql`${schema.categories.id} IN (${leafId}, ${topId})`),
+    ...pointsChange(db, user.id, POINTS.ask, "ask", null, now),
+    db.run(sql`UPDATE points_ledger SET ref_type = 'Q', ref_id = ${newQid} WHERE id = (SELECT max(id) FROM points_ledger WHERE user_id = ${user.id})`),
+    // the asker's followers hear of the new question, and the user it mentions
+    ...followedQuestionNotifications(db, { authorId: user.id, qid: newQid, now }),
+    ...(input.mention !== undefined ? mentionNotification(db, { qid: newQid, userId: input.mention, actorId: user.id, now }) : []),
+  ];
+  let qid: number;
+  let results: readonly unknown[];
+  try {
+    results = await db.batch(batchable(env.DB, [insert, ...rest]) as unknown as Parameters<typeof db.batch>[0]);
+    qid = (results[0] as { id: number }[])[0].id;
+  } catch (e) {
+    // the NOT NULL refusal of the insert: the points went below the cost since the check above
+    const now2 = await db.select({ points: schema.users.points }).from(schema.users).where(eq(schema.users.id, user.id)).get();
+    if (!now2 || now2.points < ASK_COST) throw new DomainError(140);
+    throw e;
+  }
+  await announce(env, results);
+  return { qid, redirect: `/question/${qid}` };
+}
+
+/**
+ * canask: may this visitor ask right now? Signed in, not banned, 5 points and a question left in
+ * today's ASK quota. `limits` carries every daily quota ({code: {limit, used, left}}).
+ */
+export async function canAsk(
+  env: Env,
+  session: Session | null,
+  now: number,
+): Promise<{ canask: 0 | 1; points: number; limits: Partial<QuotaView>; personal: 0 }> {
+  if (!session) return { canask: 0, points: 0, limits: {}, personal: 0 };
+  const limits = await quotaUsage(env, session.user, now);
+  const points = session.user.points;
+  const ok = !session.user.banned && points >= ASK_COST && limits.ASK.left > 0;
+  return { canask: ok ? 1 : 0, points, limits, personal: 0 };
+}
+
+export const CanAskInput = z.object({ cid: z.unknown().optional() });
+
+/** A question as its owner's actions need it; a missing or deleted one is 181. */
+async function ownQuestion(d1: D1Database, qid: number) {
+  const q = schema.questions;
+  const row = await getDb(d1)
+    .select({
+      id: q.id,
+      userId: q.userId,
+      state: q.state,
+      hidden: q.hidden,
+      noadd: q.noadd,
+      anscnt: q.anscnt,
+      categoryId: q.categoryId,
+      topCategoryId: q.topCategoryId,
+    })
+    .from(q)
+    .where(eq(q.id, qid))
+    .get();
+  if (!row || row.state === "D" || row.hidden === 1) throw new DomainError(181);
+  return row;
+}
+
+export const SupplementInput = z.object({
+  qid: idField("181"),
+  Body: z.preprocess(
+    last,
+    z
+      .string("142")
+      .refine((s) => textLength(s) > 0, "142")
+      .refine((s) => textLength(s) <= LIMITS.explanation, "143"),
+  ),
+});
+
+/** updqst: the owner adds a supplement to his open question. */
+export async function addSupplement(env: Env, session: Session | null, input: z.infer<typeof SupplementInput>, now: number) {
+  const user = requireWriter(session);
+  const row = await ownQuestion(env.DB, input.qid);
+  if (row.userId !== user.id) throw new DomainError(144);
+  if (row.state !== "A") throw new DomainError(145);
+  if (row.noadd === 1) throw new DomainError(146);
+  const db = getDb(env.DB);
+  const atext = sanitizeUserText(input.Body);
+  const [ins] = await db.batch(
+    batchable(env.DB, [
+      db.run(
+        sql`INSERT INTO supplements (qid, text, added) SELECT ${row.id}, ${atext}, ${now} WHERE EXISTS (SELECT 1 FROM questions WHERE id = ${row.id} AND user_id = ${user.id} AND state = 'A' AND hidden = 0 AND noadd = 0)`,
+      ),
+      db.run(sql`UPDATE questions SET updated_at = ${now} WHERE id = ${row.id} AND changes() = 1`),
+    ] as const),
+  );
+  if (ins.meta.changes !== 1) throw new DomainError(145);
+  return { added: now, atext };
+}
+
+export const DeleteInput = z.object({ qid: idField("181") });
+
+/**
+ * delqst: the owner deletes his question. One batch: the state (the guard state <> 'D' makes a
+ * second delete change nothing), the categories' counts, and the 5-point refund only when the
+ * question has no answers — each step runs only when the one before it changed rows.
+ */
+export async function deleteOwnQuestion(env: Env, session: Session | null, input: z.infer<typeof DeleteInput>, now: number) {
+  const user = requireWriter(session);
+  const row = await ownQuestion(env.DB, input.qid);
+  if (row.userId !== user.id) throw new DomainError(149);
+  const db = getDb(env.DB);
+  const q = schema.questions;
+  const [del, , , , ledger] = await db.batch(
+    batchable(env.DB, [
+      db
+        .update(q)
+        .set({ state: "D", hidden: 1, deletedBy: "author", stateBeforeDelete: sql`${q.state}`, stateChangedAt: now, updatedAt: now })
+        .where(and(eq(q.id, row.id), eq(q.userId, user.id), sql`${q.state} <> 'D'`, eq(q.hidden, 0))),
+      db.run(sql`UPDATE categories SET qcount = max(qcount - 1, 0) WHERE id IN (${row.categoryId}, ${row.topCategoryId}) AND changes() = 1`),
+      // passes the "deleted just now" on to the refund, only for an unanswered question
+      db.run(sql`UPDATE questions SET updated_at = updated_at WHERE id = ${row.id} AND anscnt = 0 AND changes() > 0`),
+      ...pointsChange(db, user.id, POINTS.askRefund, "ask_refund", { type: "Q", id: row.id }, now, true),
+    ] as const),
+  );
+  if (del.meta.changes !== 1) throw new DomainError(181);
+  return { qid: row.id, refunded: ledger.meta.changes === 1 ? POINTS.askRefund : 0 };
+}

@@ -1,0 +1,234 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import { LIMITS } from "../../lib/limits";
+import { buildThreads, commentsQuery, threadOf, type CommentThread } from "../comments/threads.server";
+import { getDb, schema } from "../core/db.server";
+import type { QuestionState } from "./lists.server";
+import { authorColumns, type Author } from "../users/users.server";
+
+const q = schema.questions;
+const a = schema.answers;
+const u = schema.users;
+
+export type AnswerView = {
+  id: number;
+  qid: number;
+  text: string;
+  source: string;
+  added: number;
+  best: boolean;
+  rating: number;
+  comcnt: number;
+  canthStatus: number;
+  totalmarks: number;
+  author: Author;
+  comments: CommentThread;
+};
+
+export type QuestionView = {
+  id: number;
+  qtext: string;
+  qcomment: string;
+  state: QuestionState;
+  hidden: boolean;
+  deletedBy: string | null;
+  categoryId: number;
+  topCategoryId: number;
+  anscnt: number;
+  comcnt: number;
+  added: number;
+  stateChangedAt: number;
+  pollType: "S" | "C" | null;
+  totalVoted: number;
+  totalmarks: number;
+  author: Author;
+};
+
+export type QuestionPage =
+  | { kind: "missing" }
+  | { kind: "deleted"; question: QuestionView }
+  | {
+      kind: "ok";
+      question: QuestionView;
+      supplements: { id: number; text: string; added: number }[];
+      poll: { id: number; text: string; votes: number }[];
+      best: AnswerView | null;
+      answers: AnswerView[];
+      questionComments: CommentThread;
+      offset: number;
+    };
+
+const questionColumns = {
+  id: q.id,
+  qtext: q.qtext,
+  qcomment: q.qcomment,
+  state: q.state,
+  hidden: q.hidden,
+  deletedBy: q.deletedBy,
+  categoryId: q.categoryId,
+  topCategoryId: q.topCategoryId,
+  anscnt: q.anscnt,
+  comcnt: q.comcnt,
+  added: q.added,
+  stateChangedAt: q.stateChangedAt,
+  pollType: q.pollType,
+  totalVoted: q.totalVoted,
+  totalmarks: q.totalmarks,
+  bestAnswerId: q.bestAnswerId,
+};
+
+const answerColumns = {
+  id: a.id,
+  qid: a.qid,
+  text: a.text,
+  source: a.source,
+  added: a.added,
+  best: a.best,
+  rating: a.rating,
+  comcnt: a.comcnt,
+  canthStatus: a.canthStatus,
+  totalmarks: a.totalmarks,
+};
+
+type QuestionRow = { [K in keyof typeof questionColumns]: unknown } & Record<string, unknown>;
+
+function toQuestion(r: any, author: Author): QuestionView {
+  return {
+    id: r.id,
+    qtext: r.qtext,
+    qcomment: r.qcomment,
+    state: (r.hidden ? "D" : r.state) as QuestionState,
+    hidden: r.hidden === 1,
+    deletedBy: r.deletedBy,
+    categoryId: r.categoryId,
+    topCategoryId: r.topCategoryId,
+    anscnt: r.anscnt,
+    comcnt: r.comcnt,
+    added: r.added,
+    stateChangedAt: r.stateChangedAt,
+    pollType: r.pollType as "S" | "C" | null,
+    totalVoted: r.totalVoted,
+    totalmarks: r.totalmarks,
+    author,
+  };
+}
+
+function toAnswer(r: any, threads: Map<string, CommentThread>): AnswerView {
+  const { author, ...rest } = r;
+  return {
+    ...rest,
+    best: r.best === 1,
+    author,
+    comments: threadOf(threads, `A:${r.id}`, r.comcnt),
+  };
+}
+
+/**
+ * Everything a question page shows, in one D1 round trip (a batch): the question and its author,
+ * supplements, poll options, the best answer, one page of the other answers (20, oldest first) and
+ * the comments of the question and of those answers under the '20,3,3' rule.
+ */
+export async function loadQuestionPage(d1: D1Database, qid: number, offset: number): Promise<QuestionPage> {
+  const db = getDb(d1);
+  const pageAnswerIds = sql`SELECT id FROM answers WHERE qid = ${qid} AND hidden = 0 AND best = 0 ORDER BY added, id LIMIT ${LIMITS.pageSize} OFFSET ${offset}`;
+  const bestAnswerIds = sql`SELECT id FROM answers WHERE qid = ${qid} AND hidden = 0 AND best = 1`;
+  const cm = schema.comments;
+  const targets = sql`(${cm.refType} = 'Q' AND ${cm.refId} = ${qid}) OR (${cm.refType} = 'A' AND ${cm.refId} IN (SELECT id FROM (${pageAnswerIds}) UNION ALL ${bestAnswerIds}))`;
+
+  const [qRows, supplements, poll, bestRows, answerRows, commentRows] = await db.batch([
+    db
+      .select({ ...questionColumns, author: authorColumns })
+      .from(q)
+      .innerJoin(u, eq(u.id, q.userId))
+      .where(eq(q.id, qid)),
+    db
+      .select({ id: schema.supplements.id, text: schema.supplements.text, added: schema.supplements.added })
+      .from(schema.supplements)
+      .where(eq(schema.supplements.qid, qid))
+      .orderBy(asc(schema.supplements.added)),
+    db
+      .select({ id: schema.pollOptions.id, text: schema.pollOptions.text, votes: schema.pollOptions.votes })
+      .from(schema.pollOptions)
+      .where(eq(schema.pollOptions.qid, qid))
+      .orderBy(asc(schema.pollOptions.position)),
+    db
+      .select({ ...answerColumns, author: authorColumns })
+      .from(a)
+      .innerJoin(u, eq(u.id, a.userId))
+      .where(and(eq(a.qid, qid), eq(a.hidden, 0), eq(a.best, 1)))
+      .limit(1),
+    db
+      .select({ ...answerColumns, author: authorColumns })
+      .from(a)
+      .innerJoin(u, eq(u.id, a.userId))
+      .where(and(eq(a.qid, qid), eq(a.hidden, 0), eq(a.best, 0)))
+      .orderBy(asc(a.added), asc(a.id))
+      .limit(LIMITS.pageSize)
+      .offset(offset),
+    commentsQuery(db, targets),
+  ]);
+
+  const row = qRows[0];
+  if (!row) return { kind: "missing" };
+  const question = toQuestion(row, row.author);
+  if (question.state === "D") return { kind: "deleted", question };
+
+  const threads = buildThreads(commentRows);
+  return {
+    kind: "ok",
+    question,
+    supplements,
+    poll,
+    best: bestRows[0] ? toAnswer(bestRows[0], threads) : null,
+    answers: answerRows.map((r) => toAnswer(r, threads)),
+    questionComments: threadOf(threads, `Q:${qid}`, question.comcnt),
+    offset,
+  };
+}
+
+export type AnswerPage =
+  | { kind: "missing" }
+  | { kind: "deleted"; question: QuestionView }
+  | { kind: "ok"; question: QuestionView; answer: AnswerView; highlight: number | null };
+
+/**
+ * A single answer under its question header with all of its comments (to the 'more' depth);
+ * used by /answer/{aid} and by the comment-in-context view.
+ */
+export async function loadAnswerPage(d1: D1Database, aid: number, highlight: number | null = null): Promise<AnswerPage> {
+  const db = getDb(d1);
+  const [qRows, answerRows, commentRows] = await db.batch([
+    db
+      .select({ ...questionColumns, author: authorColumns })
+      .from(q)
+      .innerJoin(u, eq(u.id, q.userId))
+      .where(eq(q.id, sql`(SELECT qid FROM answers WHERE id = ${aid})`)),
+    db
+      .select({ ...answerColumns, author: authorColumns, hidden: a.hidden })
+      .from(a)
+      .innerJoin(u, eq(u.id, a.userId))
+      .where(eq(a.id, aid)),
+    commentsQuery(db, and(eq(schema.comments.refType, "A"), eq(schema.comments.refId, aid))!, true),
+  ]);
+  const qr = qRows[0];
+  const ar = answerRows[0];
+  if (!qr || !ar) return { kind: "missing" };
+  const question = toQuestion(qr, qr.author);
+  if (question.state === "D" || ar.hidden === 1) return { kind: "deleted", question };
+  const { hidden: _h, ...answer } = ar;
+  return { kind: "ok", question, answer: toAnswer(answer, buildThreads(commentRows)), highlight };
+}
+
+/** Where a comment lives: its question, and the answer it belongs to (null for a question comment). */
+export async function locateComment(d1: D1Database, cmid: number) {
+  const c = schema.comments;
+  const row = await getDb(d1).select({ id: c.id, qid: c.qid, refType: c.refType, refId: c.refId, hidden: c.hidden }).from(c).where(eq(c.id, cmid)).get();
+  if (!row || row.qid == null) return null;
+  return { qid: row.qid, answerId: row.refType === "A" ? row.refId : null };
+}
+
+/** The question of a visible answer, or null (the answer's e-mail link pages). */
+export async function answerQuestionId(d1: D1Database, aid: number): Promise<number | null> {
+  const a = schema.answers;
+  const row = await getDb(d1).select({ qid: a.qid, hidden: a.hidden }).from(a).where(eq(a.id, aid)).get();
+  return row && row.hidden === 0 ? row.qid : null;
+}

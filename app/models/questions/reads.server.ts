@@ -1,0 +1,654 @@
+/**
+ * The read calls of the named-call API (docs/decisions/0009-read-calls.md): the question with its
+ * first page of answers, more answers, one answer, comment listings, who voted, who marked,
+ * question lists and the new-questions check. They reuse the page read models
+ * (question-page.server.ts, comments.server.ts, questions.server.ts) and shape the replies with
+ * the spec's field names (core-qa.md §3). Viewer fields come from the session in one extra
+ * batched query that runs beside the page query; guests get neutral values.
+ */
+import { and, count, desc, eq, gt, gte, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { DomainError, type ErrId } from "../../lib/errors";
+import { isExpertLevel } from "../../lib/levels";
+import { LIMITS } from "../../lib/limits";
+import { quotaUsage } from "../core/hub.server";
+import { blank, Cat, findCategory, Id, ListState, Offset, OptId, PageSize } from "../core/inputs.server";
+import { TABS, type Tab } from "../../lib/questions";
+import { getCategoryTree, type CategoryTree } from "../categories/categories.server";
+import { buildThreads, commentsQuery, type CommentNode, type CommentRow } from "../comments/threads.server";
+import { getDb, schema, type Db } from "../core/db.server";
+import { loadAnswerPage, loadQuestionPage, type AnswerView, type QuestionView } from "./question-page.server";
+import { listQuestions, type QuestionListItem } from "./lists.server";
+import type { Session } from "../users/session.server";
+
+const q = schema.questions;
+const a = schema.answers;
+const u = schema.users;
+const cm = schema.comments;
+
+/** A refusal that carries reply fields besides the errid (the deleted view needs `qautor`). */
+export class ReadRefusal extends DomainError {
+  constructor(
+    errid: ErrId,
+    readonly data: Record<string, unknown>,
+  ) {
+    super(errid);
+  }
+}
+
+// ---------------------------------------------------------------- input pieces
+
+const TargetType = z.enum(["Q", "A", "C"], "306");
+
+// ---------------------------------------------------------------- reply shapes
+
+type Named = { urlname: string; name: string } | null;
+
+function categoryOf(tree: CategoryTree, id: number): Named {
+  const c = tree.byId.get(id);
+  return c ? { urlname: c.urlname, name: c.name } : null;
+}
+
+function qautorOf(v: QuestionView) {
+  return { usrid: v.author.id, nick: v.author.nick, lvl: v.author.lvl, points: v.author.points };
+}
+
+/** The question header as lists, showans and comment_context show it. */
+function questionHeader(v: QuestionView, tree: CategoryTree) {
+  return {
+    qid: v.id,
+    qtext: v.qtext,
+    usrid: v.author.id,
+    qnick: v.author.nick,
+    cid: v.categoryId,
+    category: categoryOf(tree, v.categoryId),
+    state: v.state,
+    anscnt: v.anscnt,
+    comcnt: v.comcnt,
+    added: v.added,
+    polltype: v.pollType,
+    totalmarks: v.totalmarks,
+    qautor: qautorOf(v),
+  };
+}
+
+export type CommentReply = {
+  cmid: number;
+  refid: number;
+  type: string;
+  cmtext: string;
+  usrid: number;
+  nick: string;
+  lvl: number;
+  points: number;
+  kpd: number;
+  added: number;
+  hidden: 0 | 1;
+  comcnt: number;
+  parent: number;
+  comments: CommentReply[];
+  more: number;
+  marked?: 1;
+};
+
+/**
+ * A comment tree node in the spec's fields. A top-level comment refers to its question (Q) or
+ * answer (A); a reply is type C and refers to its parent comment. A deleted comment keeps its
+ * place with hidden 1 and an empty text (the client shows 'Комментарий удален').
+ */
+function shapeComment(n: CommentNode, refType: string, refId: number, parent: number, mark: number | null): CommentReply {
+  const out: CommentReply = {
+    cmid: n.id,
+    refid: parent || refId,
+    type: parent ? "C" : refType,
+    cmtext: n.text ?? "",
+    usrid: n.author.id,
+    nick: n.author.nick,
+    lvl: n.author.lvl,
+    points: n.author.points,
+    kpd: n.author.kpd,
+    added: n.added,
+    hidden: n.text === null ? 1 : 0,
+    comcnt: n.replies.length + n.more,
+    parent,
+    comments: n.replies.map((r) => shapeComment(r, refType, refId, n.id, mark)),
+    more: n.more,
+  };
+  if (mark === n.id) out.marked = 1;
+  return out;
+}
+
+function shapeNodes(nodes: CommentNode[], refType: string, refId: number, mark: number | null = null) {
+  return nodes.map((n) => shapeComment(n, refType, refId, 0, mark));
+}
+
+function shapeAnswer(v: AnswerView, canth: boolean, mark: number | null = null) {
+  return {
+    id: v.id,
+    aid: v.id,
+    qid: v.qid,
+    usrid: v.author.id,
+    nick: v.author.nick,
+    lvl: v.author.lvl,
+    points: v.author.points,
+    atext: v.text,
+    added: v.added,
+    source: v.source,
+    vip: v.author.vip,
+    best: v.best ? 1 : 0,
+    rating: v.rating,
+    comcnt: v.comcnt,
+    canth: canth && v.canthStatus === 0 ? 1 : 0,
+    canth_status: v.canthStatus,
+    totalmarks: v.totalmarks,
+    comments: shapeNodes(v.comments.nodes, "A", v.id, mark),
+  };
+}
+
+/** May this viewer thank or hide answers of this question? Only its owner, while it is not deleted. */
+function ownerOf(v: QuestionView, session: Session | null) {
+  return !!session && session.user.id === v.author.id && v.state !== "D";
+}
+
+/** The deleted view's refusal: 181 with the author, so the client can show who asked. */
+function deletedRefusal(v: QuestionView): ReadRefusal {
+  return new ReadRefusal(181, { qautor: qautorOf(v) });
+}
+
+// ---------------------------------------------------------------- question
+
+export const QuestionInput = z.object({ qid: Id });
+
+/**
+ * Why the viewer may not reply (canreplyreason.rid): 0 guest (sign in first), 1 his own question,
+ * 2 he already answered, 3 the question is closed (resolved or deleted), 4 his vote is already
+ * counted (best-answer vote or poll vote), 5 banned, 6 level below Знаток (voting in state V).
+ * `canreply` means: answer in state A, vote for the best answer in state V, vote in a poll.
+ */
+export function replyAbility(
+  v: Pick<QuestionView, "state" | "pollType"> & { authorId: number },
+  session: Session | null,
+  mine: { answered: boolean; bestVoted: boolean; pollVoted: boolean },
+): { canreply: 0 | 1; rid: number } {
+  if (!session) return { canreply: 0, rid: 0 };
+  if (v.state === "R" || v.state === "D") return { canreply: 0, rid: 3 };
+  if (session.user.id === v.authorId) return { canreply: 0, rid: 1 };
+  if (session.user.banned) return { canreply: 0, rid: 5 };
+  if (v.pollType) return mine.pollVoted ? { canreply: 0, rid: 4 } : { canreply: 1, rid: 0 };
+  if (mine.answered) return { canreply: 0, rid: 2 };
+  if (v.state === "V") {
+    if (mine.bestVoted) return { canreply: 0, rid: 4 };
+    if (!isExpertLevel(session.user.lvl)) return { canreply: 0, rid: 6 };
+  }
+  return { canreply: 1, rid: 0 };
+}
+
+/** The question's own flags and what the viewer did there, in one batch (uid 0 for a guest). */
+async function viewerOf(db: Db, qid: number, session: Session | null) {
+  const uid = session?.user.id ?? 0;
+  const [flags, answered, voted, polled, marked] = await db.batch([
+    db.select({ cancomment: q.cancomment, noadd: q.noadd }).from(q).where(eq(q.id, qid)),
+    db
+      .select({ id: a.id })
+      .from(a)
+      .where(and(eq(a.qid, qid), eq(a.userId, uid))),
+    db
+      .select({ id: schema.bestVotes.id })
+      .from(schema.bestVotes)
+      .where(and(eq(schema.bestVotes.qid, qid), eq(schema.bestVotes.userId, uid))),
+    db
+      .select({ options: schema.pollVotes.options })
+      .from(schema.pollVotes)
+      .where(and(eq(schema.pollVotes.qid, qid), eq(schema.pollVotes.userId, uid))),
+    db
+      .select({ id: schema.marks.id })
+      .from(schema.marks)
+      .where(and(eq(schema.marks.targetType, "Q"), eq(schema.marks.targetId, qid), eq(schema.marks.userId, uid))),
+  ]);
+  let chosen: number[] = [];
+  try {
+    chosen = polled[0] ? (JSON.parse(polled[0].options) as number[]) : [];
+  } catch {
+    chosen = [];
+  }
+  return {
+    cancomment: flags[0]?.cancomment ?? 1,
+    noadd: flags[0]?.noadd ?? 0,
+    answered: answered.length > 0,
+    bestVoted: voted.length > 0,
+    pollVoted: polled.length > 0,
+    chosen: new Set(chosen),
+    marked: marked.length > 0,
+  };
+}
+
+/** `question` {qid}: the question page's data (first 20 answers, the best apart, comments '20,3,3'). */
+export async function readQuestion(d1: D1Database, session: Session | null, input: z.infer<typeof QuestionInput>, now: number) {
+  const db = getDb(d1);
+  const [page, viewer, tree] = await Promise.all([loadQuestionPage(d1, input.qid, 0), viewerOf(db, input.qid, session), getCategoryTree(d1, now)]);
+  if (page.kind === "missing") throw new DomainError(181);
+  if (page.kind === "deleted") throw deletedRefusal(page.question);
+  const v = page.question;
+  const isOwner = !!session && session.user.id === v.author.id;
+  const ability = replyAbility({ ...v, authorId: v.author.id }, session, viewer);
+  const owns = ownerOf(v, session);
+  return {
+    ...questionHeader(v, tree),
+    qcomment: v.qcomment,
+    total_voted: v.totalVoted,
+    options: page.poll.map((o) => ({ optid: o.id, text: o.text, vote: o.votes, ivoted: viewer.chosen.has(o.id) ? 1 : 0 })),
+    adds: page.supplements.map((s) => ({ added: s.added, atext: s.text })),
+    owner: isOwner ? 1 : 0,
+    canreply: ability.canreply,
+    canreplyreason: { rid: ability.rid },
+    cancomment: viewer.cancomment,
+    noadd: viewer.noadd,
+    canmark: session && !session.user.banned && !isOwner && !viewer.marked && v.state !== "D" ? 1 : 0,
+    comments: shapeNodes(page.questionComments.nodes, "Q", v.id),
+    best: page.best ? shapeAnswer(page.best, owns) : null,
+    answers: page.answers.map((x) => shapeAnswer(x, owns)),
+    p: 0,
+    n: LIMITS.pageSize,
+  };
+}
+
+// ---------------------------------------------------------------- answers
+
+export const MoreAnswersInput = z.object({
+  qid: Id,
+  p: Offset,
+  n: PageSize,
+  sort: z.preprocess(blank, z.enum(["old", "0"], "310").optional()),
+});
+
+/** `moreanswers` {qid, p, n, sort}: a page of the non-best answers, oldest first. */
+export async function readMoreAnswers(d1: D1Database, session: Session | null, input: z.infer<typeof MoreAnswersInput>) {
+  const p = input.p ?? 0;
+  const n = input.n ?? LIMITS.pageSize;
+  const page = await loadQuestionPage(d1, input.qid, p);
+  if (page.kind === "missing") throw new DomainError(181);
+  if (page.kind === "deleted") throw deletedRefusal(page.question);
+  const owns = ownerOf(page.question, session);
+  return { answers: page.answers.slice(0, n).map((x) => shapeAnswer(x, owns)), p, n, anscnt: page.question.anscnt };
+}
+
+export const ShowAnswerInput = z.object({ aid: Id });
+
+/** `showans` {aid}: one answer with all its comments, under its question's header. */
+export async function readAnswer(d1: D1Database, session: Session | null, input: z.infer<typeof ShowAnswerInput>, now: number) {
+  const [page, tree] = await Promise.all([loadAnswerPage(d1, input.aid), getCategoryTree(d1, now)]);
+  if (page.kind === "missing") throw new DomainError(302);
+  if (page.kind === "deleted") throw page.question.state === "D" ? deletedRefusal(page.question) : new DomainError(302);
+  return { question: questionHeader(page.question, tree), answer: shapeAnswer(page.answer, ownerOf(page.question, session)) };
+}
+
+// ---------------------------------------------------------------- comments
+
+type Target = { refType: "Q" | "A"; refId: number; qid: number };
+
+/**
+ * Where a listing's comments live, refusing what cannot be shown: a missing or deleted question
+ * (181), a missing or deleted answer (302), a missing comment (303). For type C the target is the
+ * comment's own question or answer and `parent` is that comment.
+ */
+async function resolveTarget(db: Db, type: "Q" | "A" | "C", refid: number): Promise<Target & { parent: number | null }> {
+  if (type === "Q") {
+    const row = await db.select({ state: q.state, hidden: q.hidden }).from(q).where(eq(q.id, refid)).get();
+    if (!row || row.hidden || row.state === "D") throw new DomainError(181);
+    return { refType: "Q", refId: refid, qid: refid, parent: null };
+  }
+  if (type === "A") {
+    const row = await db
+      .select({ hidden: a.hidden, qid: a.qid, qstate: q.state, qhidden: q.hidden })
+      .from(a)
+      .innerJoin(q, eq(q.id, a.qid))
+      .where(eq(a.id, refid))
+      .get();
+    if (!row) throw new DomainError(302);
+    if (row.qhidden || row.qstate === "D") throw new DomainError(181);
+    if (row.hidden) throw new DomainError(302);
+    return { refType: "A", refId: refid, qid: row.qid, parent: null };
+  }
+  const row = await db
+    .select({ refType: cm.refType, refId: cm.refId, qid: q.id, qstate: q.state, qhidden: q.hidden, ahidden: a.hidden })
+    .from(cm)
+    .innerJoin(q, eq(q.id, cm.qid))
+    .leftJoin(a, and(eq(cm.refType, "A"), eq(a.id, cm.refId)))
+    .where(and(eq(cm.id, refid), sql`${cm.refType} in ('Q', 'A')`))
+    .get();
+  if (!row) throw new DomainError(303);
+  if (row.qhidden || row.qstate === "D") throw new DomainError(181);
+  if (row.refType === "A" && (row.ahidden === null || row.ahidden === 1)) throw new DomainError(302);
+  return { refType: row.refType as "Q" | "A", refId: row.refId, qid: row.qid, parent: refid };
+}
+
+const refCond = (t: Target) => and(eq(cm.refType, t.refType), eq(cm.refId, t.refId))!;
+
+/** The ids of a window of 20 sibling comments (from offset p) and of everything below them. */
+function subtreeOfWindow(siblings: SQL, p: number): SQL {
+  return sql`${cm.id} in (with recursive sub(id) as (
+      select id from (select id from comments where ${siblings} order by id limit ${LIMITS.pageSize} offset ${p})
+      union all select comments.id from comments join sub on comments.parent_id = sub.id
+    ) select id from sub)`;
+}
+
+export const CommentsInput = z.object({
+  type: TargetType,
+  refid: Id,
+  cmid: OptId,
+  depth: z.preprocess(blank, z.enum(["20,3,3", "20"], "311").optional()),
+  p: Offset,
+});
+
+/**
+ * `comments` {type, refid, cmid?, depth?, p}. Without a parent: the '20,3,3' listing of a question
+ * (Q) or answer (A), exactly as the page shows it at p = 0; p > 0 pages the top level 20 at a time.
+ * Under a parent comment (cmid, or type C with refid the comment): its replies 20 at a time from p,
+ * each with everything below it to depth 20 (the 'more' link). depth "20" without a parent lists
+ * the top-level window with everything below; "20,3,3" under a parent applies the rule there.
+ * `total` is the number of top-level comments (or of direct replies under the parent).
+ */
+export async function readComments(d1: D1Database, input: z.infer<typeof CommentsInput>) {
+  const db = getDb(d1);
+  const p = input.p ?? 0;
+  const target = await resolveTarget(db, input.type, input.refid);
+  let parent = target.parent;
+  if (input.cmid !== undefined && input.cmid !== parent) {
+    const under = await resolveTarget(db, "C", input.cmid);
+    if (under.refType !== target.refType || under.refId !== target.refId) throw new DomainError(303);
+    parent = input.cmid;
+  }
+  const depth = input.depth ?? (parent !== null ? "20" : "20,3,3");
+  const full = depth === "20";
+  const siblings = parent !== null ? eq(cm.parentId, parent) : and(refCond(target), isNull(cm.parentId))!;
+  let where: SQL;
+  if (parent !== null) where = sql`(${cm.id} = ${parent} or ${subtreeOfWindow(siblings, p)})`;
+  else if (!full && p === 0) where = refCond(target);
+  else where = subtreeOfWindow(siblings, p);
+  const [totals, rows] = await db.batch([db.select({ n: count() }).from(cm).where(siblings), commentsQuery(db, where, full)]);
+  let nodes: CommentNode[];
+  if (parent !== null) {
+    // the parent is the root of this listing, whatever its own depth
+    const rerooted = (rows as CommentRow[]).map((r) => (r.id === parent ? { ...r, parent_id: null } : r));
+    const root = buildThreads(rerooted).get(`${target.refType}:${target.refId}`)?.nodes[0];
+    return {
+      comments: (root?.replies ?? []).map((r) => shapeComment(r, target.refType, target.refId, parent!, null)),
+      type: target.refType,
+      refid: target.refId,
+      cmid: parent,
+      p,
+      n: LIMITS.pageSize,
+      total: totals[0]?.n ?? 0,
+    };
+  }
+  nodes = buildThreads(rows as CommentRow[]).get(`${target.refType}:${target.refId}`)?.nodes ?? [];
+  return {
+    comments: shapeNodes(nodes, target.refType, target.refId),
+    type: target.refType,
+    refid: target.refId,
+    p,
+    n: LIMITS.pageSize,
+    total: totals[0]?.n ?? 0,
+  };
+}
+
+export const AllCommentsInput = z.object({ type: TargetType, refid: Id });
+
+/** `all_comments` {type, refid}: every comment of a question or answer (or under a comment), nested to depth 20. */
+export async function readAllComments(d1: D1Database, input: z.infer<typeof AllCommentsInput>) {
+  const db = getDb(d1);
+  const target = await resolveTarget(db, input.type, input.refid);
+  const key = `${target.refType}:${target.refId}`;
+  if (target.parent === null) {
+    const rows = await commentsQuery(db, refCond(target), true);
+    const nodes = buildThreads(rows as CommentRow[]).get(key)?.nodes ?? [];
+    return { comments: shapeNodes(nodes, target.refType, target.refId), type: target.refType, refid: target.refId };
+  }
+  const parent = target.parent;
+  const below = sql`${cm.id} in (with recursive sub(id) as (
+      select ${parent} union all select comments.id from comments join sub on comments.parent_id = sub.id
+    ) select id from sub)`;
+  const rows = (await commentsQuery(db, below, true)) as CommentRow[];
+  const root = buildThreads(rows.map((r) => (r.id === parent ? { ...r, parent_id: null } : r))).get(key)?.nodes[0];
+  return {
+    comments: (root?.replies ?? []).map((r) => shapeComment(r, target.refType, target.refId, parent, null)),
+    type: target.refType,
+    refid: target.refId,
+    cmid: parent,
+  };
+}
+
+export const CommentContextInput = z.object({ cmid: Id });
+
+/**
+ * `comment_context` {cmid}: the comment's question header, its answer (for an answer's comment) and
+ * the whole thread of that target with the comment marked (`marked: 1`).
+ */
+export async function readCommentContext(d1: D1Database, session: Session | null, input: z.infer<typeof CommentContextInput>, now: number) {
+  const db = getDb(d1);
+  const target = await resolveTarget(db, "C", input.cmid);
+  const tree = await getCategoryTree(d1, now);
+  if (target.refType === "A") {
+    const page = await loadAnswerPage(d1, target.refId, input.cmid);
+    if (page.kind !== "ok") throw new DomainError(302);
+    const { comments, ...answer } = shapeAnswer(page.answer, ownerOf(page.question, session), input.cmid);
+    return { cmid: input.cmid, type: "A", refid: target.refId, question: questionHeader(page.question, tree), answer, comments };
+  }
+  const page = await loadQuestionPage(d1, target.qid, 0);
+  if (page.kind !== "ok") throw new DomainError(181);
+  const rows = (await commentsQuery(db, refCond(target), true)) as CommentRow[];
+  const nodes = buildThreads(rows).get(`Q:${target.qid}`)?.nodes ?? [];
+  return {
+    cmid: input.cmid,
+    type: "Q",
+    refid: target.qid,
+    question: questionHeader(page.question, tree),
+    answer: null,
+    comments: shapeNodes(nodes, "Q", target.qid, input.cmid),
+  };
+}
+
+// ---------------------------------------------------------------- who voted, who marked
+
+export const WhoVotedInput = z.object({ qid: OptId, optid: OptId, p: Offset }).refine((i) => (i.qid === undefined) !== (i.optid === undefined), "307");
+
+/** A question that may be shown, or 181 (missing, hidden or deleted). */
+function visibleQuestion(db: Db, qid: number | SQL) {
+  return db
+    .select({ id: q.id, state: q.state, hidden: q.hidden })
+    .from(q)
+    .where(eq(q.id, qid as number));
+}
+
+function assertVisible(rows: { state: string; hidden: number }[]) {
+  const row = rows[0];
+  if (!row || row.hidden || row.state === "D") throw new DomainError(181);
+}
+
+/**
+ * `whovoted` {qid | optid, p}: 20 a page of the voters, newest first — the best-answer votes of a
+ * question (votes against all included), or the poll votes that chose an option.
+ */
+export async function readWhoVoted(d1: D1Database, input: z.infer<typeof WhoVotedInput>) {
+  const db = getDb(d1);
+  const p = input.p ?? 0;
+  const bv = schema.bestVotes;
+  const pv = schema.pollVotes;
+  const po = schema.pollOptions;
+  if (input.qid !== undefined) {
+    const [qs, rows, totals] = await db.batch([
+      visibleQuestion(db, input.qid),
+      db
+        .select({ id: u.id, nick: u.nick, lvl: u.lvl })
+        .from(bv)
+        .innerJoin(u, eq(u.id, bv.userId))
+        .where(eq(bv.qid, input.qid))
+        .orderBy(desc(bv.id))
+        .limit(LIMITS.pageSize)
+        .offset(p),
+      db.select({ n: count() }).from(bv).where(eq(bv.qid, input.qid)),
+    ]);
+    assertVisible(qs);
+    return { users: rows, qid: input.qid, p, n: LIMITS.pageSize, total: totals[0]?.n ?? 0 };
+  }
+  const optid = input.optid!;
+  const [opts, qs, rows] = await db.batch([
+    db.select({ qid: po.qid, votes: po.votes }).from(po).where(eq(po.id, optid)),
+    visibleQuestion(db, sql`(select qid from poll_options where id = ${optid})`),
+    db
+      .select({ id: u.id, nick: u.nick, lvl: u.lvl })
+      .from(pv)
+      .innerJoin(u, eq(u.id, pv.userId))
+      .where(
+        and(
+          eq(pv.qid, sql`(select qid from poll_options where id = ${optid})`),
+          sql`exists (select 1 from json_each(${pv.options}) where json_each.value = ${optid})`,
+        ),
+      )
+      .orderBy(desc(pv.id))
+      .limit(LIMITS.pageSize)
+      .offset(p),
+  ]);
+  if (!opts[0]) throw new DomainError(304);
+  assertVisible(qs);
+  return { users: rows, optid, p, n: LIMITS.pageSize, total: opts[0].votes };
+}
+
+export const MarkedInput = z.object({ qid: OptId, aid: OptId, p: Offset, n: PageSize }).refine((i) => (i.qid === undefined) !== (i.aid === undefined), "307");
+
+/** `marked` {qid | aid, p, n}: who marked a question or an answer, newest first: {id, nick, filin}. */
+export async function readMarked(d1: D1Database, input: z.infer<typeof MarkedInput>) {
+  const db = getDb(d1);
+  const p = input.p ?? 0;
+  const n = input.n ?? LIMITS.pageSize;
+  const mk = schema.marks;
+  const type = input.qid !== undefined ? "Q" : "A";
+  const id = (input.qid ?? input.aid)!;
+  const [owner, rows] = await db.batch([
+    type === "Q"
+      ? db
+          .select({ state: q.state, hidden: q.hidden, ahidden: sql<number>`0`.as("a_hidden"), total: q.totalmarks })
+          .from(q)
+          .where(eq(q.id, id))
+      : db
+          // aliased: in a D1 batch rows come back as objects, so two columns named `hidden` would collide
+          .select({ state: q.state, hidden: q.hidden, ahidden: sql<number>`${a.hidden}`.as("a_hidden"), total: a.totalmarks })
+          .from(a)
+          .innerJoin(q, eq(q.id, a.qid))
+          .where(eq(a.id, id)),
+    db
+      .select({ id: u.id, nick: u.nick, filin: u.filin })
+      .from(mk)
+      .innerJoin(u, eq(u.id, mk.userId))
+      .where(and(eq(mk.targetType, type), eq(mk.targetId, id)))
+      .orderBy(desc(mk.id))
+      .limit(n)
+      .offset(p),
+  ]);
+  const row = owner[0];
+  if (!row) throw new DomainError(type === "Q" ? 181 : 302);
+  if (row.hidden || row.state === "D") throw new DomainError(181);
+  if (row.ahidden) throw new DomainError(302);
+  return { users: rows, type, id, p, n, total: row.total };
+}
+
+// ---------------------------------------------------------------- question lists
+
+export const QuestListInput = z.object({ n: PageSize, p: Offset, state: ListState, cat: Cat, lastid: OptId });
+export const QstRatingInput = z.object({ n: PageSize, p: Offset, cat: Cat });
+export const CheckNewInput = z.object({ cat: Cat, qid: Id, state: ListState });
+
+type ListScope = { topCategoryId?: number; categoryId?: number; tab?: Tab };
+
+/** A category by urlname or id (305 when unknown) as a list scope: a top level includes its subcategories. */
+function scopeOf(tree: CategoryTree, cat: string | undefined, tab: Tab | undefined): ListScope {
+  if (cat === undefined) return { tab };
+  const c = findCategory(tree, cat);
+  return c.parentId == null ? { topCategoryId: c.id, tab } : { categoryId: c.id, tab };
+}
+
+/** The conditions of listQuestions (questions.server.ts) for counting inside the same list. */
+function listWhere(s: ListScope): SQL[] {
+  const where = [eq(q.hidden, 0)];
+  if (s.topCategoryId !== undefined) where.push(eq(q.topCategoryId, s.topCategoryId));
+  if (s.categoryId !== undefined) where.push(eq(q.categoryId, s.categoryId));
+  where.push(s.tab ? eq(q.state, TABS[s.tab].state) : ne(q.state, "D"));
+  return where;
+}
+
+/** How many questions of a list are newer than (or, with orEqual, as new as) a question; null when it does not exist. */
+async function countNewer(db: Db, scope: ListScope, qid: number, orEqual: boolean): Promise<number | null> {
+  const added = sql`(select added from questions where id = ${qid})`;
+  const [exists, counted] = await db.batch([
+    db.select({ id: q.id }).from(q).where(eq(q.id, qid)),
+    db
+      .select({ n: count() })
+      .from(q)
+      .where(and(...listWhere(scope), orEqual ? gte(q.added, added) : gt(q.added, added))),
+  ]);
+  return exists[0] ? (counted[0]?.n ?? 0) : null;
+}
+
+function shapeListItem(i: QuestionListItem, tree: CategoryTree) {
+  return {
+    qid: i.id,
+    qtext: i.qtext,
+    state: i.state,
+    anscnt: i.anscnt,
+    added: i.added,
+    polltype: i.pollType,
+    cid: i.categoryId,
+    category: categoryOf(tree, i.categoryId),
+    usrid: i.author.id,
+    qnick: i.author.nick,
+    lvl: i.author.lvl,
+  };
+}
+
+/**
+ * `questlist` {n, p, state, cat, lastid}: a page of a question list, newest first (the 'best'
+ * state by marks). lastid continues after that question (p is then ignored; not for 'best').
+ */
+export async function readQuestList(d1: D1Database, input: z.infer<typeof QuestListInput>, now: number) {
+  const tree = await getCategoryTree(d1, now);
+  const scope = scopeOf(tree, input.cat, input.state);
+  const n = input.n ?? LIMITS.pageSize;
+  let p = input.p ?? 0;
+  if (input.lastid !== undefined && scope.tab !== "best") {
+    const newer = await countNewer(getDb(d1), scope, input.lastid, true);
+    if (newer === null) throw new DomainError(181);
+    p = newer;
+  }
+  const items = await listQuestions(d1, { ...scope, offset: p, limit: n });
+  return { qst: items.map((i) => shapeListItem(i, tree)), p, n };
+}
+
+/** `qstrating` {n, p, cat}: the 'best' tab — resolved questions by their marks. */
+export async function readQstRating(d1: D1Database, input: z.infer<typeof QstRatingInput>, now: number) {
+  const tree = await getCategoryTree(d1, now);
+  const scope = scopeOf(tree, input.cat, "best");
+  const n = input.n ?? LIMITS.pageSize;
+  const p = input.p ?? 0;
+  const items = await listQuestions(d1, { ...scope, offset: p, limit: n });
+  return { qst: items.map((i) => shapeListItem(i, tree)), p, n };
+}
+
+/** `check_new` {cat, qid, state}: how many questions of that list are newer than qid. */
+export async function readCheckNew(d1: D1Database, input: z.infer<typeof CheckNewInput>, now: number) {
+  const tree = await getCategoryTree(d1, now);
+  const scope = scopeOf(tree, input.cat, input.state);
+  const calc = await countNewer(getDb(d1), scope, input.qid, false);
+  if (calc === null) throw new DomainError(181);
+  return { calc };
+}
+
+// ---------------------------------------------------------------- limits
+
+/**
+ * `showlimits`: the user's daily quotas from the UserHub ({code: {limit, used, left}}); a guest has
+ * none.
+ */
+export async function readLimits(env: Env, session: Session | null, now: number) {
+  if (!session) return { limits: {} };
+  return { limits: await quotaUsage(env, session.user, now) };
+}

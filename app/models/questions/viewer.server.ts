@@ -1,0 +1,73 @@
+import { and, eq, inArray, or } from "drizzle-orm";
+import { getDb, schema } from "../core/db.server";
+import { isModerator } from "../../lib/moderation";
+import { moderOnQuestion, type ModerOnQuestion } from "../moderation/moderation.server";
+
+export type Viewer = {
+  id: number;
+  lvl: number;
+  isOwner: boolean;
+  answered: boolean;
+  bestVoted: boolean;
+  pollVoted: boolean;
+  watching: boolean;
+  markedQuestion: boolean;
+  markedAnswers: number[];
+  /** a volunteer moderator's links on this question (docs/decisions/0015-moderation.md); null for everyone else */
+  moder?: ModerOnQuestion | null;
+};
+
+/** What the signed-in reader has already done on a question (one batch), for the forms he is offered. */
+export async function viewerOnQuestion(
+  d1: D1Database,
+  user: { id: number; lvl: number; type?: string; permissions?: string[] },
+  qid: number,
+  ownerId: number,
+  answerIds: number[],
+): Promise<Viewer> {
+  const db = getDb(d1);
+  const m = schema.marks;
+  const [answered, bestVoted, pollVoted, watching, marks] = await db.batch([
+    db
+      .select({ id: schema.answers.id })
+      .from(schema.answers)
+      .where(and(eq(schema.answers.qid, qid), eq(schema.answers.userId, user.id)))
+      .limit(1),
+    db
+      .select({ id: schema.bestVotes.id })
+      .from(schema.bestVotes)
+      .where(and(eq(schema.bestVotes.qid, qid), eq(schema.bestVotes.userId, user.id)))
+      .limit(1),
+    db
+      .select({ id: schema.pollVotes.id })
+      .from(schema.pollVotes)
+      .where(and(eq(schema.pollVotes.qid, qid), eq(schema.pollVotes.userId, user.id)))
+      .limit(1),
+    db
+      .select({ id: schema.watches.id })
+      .from(schema.watches)
+      .where(and(eq(schema.watches.qid, qid), eq(schema.watches.userId, user.id)))
+      .limit(1),
+    db
+      .select({ type: m.targetType, id: m.targetId })
+      .from(m)
+      .where(
+        and(
+          eq(m.userId, user.id),
+          or(and(eq(m.targetType, "Q"), eq(m.targetId, qid)), answerIds.length ? and(eq(m.targetType, "A"), inArray(m.targetId, answerIds)) : undefined),
+        ),
+      ),
+  ]);
+  return {
+    id: user.id,
+    lvl: user.lvl,
+    isOwner: user.id === ownerId,
+    answered: answered.length > 0,
+    bestVoted: bestVoted.length > 0,
+    pollVoted: pollVoted.length > 0,
+    watching: watching.length > 0,
+    markedQuestion: marks.some((x) => x.type === "Q"),
+    markedAnswers: marks.filter((x) => x.type === "A").map((x) => x.id),
+    moder: isModerator({ type: user.type ?? "", permissions: user.permissions ?? [] }) ? await moderOnQuestion(d1, user.id, qid, Date.now()) : null,
+  };
+}

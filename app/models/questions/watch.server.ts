@@ -1,0 +1,69 @@
+/**
+ * Following a question: startwatch, dropwatch and stopnotify. One watches row per (question,
+ * user) by its UNIQUE index; users.watchcnt follows the rows in the same batch.
+ */
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { DomainError } from "../../lib/errors";
+import { idField } from "./ask.server";
+import { batchable } from "../core/db.server";
+import { getDb, schema } from "../core/db.server";
+import { requireWriter, type Session } from "../users/session.server";
+
+export const WatchInput = z.object({ qid: idField("181") });
+
+export const StopNotifyInput = z.object({
+  id: idField("181"),
+  type: z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), z.enum(["Q", "C"], "150")),
+});
+
+/** startwatch: follow a visible question; a second follow is refused with 147. */
+export async function startWatch(env: Env, session: Session | null, input: z.infer<typeof WatchInput>, now: number) {
+  const user = requireWriter(session);
+  const db = getDb(env.DB);
+  const q = await db
+    .select({ state: schema.questions.state, hidden: schema.questions.hidden })
+    .from(schema.questions)
+    .where(eq(schema.questions.id, input.qid))
+    .get();
+  if (!q || q.state === "D" || q.hidden === 1) throw new DomainError(181);
+  const [ins] = await db.batch(
+    batchable(env.DB, [
+      db.insert(schema.watches).values({ qid: input.qid, userId: user.id, added: now }).onConflictDoNothing(),
+      db.run(sql`UPDATE users SET watchcnt = watchcnt + 1 WHERE id = ${user.id} AND changes() = 1`),
+    ] as const),
+  );
+  if (ins.meta.changes !== 1) throw new DomainError(147);
+  return { watch: 1 };
+}
+
+/** dropwatch: stop following; not following is refused with 148. Works on a deleted question too. */
+export async function dropWatch(env: Env, session: Session | null, input: z.infer<typeof WatchInput>) {
+  const user = requireWriter(session);
+  const db = getDb(env.DB);
+  const w = schema.watches;
+  const [del] = await db.batch(
+    batchable(env.DB, [
+      db.delete(w).where(and(eq(w.qid, input.qid), eq(w.userId, user.id))),
+      db.run(sql`UPDATE users SET watchcnt = max(watchcnt - 1, 0) WHERE id = ${user.id} AND changes() = 1`),
+    ] as const),
+  );
+  if (del.meta.changes !== 1) throw new DomainError(148);
+  return { watch: 0 };
+}
+
+/**
+ * stopnotify: the unsubscribe links. Type Q stops the notifications and mail about a question's
+ * answers, type C those about comments; `id` is the question id in both. The watch itself stays.
+ */
+export async function stopNotify(env: Env, session: Session | null, input: z.infer<typeof StopNotifyInput>) {
+  const user = requireWriter(session);
+  const db = getDb(env.DB);
+  const w = schema.watches;
+  const res = await db
+    .update(w)
+    .set(input.type === "Q" ? { answers: 0, mail: 0 } : { comments: 0 })
+    .where(and(eq(w.qid, input.id), eq(w.userId, user.id)));
+  if (res.meta.changes !== 1) throw new DomainError(148);
+  return { type: input.type };
+}

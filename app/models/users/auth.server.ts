@@ -1,0 +1,97 @@
+import { and, count, eq, gt, sql } from "drizzle-orm";
+import { z } from "zod";
+import { DEV_PEPPER, hashPassword, verifyPassword } from "../../../db/seed/password";
+import { DomainError } from "../../lib/errors";
+import { levelForPoints, START_POINTS } from "../../lib/levels";
+import { moscowDay } from "./bonuses.server";
+import { getDb, schema } from "../core/db.server";
+import { createSession, revokeSession, type Session } from "./session.server";
+
+/** Sign-in throttling (docs/decisions/0005-accounts-and-sessions.md). */
+export const THROTTLE = { windowMs: 15 * 60_000, perEmail: 5, perIp: 30 } as const;
+
+export const RegisterInput = z.object({
+  nick: z.string().trim().min(2, "106").max(30, "106"),
+  email: z.string().trim().toLowerCase().pipe(z.email("107")),
+  password: z.string().min(8, "108").max(200, "108"),
+});
+
+export const SignInInput = z.object({
+  email: z.string().trim().toLowerCase().min(3, "102").max(320, "102"),
+  password: z.string().min(1, "102").max(200, "102"),
+});
+
+function pepper(env: Env): string {
+  return env.PEPPER ?? DEV_PEPPER;
+}
+
+/** Creates an account with the starting points (a ledger row in the same batch) and signs it in. */
+export async function register(env: Env, input: z.infer<typeof RegisterInput>, now = Date.now()) {
+  const db = getDb(env.DB);
+  const exists = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, input.email)).get();
+  if (exists) throw new DomainError(105);
+  const passwordHash = await hashPassword(input.password, pepper(env));
+  let userId: number;
+  try {
+    const [inserted] = await db.batch([
+      db
+        .insert(schema.users)
+        .values({
+          nick: input.nick,
+          email: input.email,
+          passwordHash,
+          points: START_POINTS,
+          lvl: levelForPoints(START_POINTS).id,
+          createdAt: now,
+          lastVisitDay: moscowDay(now),
+        })
+        .returning({ id: schema.users.id }),
+      db.insert(schema.pointsLedger).select(sql`SELECT NULL, id, ${START_POINTS}, 'start', NULL, NULL, ${now} FROM users WHERE email = ${input.email}`),
+    ]);
+    userId = inserted[0].id;
+  } catch (e) {
+    if (String(e).includes("UNIQUE")) throw new DomainError(105);
+    throw e;
+  }
+  return { userId, ...(await createSession(env.DB, userId, now)) };
+}
+
+/**
+ * Signs in by e-mail and password, refusing after too many recent failures for the e-mail or the
+ * IP. A sign-in always starts a new session and revokes the one the browser had (rotation).
+ */
+export async function signIn(env: Env, input: z.infer<typeof SignInInput>, ip: string, previous: Session | null, now = Date.now()) {
+  const db = getDb(env.DB);
+  const a = schema.loginAttempts;
+  const since = now - THROTTLE.windowMs;
+  const [[byEmail], [byIp], [user]] = await db.batch([
+    db
+      .select({ n: count() })
+      .from(a)
+      .where(and(eq(a.email, input.email), eq(a.ok, 0), gt(a.added, since))),
+    db
+      .select({ n: count() })
+      .from(a)
+      .where(and(eq(a.ip, ip), eq(a.ok, 0), gt(a.added, since))),
+    db.select({ id: schema.users.id, passwordHash: schema.users.passwordHash }).from(schema.users).where(eq(schema.users.email, input.email)).limit(1),
+  ]);
+  if (byEmail.n >= THROTTLE.perEmail || byIp.n >= THROTTLE.perIp) throw new DomainError(104);
+  const ok = user ? await verifyPassword(input.password, pepper(env), user.passwordHash) : false;
+  await db.insert(a).values({ email: input.email, ip, ok: ok ? 1 : 0, added: now });
+  if (!user || !ok) throw new DomainError(102);
+  if (previous) await revokeSession(env.DB, previous.id, now);
+  return { userId: user.id, ...(await createSession(env.DB, user.id, now)) };
+}
+
+export async function signOut(env: Env, session: Session | null) {
+  if (session) await revokeSession(env.DB, session.id);
+}
+
+/** refresh_auth: the session goes on with a new salt and token for the API. */
+export async function refreshAuth(env: Env, session: Session | null) {
+  if (!session) throw new DomainError(103);
+  const salt = crypto.randomUUID().replace(/-/g, "").slice(0, 16);
+  const token = crypto.randomUUID().replace(/-/g, "");
+  await getDb(env.DB).update(schema.sessions).set({ salt, apiToken: token }).where(eq(schema.sessions.id, session.id));
+  return { salt, token };
+}

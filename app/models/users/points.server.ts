@@ -1,0 +1,68 @@
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import { LEVELS } from "../../lib/levels";
+import { schema, type Db } from "../core/db.server";
+import { levelNotification } from "../notifications/notifications.server";
+
+/** The spec's points (core-qa.md §1, §9). */
+export const POINTS = {
+  ask: -5,
+  askRefund: 5,
+  answer: 2,
+  pollVote: 1,
+  bestVote: 1,
+  dailyVisit: 1,
+  welcome: 25,
+  liked: 5,
+} as const;
+
+export type PointsReason =
+  | "start"
+  | "ask"
+  | "ask_refund"
+  | "answer"
+  | "poll_vote"
+  | "best_vote"
+  | "visit"
+  | "welcome"
+  | "liked"
+  | "unliked"
+  | "moder"
+  | "gift"
+  | "vip";
+
+/** The level for a points expression, as SQL, from the one table in app/lib/levels.ts. */
+function levelCase(points: SQL): SQL {
+  const whens = [...LEVELS].reverse().map((l) => sql`WHEN ${points} >= ${l.min} THEN ${l.id}`);
+  return sql`CASE ${sql.join(whens, sql` `)} ELSE ${LEVELS[0].id} END`;
+}
+
+/**
+ * The statements of a change of points, for the caller's batch: the user's points and level, the
+ * ledger row, so that points always equal the ledger sum, and the 'level' notification when a
+ * rise crosses a level threshold (issue 4 §2; pass the batch results to `announce`). With
+ * `onlyIfChanged` they apply only when the statement before them in the batch changed a row
+ * (SQLite's changes()), which lets "insert a vote or ignore it, then pay for it" stay one atomic
+ * batch. The third statement uses changes() itself (1 after the ledger insert exactly when the
+ * change applied), so a statement after pointsChange cannot chain on changes() any more.
+ */
+export function pointsChange(
+  db: Db,
+  userId: number,
+  delta: number,
+  reason: PointsReason,
+  ref: { type: string; id: number } | null,
+  now: number,
+  onlyIfChanged = false,
+) {
+  const u = schema.users;
+  const guard = onlyIfChanged ? sql`changes() = 1` : sql`1`;
+  // query builders (not db.run) so that drizzle can put them in a D1 batch
+  return [
+    db
+      .update(u)
+      .set({ points: sql`${u.points} + ${delta}`, lvl: levelCase(sql`(${u.points} + ${delta})`) })
+      .where(and(eq(u.id, userId), guard)),
+    db.insert(schema.pointsLedger).select(sql`SELECT NULL, ${userId}, ${delta}, ${reason}, ${ref?.type ?? null}, ${ref?.id ?? null}, ${now} WHERE ${guard}`),
+    ...levelNotification(db, { userId, delta, levelBefore: levelCase(sql`(nr.points - ${delta})`), now }),
+  ] as const;
+}

@@ -1,0 +1,356 @@
+import { moderOnPage } from "../moderation/moderation.server";
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { cacheHeaders } from "../../lib/http.server";
+import { LIMITS } from "../../lib/limits";
+import { parseOffset, parsePrefixedId } from "../../lib/params";
+import { originOf } from "../../lib/seo";
+import type { QuestionState } from "../../lib/questions";
+import { isBanned } from "../../lib/users";
+import { getDb, schema, type Db } from "../core/db.server";
+import { catalogueQuery, GIFT_POINTS_MIN, giftItem, receivedGiftsQuery, sentGiftItem } from "../gifts/gifts.server";
+import { LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
+import { viewerSession, type Session } from "./session.server";
+
+/**
+ * The user profile /profile/id{userid}[/{tab}[/{sub}]] (surroundings.md "Profile",
+ * docs/decisions/0011-profile-page.md): the header of a user and one page of one of his lists.
+ */
+
+const u = schema.users;
+const q = schema.questions;
+const a = schema.answers;
+const c = schema.categories;
+const pq = schema.privateQuestions;
+const b = schema.brands;
+
+/** Tabs, their subs (the first is the default) and which of them only the owner may open. */
+export const PROFILE_TABS = {
+  questions: { subs: ["all", "open", "vote", "resolve", "deleted", "private"], ownerSubs: ["deleted", "private"], ownerOnly: false },
+  answers: { subs: ["all", "best"], ownerSubs: [], ownerOnly: false },
+  feed: { subs: ["updates", "questions", "users"], ownerSubs: [], ownerOnly: true },
+  followers: { subs: ["users", "blacklist"], ownerSubs: [], ownerOnly: true },
+  gifts: { subs: ["all"], ownerSubs: [], ownerOnly: false },
+} as const satisfies Record<string, { subs: readonly string[]; ownerSubs: readonly string[]; ownerOnly: boolean }>;
+
+export type ProfileTab = keyof typeof PROFILE_TABS;
+export type ProfileView = { tab: ProfileTab; sub: string };
+export const PROFILE_TAB_ORDER: ProfileTab[] = ["questions", "answers", "feed", "followers", "gifts"];
+
+/** The questions sub → the state it lists ('all' lists every state but deleted). */
+const SUB_STATE: Record<string, QuestionState> = { open: "A", vote: "V", resolve: "R", deleted: "D" };
+
+/**
+ * The user id and the view a profile path names, or null (a 404): the segment must be literally
+ * "id{n}", the tab one of the four, the sub one of that tab's. Defaults: questions, then the tab's
+ * first sub.
+ */
+export function parseProfilePath(uidSegment: string | undefined, tab?: string, sub?: string): { uid: number; view: ProfileView } | null {
+  const uid = parsePrefixedId(uidSegment, "id");
+  if (uid === null) return null;
+  const tabName = tab ?? "questions";
+  if (!Object.hasOwn(PROFILE_TABS, tabName)) return null;
+  const def = PROFILE_TABS[tabName as ProfileTab];
+  const subName = sub ?? def.subs[0];
+  if (!(def.subs as readonly string[]).includes(subName)) return null;
+  return { uid, view: { tab: tabName as ProfileTab, sub: subName } };
+}
+
+/** Feed and followers, and the deleted and private questions, are the owner's alone. */
+export function isOwnerOnly(view: ProfileView): boolean {
+  const def = PROFILE_TABS[view.tab];
+  return def.ownerOnly || (def.ownerSubs as readonly string[]).includes(view.sub);
+}
+
+/** The path of a view: the defaults are left out (/profile/id7, /profile/id7/answers, /profile/id7/answers/best). */
+export function profilePath(uid: number, view: ProfileView): string {
+  const base = `/profile/id${uid}`;
+  if (view.tab === "questions" && view.sub === "all") return base;
+  return view.sub === PROFILE_TABS[view.tab].subs[0] ? `${base}/${view.tab}` : `${base}/${view.tab}/${view.sub}`;
+}
+
+export type ProfileNav = {
+  tabs: { tab: ProfileTab; href: string }[];
+  subs: { sub: string; href: string }[];
+};
+
+/** The tabs and the current tab's subs this viewer is offered: the owner-only ones to the owner alone. */
+export function profileNav(uid: number, view: ProfileView, isOwner: boolean): ProfileNav {
+  const open = (v: ProfileView) => isOwner || !isOwnerOnly(v);
+  return {
+    tabs: PROFILE_TAB_ORDER.filter((tab) => open({ tab, sub: PROFILE_TABS[tab].subs[0] })).map((tab) => ({
+      tab,
+      href: profilePath(uid, { tab, sub: PROFILE_TABS[tab].subs[0] }),
+    })),
+    subs: (PROFILE_TABS[view.tab].subs as readonly string[])
+      .filter((sub) => open({ tab: view.tab, sub }))
+      .map((sub) => ({ sub, href: profilePath(uid, { tab: view.tab, sub }) })),
+  };
+}
+
+/** A hidden profile ('Личный кабинет скрыт') is open to its owner and to volunteer moderators. */
+export function seesHiddenProfile(viewer: Session["user"] | null, uid: number): boolean {
+  return viewer !== null && (viewer.id === uid || viewer.type === "volonter");
+}
+
+export type BanState = { permanent: true } | { permanent: false; leftMs: number };
+
+/** The ban notice: none, a permanent ban, or a temporary one with the time left. */
+export function banState(user: { bannedUntil: number | null; banPermanent: number }, now: number): BanState | null {
+  if (!isBanned(user, now)) return null;
+  if (user.banPermanent === 1 || user.bannedUntil == null) return { permanent: true };
+  return { permanent: false, leftMs: user.bannedUntil - now };
+}
+
+// ---- the queries (every list is one index range, newest first: see the decision record)
+
+function headerQuery(db: Db, uid: number) {
+  return db
+    .select({
+      id: u.id,
+      nick: u.nick,
+      lvl: u.lvl,
+      points: u.points,
+      kpd: u.kpd,
+      vip: u.vip,
+      bannedUntil: u.bannedUntil,
+      banPermanent: u.banPermanent,
+      hidden: u.hidden,
+      filin: u.filin,
+      questionsCount: u.questionsCount,
+      answersCount: u.answersCount,
+      bestCount: u.bestCount,
+      followers: u.followers,
+      following: u.following,
+    })
+    .from(u)
+    .where(eq(u.id, uid));
+}
+
+/** A user's questions of a sub, newest first: questions_user_idx for 'all', questions_user_state_idx for a state. */
+export function userQuestionsQuery(db: Db, uid: number, sub: string, offset: number, limit: number) {
+  const state = SUB_STATE[sub];
+  const where: SQL[] = [eq(q.userId, uid)];
+  if (state === "D") where.push(eq(q.state, "D"));
+  else if (state) where.push(eq(q.state, state), eq(q.hidden, 0));
+  else where.push(ne(q.state, "D"), eq(q.hidden, 0));
+  return db
+    .select({
+      ...LIST_COLUMNS,
+      catName: sql<string>`${c.name}`.as("cat_name"),
+      catUrlname: sql<string>`${c.urlname}`.as("cat_urlname"),
+    })
+    .from(q)
+    .innerJoin(c, eq(c.id, q.categoryId))
+    .where(and(...where))
+    .orderBy(desc(q.added), desc(q.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** A user's visible answers (or only the best ones) with their question's title: answers_user_idx / answers_user_best_idx. */
+export function userAnswersQuery(db: Db, uid: number, sub: string, offset: number, limit: number) {
+  const where: SQL[] = [eq(a.userId, uid)];
+  if (sub === "best") where.push(eq(a.best, 1));
+  where.push(eq(a.hidden, 0), eq(q.hidden, 0), ne(q.state, "D"));
+  return db
+    .select({
+      id: a.id,
+      qid: a.qid,
+      text: a.text,
+      added: a.added,
+      best: a.best,
+      // aliased: the question's columns must not overwrite the answer's in a D1 batch row
+      qtext: sql<string>`${q.qtext}`.as("q_qtext"),
+    })
+    .from(a)
+    .innerJoin(q, eq(q.id, a.qid))
+    .where(and(...where))
+    .orderBy(desc(a.added), desc(a.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The owner's private (direct) questions to brands, newest first: private_questions_user_idx. */
+export function userPrivateQuery(db: Db, uid: number, offset: number, limit: number) {
+  return db
+    .select({
+      id: pq.id,
+      qtext: pq.qtext,
+      added: pq.added,
+      waiting: pq.waitingBrandReply,
+      brandName: sql<string>`${b.name}`.as("brand_name"),
+    })
+    .from(pq)
+    .innerJoin(b, eq(b.id, pq.brandId))
+    .where(and(eq(pq.userId, uid), eq(pq.hidden, 0)))
+    .orderBy(desc(pq.added), desc(pq.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The list query of a view (null for the tabs not built yet), for the loader and the index test. */
+export function listQueryFor(db: Db, uid: number, view: ProfileView, offset: number, limit = LIMITS.pageSize + 1) {
+  if (view.tab === "questions") return view.sub === "private" ? userPrivateQuery(db, uid, offset, limit) : userQuestionsQuery(db, uid, view.sub, offset, limit);
+  if (view.tab === "answers") return userAnswersQuery(db, uid, view.sub, offset, limit);
+  return null;
+}
+
+// ---- the page
+
+export type ProfileUser = {
+  id: number;
+  nick: string;
+  lvl: number;
+  points: number;
+  kpd: number;
+  vip: boolean;
+  filin: string | null;
+  hidden: boolean;
+  ban: BanState | null;
+  questionsCount: number;
+  answersCount: number;
+  bestCount: number;
+  followers: number;
+  following: number;
+};
+
+export type HiddenProfileUser = Pick<ProfileUser, "id" | "nick" | "lvl" | "filin">;
+
+/** A question of the profile's lists: the usual list columns and its category instead of the author. */
+export type ProfileQuestionItem = Omit<QuestionListItem, "categoryId" | "author"> & { category: { name: string; urlname: string } };
+export type ProfileAnswerItem = { id: number; qid: number; text: string; added: number; best: boolean; qtext: string };
+export type ProfilePrivateItem = { id: number; qtext: string; added: number; waiting: boolean; brandName: string };
+export type ProfileGiftItem = ReturnType<typeof sentGiftItem>;
+/** The gift form of a signed-in viewer: the catalogue, and whether he may pay in points (250+). */
+export type ProfileGiftForm = { catalogue: ReturnType<typeof giftItem>[]; canPoints: boolean } | null;
+
+export type ProfileList =
+  | { kind: "questions"; items: ProfileQuestionItem[] }
+  | { kind: "answers"; items: ProfileAnswerItem[] }
+  | { kind: "private"; items: ProfilePrivateItem[] }
+  | { kind: "gifts"; items: ProfileGiftItem[]; form: ProfileGiftForm }
+  /** feed and followers: not built yet, an empty list */
+  | { kind: "none" };
+
+export type ProfilePage =
+  | { kind: "missing" }
+  | { kind: "redirect"; to: string }
+  /** only what the hidden notice shows: the stats stay hidden in the loader data too */
+  | { kind: "hidden"; user: HiddenProfileUser }
+  | { kind: "ok"; user: ProfileUser; view: ProfileView; isOwner: boolean; list: ProfileList; more: boolean; offset: number };
+
+function toUser(r: Awaited<ReturnType<typeof headerQuery>>[number], now: number): ProfileUser {
+  return {
+    id: r.id,
+    nick: r.nick,
+    lvl: r.lvl,
+    points: r.points,
+    kpd: r.kpd,
+    vip: r.vip === 1,
+    filin: r.filin,
+    hidden: r.hidden === 1,
+    ban: banState(r, now),
+    questionsCount: r.questionsCount,
+    answersCount: r.answersCount,
+    bestCount: r.bestCount,
+    followers: r.followers,
+    following: r.following,
+  };
+}
+
+/** One page of a list plus whether another follows (one row more than a page is read). */
+function page<T>(rows: T[]): { items: T[]; more: boolean } {
+  return { items: rows.slice(0, LIMITS.pageSize), more: rows.length > LIMITS.pageSize };
+}
+
+/** The header row and one page of the view's list, in one D1 round trip (a batch). */
+async function loadProfileData(d1: D1Database, uid: number, view: ProfileView, offset: number, viewer: Session["user"] | null = null) {
+  const db = getDb(d1);
+  const limit = LIMITS.pageSize + 1;
+  if (view.tab === "gifts") {
+    const [users, rows, catalogue] = await db.batch([headerQuery(db, uid), receivedGiftsQuery(db, uid, limit, offset), catalogueQuery(db)]);
+    const p = page(rows);
+    const items = p.items.map((r) => sentGiftItem(r, viewer?.id ?? null));
+    const form = viewer ? { catalogue: catalogue.map(giftItem), canPoints: viewer.points >= GIFT_POINTS_MIN } : null;
+    return { row: users[0], more: p.more, list: { kind: "gifts", items, form } satisfies ProfileList };
+  }
+  if (view.tab === "questions" && view.sub === "private") {
+    const [users, rows] = await db.batch([headerQuery(db, uid), userPrivateQuery(db, uid, offset, limit)]);
+    const p = page(rows);
+    return { row: users[0], more: p.more, list: { kind: "private", items: p.items.map((r) => ({ ...r, waiting: r.waiting === 1 })) } satisfies ProfileList };
+  }
+  if (view.tab === "questions") {
+    const [users, rows] = await db.batch([headerQuery(db, uid), userQuestionsQuery(db, uid, view.sub, offset, limit)]);
+    const p = page(rows);
+    const items = p.items.map(({ catName, catUrlname, ...r }) => ({ ...r, state: r.state as QuestionState, category: { name: catName, urlname: catUrlname } }));
+    return { row: users[0], more: p.more, list: { kind: "questions", items } satisfies ProfileList };
+  }
+  if (view.tab === "answers") {
+    const [users, rows] = await db.batch([headerQuery(db, uid), userAnswersQuery(db, uid, view.sub, offset, limit)]);
+    const p = page(rows);
+    const items = p.items.map((r) => ({ ...r, best: r.best === 1 }));
+    return { row: users[0], more: p.more, list: { kind: "answers", items } satisfies ProfileList };
+  }
+  const users = await headerQuery(db, uid);
+  return { row: users[0], more: false, list: { kind: "none" } satisfies ProfileList };
+}
+
+/**
+ * Everything the profile page shows for this viewer: a redirect to the plain profile when the view
+ * is the owner's alone (decided before any query), 404 for an unknown user, the hidden notice when
+ * the profile is hidden from this viewer, else the header and one page of the list.
+ */
+export async function loadProfilePage(
+  d1: D1Database,
+  viewer: Session["user"] | null,
+  uid: number,
+  view: ProfileView,
+  offset: number,
+  now: number,
+): Promise<ProfilePage> {
+  const isOwner = viewer !== null && viewer.id === uid;
+  if (isOwnerOnly(view) && !isOwner) return { kind: "redirect", to: `/profile/id${uid}` };
+  const { row, list, more } = await loadProfileData(d1, uid, view, offset, viewer);
+  if (!row) return { kind: "missing" };
+  const user = toUser(row, now);
+  if (user.hidden && !seesHiddenProfile(viewer, uid)) return { kind: "hidden", user: { id: user.id, nick: user.nick, lvl: user.lvl, filin: user.filin } };
+  return { kind: "ok", user, view, isOwner, list, more, offset };
+}
+
+/**
+ * Loader data of /profile/id{userid}[/{tab}[/{sub}]]: 404 for a bad id, tab, sub or a too-deep
+ * offset; a malformed offset redirects to the clean path. Guests' pages may be shared-cached; a
+ * signed-in reader's (the owner's above all) are private. D1: the session (signed-in only) and one
+ * batch.
+ */
+export async function profileResponse({ params, request, context }: LoaderFunctionArgs) {
+  const now = Date.now();
+  const path = parseProfilePath(params.uid, params.tab, params.sub);
+  if (!path) throw new Response("Not found", { status: 404, headers: cacheHeaders(404) });
+  const base = profilePath(path.uid, path.view);
+  const offset = parseOffset(new URL(request.url).searchParams);
+  if (!offset.ok) {
+    if (offset.reason === "too-far") throw new Response("Not found", { status: 404, headers: cacheHeaders(404) });
+    throw redirect(base);
+  }
+  const session = await viewerSession(context, request);
+  const page = await loadProfilePage(context.cloudflare.env.DB, session?.user ?? null, path.uid, path.view, offset.value, now);
+  const headers: HeadersInit = session ? { "Cache-Control": "private, no-store" } : cacheHeaders();
+  if (page.kind === "redirect") throw redirect(page.to, { headers: { "Cache-Control": "no-store" } });
+  if (page.kind === "missing") throw new Response("Not found", { status: 404, headers: session ? headers : cacheHeaders(404) });
+  if (page.kind === "hidden") return json({ ...page, now }, { headers });
+  const viewer = await moderOnPage(context.cloudflare.env.DB, session);
+  return json(
+    {
+      ...page,
+      now,
+      viewer,
+      nav: profileNav(path.uid, path.view, page.isOwner),
+      next: page.more ? `${base}?p=${offset.value + LIMITS.pageSize}` : null,
+      canonical: `${originOf(request)}${base}${offset.value ? `?p=${offset.value}` : ""}`,
+      noindex: isOwnerOnly(path.view),
+    },
+    { headers },
+  );
+}

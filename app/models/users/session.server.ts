@@ -1,0 +1,195 @@
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { parseStored } from "../../lib/notify-settings";
+import { DomainError } from "../../lib/errors";
+import { isBanned } from "../../lib/users";
+import { dailyVisit, moscowDay } from "./bonuses.server";
+import { getDb, schema } from "../core/db.server";
+
+/** The session cookie (the page cache also keys on its presence: worker/page-cache.ts). */
+export const SESSION_COOKIE = "sid";
+export const SESSION_DAYS = 30;
+
+export type SessionUser = {
+  id: number;
+  nick: string;
+  lvl: number;
+  points: number;
+  vip: boolean;
+  banned: boolean;
+  type: string;
+  permissions: string[];
+  createdAt: number;
+  welcomeBonus: boolean;
+  lastVisitDay: number;
+  /** the toolbar bell's settings (users.notify, notify_interval, the sound channel), read with the session */
+  bell?: { on: boolean; interval: number; sound: boolean };
+};
+
+export type Session = { id: number; salt: string; token: string; user: SessionUser };
+
+function randomToken(bytes = 32): string {
+  const b = crypto.getRandomValues(new Uint8Array(bytes));
+  return btoa(String.fromCharCode(...b))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
+}
+
+export async function sha256Hex(s: string): Promise<string> {
+  const d = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(s));
+  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+export function readCookie(request: Request, name: string): string | null {
+  const header = request.headers.get("cookie") ?? "";
+  for (const part of header.split(";")) {
+    const [k, ...v] = part.trim().split("=");
+    if (k === name) return decodeURIComponent(v.join("="));
+  }
+  return null;
+}
+
+export function sessionCookie(token: string, request: Request, maxAgeSeconds = SESSION_DAYS * 86_400): string {
+  const secure = new URL(request.url).hostname === "127.0.0.1" || new URL(request.url).hostname === "localhost" ? "" : "; Secure";
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+export function clearSessionCookie(request: Request): string {
+  return sessionCookie("", request, 0);
+}
+
+/** Starts a session: a new random token (only its SHA-256 is stored) and new salt and token for the API. */
+export async function createSession(d1: D1Database, userId: number, now = Date.now()) {
+  const token = randomToken();
+  const salt = randomToken(12);
+  const apiToken = randomToken(24);
+  await getDb(d1)
+    .insert(schema.sessions)
+    .values({ userId, tokenHash: await sha256Hex(token), salt, apiToken, createdAt: now, expiresAt: now + SESSION_DAYS * 86_400_000 });
+  return { token, salt, apiToken };
+}
+
+/** The signed-in user of a request, or null (no cookie, unknown, revoked or expired session). */
+export async function getSession(d1: D1Database, request: Request, now = Date.now()): Promise<Session | null> {
+  const token = readCookie(request, SESSION_COOKIE);
+  if (!token) return null;
+  const s = schema.sessions;
+  const u = schema.users;
+  const row = await getDb(d1)
+    .select({
+      id: s.id,
+      salt: s.salt,
+      token: s.apiToken,
+      userId: u.id,
+      nick: u.nick,
+      lvl: u.lvl,
+      points: u.points,
+      vip: u.vip,
+      bannedUntil: u.bannedUntil,
+      banPermanent: u.banPermanent,
+      type: u.type,
+      permissions: u.permissions,
+      createdAt: u.createdAt,
+      welcomeBonus: u.welcomeBonus,
+      lastVisitDay: u.lastVisitDay,
+      notify: u.notify,
+      notifyInterval: u.notifyInterval,
+      notifySettings: u.notifySettings,
+    })
+    .from(s)
+    .innerJoin(u, eq(u.id, s.userId))
+    .where(and(eq(s.tokenHash, await sha256Hex(token)), isNull(s.revokedAt), gt(s.expiresAt, now)))
+    .get();
+  if (!row) return null;
+  return {
+    id: row.id,
+    salt: row.salt,
+    token: row.token,
+    user: sessionUserOf({ ...row, id: row.userId }, now),
+  };
+}
+
+type UserRow = {
+  id: number;
+  nick: string;
+  lvl: number;
+  points: number;
+  lastVisitDay: number;
+  vip: number;
+  bannedUntil: number | null;
+  banPermanent: number;
+  type: string;
+  permissions: string;
+  createdAt: number;
+  welcomeBonus: number;
+  notify: number;
+  notifyInterval: number;
+  notifySettings: string;
+};
+
+/** A users row as the session's user (also for writes replayed as their author, e.g. premoderation). */
+export function sessionUserOf(row: UserRow, now: number): SessionUser {
+  return {
+    id: row.id,
+    nick: row.nick,
+    lvl: row.lvl,
+    points: row.points,
+    lastVisitDay: row.lastVisitDay,
+    vip: row.vip === 1,
+    banned: isBanned(row, now),
+    type: row.type,
+    permissions: JSON.parse(row.permissions) as string[],
+    createdAt: row.createdAt,
+    welcomeBonus: row.welcomeBonus === 1,
+    bell: { on: row.notify === 1, interval: row.notifyInterval > 0 ? row.notifyInterval : 10, sound: parseStored(row.notifySettings).sound === 1 },
+  };
+}
+
+export async function revokeSession(d1: D1Database, sessionId: number, now = Date.now()) {
+  await getDb(d1).update(schema.sessions).set({ revokedAt: now }).where(eq(schema.sessions.id, sessionId));
+}
+
+/** The statement (for the caller's batch) that ends every open session of a user: a ban signs him out everywhere. */
+export function revokeUserSessions(db: ReturnType<typeof getDb>, userId: number, now: number) {
+  return db
+    .update(schema.sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(schema.sessions.userId, userId), isNull(schema.sessions.revokedAt)));
+}
+
+/** A signed-in user (banned or not: reading one's own things), or 101. */
+export function requireUser(session: Session | null): SessionUser {
+  if (!session) throw new DomainError(101);
+  return session.user;
+}
+
+/** A signed-in user who may write (not banned), or a DomainError. */
+export function requireWriter(session: Session | null): SessionUser {
+  const user = requireUser(session);
+  if (user.banned) throw new DomainError(110);
+  return user;
+}
+
+const perRequest = new WeakMap<object, Promise<Session | null>>();
+
+/**
+ * The session of the request a Remix load context belongs to, looked up once however many loaders
+ * ask (the root's toolbar and the page's own viewer-dependent parts).
+ */
+export function viewerSession(context: { cloudflare: { env: Env } }, request: Request): Promise<Session | null> {
+  let p = perRequest.get(context);
+  if (!p) perRequest.set(context, (p = visit(context.cloudflare.env, request)));
+  return p;
+}
+
+/** A signed-in page view; the first of a Moscow day earns the daily-visit point. */
+async function visit(env: Env, request: Request): Promise<Session | null> {
+  const now = Date.now();
+  const session = await getSession(env.DB, request, now);
+  if (session && session.user.lastVisitDay < moscowDay(now)) {
+    await dailyVisit(env, session.user.id, now);
+    session.user.points += 1;
+    session.user.lastVisitDay = moscowDay(now);
+  }
+  return session;
+}

@@ -1,0 +1,85 @@
+import { and, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { DomainError } from "../../lib/errors";
+import { getDb, schema } from "../core/db.server";
+import { announce, questionLikedNotification } from "../notifications/notifications.server";
+import { requireWriter, type Session } from "../users/session.server";
+
+const q = schema.questions;
+const a = schema.answers;
+const m = schema.marks;
+
+const optionalId = z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number({ message: "180" }).int("180").positive("180").optional());
+
+/** mark / unmark: exactly one of qid (a question) or aid (an answer). */
+export const MarkInput = z.object({ qid: optionalId, aid: optionalId }).refine((i) => (i.qid === undefined) !== (i.aid === undefined), "179");
+
+type Target = { type: "Q" | "A"; id: number; qid: number };
+
+/** The live target of a mark and its author: 181 for a missing or deleted question, 167 for an answer. */
+async function loadTarget(env: Env, input: z.infer<typeof MarkInput>): Promise<Target & { authorId: number }> {
+  const db = getDb(env.DB);
+  if (input.aid !== undefined) {
+    const row = await db
+      .select({ authorId: a.userId, hidden: a.hidden, qid: a.qid, state: q.state, qhidden: q.hidden })
+      .from(a)
+      .innerJoin(q, eq(q.id, a.qid))
+      .where(eq(a.id, input.aid))
+      .get();
+    if (!row || row.hidden === 1) throw new DomainError(167);
+    if (row.qhidden === 1 || row.state === "D") throw new DomainError(181);
+    return { type: "A", id: input.aid, qid: row.qid, authorId: row.authorId };
+  }
+  const id = input.qid!;
+  const row = await db.select({ authorId: q.userId, state: q.state, hidden: q.hidden }).from(q).where(eq(q.id, id)).get();
+  if (!row || row.hidden === 1 || row.state === "D") throw new DomainError(181);
+  return { type: "Q", id, qid: id, authorId: row.authorId };
+}
+
+/**
+ * A «нравится» mark on someone else's question or answer, once (marks_uq). One batch: the row
+ * (INSERT … ON CONFLICT DO NOTHING) and totalmarks + 1 guarded by changes() = 1, so concurrent
+ * identical calls leave one row and one increment; the losers get 177.
+ */
+export async function mark(env: Env, session: Session | null, input: z.infer<typeof MarkInput>, now: number) {
+  const user = requireWriter(session);
+  const t = await loadTarget(env, input);
+  if (t.authorId === user.id) throw new DomainError(176);
+  const db = getDb(env.DB);
+  const table = t.type === "Q" ? q : a;
+  const results = await db.batch([
+    db.insert(m).values({ targetType: t.type, targetId: t.id, userId: user.id, added: now }).onConflictDoNothing().returning({ id: m.id }),
+    db
+      .update(table)
+      .set({ totalmarks: sql`${table.totalmarks} + 1` })
+      .where(and(eq(table.id, t.id), sql`changes() = 1`))
+      .returning({ totalmarks: table.totalmarks }),
+    // «вопрос понравился»: a mark on an answer notifies nobody (the spec names only the question)
+    ...(t.type === "Q" ? questionLikedNotification(db, { qid: t.id, ownerId: t.authorId, actorId: user.id, now }) : []),
+  ]);
+  const [inserted, counted] = results;
+  if (inserted.length === 0) throw new DomainError(177);
+  await announce(env, results);
+  return { qid: t.qid, canmark: 0, totalmarks: counted[0]?.totalmarks ?? 0 };
+}
+
+/** Takes one's mark back: the row goes and totalmarks − 1 (never below 0), in one batch. */
+export async function unmark(env: Env, session: Session | null, input: z.infer<typeof MarkInput>, _now: number) {
+  const user = requireWriter(session);
+  const t = await loadTarget(env, input);
+  const db = getDb(env.DB);
+  const table = t.type === "Q" ? q : a;
+  const [deleted, counted] = await db.batch([
+    db
+      .delete(m)
+      .where(and(eq(m.targetType, t.type), eq(m.targetId, t.id), eq(m.userId, user.id)))
+      .returning({ id: m.id }),
+    db
+      .update(table)
+      .set({ totalmarks: sql`MAX(${table.totalmarks} - 1, 0)` })
+      .where(and(eq(table.id, t.id), sql`changes() = 1`))
+      .returning({ totalmarks: table.totalmarks }),
+  ]);
+  if (deleted.length === 0) throw new DomainError(178);
+  return { qid: t.qid, canmark: 1, totalmarks: counted[0]?.totalmarks ?? 0 };
+}

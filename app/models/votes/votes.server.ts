@@ -1,0 +1,138 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { listOf } from "../../lib/fields";
+import { DomainError } from "../../lib/errors";
+import { isExpertLevel } from "../../lib/levels";
+import { getDb, schema, type Db } from "../core/db.server";
+import { announce, pollVoteNotification } from "../notifications/notifications.server";
+import { POINTS, pointsChange } from "../users/points.server";
+import { requireWriter, type Session, type SessionUser } from "../users/session.server";
+
+const id = (errid: string) => z.coerce.number(errid).int(errid).positive(errid);
+
+export const VoteForInput = z.object({ qid: id("181"), aid: id("215") });
+export const VoteAgainstInput = z.object({ qid: id("181") });
+
+/** vote: one option id, a list of them (repeated field), or "1,2,3"; empty → 222. */
+export const VotePollInput = z.object({
+  qid: id("181"),
+  vote: z.preprocess(listOf, z.array(id("224"), "222").min(1, "222").max(16, "224")),
+});
+
+const q = schema.questions;
+const a = schema.answers;
+const bv = schema.bestVotes;
+
+/** The refusals common to votefor and voteagainst: state V, level, not the owner, not an answerer. */
+async function checkBestVoter(db: Db, user: SessionUser, qid: number) {
+  const [qRows, answered] = await db.batch([
+    db.select({ userId: q.userId, state: q.state, hidden: q.hidden }).from(q).where(eq(q.id, qid)),
+    db
+      .select({ id: a.id })
+      .from(a)
+      .where(and(eq(a.qid, qid), eq(a.userId, user.id))),
+  ]);
+  const question = qRows[0];
+  if (!question || question.hidden || question.state === "D") throw new DomainError(181);
+  if (question.state !== "V") throw new DomainError(210);
+  if (question.userId === user.id) throw new DomainError(211);
+  // canreplyreason rid 2: the user answered this question
+  if (answered.length > 0) throw new DomainError(212);
+  if (!isExpertLevel(user.lvl)) throw new DomainError(166);
+}
+
+/**
+ * A vote for the best answer (aid) or, with aid null, against all, while the question is on
+ * voting. One batch: the vote row (or nothing when the user already voted: unique (qid, user)),
+ * the counter and the voter's point, each guarded by changes() so a duplicate changes nothing.
+ */
+async function castBestVote(env: Env, session: Session | null, qid: number, aid: number | null, now: number) {
+  const user = requireWriter(session);
+  const db = getDb(env.DB);
+  await checkBestVoter(db, user, qid);
+  if (aid !== null) {
+    const ans = await db.select({ qid: a.qid, hidden: a.hidden }).from(a).where(eq(a.id, aid)).get();
+    if (!ans || ans.qid !== qid || ans.hidden) throw new DomainError(215);
+  }
+  const results = await db.batch([
+    db.insert(bv).values({ qid, answerId: aid, userId: user.id, added: now }).onConflictDoNothing(),
+    aid !== null
+      ? db
+          .update(a)
+          .set({ rating: sql`${a.rating} + 1` })
+          .where(and(eq(a.id, aid), sql`changes() = 1`))
+      : db
+          .update(q)
+          .set({ votesAgainst: sql`${q.votesAgainst} + 1` })
+          .where(and(eq(q.id, qid), sql`changes() = 1`)),
+    ...pointsChange(db, user.id, POINTS.bestVote, "best_vote", { type: "Q", id: qid }, now, true),
+  ]);
+  // canreplyreason rid 4: the vote is already counted
+  if (results[0].meta.changes !== 1) throw new DomainError(213);
+  // a level the voter's point reached
+  await announce(env, results);
+  return { dpoints: POINTS.bestVote };
+}
+
+export function voteFor(env: Env, session: Session | null, input: z.infer<typeof VoteForInput>, now: number) {
+  return castBestVote(env, session, input.qid, input.aid, now);
+}
+
+export function voteAgainst(env: Env, session: Session | null, input: z.infer<typeof VoteAgainstInput>, now: number) {
+  return castBestVote(env, session, input.qid, null, now);
+}
+
+/**
+ * A vote in a poll: open polls only ('A'); 'S' exactly one option, 'C' one or more; the owner may
+ * vote too. One batch: the poll_votes row (unique (qid, user)), total_voted, the chosen options'
+ * counts and the voter's point, each guarded by changes() so a duplicate changes nothing, the
+ * owner's 'poll_vote' notification; then the counts as they stand.
+ */
+export async function votePoll(env: Env, session: Session | null, input: z.infer<typeof VotePollInput>, now: number) {
+  const user = requireWriter(session);
+  const db = getDb(env.DB);
+  const po = schema.pollOptions;
+  const chosen = [...new Set(input.vote)].sort((x, y) => x - y);
+  const [qRows, optRows] = await db.batch([
+    db.select({ state: q.state, hidden: q.hidden, pollType: q.pollType, userId: q.userId }).from(q).where(eq(q.id, input.qid)),
+    db.select({ id: po.id }).from(po).where(eq(po.qid, input.qid)),
+  ]);
+  const question = qRows[0];
+  if (!question || question.hidden || question.state === "D") throw new DomainError(181);
+  if (!question.pollType) throw new DomainError(220);
+  if (question.state !== "A") throw new DomainError(221);
+  if (question.pollType === "S" && chosen.length !== 1) throw new DomainError(223);
+  const valid = new Set(optRows.map((o) => o.id));
+  if (chosen.some((o) => !valid.has(o))) throw new DomainError(224);
+
+  const results = await db.batch([
+    db
+      .insert(schema.pollVotes)
+      .values({ qid: input.qid, userId: user.id, options: JSON.stringify(chosen), added: now })
+      .onConflictDoNothing(),
+    db
+      .update(q)
+      .set({ totalVoted: sql`${q.totalVoted} + 1` })
+      .where(and(eq(q.id, input.qid), sql`changes() = 1`)),
+    // the total_voted update just before reports changes() = 1 only when the vote was taken
+    db
+      .update(po)
+      .set({ votes: sql`${po.votes} + 1` })
+      .where(and(eq(po.qid, input.qid), inArray(po.id, chosen), sql`changes() = 1`)),
+    // the options changed (one row per chosen option) or nothing did: back to 1 or 0 for the payment
+    db
+      .update(q)
+      .set({ totalVoted: sql`${q.totalVoted}` })
+      .where(and(eq(q.id, input.qid), sql`changes() > 0`)),
+    ...pointsChange(db, user.id, POINTS.pollVote, "poll_vote", { type: "Q", id: input.qid }, now, true),
+    ...pollVoteNotification(db, { qid: input.qid, ownerId: question.userId, actorId: user.id, now }),
+    db.select({ optid: po.id, votes: po.votes }).from(po).where(eq(po.qid, input.qid)).orderBy(po.position),
+    db.select({ totalVoted: q.totalVoted }).from(q).where(eq(q.id, input.qid)),
+  ]);
+  const [ins] = results;
+  const opts = results[results.length - 2] as { optid: number; votes: number }[];
+  const totals = results[results.length - 1] as { totalVoted: number }[];
+  if (ins.meta.changes !== 1) throw new DomainError(225);
+  await announce(env, results);
+  return { dpoints: POINTS.pollVote, total_voted: totals[0]?.totalVoted ?? 0, options: opts, chosen };
+}

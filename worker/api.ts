@@ -1,0 +1,26 @@
+import { Hono } from "hono";
+import type { AppEnv } from "./types";
+import { CALLS } from "../app/calls/registry";
+import { hasCall, readInput, runCall } from "../app/calls/run.server";
+
+/**
+ * The named-call door: /api/v2/{name} (and /api/notify/{name}, /api/slow/{name} and
+ * /api/search/search for the calls the spec puts there). GET reads take a query string; POST
+ * writes take form fields or JSON. Every reply is the envelope {status, errid?, error?,
+ * on_moderation?, id?, …}; an unknown name is 404 with 'undefined url'.
+ */
+export const api = new Hono<AppEnv>();
+
+const UNDEFINED_URL = { status: 404, errid: 404, error: "undefined url" };
+
+api.all("/:door{v2|notify|slow|search}/:name", async (c) => {
+  const name = c.req.param("name");
+  if (!hasCall(name) || (CALLS[name].door ?? "v2") !== c.req.param("door")) return c.json(UNDEFINED_URL, 404);
+  const result = await runCall(name, c.req.raw, await readInput(c.req.raw), c.env, c.executionCtx, "api");
+  const res = c.json(result.body, result.status as 200);
+  for (const v of result.cookies) res.headers.append("Set-Cookie", v);
+  res.headers.set("Cache-Control", "no-store");
+  return res;
+});
+
+api.all("*", (c) => c.json(UNDEFINED_URL, 404));
