@@ -10,6 +10,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const bin = (name) => path.join("node_modules", ".bin", name);
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), "otvety-test-"));
@@ -31,7 +32,7 @@ const playwrightJson = (file) => () => {
 };
 /** Fallback when a runner wrote no JSON: its own summary lines ("Tests  2 failed | 33 passed (35)", "  3 passed"). */
 function parseSummary(out) {
-  const text = out.replace(/\x1b\[[0-9;]*m/g, "");
+  const text = stripVTControlCharacters(out);
   const vitest = text.match(/^\s*Tests\s+(.+)$/m);
   const scope = vitest ? vitest[1] : text;
   const n = (re) => [...scope.matchAll(re)].reduce((a, m) => a + Number(m[1]), 0);
@@ -70,9 +71,16 @@ function run(step) {
   return new Promise((resolve) => {
     let out = "";
     const child = spawn(step.cmd, step.args, { env: { ...env, ...step.env }, stdio: ["inherit", "pipe", "pipe"] });
-    child.stdout.on("data", (d) => (process.stdout.write(d), (out += d)));
-    child.stderr.on("data", (d) => (process.stderr.write(d), (out += d)));
-    child.on("error", (e) => (console.error(e.message), resolve({ code: 127, out })));
+    const echo = (stream) => (d) => {
+      stream.write(d);
+      out += d;
+    };
+    child.stdout.on("data", echo(process.stdout));
+    child.stderr.on("data", echo(process.stderr));
+    child.on("error", (e) => {
+      console.error(e.message);
+      resolve({ code: 127, out });
+    });
     child.on("close", (code, signal) => resolve({ code: code ?? (signal ? 128 : 1), out }));
   });
 }

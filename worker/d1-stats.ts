@@ -16,10 +16,22 @@ function wrapStatement(stmt: D1PreparedStatement, stats: D1Stats): Wrapped {
   const wrapped = {
     [REAL]: stmt,
     bind: (...values: unknown[]) => wrapStatement(stmt.bind(...values), stats),
-    first: (col?: string) => (count(), col === undefined ? stmt.first() : stmt.first(col)),
-    all: () => (count(), stmt.all()),
-    run: () => (count(), stmt.run()),
-    raw: (opts?: { columnNames?: boolean }) => (count(), stmt.raw(opts as { columnNames: true })),
+    first: (col?: string) => {
+      count();
+      return col === undefined ? stmt.first() : stmt.first(col);
+    },
+    all: () => {
+      count();
+      return stmt.all();
+    },
+    run: () => {
+      count();
+      return stmt.run();
+    },
+    raw: (opts?: { columnNames?: boolean }) => {
+      count();
+      return stmt.raw(opts as { columnNames: true });
+    },
   };
   return wrapped as unknown as Wrapped;
 }

@@ -1,17 +1,6 @@
 import { z } from "zod";
-import {
-  BulkSetInput,
-  BulkViewedInput,
-  FeedInput,
-  markViewed,
-  readFeed,
-  SaveSettingsInput,
-  saveSettings,
-  showBulk,
-  ShowBulkInput,
-  showCount,
-  showSettings,
-} from "../models/notifications/notifications.server";
+import { BulkSetInput, BulkViewedInput, FeedInput, markViewed, readFeed, showBulk, ShowBulkInput, showCount } from "../models/notifications/feed.server";
+import { SaveSettingsInput, saveSettings, showSettings } from "../models/notifications/settings.server";
 import { defineCall, type NamedCall } from "./define";
 
 const none = z.object({});

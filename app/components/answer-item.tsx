@@ -1,4 +1,4 @@
-import type { AnswerView } from "../models/questions/question-page.server";
+import type { AnswerView } from "../lib/views";
 import { isBanned } from "../lib/users";
 import { COMMENT, countOf, VOTE } from "../lib/plural";
 import { CommentTree } from "./comment-tree";

@@ -1,5 +1,5 @@
+import type { AnswerView, QuestionView } from "../lib/views";
 import type { Category } from "../models/categories/categories.server";
-import type { AnswerView, QuestionView } from "../models/questions/question-page.server";
 import { ANSWER, countOf } from "../lib/plural";
 import { AnswerItem } from "./answer-item";
 import { CommentForm } from "./forms";

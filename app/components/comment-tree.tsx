@@ -1,4 +1,4 @@
-import type { CommentNode } from "../models/comments/threads.server";
+import type { CommentNode } from "../lib/views";
 import { LIMITS } from "../lib/limits";
 import { COMMENT, countOf } from "../lib/plural";
 import { ModerCommentDrop } from "./moder-forms";

@@ -1,4 +1,4 @@
-import type { AnswerView, QuestionView } from "../models/questions/question-page.server";
+import type { AnswerView, QuestionView } from "../lib/views";
 import type { Viewer } from "../models/questions/viewer.server";
 import { isExpertLevel } from "../lib/levels";
 import { LIMITS } from "../lib/limits";

@@ -1,5 +1,5 @@
+import type { QuestionView } from "../lib/views";
 import type { Category } from "../models/categories/categories.server";
-import type { QuestionView } from "../models/questions/question-page.server";
 import { CategoryCrumbs } from "./question-header";
 import { ModerDeletedQuestion } from "./moder-forms";
 

@@ -1,5 +1,5 @@
+import type { QuestionView } from "../lib/views";
 import type { Category } from "../models/categories/categories.server";
-import type { QuestionView } from "../models/questions/question-page.server";
 import { STATE_TITLES } from "../lib/questions";
 import { isBanned } from "../lib/users";
 import { countOf, PEOPLE, PERSON_VOTED, plural, VOTE } from "../lib/plural";

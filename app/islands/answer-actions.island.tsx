@@ -5,7 +5,7 @@
  * who-marked list. Server-rendered as plain forms to the form door; hydrated, each acts through
  * call() and updates in place.
  */
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { countOf, POINT, VOTE } from "../lib/plural";
 import type { CallResult } from "./lib/call";
 import { ActionButton, MarkControl } from "./voters.island";
@@ -40,14 +40,16 @@ export function announceBestVote(qid: number, counted: boolean) {
 
 /** Hides the vote control of this island when the reader voted elsewhere on the page. */
 export function useBestVoteGone(qid: number, onGone: () => void) {
+  // one listener per question; it always calls the latest callback
+  const gone = useRef(onGone);
+  gone.current = onGone;
   useEffect(() => {
-    if (votedOn.has(qid)) onGone();
+    if (votedOn.has(qid)) gone.current();
     const f = (e: Event) => {
-      if ((e as CustomEvent<{ qid: number }>).detail?.qid === qid) onGone();
+      if ((e as CustomEvent<{ qid: number }>).detail?.qid === qid) gone.current();
     };
     window.addEventListener(BEST_VOTE_EVENT, f);
     return () => window.removeEventListener(BEST_VOTE_EVENT, f);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [qid]);
 }
 
@@ -84,7 +86,7 @@ function reflectSps(aid: number, status: number) {
   if (!article) return;
   for (const c of Object.values(SPS_CLASS)) article.classList.remove(c);
   article.classList.add(SPS_CLASS[status] ?? "can-do-sps");
-  article.querySelectorAll<HTMLElement>(":scope > .liked").forEach((l) => (l.hidden = status !== 1));
+  for (const l of article.querySelectorAll<HTMLElement>(":scope > .liked")) l.hidden = status !== 1;
 }
 
 export default function AnswerActions(p: AnswerActionsProps) {

@@ -32,7 +32,7 @@ export async function insertAnswer(aid: number, before: Element): Promise<boolea
     const anchor = document.querySelector('#answers otv-island[name="answers-live"]') ?? before;
     if (!article || !anchor.parentNode) return false;
     if (drawn()) return true;
-    article.querySelectorAll("script").forEach((s) => s.remove());
+    for (const s of article.querySelectorAll("script")) s.remove();
     const node = document.importNode(article, true);
     anchor.parentNode.insertBefore(node, anchor);
     // the live list may be drawing the same answer right now: then its copy stays and this one goes
@@ -48,7 +48,9 @@ export async function insertAnswer(aid: number, before: Element): Promise<boolea
     const head = document.querySelector('[data-testid="answers-count"]');
     const total = /\((\d+)/.exec(doc.querySelector('[data-testid="all-answers"]')?.textContent ?? "")?.[1];
     if (head && total) head.textContent = countOf(Number(total), ANSWER);
-    document.querySelectorAll('[data-testid="no-answers"], #answers > p.muted').forEach((p) => p.textContent === "Ответов пока нет" && p.remove());
+    for (const p of document.querySelectorAll('[data-testid="no-answers"], #answers > p.muted')) {
+      if (p.textContent === "Ответов пока нет") p.remove();
+    }
     node.scrollIntoView?.({ block: "nearest" });
     return true;
   } catch {

@@ -6,12 +6,11 @@
  * `moreanswers` past the last known answer every 3 s (core-qa.md §9), the spec's fallback.
  * An answer already on the page (the answer form's own, say) is never drawn twice.
  */
+import type { AnswerView, LiveAnswer } from "../lib/views";
 import { useEffect, useRef, useState } from "react";
 import { connectLive } from "../lib/live-socket";
 import { LIMITS } from "../lib/limits";
 import { ANSWER, countOf } from "../lib/plural";
-import type { LiveAnswer } from "../models/core/hub.server";
-import type { AnswerView } from "../models/questions/question-page.server";
 import { fromLive, fromReply, type AnswerReply } from "./lib/answer-view";
 import { call } from "./lib/call";
 import { pageSession } from "./lib/session";

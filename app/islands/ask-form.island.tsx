@@ -8,7 +8,7 @@
  * through call(), then goes to the new question. For guests it renders nothing and opens the
  * sign-in dialog after 200 ms (the page adds the no-JS redirect).
  */
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { LIMITS } from "../lib/limits";
 import { call } from "./lib/call";
 import { showSignIn } from "./lib/dialogs";
@@ -105,7 +105,8 @@ export function AskLimit() {
 function AskForm(p: AskFormProps) {
   const groups = p.groups ?? [];
   const brand = p.brand ?? null;
-  const start = useMemo(() => prefilledCategory(groups, p.cid, p.subcid), []); // eslint-disable-line react-hooks/exhaustive-deps
+  // the category the page was opened with (later choices are state)
+  const [start] = useState(() => prefilledCategory(groups, p.cid, p.subcid));
   // false in the server render and the first client render (they must match); true once hydrated
   const [js, setJs] = useState(false);
   const [limited, setLimited] = useState(p.canask === 0);
@@ -125,6 +126,7 @@ function AskForm(p: AskFormProps) {
   const searchSeq = useRef(0);
   const formRef = useRef<HTMLFormElement>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once at hydration: it adopts what the server-rendered form holds and asks canask one time
   useEffect(() => {
     // what was typed or chosen before hydration stays (the server-rendered form was usable)
     const typed = formRef.current ? adopt(formRef.current, groups) : null;
@@ -152,7 +154,7 @@ function AskForm(p: AskFormProps) {
         if (r.ok && r.data.canask === 0) setLimited(true);
       });
     }
-  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  }, []);
 
   // similar questions once the title passes 9 characters, 500 ms after the last keystroke
   useEffect(() => {
@@ -291,6 +293,7 @@ function AskForm(p: AskFormProps) {
             </select>
             {!js
               ? Array.from({ length: 6 }, (_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: six fixed, positional option slots of the form before hydration
                   <input key={i} name="poll_options" placeholder={optionLabel(i)} maxLength={LIMITS.pollOption} aria-label={optionLabel(i)} />
                 ))
               : pollOn

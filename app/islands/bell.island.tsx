@@ -38,7 +38,8 @@ function chime() {
 function Notice({ item, onSeen, testId }: { item: NoticeItem; onSeen: (i: NoticeItem) => void; testId: string }) {
   const text = noticeText(item);
   return (
-    <div className={item.viewed ? "notice" : "notice notice-new"} data-testid={testId} onMouseEnter={() => onSeen(item)}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: hovering a notification, or focusing its link, marks it viewed; the link is the interactive part
+    <div className={item.viewed ? "notice" : "notice notice-new"} data-testid={testId} onMouseEnter={() => onSeen(item)} onFocus={() => onSeen(item)}>
       <a href={noticeHref(item)}>{noticeTitle(item)}</a>
       {text ? <div className="notice-text">{text}</div> : null}
     </div>
@@ -97,6 +98,9 @@ export default function Bell({ unread: initial, interval, sound }: BellProps) {
 
   const soundRef = useRef(sound);
   soundRef.current = sound;
+  // the socket is opened once per interval; it always reaches the current pump
+  const pumpRef = useRef(pump);
+  pumpRef.current = pump;
   useEffect(() => {
     let poll: ReturnType<typeof setInterval> | null = null;
     const check = async () => {
@@ -109,7 +113,7 @@ export default function Bell({ unread: initial, interval, sound }: BellProps) {
         if (typeof m.unread === "number") setUnread(m.unread);
         if (m.type === "notify" && m.item) {
           queue.current.push(m.item);
-          pump();
+          pumpRef.current();
           if (soundRef.current) chime();
         }
       },
@@ -129,7 +133,6 @@ export default function Bell({ unread: initial, interval, sound }: BellProps) {
       if (poll) clearInterval(poll);
       if (pumpTimer.current) clearTimeout(pumpTimer.current);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [interval]);
 
   // the list closes on Escape and on a click outside it
@@ -178,8 +181,11 @@ export default function Bell({ unread: initial, interval, sound }: BellProps) {
       {popups.length > 0 ? (
         <div className="notice-popups" aria-live="polite">
           {popups.map((i) => (
-            <div key={i.nid} className="notice-popup" onClick={() => hide(i.nid)}>
+            <div key={i.nid} className="notice-popup">
               <Notice item={i} onSeen={markSeen} testId="notice-popup" />
+              <button type="button" className="notice-close" aria-label="Скрыть" onClick={() => hide(i.nid)}>
+                ×
+              </button>
             </div>
           ))}
         </div>

@@ -7,7 +7,8 @@
  */
 import { showSignIn } from "./lib/dialogs";
 import { pageSession } from "./lib/session";
-import { ISLANDS, type IslandName } from "./registry";
+import type { IslandName } from "./names";
+import { ISLANDS } from "./registry";
 
 const started = new WeakSet<Element>();
 

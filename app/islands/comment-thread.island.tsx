@@ -13,11 +13,11 @@
  * the moderation and report links, which need the server render's page facts; they appear after
  * a reload).
  */
+import type { CommentNode } from "../lib/views";
 import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { CommentTree } from "../components/comment-tree";
 import { LIMITS } from "../lib/limits";
-import type { CommentNode } from "../models/comments/threads.server";
 import { commentNode, type CommentReply } from "./lib/answer-view";
 import { call } from "./lib/call";
 import { TextExtras, useTextBox } from "./lib/text-box";
@@ -108,7 +108,7 @@ export default function CommentThread({ qid, form, highlight }: CommentThreadPro
     if (!r.ok) return;
     const stale = [...li.querySelectorAll(":scope > ul.comments, :scope > .cmt-patch")];
     setPatches((ps) => ps.filter((p) => !stale.some((s) => s.contains(p.container))));
-    stale.forEach((s) => s.remove());
+    for (const s of stale) s.remove();
     link.remove();
     const container = div("cmt-patch");
     li.appendChild(container);
@@ -205,6 +205,7 @@ type CommentFormProps = Target & {
 function CommentForm({ type, refid, parent, back, label = "Комментарий", button = "Комментировать", autoFocus, onCancel, onPosted }: CommentFormProps) {
   const box = useTextBox(LIMITS.comment);
   const [busy, setBusy] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: box.ref is a ref (stable); focus follows autoFocus only
   useEffect(() => {
     if (autoFocus) box.ref.current?.focus();
   }, [autoFocus]);

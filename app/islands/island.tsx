@@ -6,7 +6,7 @@
  * hydrateRoot, loading only that island's chunk. A page without islands ships no JavaScript.
  */
 import { createContext, useContext, type ComponentType } from "react";
-import type { IslandName } from "./registry";
+import type { IslandName } from "./names";
 import { islandEntryUrl } from "./manifest";
 
 /** visible: when it scrolls near the viewport; idle: when the browser is idle; load: at once. Any island also hydrates when touched (pointer, focus). */

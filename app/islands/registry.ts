@@ -2,7 +2,10 @@
  * Every island by name: the client entry loads an island's chunk only when a marked element of
  * that name hydrates. An island file is `*.island.tsx` with a default export (its component).
  */
-export const ISLANDS = {
+import type { ComponentType } from "react";
+import type { IslandName } from "./names";
+
+export const ISLANDS: Record<IslandName, () => Promise<{ default: ComponentType<never> }>> = {
   "ask-form": () => import("./ask-form.island"),
   "quick-ask": () => import("./quick-ask.island"),
   poll: () => import("./poll.island"),
@@ -16,6 +19,4 @@ export const ISLANDS = {
   "supplement-form": () => import("./supplement-form.island"),
   "ban-form": () => import("./ban-form.island"),
   "abuse-form": () => import("./abuse-form.island"),
-} satisfies Record<string, () => Promise<{ default: React.ComponentType<any> }>>;
-
-export type IslandName = keyof typeof ISLANDS;
+};

@@ -77,8 +77,8 @@ export default function SupplementForm({ qid, back }: SupplementFormProps) {
       </form>
       {slot
         ? createPortal(
-            added.map((s, i) => (
-              <div key={i} className="supplement" data-testid="supplement">
+            added.map((s) => (
+              <div key={s.added} className="supplement" data-testid="supplement">
                 <div className="muted">
                   Дополнение (<TimeAgo at={s.added} now={now} />)
                 </div>

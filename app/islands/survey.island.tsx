@@ -22,6 +22,7 @@ export function hasSurveyCookie(cookie = document.cookie): boolean {
 }
 
 function setSurveyCookie(value: string) {
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie the server also reads; the Cookie Store API is not in every browser we serve
   document.cookie = `${SURVEY_COOKIE}=${value}; Max-Age=${SURVEY_COOKIE_DAYS * 86_400}; Path=/; SameSite=Lax`;
 }
 

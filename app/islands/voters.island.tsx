@@ -40,7 +40,7 @@ export function VoterAvatar({ user }: { user: Voter }) {
       {pic ? (
         <img className="voter-pic" src={pic} alt={user.nick} width={28} height={28} />
       ) : (
-        <span className="voter-pic voter-empty" aria-label={user.nick}>
+        <span className="voter-pic voter-empty" role="img" aria-label={user.nick}>
           {Array.from(user.nick)[0]?.toUpperCase() ?? "?"}
         </span>
       )}
@@ -124,14 +124,15 @@ export default function Voters({ of, count, label, title }: { of: VotersOf; coun
     if (await load()) setList(true);
   };
   // hydrated by the very hover that should show the tooltip: show it now
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once at hydration; later hovers call show themselves
   useEffect(() => {
     if (box.current?.matches(":hover")) show();
     return () => clearTimeout(hideTimer.current);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const view = page && page.count === count ? tooltipView(page.users) : null;
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the hover/focus area of the tooltip; the button inside is what a keyboard reaches
     <span className="voters" ref={box} onPointerEnter={show} onPointerLeave={hide} onFocus={show} onBlur={hide}>
       <button type="button" className="voters-count" data-testid="voters-count" onClick={open} aria-haspopup="dialog">
         {label ?? count}

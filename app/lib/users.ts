@@ -2,3 +2,8 @@
 export function isBanned(a: { bannedUntil: number | null; banPermanent: number }, now: number): boolean {
   return a.banPermanent === 1 || (a.bannedUntil != null && a.bannedUntil > now);
 }
+
+/** A hidden profile ('Личный кабинет скрыт') is open to its owner and to volunteer moderators. */
+export function seesHiddenProfile(viewer: { id: number; type: string } | null, uid: number): boolean {
+  return viewer !== null && (viewer.id === uid || viewer.type === "volonter");
+}

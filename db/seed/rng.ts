@@ -8,7 +8,8 @@ export class Rng {
 
   /** A float in [0, 1). */
   next(): number {
-    let t = (this.a = (this.a + 0x6d2b79f5) | 0);
+    this.a = (this.a + 0x6d2b79f5) | 0;
+    let t = this.a;
     t = Math.imul(t ^ (t >>> 15), 1 | t);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;

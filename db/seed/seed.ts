@@ -378,7 +378,10 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
         : chance(0.5)
           ? `${pick(NICK_ADJ)}${pick(NICK_WORDS)}`
           : `${pick(FIRST_NAMES)}_${int(1, 999)}`;
-      if (!usedNicks.has(n)) return (usedNicks.add(n), n);
+      if (!usedNicks.has(n)) {
+        usedNicks.add(n);
+        return n;
+      }
       if (usedNicks.size > 5000) return `${n}${i}`;
     }
   };
@@ -741,7 +744,7 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
         voters.add(v.id);
         const chosen = opts.poll.type === "S" ? [pick(optionIds)] : optionIds.filter(() => chance(0.4));
         if (chosen.length === 0) chosen.push(pick(optionIds));
-        chosen.forEach((o) => o.votes++);
+        for (const o of chosen) o.votes++;
         const at = Math.min(now, opts.added + (k + 1) * 7 * MIN);
         T.pollVotes.add(q.id, v.id, JSON.stringify(chosen.map((o) => o.id)), at);
         touch(v, at);

@@ -171,7 +171,8 @@ function openQuestionsFromD1(n: number): number[] {
     `SELECT q.id FROM questions q, users u WHERE u.email = '${WRITER}' AND q.state = 'A' AND q.user_id <> u.id
        AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.qid = q.id AND a.user_id = u.id) ORDER BY q.id DESC LIMIT ${n}`,
   ]);
-  return (JSON.parse(out.slice(out.indexOf("[")))[0]?.results as { id: number }[]).map((r) => r.id);
+  const rows = (JSON.parse(out.slice(out.indexOf("[")))[0]?.results ?? []) as { id: number }[];
+  return rows.map((r) => r.id);
 }
 
 type Writer = { cookie: string; salt: string; token: string };

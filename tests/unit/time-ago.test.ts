@@ -3,7 +3,7 @@ import { timeAgo, timeAgoWords } from "../../app/lib/time-ago";
 
 const NOW = Date.UTC(2026, 3, 1, 12, 0, 0);
 /** how the time reads `s` seconds after it */
-const after = (s: number) => timeAgoWords(NOW - s * 1000, NOW);
+const agoAfter = (s: number) => timeAgoWords(NOW - s * 1000, NOW);
 
 const MINUTE = 60;
 const HOUR = 3600;
@@ -14,9 +14,9 @@ const YEAR = 31_536_000;
 
 describe("how long ago, in the spec's words", () => {
   it("under a minute reads «1 минуту»", () => {
-    expect(after(0)).toBe("1 минуту");
-    expect(after(1)).toBe("1 минуту");
-    expect(after(59)).toBe("1 минуту");
+    expect(agoAfter(0)).toBe("1 минуту");
+    expect(agoAfter(1)).toBe("1 минуту");
+    expect(agoAfter(59)).toBe("1 минуту");
     expect(timeAgoWords(NOW - 59_999, NOW)).toBe("1 минуту");
   });
 
@@ -25,46 +25,46 @@ describe("how long ago, in the spec's words", () => {
   });
 
   it("minutes count whole minutes: 1 минуту, 2 минуты, 5 минут, 21 минуту, 59 минут", () => {
-    expect(after(MINUTE)).toBe("1 минуту");
-    expect(after(2 * MINUTE - 1)).toBe("1 минуту");
-    expect(after(2 * MINUTE)).toBe("2 минуты");
-    expect(after(5 * MINUTE)).toBe("5 минут");
-    expect(after(21 * MINUTE)).toBe("21 минуту");
-    expect(after(HOUR - 1)).toBe("59 минут");
+    expect(agoAfter(MINUTE)).toBe("1 минуту");
+    expect(agoAfter(2 * MINUTE - 1)).toBe("1 минуту");
+    expect(agoAfter(2 * MINUTE)).toBe("2 минуты");
+    expect(agoAfter(5 * MINUTE)).toBe("5 минут");
+    expect(agoAfter(21 * MINUTE)).toBe("21 минуту");
+    expect(agoAfter(HOUR - 1)).toBe("59 минут");
   });
 
   it("hours: 1 час, 2 часа, 5 часов, 23 часа", () => {
-    expect(after(HOUR)).toBe("1 час");
-    expect(after(2 * HOUR)).toBe("2 часа");
-    expect(after(5 * HOUR)).toBe("5 часов");
-    expect(after(DAY - 1)).toBe("23 часа");
+    expect(agoAfter(HOUR)).toBe("1 час");
+    expect(agoAfter(2 * HOUR)).toBe("2 часа");
+    expect(agoAfter(5 * HOUR)).toBe("5 часов");
+    expect(agoAfter(DAY - 1)).toBe("23 часа");
   });
 
   it("days: 1 день, 2 дня, 6 дней", () => {
-    expect(after(DAY)).toBe("1 день");
-    expect(after(2 * DAY)).toBe("2 дня");
-    expect(after(WEEK - 1)).toBe("6 дней");
+    expect(agoAfter(DAY)).toBe("1 день");
+    expect(agoAfter(2 * DAY)).toBe("2 дня");
+    expect(agoAfter(WEEK - 1)).toBe("6 дней");
   });
 
   it("weeks: seven days read «1 неделю», then 2 недели, 4 недели", () => {
-    expect(after(WEEK)).toBe("1 неделю");
-    expect(after(2 * WEEK)).toBe("2 недели");
-    expect(after(4 * WEEK)).toBe("4 недели");
+    expect(agoAfter(WEEK)).toBe("1 неделю");
+    expect(agoAfter(2 * WEEK)).toBe("2 недели");
+    expect(agoAfter(4 * WEEK)).toBe("4 недели");
   });
 
   it("months are 2,628,000 seconds", () => {
-    expect(after(MONTH - 1)).toBe("4 недели");
-    expect(after(MONTH)).toBe("1 месяц");
-    expect(after(2 * MONTH)).toBe("2 месяца");
-    expect(after(5 * MONTH)).toBe("5 месяцев");
-    expect(after(YEAR - 1)).toBe("11 месяцев");
+    expect(agoAfter(MONTH - 1)).toBe("4 недели");
+    expect(agoAfter(MONTH)).toBe("1 месяц");
+    expect(agoAfter(2 * MONTH)).toBe("2 месяца");
+    expect(agoAfter(5 * MONTH)).toBe("5 месяцев");
+    expect(agoAfter(YEAR - 1)).toBe("11 месяцев");
   });
 
   it("years are 31,536,000 seconds: 1 год, 2 года, 5 лет, 21 год", () => {
-    expect(after(YEAR)).toBe("1 год");
-    expect(after(2 * YEAR)).toBe("2 года");
-    expect(after(5 * YEAR)).toBe("5 лет");
-    expect(after(21 * YEAR)).toBe("21 год");
+    expect(agoAfter(YEAR)).toBe("1 год");
+    expect(agoAfter(2 * YEAR)).toBe("2 года");
+    expect(agoAfter(5 * YEAR)).toBe("5 лет");
+    expect(agoAfter(21 * YEAR)).toBe("21 год");
   });
 
   it("timeAgo adds «назад»", () => {

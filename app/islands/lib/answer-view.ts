@@ -4,9 +4,6 @@
  * server's markup (AnswerItem, CommentTree) takes the page's AnswerView. These turn the one into
  * the other, so an answer added in place looks exactly like one the server rendered.
  */
-import type { CommentNode } from "../../models/comments/threads.server";
-import type { LiveAnswer } from "../../models/core/hub.server";
-import type { AnswerView } from "../../models/questions/question-page.server";
 
 /** A comment of a moreanswers/showans reply (reads.server.ts CommentReply). */
 export type CommentReply = {
@@ -97,3 +94,4 @@ export function fromLive(qid: number, aid: number, a: LiveAnswer): AnswerView {
     comments: { nodes: [], total: 0, shown: 0 },
   };
 }
+import type { AnswerView, CommentNode, LiveAnswer } from "../../lib/views";

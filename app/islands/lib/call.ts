@@ -17,6 +17,7 @@ export const PREMODERATION_TEXT = "Текст ушел на модерацию. 
 /** errids that never show a pop-up (a view or a retry handles them) */
 export const SILENT_ERRIDS = new Set([103, 121, 122, 123, 124, 147, 171, 181, 214, 999]);
 
+// biome-ignore lint/suspicious/noExplicitAny: each call adds its own reply fields; the island that made the call reads the ones it knows
 export type Envelope = { status: number; errid?: number; error?: string; on_moderation?: unknown; [k: string]: any };
 export type CallResult = { ok: true; data: Envelope } | { ok: false; data: Envelope | null; errid?: number };
 export type CallOptions = {

@@ -69,6 +69,7 @@ export function TextExtras({ box, attach = true }: { box: TextBoxState; attach?:
       {box.media.length > 0 ? (
         <ul className="media-list" data-testid="media-list">
           {box.media.map((m, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same link may be attached twice; items hold no state, so position is their identity
             <li key={i}>
               <span className="media-link">{m}</span>{" "}
               <button type="button" className="link-like" onClick={() => box.setMedia(box.media.filter((_, j) => j !== i))}>

@@ -5,6 +5,7 @@
  * (addcmtpersonal) and hiding: hideqpersonal (a private question) and hideqnopersonal (a public one
  * with a brand tag). Who may see what: docs/decisions/0017-brands-and-private-questions.md.
  */
+import type { CommentThread } from "../../lib/views";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
@@ -13,9 +14,10 @@ import { AddAnswerInput } from "../answers/answers.server";
 import { AskInput, askQuestion, flag, idField, plainLine } from "../questions/ask.server";
 import { brandMembersSql, brandRoleQuery, findBrand, type BrandRole } from "./brands.server";
 import { commentLength } from "../comments/comments.server";
-import { buildThreads, commentsQuery, threadOf, type CommentRow, type CommentThread } from "../comments/threads.server";
+import { buildThreads, commentsQuery, threadOf, type CommentRow } from "../comments/threads.server";
 import { batchable, getDb, schema, type Db } from "../core/db.server";
-import { announce, directNotifications, excerpt, notificationRows } from "../notifications/notifications.server";
+import { announce } from "../notifications/push.server";
+import { directNotifications, excerpt, notificationRows } from "../notifications/create.server";
 import { holdForPremoderation } from "../moderation/premoderation.server";
 import { requireWriter, type Session } from "../users/session.server";
 import { sanitizeUserText } from "../core/text.server";

@@ -69,7 +69,10 @@ export async function readCatBrands(d1: D1Database) {
     .where(isNotNull(b.categoryId))
     .orderBy(asc(b.categoryId), asc(b.name), asc(b.id));
   const catbrands: Record<string, { id: number; name: string; urlname: string }[]> = {};
-  for (const r of rows) (catbrands[String(r.cid)] ??= []).push({ id: r.id, name: r.name, urlname: r.urlname });
+  for (const r of rows) {
+    const key = String(r.cid);
+    catbrands[key] = [...(catbrands[key] ?? []), { id: r.id, name: r.name, urlname: r.urlname }];
+  }
   return { catbrands };
 }
 

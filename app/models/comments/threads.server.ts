@@ -1,3 +1,4 @@
+import type { CommentNode, CommentThread } from "../../lib/views";
 import { and, eq, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { schema, type Db } from "../core/db.server";
 import { LIMITS } from "../../lib/limits";
@@ -18,18 +19,6 @@ export type CommentRow = {
   points: number;
   kpd: number;
 };
-
-export type CommentNode = {
-  id: number;
-  text: string | null; // null when deleted
-  added: number;
-  author: { id: number; nick: string; lvl: number; points: number; kpd: number };
-  replies: CommentNode[];
-  /** replies that exist but are not shown here */
-  more: number;
-};
-
-export type CommentThread = { nodes: CommentNode[]; total: number; shown: number };
 
 const c = schema.comments;
 const u = schema.users;
@@ -98,7 +87,10 @@ export function buildThreads(rows: CommentRow[]): Map<string, CommentThread> {
   for (const r of rows) {
     const key = `${r.ref_type}:${r.ref_id}`;
     let thread = threads.get(key);
-    if (!thread) threads.set(key, (thread = { nodes: [], total: 0, shown: 0 }));
+    if (!thread) {
+      thread = { nodes: [], total: 0, shown: 0 };
+      threads.set(key, thread);
+    }
     const node: CommentNode = {
       id: r.id,
       text: r.hidden ? null : r.text,

@@ -2,21 +2,10 @@
  * The Durable Objects as the app sees them: the user's UserHub (daily quotas, unread counter,
  * sockets) and the question's QuestionRoom (live readers).
  */
+import type { LiveAnswer } from "../../lib/views";
 import type { RoomEvent as RoomMessage } from "../../../durable-objects/question-room";
 import { DomainError, type ErrId } from "../../lib/errors";
 import { quotaLimit, quotaView, type QuotaCode } from "../../lib/quotas";
-
-/**
- * A new answer as live readers render it (the answers-live island draws the server's AnswerItem
- * from it, so a thousand readers need no read of their own): the stored (sanitised) text, the
- * source, when, and the author's public fields.
- */
-export type LiveAnswer = {
-  text: string;
-  source: string;
-  added: number;
-  author: { id: number; nick: string; lvl: number; points: number };
-};
 
 /** What a room publishes: the room's messages; an "answer" may carry the answer itself. */
 export type RoomEvent = RoomMessage | (Extract<RoomMessage, { type: "answer" }> & { answer?: LiveAnswer });

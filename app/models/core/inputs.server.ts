@@ -10,6 +10,9 @@ import type { Category, CategoryTree } from "../categories/categories.server";
 
 const MAX_ID = 2 ** 31 - 1;
 
+/** A repeated field (a list) counts as its last value, as a browser form sends it. */
+export const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
+
 /** "" counts as absent: a form or a link may send an empty field. */
 export const blank = (v: unknown) => (v === "" ? undefined : v);
 

@@ -76,7 +76,10 @@ export function sanitizeUserText(raw: string, opts: { brand?: string } = {}): st
   out += text.slice(last);
   if (!opts.brand) return filter.process(out);
   let f = brandFilters.get(opts.brand);
-  if (!f) brandFilters.set(opts.brand, (f = makeFilter(opts.brand)));
+  if (!f) {
+    f = makeFilter(opts.brand);
+    brandFilters.set(opts.brand, f);
+  }
   return f.process(out);
 }
 

@@ -17,9 +17,10 @@ import { EXPERT_LEVEL_POINTS } from "../../lib/levels";
 import { flag, idField, plainLine } from "../questions/ask.server";
 import { Offset, PageSize } from "../core/inputs.server";
 import { batchable, getDb, schema, type Db } from "../core/db.server";
-import { announce, giftNotification } from "../notifications/notifications.server";
+import { announce } from "../notifications/push.server";
+import { giftNotification } from "../notifications/create.server";
 import { pointsChange, type PointsReason } from "../users/points.server";
-import { seesHiddenProfile } from "../users/profile.server";
+import { seesHiddenProfile } from "../../lib/users";
 import { requireUser, requireWriter, type Session } from "../users/session.server";
 import { textLength } from "../core/text.server";
 

@@ -21,7 +21,8 @@ import { DomainError } from "../../lib/errors";
 import { idField } from "../questions/ask.server";
 import { batchable, getDb, schema } from "../core/db.server";
 import { GIFT_POINTS_MIN } from "./gifts.server";
-import { announce, notificationRows, vipNotification } from "../notifications/notifications.server";
+import { announce } from "../notifications/push.server";
+import { notificationRows, vipNotification } from "../notifications/create.server";
 import { pointsChange, type PointsReason } from "../users/points.server";
 import { requireWriter, type Session } from "../users/session.server";
 

@@ -18,7 +18,8 @@ import { ACTION_PERMISSION, isModerator, parseJsonList, UNMODERATED_CATEGORY, ty
 import { idField } from "../questions/ask.server";
 import { EXCLUDED_FROM_DROPDOWN, getCategoryTree, topOf } from "../categories/categories.server";
 import { batchable, getDb, schema, type Db } from "../core/db.server";
-import { announce, moderDeletedNotification } from "../notifications/notifications.server";
+import { announce } from "../notifications/push.server";
+import { moderDeletedNotification } from "../notifications/create.server";
 import { POINTS, pointsChange } from "../users/points.server";
 import { requireWriter, type Session } from "../users/session.server";
 

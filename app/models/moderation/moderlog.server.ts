@@ -13,7 +13,7 @@ import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
 import { isModerlogTab, MODERLOG_TABS, MODERLOG_TAB_ORDER, type ModerlogTab } from "../../lib/moderation";
 import { parseOffset, parsePrefixedId } from "../../lib/params";
-import { excerpt } from "../notifications/notifications.server";
+import { excerpt } from "../notifications/create.server";
 import { Offset, OptId, PageSize } from "../core/inputs.server";
 import { getDb, schema } from "../core/db.server";
 import { loadModerator, type Moderator } from "./moderation.server";

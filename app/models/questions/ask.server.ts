@@ -12,7 +12,8 @@ import { quotaUsage } from "../core/hub.server";
 import { brandTagColumns, BrandTagsField } from "../brands/brands.server";
 import { EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "../categories/categories.server";
 import { batchable, getDb, schema } from "../core/db.server";
-import { announce, followedQuestionNotifications, mentionNotification } from "../notifications/notifications.server";
+import { announce } from "../notifications/push.server";
+import { followedQuestionNotifications, mentionNotification } from "../notifications/create.server";
 import { POINTS, pointsChange } from "../users/points.server";
 import { holdForPremoderation } from "../moderation/premoderation.server";
 import { requireWriter, type Session } from "../users/session.server";
@@ -43,11 +44,13 @@ const optionalId = z.preprocess((v) => {
 
 /** A title or a poll option: plain text (rendered escaped), one line, spaces collapsed. */
 export function plainLine(raw: string): string {
-  // eslint-disable-next-line no-control-regex
-  return raw
-    .replace(/[\u0000-\u001f\u007f]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+  return (
+    raw
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a one-line field must not keep
+      .replace(/[\u0000-\u001f\u007f]+/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }
 
 const textList = z.preprocess((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]), z.array(z.string("400")).max(100, "138"));

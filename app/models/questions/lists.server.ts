@@ -1,8 +1,8 @@
+import type { Author } from "../../lib/views";
 import { and, desc, eq, ne } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
 import type { Category, CategoryTree } from "../categories/categories.server";
 import { getDb, schema } from "../core/db.server";
-import type { Author } from "../users/users.server";
 import { TABS, type QuestionState, type Tab } from "../../lib/questions";
 
 const q = schema.questions;

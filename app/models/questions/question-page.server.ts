@@ -1,47 +1,14 @@
+import type { AnswerView, Author, CommentThread, QuestionView } from "../../lib/views";
+import type { QuestionState } from "../../lib/questions";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
-import { buildThreads, commentsQuery, threadOf, type CommentThread } from "../comments/threads.server";
+import { buildThreads, commentsQuery, threadOf } from "../comments/threads.server";
 import { getDb, schema } from "../core/db.server";
-import type { QuestionState } from "./lists.server";
-import { authorColumns, type Author } from "../users/users.server";
+import { authorColumns } from "../users/users.server";
 
 const q = schema.questions;
 const a = schema.answers;
 const u = schema.users;
-
-export type AnswerView = {
-  id: number;
-  qid: number;
-  text: string;
-  source: string;
-  added: number;
-  best: boolean;
-  rating: number;
-  comcnt: number;
-  canthStatus: number;
-  totalmarks: number;
-  author: Author;
-  comments: CommentThread;
-};
-
-export type QuestionView = {
-  id: number;
-  qtext: string;
-  qcomment: string;
-  state: QuestionState;
-  hidden: boolean;
-  deletedBy: string | null;
-  categoryId: number;
-  topCategoryId: number;
-  anscnt: number;
-  comcnt: number;
-  added: number;
-  stateChangedAt: number;
-  pollType: "S" | "C" | null;
-  totalVoted: number;
-  totalmarks: number;
-  author: Author;
-};
 
 export type QuestionPage =
   | { kind: "missing" }
@@ -89,9 +56,10 @@ const answerColumns = {
   totalmarks: a.totalmarks,
 };
 
-type QuestionRow = { [K in keyof typeof questionColumns]: unknown } & Record<string, unknown>;
+type QuestionRow = Pick<typeof q.$inferSelect, keyof typeof questionColumns>;
+type AnswerRow = Pick<typeof a.$inferSelect, keyof typeof answerColumns> & { author: Author };
 
-function toQuestion(r: any, author: Author): QuestionView {
+function toQuestion(r: QuestionRow, author: Author): QuestionView {
   return {
     id: r.id,
     qtext: r.qtext,
@@ -112,7 +80,7 @@ function toQuestion(r: any, author: Author): QuestionView {
   };
 }
 
-function toAnswer(r: any, threads: Map<string, CommentThread>): AnswerView {
+function toAnswer(r: AnswerRow, threads: Map<string, CommentThread>): AnswerView {
   const { author, ...rest } = r;
   return {
     ...rest,

@@ -6,6 +6,7 @@
  * the spec's field names (core-qa.md §3). Viewer fields come from the session in one extra
  * batched query that runs beside the page query; guests get neutral values.
  */
+import type { AnswerView, CommentNode, QuestionView } from "../../lib/views";
 import { and, count, desc, eq, gt, gte, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError, type ErrId } from "../../lib/errors";
@@ -15,9 +16,9 @@ import { quotaUsage } from "../core/hub.server";
 import { blank, Cat, findCategory, Id, ListState, Offset, OptId, PageSize } from "../core/inputs.server";
 import { TABS, type Tab } from "../../lib/questions";
 import { getCategoryTree, type CategoryTree } from "../categories/categories.server";
-import { buildThreads, commentsQuery, type CommentNode, type CommentRow } from "../comments/threads.server";
+import { buildThreads, commentsQuery, type CommentRow } from "../comments/threads.server";
 import { getDb, schema, type Db } from "../core/db.server";
-import { loadAnswerPage, loadQuestionPage, type AnswerView, type QuestionView } from "./question-page.server";
+import { loadAnswerPage, loadQuestionPage } from "./question-page.server";
 import { listQuestions, type QuestionListItem } from "./lists.server";
 import type { Session } from "../users/session.server";
 

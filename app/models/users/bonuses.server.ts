@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import { getDb, schema } from "../core/db.server";
-import { announce, bonusNotification } from "../notifications/notifications.server";
+import { announce } from "../notifications/push.server";
+import { bonusNotification } from "../notifications/create.server";
 import { POINTS, pointsChange } from "./points.server";
 
 const DAY = 86_400_000;

@@ -10,7 +10,8 @@ import { z } from "zod";
 import { DomainError } from "../../lib/errors";
 import { idField } from "../questions/ask.server";
 import { batchable, getDb, schema } from "../core/db.server";
-import { announce, followerNotification } from "../notifications/notifications.server";
+import { announce } from "../notifications/push.server";
+import { followerNotification } from "../notifications/create.server";
 import { requireWriter, type Session } from "./session.server";
 
 const f = schema.follows;

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { LEVELS } from "../../lib/levels";
 import { schema, type Db } from "../core/db.server";
-import { levelNotification } from "../notifications/notifications.server";
+import { levelNotification } from "../notifications/create.server";
 
 /** The spec's points (core-qa.md §1, §9). */
 export const POINTS = {

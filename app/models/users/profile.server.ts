@@ -11,6 +11,7 @@ import { getDb, schema, type Db } from "../core/db.server";
 import { catalogueQuery, GIFT_POINTS_MIN, giftItem, receivedGiftsQuery, sentGiftItem } from "../gifts/gifts.server";
 import { LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
 import { viewerSession, type Session } from "./session.server";
+import { seesHiddenProfile } from "../../lib/users";
 
 /**
  * The user profile /profile/id{userid}[/{tab}[/{sub}]] (surroundings.md "Profile",
@@ -86,11 +87,6 @@ export function profileNav(uid: number, view: ProfileView, isOwner: boolean): Pr
       .filter((sub) => open({ tab: view.tab, sub }))
       .map((sub) => ({ sub, href: profilePath(uid, { tab: view.tab, sub }) })),
   };
-}
-
-/** A hidden profile ('Личный кабинет скрыт') is open to its owner and to volunteer moderators. */
-export function seesHiddenProfile(viewer: Session["user"] | null, uid: number): boolean {
-  return viewer !== null && (viewer.id === uid || viewer.type === "volonter");
 }
 
 export type BanState = { permanent: true } | { permanent: false; leftMs: number };

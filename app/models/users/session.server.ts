@@ -177,8 +177,10 @@ const perRequest = new WeakMap<object, Promise<Session | null>>();
  * ask (the root's toolbar and the page's own viewer-dependent parts).
  */
 export function viewerSession(context: { cloudflare: { env: Env } }, request: Request): Promise<Session | null> {
-  let p = perRequest.get(context);
-  if (!p) perRequest.set(context, (p = visit(context.cloudflare.env, request)));
+  const known = perRequest.get(context);
+  if (known) return known;
+  const p = visit(context.cloudflare.env, request);
+  perRequest.set(context, p);
   return p;
 }
 

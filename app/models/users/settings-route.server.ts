@@ -1,6 +1,6 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { signInUrl } from "../../lib/return-to";
-import { readSettings } from "../notifications/notifications.server";
+import { readSettings } from "../notifications/settings.server";
 import { viewerSession } from "./session.server";
 
 /**

@@ -2,7 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
 import { getDb, schema } from "../core/db.server";
-import { announce, questionLikedNotification } from "../notifications/notifications.server";
+import { announce } from "../notifications/push.server";
+import { questionLikedNotification } from "../notifications/create.server";
 import { requireWriter, type Session } from "../users/session.server";
 
 const q = schema.questions;

@@ -4,7 +4,8 @@ import { listOf } from "../../lib/fields";
 import { DomainError } from "../../lib/errors";
 import { isExpertLevel } from "../../lib/levels";
 import { getDb, schema, type Db } from "../core/db.server";
-import { announce, pollVoteNotification } from "../notifications/notifications.server";
+import { announce } from "../notifications/push.server";
+import { pollVoteNotification } from "../notifications/create.server";
 import { POINTS, pointsChange } from "../users/points.server";
 import { requireWriter, type Session, type SessionUser } from "../users/session.server";
 

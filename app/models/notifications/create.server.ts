@@ -1,30 +1,18 @@
 /**
- * Notifications (issue 4 §2, docs/decisions/0014-notifications.md).
- *
- * D1 holds the notifications; the unread counter lives in the user's UserHub Durable Object. An
- * action creates its notifications in its own D1 batch: the rule functions below return INSERT …
- * SELECT statements that pick the recipients, drop the actor himself and whoever switched the
- * kind off (users.notify_settings, read in SQL), and only insert when the action's own row was
- * written by the same batch. Every such statement RETURNs its new rows, marked; after the batch
- * succeeded the action hands the batch results to `announce`, which raises each recipient's
- * counter and pushes the item to his sockets. A failing hub never fails the write (it is logged;
- * the counter is put right again when the user opens his list: `showBulk`).
+ * Creating notifications (docs/decisions/0014-notifications.md). An action creates its
+ * notifications in its own D1 batch: the rule functions below return INSERT … SELECT statements
+ * that pick the recipients, drop the actor himself and whoever switched the kind off
+ * (users.notify_settings, read in SQL), and only insert when the action's own row was written by
+ * the same batch. Every such statement RETURNs its new rows, marked, for `announce`
+ * (./push.server.ts).
  */
-import { and, count, desc, eq, getTableColumns, inArray, lt, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { z } from "zod";
-import { listOf } from "../../lib/fields";
-import { DomainError } from "../../lib/errors";
-import { levelById } from "../../lib/levels";
-import { cut, LIMITS } from "../../lib/limits";
-import { DEFAULT_SETTINGS, fromWire, parseStored, SETTING_KEYS, toWire, type FlagType, type NotifySettings, type SettingKey } from "../../lib/notify-settings";
+import { getTableColumns, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { cut } from "../../lib/limits";
+import { type FlagType, type SettingKey } from "../../lib/notify-settings";
 import { plainText } from "../../lib/seo";
-import { timeAgoWords } from "../../lib/time-ago";
-import { Offset, PageSize } from "../core/inputs.server";
-import { batchable, getDb, schema, type Db } from "../core/db.server";
-import { userHub } from "../core/hub.server";
-import { requireUser, type Session } from "../users/session.server";
+import { schema, type Db } from "../core/db.server";
 
-const n = schema.notifications;
+export const n = schema.notifications;
 
 // ------------------------------------------------------------------------------------ kinds
 
@@ -63,7 +51,7 @@ export const KIND_FLAG: Partial<Record<NotificationKind, FlagType>> = {
 export type PremodType = "qst" | "ans" | "cmt" | "poll" | "ansedit" | "adn2qst";
 
 /** The premoderation list tab a rejected item belongs to. */
-const PREMOD_TAB: Record<PremodType, string> = {
+export const PREMOD_TAB: Record<PremodType, string> = {
   qst: "questions",
   poll: "questions",
   adn2qst: "questions",
@@ -110,7 +98,7 @@ export type NotificationSpec = {
 export const RECIPIENT = sql.raw("nr");
 
 /** A stored JSON settings column, or {} when it holds something that is not JSON. */
-const jsonOrEmpty = (column: SQLWrapper) => sql`(CASE WHEN json_valid(${column}) THEN ${column} ELSE '{}' END)`;
+export const jsonOrEmpty = (column: SQLWrapper) => sql`(CASE WHEN json_valid(${column}) THEN ${column} ELSE '{}' END)`;
 const settingsJson = jsonOrEmpty(sql.raw("nr.notify_settings"));
 /** A stored setting of the recipient is on (missing = on). */
 const settingOn = (key: SettingKey) => sql`COALESCE(json_extract(${settingsJson}, ${`$.${key}`}), 1) <> 0`;
@@ -118,7 +106,7 @@ const settingOn = (key: SettingKey) => sql`COALESCE(json_extract(${settingsJson}
 const asSql = (v: Value | undefined): SQL => (v === undefined || v === null ? sql`NULL` : typeof v === "object" ? v : sql`${v}`);
 
 /** A notification's own columns, as the rules return them and the lists read them. */
-const COLUMNS = {
+export const COLUMNS = {
   nid: n.id,
   userId: n.userId,
   kind: n.kind,
@@ -424,302 +412,3 @@ export function directNotifications(db: Db, o: { to: readonly number[] | SQL; as
  * For a caller with no batch of its own: writes the rule's rows and announces them. An action
  * that writes D1 should add the rule to its own batch instead.
  */
-export async function notifyNow(env: Env, rule: (db: Db) => readonly unknown[]): Promise<number> {
-  const db = getDb(env.DB);
-  const stmts = batchable(env.DB, rule(db));
-  const results = await db.batch(stmts as unknown as Parameters<typeof db.batch>[0]);
-  return announce(env, results as unknown as unknown[]);
-}
-
-// ---------------------------------------------------------------------------- the push side
-
-function isNotificationRow(x: unknown): x is NotificationRow & { notification: number } {
-  return typeof x === "object" && x !== null && (x as { notification?: unknown }).notification === 1 && typeof (x as { nid?: unknown }).nid === "number";
-}
-
-/** The rows the rules of a batch wrote, found among the batch's results. */
-export function notifiedRows(results: readonly unknown[]): NotificationRow[] {
-  const out: NotificationRow[] = [];
-  for (const r of results) if (Array.isArray(r)) for (const row of r) if (isNotificationRow(row)) out.push(row);
-  return out;
-}
-
-/** At most this many hub calls at a time; past MAX_PUSH recipients the counters heal on the next list read. */
-const PUSH_CONCURRENCY = 50;
-const MAX_PUSH = 500;
-
-/**
- * After the batch succeeded: each recipient's UserHub counts his new notification and pushes the
- * item to his sockets, in parallel. Never throws: a failing hub is logged, the write stands.
- * Returns how many were pushed.
- */
-export async function announce(env: Env, results: readonly unknown[]): Promise<number> {
-  const rows = notifiedRows(results);
-  if (rows.length > MAX_PUSH) console.warn(`announce: ${rows.length} notifications, pushing the first ${MAX_PUSH}`);
-  const todo = rows.slice(0, MAX_PUSH);
-  let pushed = 0;
-  for (let i = 0; i < todo.length; i += PUSH_CONCURRENCY) {
-    const settled = await Promise.allSettled(todo.slice(i, i + PUSH_CONCURRENCY).map((r) => userHub(env, r.userId).notified(toItem(r))));
-    for (const [j, s] of settled.entries()) {
-      if (s.status === "fulfilled") pushed++;
-      else console.error(`announce: the hub of user ${todo[i + j].userId} failed`, s.reason);
-    }
-  }
-  return pushed;
-}
-
-// ------------------------------------------------------------------------------ the item shape
-
-const SYSTEM_TEXT: Partial<Record<NotificationKind, string>> = {
-  bonus25: "+25",
-  vip_started: "VIP-статус подключен",
-  vip_expired: "VIP-статус закончился",
-};
-
-/** A notification in the spec's fields (surroundings.md §3 Notification). */
-export function toItem(r: NotificationRow, now?: number) {
-  const kind = r.kind as NotificationKind;
-  const subject = kind === "follower" ? r.actorId : (r.cmid ?? r.aid ?? r.pqid ?? r.qid ?? r.gid ?? null);
-  const txt = r.txt ?? (kind === "level" && r.lvl != null ? levelById(r.lvl).name : (SYSTEM_TEXT[kind] ?? ""));
-  const item: Record<string, unknown> = {
-    nid: r.nid,
-    a: r.kind,
-    timestamp: Math.floor(r.added / 1000),
-    viewed: r.viewed ? 1 : 0,
-    txt,
-    txtq: r.txtq ?? "",
-    qid: r.qid,
-    id: subject,
-    uid: r.actorId,
-    nick: r.nick,
-    lvl: kind === "level" ? r.lvl : r.actorLvl,
-    filin: r.filin,
-    ans: r.aid,
-    cmt: r.cmid ? [r.cmid] : [],
-    pqid: r.pqid,
-    gid: r.gid,
-    premod_type: r.premodType,
-    premod_tab: r.premodType ? (PREMOD_TAB[r.premodType as PremodType] ?? null) : null,
-    declined_text: r.declinedText,
-  };
-  if (now !== undefined) item.timecell = timeAgoWords(r.added, now);
-  return item;
-}
-
-export type NotificationItem = ReturnType<typeof toItem>;
-
-// ------------------------------------------------------------------------------------ reads
-
-const actor = schema.users;
-const question = schema.questions;
-
-/** A page read with one row more than shown: the items and whether more follow. */
-function pageOf<T>(rows: T[], n: number) {
-  return { shown: rows.slice(0, n), more: rows.length > n ? 1 : 0 };
-}
-
-/** The list query: newest first, with the actor and the question title. */
-function listQuery(db: Db, where: SQL, limit: number, offset: number) {
-  return db
-    .select({
-      ...COLUMNS,
-      // aliased: a D1 batch returns rows keyed by column name, and "lvl" is in both tables
-      nick: sql<string | null>`${actor.nick}`.as("actor_nick"),
-      actorLvl: sql<number | null>`${actor.lvl}`.as("actor_lvl"),
-      filin: sql<string | null>`${actor.filin}`.as("actor_filin"),
-      txtq: sql<string | null>`${question.qtext}`.as("txtq"),
-    })
-    .from(n)
-    .leftJoin(actor, eq(actor.id, n.actorId))
-    .leftJoin(question, eq(question.id, n.qid))
-    .where(where)
-    .orderBy(desc(n.id))
-    .limit(limit)
-    .offset(offset);
-}
-
-/** The hub's answer, or `fallback` (logged) when the hub fails: a read never fails for it. */
-async function fromHub<T>(what: string, call: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (e) {
-    console.error(`user hub: ${what} failed`, e);
-    return fallback();
-  }
-}
-
-async function unreadInD1(db: Db, userId: number): Promise<number> {
-  const row = await db
-    .select({ c: count() })
-    .from(n)
-    .where(and(eq(n.userId, userId), eq(n.viewed, 0)))
-    .get();
-  return row?.c ?? 0;
-}
-
-/** show_nc: the unread count from the user's hub (D1's count if the hub is down). */
-export async function showCount(env: Env, session: Session | null) {
-  const user = requireUser(session);
-  const res = await fromHub(
-    "unread",
-    () => userHub(env, user.id).unread(),
-    () => unreadInD1(getDb(env.DB), user.id),
-  );
-  return { res };
-}
-
-const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
-const blank = (v: unknown) => {
-  const x = last(v);
-  return x === "" || x === null ? undefined : x;
-};
-const MAX_ID = 2 ** 31 - 1;
-const offset = Offset.transform((p) => p ?? 0);
-const pageSize = PageSize.transform((n) => n ?? LIMITS.pageSize);
-const optionalId = (errid: string) => z.preprocess(blank, z.coerce.number(errid).int(errid).positive(errid).max(MAX_ID, errid).optional());
-
-export const ShowBulkInput = z.object({ p: offset, n: pageSize });
-
-/**
- * show_bulk: the latest page of the user's notifications (20, offset p, newest first) and the
- * unread count. D1's count of unread rows is read in the same batch and, when the hub disagrees
- * (a push that failed, a row written where no env was at hand), the hub is set to it.
- */
-export async function showBulk(env: Env, session: Session | null, input: z.infer<typeof ShowBulkInput>) {
-  const user = requireUser(session);
-  const db = getDb(env.DB);
-  const hub = userHub(env, user.id);
-  const [[rows, unreadRows], hubCount] = await Promise.all([
-    db.batch([
-      listQuery(db, eq(n.userId, user.id), input.n + 1, input.p),
-      db
-        .select({ c: count() })
-        .from(n)
-        .where(and(eq(n.userId, user.id), eq(n.viewed, 0))),
-    ]),
-    hub.unread().catch((e: unknown) => {
-      console.error("user hub: unread failed", e);
-      return null;
-    }),
-  ]);
-  const unread = unreadRows[0]?.c ?? 0;
-  if (hubCount !== null && hubCount !== unread) {
-    await hub.resetUnread(unread).catch((e: unknown) => console.error("user hub: resetUnread failed", e));
-  }
-  const { shown, more } = pageOf(rows, input.n);
-  return { bulk: shown.map((r) => toItem(r)), more, res: unread };
-}
-
-export const FeedInput = z.object({
-  id: optionalId("364"),
-  n: pageSize,
-  p: offset,
-  /** only notifications older than this one (the id of the last one shown) */
-  nid: optionalId("361"),
-  /** only notifications older than this (seconds, as `timestamp`) */
-  time: z.preprocess(blank, z.coerce.number("365").int("365").positive("365").max(1e11, "365").optional()),
-});
-
-/**
- * /api/notify/feed: the user's notifications feed, paged by offset p (n ≤ 20) and/or from a cursor
- * (nid: older than that notification; time: older than that moment). Only one's own (id, when
- * given, must be the user's: 364). Each item carries `timecell`, the time ago in words.
- */
-export async function readFeed(env: Env, session: Session | null, input: z.infer<typeof FeedInput>, now: number) {
-  const user = requireUser(session);
-  if (input.id !== undefined && input.id !== user.id) throw new DomainError(364);
-  const db = getDb(env.DB);
-  const where = and(
-    eq(n.userId, user.id),
-    input.nid !== undefined ? lt(n.id, input.nid) : undefined,
-    input.time !== undefined ? lt(n.added, input.time * 1000) : undefined,
-  )!;
-  const rows = await listQuery(db, where, input.n + 1, input.p);
-  const { shown, more } = pageOf(rows, input.n);
-  const items = shown.map((r) => toItem(r, now));
-  return { feed: items, more, lastnid: items.length > 0 ? items[items.length - 1].nid : null };
-}
-
-/** One or many notification ids: bid, bids (a list, a repeated field or "1,2,3"). */
-const idList = z.preprocess(listOf, z.array(z.coerce.number("361").int("361").positive("361").max(MAX_ID, "361")).max(100, "362"));
-
-export const BulkViewedInput = z
-  .object({ bid: idList, bids: idList })
-  .transform((i) => [...new Set([...i.bid, ...i.bids])])
-  .refine((ids) => ids.length > 0, "361")
-  .refine((ids) => ids.length <= 100, "362");
-
-export const BulkSetInput = z.object({ bid: optionalId("361") }).refine((i) => i.bid !== undefined, "361");
-
-/**
- * Marks the user's notifications `ids` viewed. The hub's counter falls by the number that really
- * went from unviewed to viewed (UPDATE … RETURNING), so a repeat or another user's id changes
- * nothing. None of the ids is the user's: 360.
- */
-export async function markViewed(env: Env, session: Session | null, ids: number[]) {
-  const user = requireUser(session);
-  const db = getDb(env.DB);
-  const mine = and(eq(n.userId, user.id), inArray(n.id, ids));
-  const [changed, owned] = await db.batch([
-    db
-      .update(n)
-      .set({ viewed: 1 })
-      .where(and(mine, eq(n.viewed, 0)))
-      .returning({ id: n.id }),
-    db.select({ c: count() }).from(n).where(mine),
-  ]);
-  if ((owned[0]?.c ?? 0) === 0) throw new DomainError(360);
-  const hub = userHub(env, user.id);
-  const res = await fromHub(
-    "viewed",
-    () => (changed.length > 0 ? hub.viewed(changed.length) : hub.unread()),
-    () => unreadInD1(db, user.id),
-  );
-  return { viewed: changed.length, res };
-}
-
-// --------------------------------------------------------------------------------- settings
-
-/** The user's settings as stored, defaults all on. */
-export async function readSettings(d1: D1Database, userId: number): Promise<NotifySettings> {
-  const row = await getDb(d1).select({ s: schema.users.notifySettings }).from(schema.users).where(eq(schema.users.id, userId)).get();
-  return row ? parseStored(row.s) : { ...DEFAULT_SETTINGS };
-}
-
-/** showsettings: the settings in the wire form (channels inverted: 1 = off). */
-export async function showSettings(env: Env, session: Session | null) {
-  const user = requireUser(session);
-  return { settings: toWire(await readSettings(env.DB, user.id)) };
-}
-
-/** A wire flag: 0 or 1 ("0"/"1", true/false, a checkbox's "on"; the last of a repeated field). */
-const wireFlag = z.preprocess((v) => {
-  const x = last(v);
-  if (x === undefined || x === null || x === "") return undefined;
-  if (x === true || x === "on") return 1;
-  if (x === false) return 0;
-  return x;
-}, z.coerce.number("363").int("363").min(0, "363").max(1, "363").optional());
-
-/**
- * savesettings: mail, push, web, sound (the spec's inverted flags: 1 = off) and the per-type
- * flags AQ_P … PV_W and NEW (1 = on). A field left out keeps its stored value.
- */
-export const SaveSettingsInput = z.object(Object.fromEntries(SETTING_KEYS.map((k) => [k, wireFlag])) as Record<SettingKey, typeof wireFlag>);
-
-/** Merges the given flags into users.notify_settings in one statement (json_patch), stored 1 = on. */
-export async function saveSettings(env: Env, session: Session | null, input: z.infer<typeof SaveSettingsInput>) {
-  const user = requireUser(session);
-  const patch: Partial<Record<SettingKey, 0 | 1>> = {};
-  for (const k of SETTING_KEYS) {
-    const v = input[k];
-    if (v === 0 || v === 1) patch[k] = fromWire(k, v);
-  }
-  const row = await getDb(env.DB)
-    .update(schema.users)
-    .set({ notifySettings: sql`json_patch(${jsonOrEmpty(schema.users.notifySettings)}, ${JSON.stringify(patch)})` })
-    .where(eq(schema.users.id, user.id))
-    .returning({ s: schema.users.notifySettings })
-    .get();
-  return { settings: toWire(parseStored(row?.s)) };
-}

@@ -1,0 +1,76 @@
+/**
+ * The shapes pages render: what a model returns for a question, an answer, a comment thread and
+ * an author, and the new answer a live room pushes. Shared by the server (models, components) and
+ * the islands, which must not import server modules.
+ */
+import type { QuestionState } from "./questions";
+
+/** The columns a page needs to show an author: nick with level colour and points. */
+export type Author = {
+  id: number;
+  nick: string;
+  lvl: number;
+  points: number;
+  kpd: number;
+  vip: number;
+  bannedUntil: number | null;
+  banPermanent: number;
+};
+
+export type CommentNode = {
+  id: number;
+  text: string | null; // null when deleted
+  added: number;
+  author: { id: number; nick: string; lvl: number; points: number; kpd: number };
+  replies: CommentNode[];
+  /** replies that exist but are not shown here */
+  more: number;
+};
+
+export type CommentThread = { nodes: CommentNode[]; total: number; shown: number };
+
+export type AnswerView = {
+  id: number;
+  qid: number;
+  text: string;
+  source: string;
+  added: number;
+  best: boolean;
+  rating: number;
+  comcnt: number;
+  canthStatus: number;
+  totalmarks: number;
+  author: Author;
+  comments: CommentThread;
+};
+
+export type QuestionView = {
+  id: number;
+  qtext: string;
+  qcomment: string;
+  state: QuestionState;
+  hidden: boolean;
+  deletedBy: string | null;
+  categoryId: number;
+  topCategoryId: number;
+  anscnt: number;
+  comcnt: number;
+  added: number;
+  stateChangedAt: number;
+  pollType: "S" | "C" | null;
+  totalVoted: number;
+  totalmarks: number;
+  author: Author;
+};
+
+/**
+ * A new answer as live readers render it (the answers-live island draws the server's AnswerItem
+ * from it, so a thousand readers need no read of their own): the stored (sanitised) text, the
+ * source, when, and the author's public fields.
+ */
+export type LiveAnswer = {
+  text: string;
+  source: string;
+  added: number;
+  author: { id: number; nick: string; lvl: number; points: number };
+};

@@ -1,0 +1,184 @@
+/**
+ * Reading one's notifications: the unread count (from the UserHub, D1 as the fallback), the list
+ * pages, the feed, and marking items viewed.
+ */
+import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { listOf } from "../../lib/fields";
+import { DomainError } from "../../lib/errors";
+import { LIMITS } from "../../lib/limits";
+import { last, Offset, PageSize } from "../core/inputs.server";
+import { getDb, schema, type Db } from "../core/db.server";
+import { userHub } from "../core/hub.server";
+import { requireUser, type Session } from "../users/session.server";
+import { COLUMNS, n } from "./create.server";
+import { toItem } from "./push.server";
+
+// ------------------------------------------------------------------------------------ reads
+
+const actor = schema.users;
+const question = schema.questions;
+
+/** A page read with one row more than shown: the items and whether more follow. */
+function pageOf<T>(rows: T[], n: number) {
+  return { shown: rows.slice(0, n), more: rows.length > n ? 1 : 0 };
+}
+
+/** The list query: newest first, with the actor and the question title. */
+function listQuery(db: Db, where: SQL, limit: number, offset: number) {
+  return db
+    .select({
+      ...COLUMNS,
+      // aliased: a D1 batch returns rows keyed by column name, and "lvl" is in both tables
+      nick: sql<string | null>`${actor.nick}`.as("actor_nick"),
+      actorLvl: sql<number | null>`${actor.lvl}`.as("actor_lvl"),
+      filin: sql<string | null>`${actor.filin}`.as("actor_filin"),
+      txtq: sql<string | null>`${question.qtext}`.as("txtq"),
+    })
+    .from(n)
+    .leftJoin(actor, eq(actor.id, n.actorId))
+    .leftJoin(question, eq(question.id, n.qid))
+    .where(where)
+    .orderBy(desc(n.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+/** The hub's answer, or `fallback` (logged) when the hub fails: a read never fails for it. */
+async function fromHub<T>(what: string, call: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (e) {
+    console.error(`user hub: ${what} failed`, e);
+    return fallback();
+  }
+}
+
+async function unreadInD1(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .select({ c: count() })
+    .from(n)
+    .where(and(eq(n.userId, userId), eq(n.viewed, 0)))
+    .get();
+  return row?.c ?? 0;
+}
+
+/** show_nc: the unread count from the user's hub (D1's count if the hub is down). */
+export async function showCount(env: Env, session: Session | null) {
+  const user = requireUser(session);
+  const res = await fromHub(
+    "unread",
+    () => userHub(env, user.id).unread(),
+    () => unreadInD1(getDb(env.DB), user.id),
+  );
+  return { res };
+}
+
+const blank = (v: unknown) => {
+  const x = last(v);
+  return x === "" || x === null ? undefined : x;
+};
+const MAX_ID = 2 ** 31 - 1;
+const offset = Offset.transform((p) => p ?? 0);
+const pageSize = PageSize.transform((n) => n ?? LIMITS.pageSize);
+const optionalId = (errid: string) => z.preprocess(blank, z.coerce.number(errid).int(errid).positive(errid).max(MAX_ID, errid).optional());
+
+export const ShowBulkInput = z.object({ p: offset, n: pageSize });
+
+/**
+ * show_bulk: the latest page of the user's notifications (20, offset p, newest first) and the
+ * unread count. D1's count of unread rows is read in the same batch and, when the hub disagrees
+ * (a push that failed, a row written where no env was at hand), the hub is set to it.
+ */
+export async function showBulk(env: Env, session: Session | null, input: z.infer<typeof ShowBulkInput>) {
+  const user = requireUser(session);
+  const db = getDb(env.DB);
+  const hub = userHub(env, user.id);
+  const [[rows, unreadRows], hubCount] = await Promise.all([
+    db.batch([
+      listQuery(db, eq(n.userId, user.id), input.n + 1, input.p),
+      db
+        .select({ c: count() })
+        .from(n)
+        .where(and(eq(n.userId, user.id), eq(n.viewed, 0))),
+    ]),
+    hub.unread().catch((e: unknown) => {
+      console.error("user hub: unread failed", e);
+      return null;
+    }),
+  ]);
+  const unread = unreadRows[0]?.c ?? 0;
+  if (hubCount !== null && hubCount !== unread) {
+    await hub.resetUnread(unread).catch((e: unknown) => console.error("user hub: resetUnread failed", e));
+  }
+  const { shown, more } = pageOf(rows, input.n);
+  return { bulk: shown.map((r) => toItem(r)), more, res: unread };
+}
+
+export const FeedInput = z.object({
+  id: optionalId("364"),
+  n: pageSize,
+  p: offset,
+  /** only notifications older than this one (the id of the last one shown) */
+  nid: optionalId("361"),
+  /** only notifications older than this (seconds, as `timestamp`) */
+  time: z.preprocess(blank, z.coerce.number("365").int("365").positive("365").max(1e11, "365").optional()),
+});
+
+/**
+ * /api/notify/feed: the user's notifications feed, paged by offset p (n ≤ 20) and/or from a cursor
+ * (nid: older than that notification; time: older than that moment). Only one's own (id, when
+ * given, must be the user's: 364). Each item carries `timecell`, the time ago in words.
+ */
+export async function readFeed(env: Env, session: Session | null, input: z.infer<typeof FeedInput>, now: number) {
+  const user = requireUser(session);
+  if (input.id !== undefined && input.id !== user.id) throw new DomainError(364);
+  const db = getDb(env.DB);
+  const where = and(
+    eq(n.userId, user.id),
+    input.nid !== undefined ? lt(n.id, input.nid) : undefined,
+    input.time !== undefined ? lt(n.added, input.time * 1000) : undefined,
+  )!;
+  const rows = await listQuery(db, where, input.n + 1, input.p);
+  const { shown, more } = pageOf(rows, input.n);
+  const items = shown.map((r) => toItem(r, now));
+  return { feed: items, more, lastnid: items.length > 0 ? items[items.length - 1].nid : null };
+}
+
+/** One or many notification ids: bid, bids (a list, a repeated field or "1,2,3"). */
+const idList = z.preprocess(listOf, z.array(z.coerce.number("361").int("361").positive("361").max(MAX_ID, "361")).max(100, "362"));
+
+export const BulkViewedInput = z
+  .object({ bid: idList, bids: idList })
+  .transform((i) => [...new Set([...i.bid, ...i.bids])])
+  .refine((ids) => ids.length > 0, "361")
+  .refine((ids) => ids.length <= 100, "362");
+
+export const BulkSetInput = z.object({ bid: optionalId("361") }).refine((i) => i.bid !== undefined, "361");
+
+/**
+ * Marks the user's notifications `ids` viewed. The hub's counter falls by the number that really
+ * went from unviewed to viewed (UPDATE … RETURNING), so a repeat or another user's id changes
+ * nothing. None of the ids is the user's: 360.
+ */
+export async function markViewed(env: Env, session: Session | null, ids: number[]) {
+  const user = requireUser(session);
+  const db = getDb(env.DB);
+  const mine = and(eq(n.userId, user.id), inArray(n.id, ids));
+  const [changed, owned] = await db.batch([
+    db
+      .update(n)
+      .set({ viewed: 1 })
+      .where(and(mine, eq(n.viewed, 0)))
+      .returning({ id: n.id }),
+    db.select({ c: count() }).from(n).where(mine),
+  ]);
+  if ((owned[0]?.c ?? 0) === 0) throw new DomainError(360);
+  const hub = userHub(env, user.id);
+  const res = await fromHub(
+    "viewed",
+    () => (changed.length > 0 ? hub.viewed(changed.length) : hub.unread()),
+    () => unreadInD1(db, user.id),
+  );
+  return { viewed: changed.length, res };
+}

@@ -1,0 +1,89 @@
+import { levelById } from "../../lib/levels";
+import { timeAgoWords } from "../../lib/time-ago";
+import { batchable, getDb, type Db } from "../core/db.server";
+import { userHub } from "../core/hub.server";
+import { PREMOD_TAB, type NotificationKind, type NotificationRow, type PremodType } from "./create.server";
+
+export async function notifyNow(env: Env, rule: (db: Db) => readonly unknown[]): Promise<number> {
+  const db = getDb(env.DB);
+  const stmts = batchable(env.DB, rule(db));
+  const results = await db.batch(stmts as unknown as Parameters<typeof db.batch>[0]);
+  return announce(env, results as unknown as unknown[]);
+}
+
+// ---------------------------------------------------------------------------- the push side
+
+function isNotificationRow(x: unknown): x is NotificationRow & { notification: number } {
+  return typeof x === "object" && x !== null && (x as { notification?: unknown }).notification === 1 && typeof (x as { nid?: unknown }).nid === "number";
+}
+
+/** The rows the rules of a batch wrote, found among the batch's results. */
+export function notifiedRows(results: readonly unknown[]): NotificationRow[] {
+  const out: NotificationRow[] = [];
+  for (const r of results) if (Array.isArray(r)) for (const row of r) if (isNotificationRow(row)) out.push(row);
+  return out;
+}
+
+/** At most this many hub calls at a time; past MAX_PUSH recipients the counters heal on the next list read. */
+const PUSH_CONCURRENCY = 50;
+const MAX_PUSH = 500;
+
+/**
+ * After the batch succeeded: each recipient's UserHub counts his new notification and pushes the
+ * item to his sockets, in parallel. Never throws: a failing hub is logged, the write stands.
+ * Returns how many were pushed.
+ */
+export async function announce(env: Env, results: readonly unknown[]): Promise<number> {
+  const rows = notifiedRows(results);
+  if (rows.length > MAX_PUSH) console.warn(`announce: ${rows.length} notifications, pushing the first ${MAX_PUSH}`);
+  const todo = rows.slice(0, MAX_PUSH);
+  let pushed = 0;
+  for (let i = 0; i < todo.length; i += PUSH_CONCURRENCY) {
+    const settled = await Promise.allSettled(todo.slice(i, i + PUSH_CONCURRENCY).map((r) => userHub(env, r.userId).notified(toItem(r))));
+    for (const [j, s] of settled.entries()) {
+      if (s.status === "fulfilled") pushed++;
+      else console.error(`announce: the hub of user ${todo[i + j].userId} failed`, s.reason);
+    }
+  }
+  return pushed;
+}
+
+// ------------------------------------------------------------------------------ the item shape
+
+const SYSTEM_TEXT: Partial<Record<NotificationKind, string>> = {
+  bonus25: "+25",
+  vip_started: "VIP-статус подключен",
+  vip_expired: "VIP-статус закончился",
+};
+
+/** A notification in the spec's fields (surroundings.md §3 Notification). */
+export function toItem(r: NotificationRow, now?: number) {
+  const kind = r.kind as NotificationKind;
+  const subject = kind === "follower" ? r.actorId : (r.cmid ?? r.aid ?? r.pqid ?? r.qid ?? r.gid ?? null);
+  const txt = r.txt ?? (kind === "level" && r.lvl != null ? levelById(r.lvl).name : (SYSTEM_TEXT[kind] ?? ""));
+  const item: Record<string, unknown> = {
+    nid: r.nid,
+    a: r.kind,
+    timestamp: Math.floor(r.added / 1000),
+    viewed: r.viewed ? 1 : 0,
+    txt,
+    txtq: r.txtq ?? "",
+    qid: r.qid,
+    id: subject,
+    uid: r.actorId,
+    nick: r.nick,
+    lvl: kind === "level" ? r.lvl : r.actorLvl,
+    filin: r.filin,
+    ans: r.aid,
+    cmt: r.cmid ? [r.cmid] : [],
+    pqid: r.pqid,
+    gid: r.gid,
+    premod_type: r.premodType,
+    premod_tab: r.premodType ? (PREMOD_TAB[r.premodType as PremodType] ?? null) : null,
+    declined_text: r.declinedText,
+  };
+  if (now !== undefined) item.timecell = timeAgoWords(r.added, now);
+  return item;
+}
+
+export type NotificationItem = ReturnType<typeof toItem>;

@@ -1,0 +1,54 @@
+/** A user's notification settings: which kinds reach him on which channel (stored in users.notify_settings). */
+import { eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { DEFAULT_SETTINGS, fromWire, parseStored, SETTING_KEYS, toWire, type NotifySettings, type SettingKey } from "../../lib/notify-settings";
+import { getDb, schema } from "../core/db.server";
+import { last } from "../core/inputs.server";
+import { jsonOrEmpty } from "./create.server";
+import { requireUser, type Session } from "../users/session.server";
+
+// --------------------------------------------------------------------------------- settings
+
+/** The user's settings as stored, defaults all on. */
+export async function readSettings(d1: D1Database, userId: number): Promise<NotifySettings> {
+  const row = await getDb(d1).select({ s: schema.users.notifySettings }).from(schema.users).where(eq(schema.users.id, userId)).get();
+  return row ? parseStored(row.s) : { ...DEFAULT_SETTINGS };
+}
+
+/** showsettings: the settings in the wire form (channels inverted: 1 = off). */
+export async function showSettings(env: Env, session: Session | null) {
+  const user = requireUser(session);
+  return { settings: toWire(await readSettings(env.DB, user.id)) };
+}
+
+/** A wire flag: 0 or 1 ("0"/"1", true/false, a checkbox's "on"; the last of a repeated field). */
+const wireFlag = z.preprocess((v) => {
+  const x = last(v);
+  if (x === undefined || x === null || x === "") return undefined;
+  if (x === true || x === "on") return 1;
+  if (x === false) return 0;
+  return x;
+}, z.coerce.number("363").int("363").min(0, "363").max(1, "363").optional());
+
+/**
+ * savesettings: mail, push, web, sound (the spec's inverted flags: 1 = off) and the per-type
+ * flags AQ_P … PV_W and NEW (1 = on). A field left out keeps its stored value.
+ */
+export const SaveSettingsInput = z.object(Object.fromEntries(SETTING_KEYS.map((k) => [k, wireFlag])) as Record<SettingKey, typeof wireFlag>);
+
+/** Merges the given flags into users.notify_settings in one statement (json_patch), stored 1 = on. */
+export async function saveSettings(env: Env, session: Session | null, input: z.infer<typeof SaveSettingsInput>) {
+  const user = requireUser(session);
+  const patch: Partial<Record<SettingKey, 0 | 1>> = {};
+  for (const k of SETTING_KEYS) {
+    const v = input[k];
+    if (v === 0 || v === 1) patch[k] = fromWire(k, v);
+  }
+  const row = await getDb(env.DB)
+    .update(schema.users)
+    .set({ notifySettings: sql`json_patch(${jsonOrEmpty(schema.users.notifySettings)}, ${JSON.stringify(patch)})` })
+    .where(eq(schema.users.id, user.id))
+    .returning({ s: schema.users.notifySettings })
+    .get();
+  return { settings: toWire(parseStored(row?.s)) };
+}
