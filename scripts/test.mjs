@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 /**
  * `npm test`: the whole check, in order, stopping at the first failure with its exit code:
- *   1. tsc --noEmit   2. unit tests (Node)   3. npm run build (islands, then Remix)
- *   4. integration tests (workerd)   5. Playwright e2e (Chromium against wrangler dev)
+ *   1. Biome: formatting and lint   2. dependency-cruiser: layers and import cycles
+ *   3. knip: unused files, exports and dependencies   4. tsc --noEmit   5. unit tests (Node)
+ *   6. npm run build (islands, then Remix)   7. integration tests (workerd)
+ *   8. Playwright e2e (Chromium against wrangler dev)
  * Ends with one line "N passed, N failed" (tests of the three runners summed; a failing step that
  * reported no failed test — tsc, the build, a runner that crashed — counts as one failure).
  */
@@ -44,6 +46,13 @@ const integrationJson = path.join(reports, "integration.json");
 const e2eJson = path.join(reports, "e2e.json");
 
 const steps = [
+  { name: "format and lint (Biome)", cmd: bin("biome"), args: ["ci", "--error-on-warnings", "."] },
+  {
+    name: "layers and cycles (dependency-cruiser)",
+    cmd: bin("depcruise"),
+    args: ["app", "worker", "durable-objects", "db", "tests", "scripts", "--output-type", "err"],
+  },
+  { name: "unused files and exports (knip)", cmd: bin("knip"), args: [] },
   { name: "typecheck", cmd: bin("tsc"), args: ["--noEmit"] },
   {
     name: "unit tests",
