@@ -1,3 +1,4 @@
+import { ERR } from "../lib/errids";
 import { DomainError, errorEnvelope } from "../lib/errors";
 import { collectFields, fromZod } from "../lib/fields";
 import { WELCOME_ACTIONS, WELCOME_DAYS, welcomeBonus } from "../models/users/bonuses.server";
@@ -31,11 +32,11 @@ export async function runCall(name: string, req: Request, raw: Record<string, un
   const cookies: string[] = [];
   try {
     const method = req.method === "HEAD" ? "GET" : req.method;
-    if (method !== call.method) throw new DomainError(405);
-    if (method === "POST" && !isSameOrigin(req)) throw new DomainError(111);
+    if (method !== call.method) throw new DomainError(ERR.wrongMethod);
+    if (method === "POST" && !isSameOrigin(req)) throw new DomainError(ERR.foreignOrigin);
     const session = await getSession(env.DB, req);
     if (door === "api" && method === "POST" && session && !NO_TOKEN_CHECK.has(name)) {
-      if (raw.salt !== session.salt || raw.token !== session.token) throw new DomainError(103);
+      if (raw.salt !== session.salt || raw.token !== session.token) throw new DomainError(ERR.sessionExpired);
     }
     const parsed = call.input.safeParse(raw);
     if (!parsed.success) throw fromZod(parsed.error);
@@ -66,7 +67,7 @@ export async function runCall(name: string, req: Request, raw: Record<string, un
   } catch (e) {
     if (e instanceof DomainError) return { status: e.status, body: errorEnvelope(e), cookies };
     console.error(e);
-    return { status: 500, body: errorEnvelope(new DomainError(999)), cookies };
+    return { status: 500, body: errorEnvelope(new DomainError(ERR.unexpected)), cookies };
   }
 }
 

@@ -5,6 +5,7 @@
  * who-marked list. Server-rendered as plain forms to the form door; hydrated, each acts through
  * call() and updates in place.
  */
+import { ERR } from "../lib/errids";
 import { useEffect, useRef, useState } from "react";
 import { countOf, POINT, VOTE } from "../lib/plural";
 import type { CallResult } from "./lib/call";
@@ -59,15 +60,15 @@ export const SPS_CLASS: Record<number, string> = { 0: "can-do-sps", 1: "is-sps",
 /**
  * The owner's mark after a reaction call: thanks → 1 (is-sps), notimportant → −1 (is-not-sps),
  * the undos → 0 (can-do-sps). A refusal that tells how the answer really stands moves there
- * (253 and 174 on thanks / 174 on notimportant: already liked or hidden; 173: already hidden);
+ * (already liked or another mark on thanks, another mark on notimportant, already hidden);
  * any other failure leaves the mark as it was.
  */
 export function spsAfter(kind: Reaction, current: number, ok: boolean, errid?: number): number {
   if (ok) return kind === "thanks" ? 1 : kind === "notimportant" ? -1 : 0;
-  if (kind === "thanks" && errid === 253) return 1;
-  if (kind === "thanks" && errid === 174) return -1;
-  if (kind === "notimportant" && errid === 174) return 1;
-  if (kind === "notimportant" && errid === 173) return -1;
+  if (kind === "thanks" && errid === ERR.alreadyLiked) return 1;
+  if (kind === "thanks" && errid === ERR.reactionTaken) return -1;
+  if (kind === "notimportant" && errid === ERR.reactionTaken) return 1;
+  if (kind === "notimportant" && errid === ERR.answerAlreadyHidden) return -1;
   return current;
 }
 
@@ -103,7 +104,7 @@ export default function AnswerActions(p: AnswerActionsProps) {
       bumpRating(p.aid);
     }
     // a failed vote takes the vote away too (core-qa.md §8); a vote already counted (213) is a vote
-    else setVote(!r.ok && r.errid === 213 ? "done" : "gone");
+    else setVote(!r.ok && r.errid === ERR.alreadyVoted ? "done" : "gone");
     announceBestVote(p.qid, r.ok);
   };
   const react = (kind: Reaction) => (r: CallResult) => {

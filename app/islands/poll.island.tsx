@@ -5,6 +5,7 @@
  * plain form to the form door; hydrated, a vote with nothing chosen shows the pop-up, and a vote
  * goes through call() and updates the results in place.
  */
+import { ERR } from "../lib/errids";
 import { useState } from "react";
 import { countOf, PEOPLE, PERSON_VOTED, plural, POINT, VOTE } from "../lib/plural";
 import { PollForm } from "../components/forms";
@@ -67,7 +68,7 @@ export default function Poll(p: PollProps) {
       setMine(vote);
       setDpoints(Number(r.data.dpoints ?? 0));
       setOpen(false);
-    } else if (r.errid === 225 || r.errid === 221) {
+    } else if (r.errid === ERR.alreadyVotedInPoll || r.errid === ERR.pollClosed) {
       // already voted, or the poll closed: no form any more
       setOpen(false);
     }

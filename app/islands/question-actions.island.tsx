@@ -3,6 +3,7 @@
  * «интересный вопрос» mark with its who-marked list, and the vote against all in state V.
  * Server-rendered as plain forms; hydrated, each acts through call() and updates in place.
  */
+import { ERR } from "../lib/errids";
 import { useEffect, useState } from "react";
 import { countOf, PEOPLE, PERSON_VOTED, plural, POINT } from "../lib/plural";
 import { announceBestVote, BEST_VOTE_EVENT, useBestVoteGone } from "./answer-actions.island";
@@ -58,7 +59,7 @@ export default function QuestionActions(p: QuestionActionsProps) {
           testId="dropwatch"
           signedIn={p.signedIn}
           // 148: not following already
-          onDone={(r) => (r.ok || r.errid === 148) && setWatching(false)}
+          onDone={(r) => (r.ok || r.errid === ERR.notWatching) && setWatching(false)}
         />
       ) : (
         <ActionButton
@@ -68,8 +69,7 @@ export default function QuestionActions(p: QuestionActionsProps) {
           label="Следить за вопросом"
           testId="startwatch"
           signedIn={p.signedIn}
-          // 147: following already
-          onDone={(r) => (r.ok || r.errid === 147) && setWatching(true)}
+          onDone={(r) => (r.ok || r.errid === ERR.alreadyWatching) && setWatching(true)}
         />
       )}
       <MarkControl
@@ -91,7 +91,7 @@ export default function QuestionActions(p: QuestionActionsProps) {
           signedIn={p.signedIn}
           onDone={(r) => {
             if (r.ok) setDpoints(Number(r.data.dpoints ?? 0));
-            setVote(r.ok || r.errid === 213 ? "done" : "gone");
+            setVote(r.ok || r.errid === ERR.alreadyVoted ? "done" : "gone");
             announceBestVote(p.qid, r.ok);
           }}
         />

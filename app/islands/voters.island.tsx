@@ -5,6 +5,7 @@
  * `whovoted` {qid | optid, p} lists best-answer or poll voters; `marked` {qid | aid, p, n} who
  * marked a question or an answer. Also the small helpers the vote and mark islands share.
  */
+import { ERR } from "../lib/errids";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { call, type CallResult } from "./lib/call";
 
@@ -238,8 +239,8 @@ export function MarkControl({
     const errid = r.ok ? null : r.errid;
     if (r.ok) {
       if (typeof r.data.totalmarks === "number") setTotal(r.data.totalmarks);
-    } else if (errid !== 177 && errid !== 178) return;
-    // 177 already marked, 178 not marked: the page was stale; show how it stands
+    } else if (errid !== ERR.alreadyMarked && errid !== ERR.notMarked) return;
+    // already marked or not marked: the page was stale; show how it stands
     setMarked(nowMarked);
     if (r.ok && nowMarked) {
       setFlash(true);

@@ -1,14 +1,14 @@
 /**
- * The error catalogue: every refusal the server gives carries an errid, an HTTP status and a
- * Russian text. Models throw DomainError; the API maps it to the envelope
- * {status, errid, error}, Remix to a page or a form message. Ids named by the spec keep their
- * meaning (100 IP, 103 expired session — silent, 120 no profile, 166 level, 181 deleted question,
- * 237 captcha, 253 already liked); the others are ours, grouped by subject, each group in its
- * own file: errors/questions.ts 130–159, errors/answers.ts 160–199, errors/comments.ts 200–299,
+ * The error catalogue: every refusal the server gives carries an errid (named in ./errids.ts), an
+ * HTTP status and a Russian text. Models throw `new DomainError(ERR.questionGone)`; the API maps it
+ * to the envelope {status, errid, error}, Remix to a page or a form message. Accounts and general
+ * refusals are here; the others are grouped by subject, each group in its own file:
+ * errors/questions.ts 130–159, errors/answers.ts 160–199, errors/comments.ts 200–299,
  * errors/reads.ts 300–349, errors/quotas.ts 350–359, errors/notify.ts 360–379,
- * errors/follows.ts 380–389, errors/moderation.ts 410–439, errors/moderation-queue.ts 440–469, errors/brands.ts 470–499,
- * errors/gifts.ts 500–519.
+ * errors/follows.ts 380–389, errors/moderation.ts 410–439, errors/moderation-queue.ts 440–469,
+ * errors/brands.ts 470–499, errors/gifts.ts 500–519.
  */
+import { ERR } from "./errids";
 import { ANSWER_ERRORS } from "./errors/answers";
 import { BRAND_ERRORS } from "./errors/brands";
 import { COMMENT_ERRORS } from "./errors/comments";
@@ -22,29 +22,29 @@ import { QUOTA_ERRORS } from "./errors/quotas";
 import { READ_ERRORS } from "./errors/reads";
 
 export const ERRORS = {
-  100: { status: 403, text: "Доступ с вашего IP-адреса ({ip}) временно ограничен" },
-  101: { status: 401, text: "Войдите на сайт, чтобы продолжить" },
-  102: { status: 401, text: "Неверная почта или пароль" },
-  103: { status: 401, text: "Сессия истекла, войдите заново" },
-  104: { status: 429, text: "Слишком много попыток входа. Попробуйте через 15 минут" },
-  105: { status: 409, text: "Пользователь с такой почтой уже зарегистрирован" },
-  106: { status: 400, text: "Введите ник от 2 до 30 символов" },
-  107: { status: 400, text: "Введите правильный адрес электронной почты" },
-  108: { status: 400, text: "Пароль должен быть не короче 8 символов" },
-  110: { status: 403, text: "Ваш аккаунт заблокирован, писать пока нельзя" },
-  111: { status: 403, text: "Запрос отклонён: он пришёл не с нашего сайта" },
-  120: { status: 404, text: "Пользователь не найден" },
-  166: {
+  [ERR.ipBlocked]: { status: 403, text: "Доступ с вашего IP-адреса ({ip}) временно ограничен" },
+  [ERR.signInNeeded]: { status: 401, text: "Войдите на сайт, чтобы продолжить" },
+  [ERR.wrongCredentials]: { status: 401, text: "Неверная почта или пароль" },
+  [ERR.sessionExpired]: { status: 401, text: "Сессия истекла, войдите заново" },
+  [ERR.tooManySignIns]: { status: 429, text: "Слишком много попыток входа. Попробуйте через 15 минут" },
+  [ERR.emailTaken]: { status: 409, text: "Пользователь с такой почтой уже зарегистрирован" },
+  [ERR.nickInvalid]: { status: 400, text: "Введите ник от 2 до 30 символов" },
+  [ERR.emailInvalid]: { status: 400, text: "Введите правильный адрес электронной почты" },
+  [ERR.passwordTooShort]: { status: 400, text: "Пароль должен быть не короче 8 символов" },
+  [ERR.userBanned]: { status: 403, text: "Ваш аккаунт заблокирован, писать пока нельзя" },
+  [ERR.foreignOrigin]: { status: 403, text: "Запрос отклонён: он пришёл не с нашего сайта" },
+  [ERR.userNotFound]: { status: 404, text: "Пользователь не найден" },
+  [ERR.levelTooLow]: {
     status: 403,
     text: "Функция недоступна. Наберите 250 баллов (уровень «Знаток»), чтобы выбирать лучшие ответы и ставить «Нравится»",
   },
-  181: { status: 404, text: "Вопрос не найден или удален" },
-  237: { status: 400, text: "Введите капчу" },
-  253: { status: 409, text: "Вы уже отметили этот ответ" },
-  400: { status: 400, text: "Проверьте правильность заполнения полей" },
-  404: { status: 404, text: "undefined url" },
-  405: { status: 405, text: "Этот вызов нужно делать другим методом" },
-  999: { status: 500, text: "Что-то пошло не так. Попробуйте перезагрузить страницу и проверьте подключение к интернету" },
+  [ERR.questionGone]: { status: 404, text: "Вопрос не найден или удален" },
+  [ERR.captchaNeeded]: { status: 400, text: "Введите капчу" },
+  [ERR.alreadyLiked]: { status: 409, text: "Вы уже отметили этот ответ" },
+  [ERR.badFields]: { status: 400, text: "Проверьте правильность заполнения полей" },
+  [ERR.undefinedUrl]: { status: 404, text: "undefined url" },
+  [ERR.wrongMethod]: { status: 405, text: "Этот вызов нужно делать другим методом" },
+  [ERR.unexpected]: { status: 500, text: "Что-то пошло не так. Попробуйте перезагрузить страницу и проверьте подключение к интернету" },
   ...QUESTION_ERRORS,
   ...ANSWER_ERRORS,
   ...COMMENT_ERRORS,

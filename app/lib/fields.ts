@@ -1,3 +1,4 @@
+import { ERR } from "./errids";
 import type { z } from "zod";
 import { DomainError, ERRORS, type ErrId } from "./errors";
 
@@ -15,7 +16,7 @@ export function collectFields(entries: Iterable<[string, FormDataEntryValue | st
 /** A zod refusal: an issue message naming an errid of the catalogue, else the generic 400. */
 export function fromZod(e: z.ZodError): DomainError {
   const id = Number(e.issues[0]?.message);
-  return new DomainError(Number.isInteger(id) && id in ERRORS ? (id as ErrId) : 400);
+  return new DomainError(Number.isInteger(id) && id in ERRORS ? (id as ErrId) : ERR.badFields);
 }
 
 /** A list field as the spec sends it: one value, a repeated field, or "1,2,3"; blanks dropped. */

@@ -1,3 +1,4 @@
+import { ERR } from "../lib/errids";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { hasCall, runCall } from "../calls/run.server";
@@ -26,7 +27,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const to = typeof result.body.redirect === "string" ? safeReturn(result.body.redirect) : returnTo;
     return redirect(to, { headers });
   }
-  if (result.body.errid === 101) return redirect(signInUrl(returnTo), { headers });
+  if (result.body.errid === ERR.signInNeeded) return redirect(signInUrl(returnTo), { headers });
   return json({ error: String(result.body.error ?? ""), errid: Number(result.body.errid), returnTo }, { status: result.status, headers });
 }
 

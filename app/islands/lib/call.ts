@@ -8,6 +8,7 @@
  * refresh_auth for all concurrent failures and the call is retried once; when that fails the
  * sign-in dialog opens. A captcha demand (237) opens the captcha dialog and resubmits.
  */
+import { ERR } from "../../lib/errids";
 import { askCaptcha, showPopup, showSignIn } from "./dialogs";
 import { pageSession, setPageSession } from "./session";
 
@@ -15,7 +16,9 @@ export const CALL_TIMEOUT_MS = 5000;
 export const GENERIC_ERROR = "Что-то пошло не так. Попробуйте перезагрузить страницу и проверьте подключение к интернету";
 export const PREMODERATION_TEXT = "Текст ушел на модерацию. Решение о публикации будет принято в течении 12 часов";
 /** errids that never show a pop-up (a view or a retry handles them) */
-export const SILENT_ERRIDS = new Set([103, 121, 122, 123, 124, 147, 171, 181, 214, 999]);
+/** errids the original site's client kept silent and this server never sends (their meaning is not known) */
+const UNSENT_SILENT_ERRIDS = [121, 122, 123, 124, 171, 214];
+export const SILENT_ERRIDS = new Set<number>([ERR.sessionExpired, ERR.alreadyWatching, ERR.questionGone, ERR.unexpected, ...UNSENT_SILENT_ERRIDS]);
 
 // biome-ignore lint/suspicious/noExplicitAny: each call adds its own reply fields; the island that made the call reads the ones it knows
 export type Envelope = { status: number; errid?: number; error?: string; on_moderation?: unknown; [k: string]: any };
@@ -125,17 +128,17 @@ export async function call(name: string, fields: Fields = {}, opts: CallOptions 
     data = await send(name, fields, opts);
     // an expired token: refreshed once for all the calls that failed with it (a call whose token
     // another call has already replaced just goes again), then this call is retried once
-    if (data.errid === 103 && (pageSession()?.token !== sentWith || (await refreshAuth()))) data = await send(name, fields, opts);
-    if (data.errid === 103) {
+    if (data.errid === ERR.sessionExpired && (pageSession()?.token !== sentWith || (await refreshAuth()))) data = await send(name, fields, opts);
+    if (data.errid === ERR.sessionExpired) {
       if (!opts.quiet) showSignIn();
-      return { ok: false, data, errid: 103 };
+      return { ok: false, data, errid: ERR.sessionExpired };
     }
-    if (data.errid === 237 && typeof data.captcha_id === "string") {
+    if (data.errid === ERR.captchaNeeded && typeof data.captcha_id === "string") {
       const solved = await askCaptcha(data.captcha_id, async () => {
         const r = await send("captcha_new", {}, {}).catch(() => null);
         return typeof r?.captcha_id === "string" ? r.captcha_id : null;
       });
-      if (!solved) return { ok: false, data, errid: 237 };
+      if (!solved) return { ok: false, data, errid: ERR.captchaNeeded };
       return call(name, { ...fields, ...solved }, opts);
     }
   } catch {

@@ -1,15 +1,16 @@
+import { ERR } from "../errids";
 /** Refusals of gifts (makegift, delgift, the gift lists) and of VIP status (mvip): errids 500–519. */
 export const GIFT_ERRORS = {
-  500: { status: 404, text: "Такого подарка нет" },
-  501: { status: 403, text: "Оплата баллами открывается на уровне «Знаток» (250 баллов)" },
-  502: { status: 403, text: "Недостаточно баллов для этого подарка" },
-  503: { status: 400, text: "Оплата деньгами недоступна: подарок можно оплатить только баллами" },
-  504: { status: 400, text: "Сообщение к подарку — не длиннее 200 символов" },
-  505: { status: 404, text: "Подарок не найден или уже удалён" },
-  506: { status: 403, text: "Пользователь добавил вас в чёрный список: подарок отправить нельзя" },
-  507: { status: 404, text: "Такого раздела подарков нет" },
-  508: { status: 403, text: "Личный кабинет скрыт" },
-  510: { status: 400, text: "VIP-статус подключается на 10 дней" },
-  511: { status: 403, text: "Недостаточно баллов: VIP-статус на 10 дней стоит 500 баллов" },
-  512: { status: 409, text: "У пользователя бессрочный VIP-статус" },
+  [ERR.giftUnknown]: { status: 404, text: "Такого подарка нет" },
+  [ERR.giftPointsLevel]: { status: 403, text: "Оплата баллами открывается на уровне «Знаток» (250 баллов)" },
+  [ERR.giftPointsShort]: { status: 403, text: "Недостаточно баллов для этого подарка" },
+  [ERR.giftMoneyUnavailable]: { status: 400, text: "Оплата деньгами недоступна: подарок можно оплатить только баллами" },
+  [ERR.giftMessageTooLong]: { status: 400, text: "Сообщение к подарку — не длиннее 200 символов" },
+  [ERR.giftGone]: { status: 404, text: "Подарок не найден или уже удалён" },
+  [ERR.giftBlacklisted]: { status: 403, text: "Пользователь добавил вас в чёрный список: подарок отправить нельзя" },
+  [ERR.giftCategoryUnknown]: { status: 404, text: "Такого раздела подарков нет" },
+  [ERR.profileHidden]: { status: 403, text: "Личный кабинет скрыт" },
+  [ERR.vipPeriodInvalid]: { status: 400, text: "VIP-статус подключается на 10 дней" },
+  [ERR.vipPointsShort]: { status: 403, text: "Недостаточно баллов: VIP-статус на 10 дней стоит 500 баллов" },
+  [ERR.vipPermanent]: { status: 409, text: "У пользователя бессрочный VIP-статус" },
 } as const satisfies Record<number, { status: number; text: string }>;

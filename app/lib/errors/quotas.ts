@@ -1,12 +1,13 @@
+import { ERR } from "../errids";
 /** Over-quota refusals (HTTP 429): errids 350–359; ASK keeps 141 of the questions group. */
 export const QUOTA_ERRORS = {
-  350: { status: 429, text: "Сегодня вы больше не можете задавать вопросы экспертам" },
-  351: { status: 429, text: "Сегодня вы больше не можете отвечать на вопросы" },
-  352: { status: 429, text: "Сегодня вы больше не можете оставлять комментарии" },
-  353: { status: 429, text: "Сегодня вы больше не можете голосовать за лучший ответ" },
-  354: { status: 429, text: "Сегодня вы больше не можете голосовать в опросах" },
-  355: { status: 429, text: "Сегодня вы больше не можете ставить оценки" },
-  356: { status: 429, text: "Сегодня вы больше не можете загружать фото" },
-  357: { status: 429, text: "Сегодня вы больше не можете добавлять видео" },
-  358: { status: 429, text: "Сегодня вы больше не можете рекомендовать" },
+  [ERR.directQuotaSpent]: { status: 429, text: "Сегодня вы больше не можете задавать вопросы экспертам" },
+  [ERR.answerQuotaSpent]: { status: 429, text: "Сегодня вы больше не можете отвечать на вопросы" },
+  [ERR.commentQuotaSpent]: { status: 429, text: "Сегодня вы больше не можете оставлять комментарии" },
+  [ERR.bestVoteQuotaSpent]: { status: 429, text: "Сегодня вы больше не можете голосовать за лучший ответ" },
+  [ERR.pollVoteQuotaSpent]: { status: 429, text: "Сегодня вы больше не можете голосовать в опросах" },
+  [ERR.markQuotaSpent]: { status: 429, text: "Сегодня вы больше не можете ставить оценки" },
+  [ERR.photoQuotaSpent]: { status: 429, text: "Сегодня вы больше не можете загружать фото" },
+  [ERR.videoQuotaSpent]: { status: 429, text: "Сегодня вы больше не можете добавлять видео" },
+  [ERR.recommendQuotaSpent]: { status: 429, text: "Сегодня вы больше не можете рекомендовать" },
 } as const satisfies Record<number, { status: number; text: string }>;

@@ -1,15 +1,16 @@
+import { ERR } from "../errids";
 /** Refusals of the reads calls: errids 300–349. */
 export const READ_ERRORS = {
-  300: { status: 400, text: "Неверный номер страницы" },
-  301: { status: 400, text: "Неверный размер страницы: от 1 до 20" },
-  302: { status: 404, text: "Ответ не найден или удален" },
-  303: { status: 404, text: "Комментарий не найден или удален" },
-  304: { status: 404, text: "Вариант опроса не найден" },
-  305: { status: 404, text: "Категория не найдена" },
-  306: { status: 400, text: "Неверный тип: Q (вопрос), A (ответ) или C (комментарий)" },
-  307: { status: 400, text: "Укажите что-то одно: вопрос, ответ или вариант опроса" },
-  308: { status: 400, text: "Неверный номер вопроса, ответа или комментария" },
-  309: { status: 400, text: "Неверный список: open, vote, resolve (или A, V, R)" },
-  310: { status: 400, text: "Неверный порядок ответов: поддерживается только old (сначала старые)" },
-  311: { status: 400, text: "Неверная глубина комментариев: 20,3,3 или 20" },
+  [ERR.badOffset]: { status: 400, text: "Неверный номер страницы" },
+  [ERR.badPageSize]: { status: 400, text: "Неверный размер страницы: от 1 до 20" },
+  [ERR.readAnswerGone]: { status: 404, text: "Ответ не найден или удален" },
+  [ERR.readCommentGone]: { status: 404, text: "Комментарий не найден или удален" },
+  [ERR.pollOptionGone]: { status: 404, text: "Вариант опроса не найден" },
+  [ERR.categoryUnknown]: { status: 404, text: "Категория не найдена" },
+  [ERR.readTypeInvalid]: { status: 400, text: "Неверный тип: Q (вопрос), A (ответ) или C (комментарий)" },
+  [ERR.readTargetAmbiguous]: { status: 400, text: "Укажите что-то одно: вопрос, ответ или вариант опроса" },
+  [ERR.badId]: { status: 400, text: "Неверный номер вопроса, ответа или комментария" },
+  [ERR.badListState]: { status: 400, text: "Неверный список: open, vote, resolve (или A, V, R)" },
+  [ERR.badAnswerOrder]: { status: 400, text: "Неверный порядок ответов: поддерживается только old (сначала старые)" },
+  [ERR.badCommentDepth]: { status: 400, text: "Неверная глубина комментариев: 20,3,3 или 20" },
 } as const satisfies Record<number, { status: number; text: string }>;

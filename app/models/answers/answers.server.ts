@@ -1,3 +1,4 @@
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, sql } from "drizzle-orm";
 import { brandOfUserQuery, linkOptions } from "../brands/brand-links.server";
 import { z } from "zod";
@@ -21,21 +22,21 @@ const r = schema.answerReactions;
 const DAY = 86_400_000;
 
 /** A positive id from a form field; anything else is errid 180. */
-export const idField = z.coerce.number({ message: "180" }).int("180").positive("180");
+export const idField = z.coerce.number({ message: ERR_MSG.badQuestionOrAnswerId }).int(ERR_MSG.badQuestionOrAnswerId).positive(ERR_MSG.badQuestionOrAnswerId);
 
 const body = z
-  .string({ message: "160" })
-  .refine((s) => textLength(s) > 0, "160")
-  .refine((s) => textLength(s) <= LIMITS.fullAnswer, "161");
+  .string({ message: ERR_MSG.answerTextMissing })
+  .refine((s) => textLength(s) > 0, ERR_MSG.answerTextMissing)
+  .refine((s) => textLength(s) <= LIMITS.fullAnswer, ERR_MSG.answerTooLong);
 const source = z
   .string()
   .optional()
   .transform((s) => s ?? "")
-  .refine((s) => textLength(s) <= LIMITS.source, "162");
+  .refine((s) => textLength(s) <= LIMITS.source, ERR_MSG.answerSourceTooLong);
 
 /** A question that exists and is not deleted, or 181. */
 function requireLiveQuestion<T extends { state: string; hidden: number }>(row: T | undefined): T {
-  if (!row || row.hidden === 1 || row.state === "D") throw new DomainError(181);
+  if (!row || row.hidden === 1 || row.state === "D") throw new DomainError(ERR.questionGone);
   return row;
 }
 
@@ -58,7 +59,7 @@ async function loadAnswer(db: Db, aid: number) {
     .innerJoin(q, eq(q.id, a.qid))
     .where(eq(a.id, aid))
     .get();
-  if (!row || row.hidden === 1) throw new DomainError(167);
+  if (!row || row.hidden === 1) throw new DomainError(ERR.answerGone);
   requireLiveQuestion({ state: row.state, hidden: row.qhidden });
   return row;
 }
@@ -94,9 +95,9 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
     brandOfUserQuery(db, user.id),
   ]);
   const qrow = requireLiveQuestion(question[0]);
-  if (qrow.userId === user.id) throw new DomainError(163);
-  if (existing.length > 0) throw new DomainError(164);
-  if (qrow.state !== "A") throw new DomainError(165);
+  if (qrow.userId === user.id) throw new DomainError(ERR.answerOwnQuestion);
+  if (existing.length > 0) throw new DomainError(ERR.alreadyAnswered);
+  if (qrow.state !== "A") throw new DomainError(ERR.questionNotOpen);
   // a held answer stores only its premoderation row (docs/decisions/0016)
   await holdForPremoderation(env, user, { type: "A", qid: input.qid, text: input.Body, payload: input }, now);
   await requireCaptchaIfBurst(env, user, "answer", input, now);
@@ -133,7 +134,7 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
     }),
   ]);
   const inserted = results[0];
-  if (inserted.length === 0) throw new DomainError(164);
+  if (inserted.length === 0) throw new DomainError(ERR.alreadyAnswered);
   await announce(env, results);
   return { id: inserted[0].id, dpoints: delta };
 }
@@ -153,8 +154,8 @@ export async function editAnswer(env: Env, session: Session | null, input: z.inf
   const user = requireWriter(session);
   const db = getDb(env.DB);
   const ans = await loadAnswer(db, input.update);
-  if (ans.qid !== input.qid) throw new DomainError(167);
-  if (ans.authorId !== user.id) throw new DomainError(168);
+  if (ans.qid !== input.qid) throw new DomainError(ERR.answerGone);
+  if (ans.authorId !== user.id) throw new DomainError(ERR.editNotAuthor);
   await holdForPremoderation(env, user, { type: "AE", qid: ans.qid, aid: ans.id, text: input.Body, payload: input }, now);
   await db
     .update(a)
@@ -177,10 +178,10 @@ export async function selectBest(env: Env, session: Session | null, input: z.inf
   const user = requireWriter(session);
   const db = getDb(env.DB);
   const ans = await loadAnswer(db, input.aid);
-  if (ans.ownerId !== user.id) throw new DomainError(169);
-  if (ans.bestAnswerId != null) throw new DomainError(170);
-  if (!isExpertLevel(user.lvl)) throw new DomainError(166);
-  if ((ans.state !== "A" && ans.state !== "V") || ans.added <= now - LIMITS.bestAnswerDays * DAY) throw new DomainError(172);
+  if (ans.ownerId !== user.id) throw new DomainError(ERR.questionOwnerOnly);
+  if (ans.bestAnswerId != null) throw new DomainError(ERR.bestAlreadyChosen);
+  if (!isExpertLevel(user.lvl)) throw new DomainError(ERR.levelTooLow);
+  if ((ans.state !== "A" && ans.state !== "V") || ans.added <= now - LIMITS.bestAnswerDays * DAY) throw new DomainError(ERR.bestWindowClosed);
   const [picked] = await db.batch([
     db
       .update(q)
@@ -199,7 +200,7 @@ export async function selectBest(env: Env, session: Session | null, input: z.inf
       })
       .where(and(eq(u.id, ans.authorId), sql`changes() = 1`)),
   ]);
-  if (picked.length === 0) throw new DomainError(170);
+  if (picked.length === 0) throw new DomainError(ERR.bestAlreadyChosen);
   return { qid: ans.qid, dpoints: 0 };
 }
 
@@ -217,15 +218,15 @@ export async function reactToAnswer(env: Env, session: Session | null, kind: Rea
   const user = requireWriter(session);
   const db = getDb(env.DB);
   const ans = await loadAnswer(db, input.aid);
-  if (ans.ownerId !== user.id) throw new DomainError(169);
+  if (ans.ownerId !== user.id) throw new DomainError(ERR.questionOwnerOnly);
   const ref = { type: "A", id: ans.id };
   const s = ans.canthStatus;
 
   if (kind === "thanks" || kind === "notimportant") {
     const target = kind === "thanks" ? 1 : -1;
     const refuse = (status: number) => {
-      if (status === 1) throw new DomainError(kind === "thanks" ? 253 : 174);
-      if (status === -1) throw new DomainError(kind === "thanks" ? 174 : 173);
+      if (status === 1) throw new DomainError(kind === "thanks" ? ERR.alreadyLiked : ERR.reactionTaken);
+      if (status === -1) throw new DomainError(kind === "thanks" ? ERR.reactionTaken : ERR.answerAlreadyHidden);
     };
     refuse(s);
     const results = await db.batch([
@@ -252,7 +253,7 @@ export async function reactToAnswer(env: Env, session: Session | null, kind: Rea
 
   const from = kind === "unthanks" ? 1 : -1;
   const reactionKind = kind === "unthanks" ? "thanks" : "notimportant";
-  if (s !== from) throw new DomainError(175);
+  if (s !== from) throw new DomainError(ERR.reactionMissing);
   const [deleted] = await db.batch([
     db
       .delete(r)
@@ -264,6 +265,6 @@ export async function reactToAnswer(env: Env, session: Session | null, kind: Rea
       .where(and(eq(a.id, ans.id), eq(a.canthStatus, from), sql`changes() = 1`)),
     ...(kind === "unthanks" ? pointsChange(db, ans.authorId, -POINTS.liked, "unliked", ref, now, true) : []),
   ]);
-  if (deleted.length === 0) throw new DomainError(175);
+  if (deleted.length === 0) throw new DomainError(ERR.reactionMissing);
   return { qid: ans.qid, canth: 1, canth_status: 0 };
 }

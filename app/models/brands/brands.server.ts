@@ -4,6 +4,7 @@
  * /{brand urlname}/[{tab}/{sub}] and the brand administrator's moderation queue count. See
  * docs/decisions/0017-brands-and-private-questions.md.
  */
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
@@ -79,16 +80,16 @@ export const brandMembersSql = (brandId: number | SQL) => sql`SELECT bm.user_id 
 /** brand_follow, brand_unfollow: `cid` is the brand's id (or its urlname), or `urlname`. */
 export const BrandFollowInput = z
   .object({
-    cid: z.preprocess(blank, z.string("492").max(100, "492").optional()),
-    urlname: z.preprocess(blank, z.string("492").max(100, "492").optional()),
+    cid: z.preprocess(blank, z.string(ERR_MSG.brandKeyMissing).max(100, ERR_MSG.brandKeyMissing).optional()),
+    urlname: z.preprocess(blank, z.string(ERR_MSG.brandKeyMissing).max(100, ERR_MSG.brandKeyMissing).optional()),
   })
-  .refine((i) => i.cid !== undefined || i.urlname !== undefined, "492");
+  .refine((i) => i.cid !== undefined || i.urlname !== undefined, ERR_MSG.brandKeyMissing);
 
 async function followTarget(env: Env, session: Session | null, input: z.infer<typeof BrandFollowInput>) {
   const user = requireWriter(session);
   const key = input.cid ?? input.urlname ?? "";
   const brand = /^[1-9][0-9]{0,9}$/.test(key) ? await findBrand(env.DB, { id: Number(key) }) : await findBrand(env.DB, { urlname: key });
-  if (!brand) throw new DomainError(470);
+  if (!brand) throw new DomainError(ERR.brandUnknown);
   return { user, brand };
 }
 
@@ -113,7 +114,7 @@ export async function followBrand(env: Env, session: Session | null, input: z.in
         .where(and(eq(u.id, user.id), sql`changes() = 1`)),
     ] as const),
   );
-  if (inserted.length === 0) throw new DomainError(490);
+  if (inserted.length === 0) throw new DomainError(ERR.alreadyFollowingBrand);
   return { followers: counted[0]?.followers ?? 0, subscribed: 1, urlname: brand.urlname };
 }
 
@@ -138,7 +139,7 @@ export async function unfollowBrand(env: Env, session: Session | null, input: z.
         .where(and(eq(u.id, user.id), sql`changes() = 1`)),
     ] as const),
   );
-  if (deleted.length === 0) throw new DomainError(491);
+  if (deleted.length === 0) throw new DomainError(ERR.notFollowingBrand);
   return { followers: counted[0]?.followers ?? 0, subscribed: 0, urlname: brand.urlname };
 }
 
@@ -283,12 +284,12 @@ export const BrandTagsField = z.preprocess(
   z
     .array(
       z.coerce
-        .number("470")
-        .int("470")
-        .positive("470")
-        .max(2 ** 31 - 1, "470"),
+        .number(ERR_MSG.brandUnknown)
+        .int(ERR_MSG.brandUnknown)
+        .positive(ERR_MSG.brandUnknown)
+        .max(2 ** 31 - 1, ERR_MSG.brandUnknown),
     )
-    .max(5, "470"),
+    .max(5, ERR_MSG.brandUnknown),
 );
 
 /**
@@ -299,7 +300,7 @@ export async function brandTagColumns(d1: D1Database, tags: number[]): Promise<{
   const ids = [...new Set(tags)];
   if (ids.length === 0) return { brandId: null, brandTags: null };
   const found = await getDb(d1).select({ id: b.id }).from(b).where(inArray(b.id, ids));
-  if (found.length !== ids.length) throw new DomainError(470);
+  if (found.length !== ids.length) throw new DomainError(ERR.brandUnknown);
   return { brandId: ids[0], brandTags: JSON.stringify(ids) };
 }
 
@@ -307,12 +308,12 @@ export async function brandTagColumns(d1: D1Database, tags: number[]): Promise<{
 
 export const GetBrandsInput = z
   .object({
-    urlname: z.preprocess(blank, z.string("470").max(100, "470").optional()),
+    urlname: z.preprocess(blank, z.string(ERR_MSG.brandUnknown).max(100, ERR_MSG.brandUnknown).optional()),
     id: OptId,
     sub: z.unknown().optional(),
     stat: z.unknown().optional(),
   })
-  .refine((i) => i.urlname !== undefined || i.id !== undefined, "470");
+  .refine((i) => i.urlname !== undefined || i.id !== undefined, ERR_MSG.brandUnknown);
 
 /**
  * `getBrands {urlname} or {id}`: the brand in the spec's fields (surroundings.md §3 Brand), with
@@ -320,7 +321,7 @@ export const GetBrandsInput = z
  */
 export async function readBrand(env: Env, session: Session | null, input: z.infer<typeof GetBrandsInput>) {
   const brand = await findBrand(env.DB, input.id !== undefined ? { id: input.id } : { urlname: input.urlname });
-  if (!brand) throw new DomainError(470);
+  if (!brand) throw new DomainError(ERR.brandUnknown);
   const db = getDb(env.DB);
   const viewer = session?.user.id ?? 0;
   const [roles, follows] = await db.batch([

@@ -5,6 +5,7 @@
  * (addcmtpersonal) and hiding: hideqpersonal (a private question) and hideqnopersonal (a public one
  * with a brand tag). Who may see what: docs/decisions/0017-brands-and-private-questions.md.
  */
+import { ERR, ERR_MSG } from "../../lib/errids";
 import type { CommentThread } from "../../lib/views";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -38,7 +39,7 @@ export const PRIVATE_REF = "P";
  * askbrand: the addqst payload (its own field parsing) plus `bid`, the brand asked, and `public`:
  * the ask form's 'Пользователи также могут ответить' (1: a public question tagged for the brand).
  */
-export const AskBrandInput = AskInput.extend({ bid: idField("470"), public: flag(0) });
+export const AskBrandInput = AskInput.extend({ bid: idField(ERR_MSG.brandUnknown), public: flag(0) });
 export type AskBrandInput = z.infer<typeof AskBrandInput>;
 
 /**
@@ -50,8 +51,8 @@ export async function askBrand(env: Env, session: Session | null, input: AskBran
   const user = requireWriter(session);
   const db = getDb(env.DB);
   const brand = await findBrand(env.DB, { id: input.bid });
-  if (!brand) throw new DomainError(470);
-  if (await brandRoleQuery(db, brand.id, user.id).get()) throw new DomainError(471);
+  if (!brand) throw new DomainError(ERR.brandUnknown);
+  if (await brandRoleQuery(db, brand.id, user.id).get()) throw new DomainError(ERR.askOwnBrand);
   const qtext = plainLine(input.qtext);
   // a premoderated brand holds it (type D) until a moderator approves: replayDirectQuestion
   await holdForPremoderation(env, user, { type: "D", brandId: brand.id, text: qtext, payload: input }, now);
@@ -238,7 +239,7 @@ export async function loadPrivateQuestion(d1: D1Database, pqid: number, viewerId
   return { kind: "ok", question, answers, isOwner, role, canreply: role !== null && question.waiting && answers.length === 0 };
 }
 
-export const PrivateQuestionInput = z.object({ pqid: idField("472") });
+export const PrivateQuestionInput = z.object({ pqid: idField(ERR_MSG.privateQuestionMissing) });
 
 /**
  * `qst2brand {pqid}`: the private question in the spec's question fields (pqid, qtext, qcomment,
@@ -247,8 +248,8 @@ export const PrivateQuestionInput = z.object({ pqid: idField("472") });
  */
 export async function readPrivateQuestion(env: Env, session: Session | null, input: z.infer<typeof PrivateQuestionInput>) {
   const page = await loadPrivateQuestion(env.DB, input.pqid, session?.user.id ?? null);
-  if (page.kind === "missing") throw new DomainError(472);
-  if (page.kind === "deleted") throw new DomainError(473);
+  if (page.kind === "missing") throw new DomainError(ERR.privateQuestionMissing);
+  if (page.kind === "deleted") throw new DomainError(ERR.privateQuestionDeleted);
   const qv = page.question;
   return {
     question: {
@@ -289,7 +290,7 @@ export async function readPrivateQuestion(env: Env, session: Session | null, inp
 // --------------------------------------------------------------------------------- anspersonal
 
 /** anspersonal: pqid, Body, source (the answer form's own field parsing and limits). */
-export const AnswerPersonalInput = AddAnswerInput.pick({ Body: true, source: true }).extend({ pqid: idField("472") });
+export const AnswerPersonalInput = AddAnswerInput.pick({ Body: true, source: true }).extend({ pqid: idField(ERR_MSG.privateQuestionMissing) });
 
 /** The private question a write is about, and the writer's role in its brand. */
 async function target(db: Db, pqid: number, userId: number) {
@@ -315,8 +316,8 @@ async function target(db: Db, pqid: number, userId: number) {
   const row = rows[0];
   const role = (roles[0]?.role as BrandRole | undefined) ?? null;
   // a stranger learns nothing about it: 472 as for a missing one
-  if (!row || (row.userId !== userId && !role)) throw new DomainError(472);
-  if (row.hidden === 1) throw new DomainError(473);
+  if (!row || (row.userId !== userId && !role)) throw new DomainError(ERR.privateQuestionMissing);
+  if (row.hidden === 1) throw new DomainError(ERR.privateQuestionDeleted);
   return { row, role };
 }
 
@@ -330,8 +331,8 @@ export async function answerPersonal(env: Env, session: Session | null, input: z
   const user = requireWriter(session);
   const db = getDb(env.DB);
   const { row, role } = await target(db, input.pqid, user.id);
-  if (!role) throw new DomainError(474);
-  if (row.waiting !== 1) throw new DomainError(475);
+  if (!role) throw new DomainError(ERR.brandExpertsOnly);
+  if (row.waiting !== 1) throw new DomainError(ERR.privateAlreadyAnswered);
   const text = sanitizeUserText(input.Body, { brand: row.urlname });
   const newAid = sql`(SELECT max(id) FROM private_answers WHERE pqid = ${row.id} AND user_id = ${user.id} AND added = ${now})`;
   const results = await db.batch(
@@ -356,7 +357,7 @@ export async function answerPersonal(env: Env, session: Session | null, input: z
       }),
     ] as const),
   );
-  if (results[1].meta.changes !== 1) throw new DomainError(475);
+  if (results[1].meta.changes !== 1) throw new DomainError(ERR.privateAlreadyAnswered);
   await announce(env, results);
   const aid = (await db.select({ id: pa.id }).from(pa).where(eq(pa.pqid, row.id)).get())?.id ?? null;
   return { pqid: row.id, aid, waiting_brand_reply: 0, canreply: 0 };
@@ -366,12 +367,12 @@ export async function answerPersonal(env: Env, session: Session | null, input: z
 
 /** addcmtpersonal: refid (the private answer), Body, optional cmid (the parent comment). */
 export const PrivateCommentInput = z.object({
-  refid: idField("480"),
+  refid: idField(ERR_MSG.expertAnswerMissing),
   Body: z.preprocess(
     (v) => (Array.isArray(v) ? v[v.length - 1] : v),
-    z.string("200").refine((s) => s.trim().length > 0, "200"),
+    z.string(ERR_MSG.commentTextMissing).refine((s) => s.trim().length > 0, ERR_MSG.commentTextMissing),
   ),
-  cmid: z.preprocess((v) => (v === "" || v === "0" ? undefined : v), idField("482").optional()),
+  cmid: z.preprocess((v) => (v === "" || v === "0" ? undefined : v), idField(ERR_MSG.privateParentGone).optional()),
 });
 
 /**
@@ -382,7 +383,7 @@ export const PrivateCommentInput = z.object({
  */
 export async function addPrivateComment(env: Env, session: Session | null, input: z.infer<typeof PrivateCommentInput>, now: number) {
   const user = requireWriter(session);
-  if (commentLength(input.Body) > LIMITS.comment) throw new DomainError(201);
+  if (commentLength(input.Body) > LIMITS.comment) throw new DomainError(ERR.commentTooLong);
   const db = getDb(env.DB);
   const [answers, parents] = await db.batch([
     db.select({ id: pa.id, pqid: pa.pqid, userId: pa.userId }).from(pa).where(eq(pa.id, input.refid)),
@@ -392,15 +393,15 @@ export async function addPrivateComment(env: Env, session: Session | null, input
       .where(eq(c.id, input.cmid ?? 0)),
   ]);
   const answer = answers[0];
-  if (!answer) throw new DomainError(480);
+  if (!answer) throw new DomainError(ERR.expertAnswerMissing);
   const { row, role } = await target(db, answer.pqid, user.id);
-  if (row.userId !== user.id && !role) throw new DomainError(481);
+  if (row.userId !== user.id && !role) throw new DomainError(ERR.privateCommentNotAllowed);
   let depth = 0;
   const parent = parents[0];
   if (input.cmid !== undefined) {
-    if (!parent || parent.hidden || parent.refType !== PRIVATE_REF || parent.refId !== answer.id) throw new DomainError(482);
+    if (!parent || parent.hidden || parent.refType !== PRIVATE_REF || parent.refId !== answer.id) throw new DomainError(ERR.privateParentGone);
     depth = parent.depth + 1;
-    if (depth >= LIMITS.commentMoreDepth) throw new DomainError(206);
+    if (depth >= LIMITS.commentMoreDepth) throw new DomainError(ERR.commentTooDeep);
   }
   const text = sanitizeUserText(input.Body, role ? { brand: row.urlname } : {});
   const newCmid = sql`(SELECT max(id) FROM comments WHERE user_id = ${user.id} AND pqid = ${row.id} AND added = ${now})`;
@@ -427,7 +428,7 @@ export async function addPrivateComment(env: Env, session: Session | null, input
       }),
     ] as const),
   );
-  if (results[0].meta.changes !== 1) throw new DomainError(473);
+  if (results[0].meta.changes !== 1) throw new DomainError(ERR.privateQuestionDeleted);
   await announce(env, results);
   const cmid = Number(results[0].meta.last_row_id);
   return { cmid, pqid: row.id, aid: answer.id, redirect: `/private/${row.id}/cid-${cmid}` };
@@ -435,22 +436,25 @@ export async function addPrivateComment(env: Env, session: Session | null, input
 
 // ------------------------------------------------------------------------------------ hiding
 
-const Tag = z.preprocess((v) => (v === "" ? undefined : Array.isArray(v) ? v[v.length - 1] : v), z.string("400").max(100, "400").optional());
+const Tag = z.preprocess(
+  (v) => (v === "" ? undefined : Array.isArray(v) ? v[v.length - 1] : v),
+  z.string(ERR_MSG.badFields).max(100, ERR_MSG.badFields).optional(),
+);
 
 /** hideqpersonal {pqid, tag}: the asker hides (deletes) his private question; `tag` is accepted and ignored. */
-export const HidePersonalInput = z.object({ pqid: idField("472"), tag: Tag });
+export const HidePersonalInput = z.object({ pqid: idField(ERR_MSG.privateQuestionMissing), tag: Tag });
 
 export async function hidePersonal(env: Env, session: Session | null, input: z.infer<typeof HidePersonalInput>, _now: number) {
   const user = requireWriter(session);
   const db = getDb(env.DB);
   const { row } = await target(db, input.pqid, user.id);
-  if (row.userId !== user.id) throw new DomainError(485);
+  if (row.userId !== user.id) throw new DomainError(ERR.hideNotOwner);
   const res = await db
     .update(pq)
     .set({ hidden: 1 })
     .where(and(eq(pq.id, row.id), eq(pq.userId, user.id), eq(pq.hidden, 0)))
     .returning({ id: pq.id });
-  if (res.length === 0) throw new DomainError(486);
+  if (res.length === 0) throw new DomainError(ERR.alreadyHidden);
   return { pqid: row.id, hidden: 1 };
 }
 
@@ -458,7 +462,7 @@ export async function hidePersonal(env: Env, session: Session | null, input: z.i
  * hideqnopersonal {qid, tag}: the owner of a public question with a brand tag takes it off the
  * brand's list: `tag` (a brand id or urlname) removes that brand, none removes every brand tag.
  */
-export const HideNoPersonalInput = z.object({ qid: idField("181"), tag: Tag });
+export const HideNoPersonalInput = z.object({ qid: idField(ERR_MSG.questionGone), tag: Tag });
 
 export async function hideNoPersonal(env: Env, session: Session | null, input: z.infer<typeof HideNoPersonalInput>, _now: number) {
   const user = requireWriter(session);
@@ -468,14 +472,14 @@ export async function hideNoPersonal(env: Env, session: Session | null, input: z
     .from(q)
     .where(eq(q.id, input.qid))
     .get();
-  if (!row || row.state === "D" || row.hidden === 1) throw new DomainError(181);
-  if (row.userId !== user.id) throw new DomainError(485);
+  if (!row || row.state === "D" || row.hidden === 1) throw new DomainError(ERR.questionGone);
+  if (row.userId !== user.id) throw new DomainError(ERR.hideNotOwner);
   const tags = parseTags(row.brandTags);
-  if (tags.length === 0 && row.brandId === null) throw new DomainError(487);
+  if (tags.length === 0 && row.brandId === null) throw new DomainError(ERR.brandTagMissing);
   let drop: number[] = tags;
   if (input.tag !== undefined) {
     const brand = /^[1-9][0-9]{0,9}$/.test(input.tag) ? await findBrand(env.DB, { id: Number(input.tag) }) : await findBrand(env.DB, { urlname: input.tag });
-    if (!brand || (!tags.includes(brand.id) && row.brandId !== brand.id)) throw new DomainError(487);
+    if (!brand || (!tags.includes(brand.id) && row.brandId !== brand.id)) throw new DomainError(ERR.brandTagMissing);
     drop = [brand.id];
   }
   const left = tags.filter((t) => !drop.includes(t));
@@ -484,7 +488,7 @@ export async function hideNoPersonal(env: Env, session: Session | null, input: z
     .set({ brandTags: left.length > 0 ? JSON.stringify(left) : null, brandId: left[0] ?? null })
     .where(and(eq(q.id, row.id), eq(q.userId, user.id), sql`${q.brandTags} IS ${row.brandTags}`))
     .returning({ id: q.id });
-  if (res.length === 0) throw new DomainError(487);
+  if (res.length === 0) throw new DomainError(ERR.brandTagMissing);
   return { qid: row.id, brand_tags: left };
 }
 

@@ -3,6 +3,7 @@
  * brands of each category (`catbrands`), the leader questions (`leadqst`, the smstop section) and
  * the gold fund (`golden`).
  */
+import { ERR } from "../../lib/errids";
 import { and, asc, desc, eq, gt, isNotNull, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
@@ -141,7 +142,7 @@ async function listSection(d1: D1Database, scope: Scope, input: z.infer<typeof L
   let rows: Awaited<typeof list>;
   if (input.lastid !== undefined) {
     const [exists, page] = await db.batch([db.select({ id: q.id }).from(q).where(eq(q.id, input.lastid)), list]);
-    if (!exists[0]) throw new DomainError(181);
+    if (!exists[0]) throw new DomainError(ERR.questionGone);
     rows = page;
   } else {
     rows = await list;

@@ -1,3 +1,4 @@
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { eq, sql } from "drizzle-orm";
 import { brandOfUserQuery, linkOptions } from "../brands/brand-links.server";
 import { z } from "zod";
@@ -19,10 +20,10 @@ const id = (errid: string) => z.coerce.number(errid).int(errid).positive(errid);
 
 /** addcmt: type Q or A, refid, Body, optional cmid (the parent comment), captcha on retry. */
 export const AddCommentInput = z.object({
-  type: z.enum(["Q", "A"], "202"),
-  refid: id("400"),
-  Body: z.string("200").refine((s) => textLength(s) > 0, "200"),
-  cmid: z.preprocess((v) => (v === "" || v === "0" ? undefined : v), id("204").optional()),
+  type: z.enum(["Q", "A"], ERR_MSG.commentTargetInvalid),
+  refid: id(ERR_MSG.badFields),
+  Body: z.string(ERR_MSG.commentTextMissing).refine((s) => textLength(s) > 0, ERR_MSG.commentTextMissing),
+  cmid: z.preprocess((v) => (v === "" || v === "0" ? undefined : v), id(ERR_MSG.commentParentGone).optional()),
   captcha_id: z.string().optional(),
   captcha_val: z.string().optional(),
 });
@@ -39,7 +40,7 @@ export function commentLength(raw: string, mediaCount = 0): number {
  */
 export async function addComment(env: Env, session: Session | null, input: AddCommentInput, now: number, mediaCount = 0) {
   const user = requireWriter(session);
-  if (commentLength(input.Body, mediaCount) > LIMITS.comment) throw new DomainError(201);
+  if (commentLength(input.Body, mediaCount) > LIMITS.comment) throw new DomainError(ERR.commentTooLong);
   const db = getDb(env.DB);
   const q = schema.questions;
   const a = schema.answers;
@@ -69,24 +70,24 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
   ]);
   const question = qRows[0];
   if (input.type === "A" && (!aRows[0] || aRows[0].hidden)) {
-    if (question && (question.hidden || question.state === "D")) throw new DomainError(181);
-    throw new DomainError(203);
+    if (question && (question.hidden || question.state === "D")) throw new DomainError(ERR.questionGone);
+    throw new DomainError(ERR.commentAnswerGone);
   }
-  if (!question || question.hidden || question.state === "D") throw new DomainError(181);
-  if (!question.cancomment) throw new DomainError(207);
+  if (!question || question.hidden || question.state === "D") throw new DomainError(ERR.questionGone);
+  if (!question.cancomment) throw new DomainError(ERR.commentsClosed);
   // "Commenting on a new question needs lvl above 2": a comment on the question itself while it is
   // open and less than an hour old; the owner may always comment on his own question.
   if (input.type === "Q" && question.state === "A" && now - question.added < NEW_QUESTION_MS && question.userId !== user.id && !isExpertLevel(user.lvl)) {
-    throw new DomainError(166);
+    throw new DomainError(ERR.levelTooLow);
   }
   let depth = 0;
   const parent = pRows[0];
   if (input.cmid !== undefined) {
-    if (!parent || parent.hidden) throw new DomainError(204);
-    if (parent.refType !== input.type || parent.refId !== input.refid) throw new DomainError(205);
-    if (parent.isclosed) throw new DomainError(204);
+    if (!parent || parent.hidden) throw new DomainError(ERR.commentParentGone);
+    if (parent.refType !== input.type || parent.refId !== input.refid) throw new DomainError(ERR.commentParentElsewhere);
+    if (parent.isclosed) throw new DomainError(ERR.commentParentGone);
     depth = parent.depth + 1;
-    if (depth >= LIMITS.commentMoreDepth) throw new DomainError(206);
+    if (depth >= LIMITS.commentMoreDepth) throw new DomainError(ERR.commentTooDeep);
   }
 
   // a held comment stores only its premoderation row (docs/decisions/0016)

@@ -1,3 +1,4 @@
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEV_PEPPER } from "../../../db/seed/password";
@@ -36,7 +37,7 @@ export function isCaptchaExempt(user: { lvl: number; vip: boolean }): boolean {
 export class CaptchaRequired extends DomainError {
   readonly data: { captcha_id: string };
   constructor(captchaId: string) {
-    super(237);
+    super(ERR.captchaNeeded);
     this.data = { captcha_id: captchaId };
   }
 }
@@ -126,8 +127,8 @@ export async function requireCaptchaIfBurst(
 }
 
 export const CheckCaptchaInput = z.object({
-  captcha_id: z.string({ message: "237" }).min(1, "237"),
-  code: z.string({ message: "237" }).min(1, "237"),
+  captcha_id: z.string({ message: ERR_MSG.captchaNeeded }).min(1, ERR_MSG.captchaNeeded),
+  code: z.string({ message: ERR_MSG.captchaNeeded }).min(1, ERR_MSG.captchaNeeded),
 });
 
 /** check_captcha: is this the code? A right code keeps the captcha for the write that follows. */

@@ -2,6 +2,7 @@
  * The Durable Objects as the app sees them: the user's UserHub (daily quotas, unread counter,
  * sockets) and the question's QuestionRoom (live readers).
  */
+import { ERR } from "../../lib/errids";
 import type { LiveAnswer } from "../../lib/views";
 import type { RoomEvent as RoomMessage } from "../../../durable-objects/question-room";
 import { DomainError, type ErrId } from "../../lib/errors";
@@ -20,16 +21,16 @@ export function questionRoom(env: Env, qid: number) {
 
 /** The refusal of each quota when it is spent (HTTP 429). */
 export const QUOTA_ERRID: Record<QuotaCode, ErrId> = {
-  ASK: 141,
-  DIQ: 350,
-  AAQ: 351,
-  CMA: 352,
-  VBA: 353,
-  OPV: 354,
-  QAM: 355,
-  IMQ: 356,
-  VIQ: 357,
-  GSR: 358,
+  ASK: ERR.askQuotaSpent,
+  DIQ: ERR.directQuotaSpent,
+  AAQ: ERR.answerQuotaSpent,
+  CMA: ERR.commentQuotaSpent,
+  VBA: ERR.bestVoteQuotaSpent,
+  OPV: ERR.pollVoteQuotaSpent,
+  QAM: ERR.markQuotaSpent,
+  IMQ: ERR.photoQuotaSpent,
+  VIQ: ERR.videoQuotaSpent,
+  GSR: ERR.recommendQuotaSpent,
 };
 
 type QuotaUser = { id: number; lvl: number; vip: boolean };

@@ -2,6 +2,7 @@
  * zod pieces for the query strings of the GET named calls (reads, misc reads, search), one home
  * for their errids: ids 308, offsets 300, page sizes 301, list states 309, categories 305.
  */
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
@@ -18,20 +19,20 @@ export const blank = (v: unknown) => (v === "" ? undefined : v);
 
 /** A positive integer id given as a string; anything else (list, "1e3", "-1", "0", huge) → 308. */
 export const Id = z
-  .string("308")
-  .regex(/^[1-9][0-9]{0,9}$/, "308")
+  .string(ERR_MSG.badId)
+  .regex(/^[1-9][0-9]{0,9}$/, ERR_MSG.badId)
   .transform(Number)
-  .refine((n) => n <= MAX_ID, "308");
+  .refine((n) => n <= MAX_ID, ERR_MSG.badId);
 export const OptId = z.preprocess(blank, Id.optional());
 
 /** The offset p: a non-negative integer up to LIMITS.maxOffset, default 0 (applied by the caller). */
 export const Offset = z.preprocess(
   blank,
   z
-    .string("300")
-    .regex(/^[0-9]{1,9}$/, "300")
+    .string(ERR_MSG.badOffset)
+    .regex(/^[0-9]{1,9}$/, ERR_MSG.badOffset)
     .transform(Number)
-    .refine((n) => n <= LIMITS.maxOffset, "300")
+    .refine((n) => n <= LIMITS.maxOffset, ERR_MSG.badOffset)
     .optional(),
 );
 
@@ -39,10 +40,10 @@ export const Offset = z.preprocess(
 export const PageSize = z.preprocess(
   blank,
   z
-    .string("301")
-    .regex(/^[0-9]{1,2}$/, "301")
+    .string(ERR_MSG.badPageSize)
+    .regex(/^[0-9]{1,2}$/, ERR_MSG.badPageSize)
     .transform(Number)
-    .refine((n) => n >= 1 && n <= LIMITS.pageSize, "301")
+    .refine((n) => n >= 1 && n <= LIMITS.pageSize, ERR_MSG.badPageSize)
     .optional(),
 );
 
@@ -63,18 +64,18 @@ const STATE_TABS: Record<string, Tab> = {
 export const ListState = z.preprocess(
   blank,
   z
-    .string("309")
-    .refine((s) => Object.hasOwn(STATE_TABS, s), "309")
+    .string(ERR_MSG.badListState)
+    .refine((s) => Object.hasOwn(STATE_TABS, s), ERR_MSG.badListState)
     .transform((s) => STATE_TABS[s])
     .optional(),
 );
 
 /** A category given by urlname or id (resolved against the tree by `categoryOf`). */
-export const Cat = z.preprocess(blank, z.string("305").max(100, "305").optional());
+export const Cat = z.preprocess(blank, z.string(ERR_MSG.categoryUnknown).max(100, ERR_MSG.categoryUnknown).optional());
 
 /** The category a `cat` field names, by id or urlname; 305 when unknown. */
 export function findCategory(tree: CategoryTree, cat: string): Category {
   const c = /^[0-9]{1,10}$/.test(cat) ? tree.byId.get(Number(cat)) : tree.byUrl.get(cat);
-  if (!c) throw new DomainError(305);
+  if (!c) throw new DomainError(ERR.categoryUnknown);
   return c;
 }

@@ -7,6 +7,7 @@
  * that do not fit are refused with 400 and nothing is stored; fields the event does not know are
  * dropped.
  */
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
@@ -29,10 +30,10 @@ export const TRACK_EVENTS = [
 /** The payload of one event may not be longer than this (JSON characters). */
 export const TRACK_PAYLOAD_MAX = 2000;
 
-const Str = (max: number) => z.preprocess(blank, z.string("400").max(max, "400").optional());
+const Str = (max: number) => z.preprocess(blank, z.string(ERR_MSG.badFields).max(max, ERR_MSG.badFields).optional());
 
 export const DwhInput = z.object({
-  name: z.enum(TRACK_EVENTS, "400"),
+  name: z.enum(TRACK_EVENTS, ERR_MSG.badFields),
   qid: OptId,
   aid: OptId,
   /** the comment (external_link_click sends cmtid) */
@@ -59,7 +60,7 @@ export async function trackEvent(d1: D1Database, session: Session | null, input:
   const { name, qid, aid, cmtid, ...rest } = input;
   const fields = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   const payload = JSON.stringify(fields);
-  if (payload.length > TRACK_PAYLOAD_MAX) throw new DomainError(400);
+  if (payload.length > TRACK_PAYLOAD_MAX) throw new DomainError(ERR.badFields);
   await getDb(d1)
     .insert(schema.trackEvents)
     .values({ name, userId: session?.user.id ?? null, qid: qid ?? null, aid: aid ?? null, cmid: cmtid ?? null, payload, added: now });

@@ -10,6 +10,7 @@
  * the notification only when this batch's row exists; so a refused or concurrent call writes
  * nothing half-done and the points can never go below what a payment allows.
  */
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
@@ -69,22 +70,22 @@ const GIFT_REASON: PointsReason = "gift";
  * and type are accepted and not needed.
  */
 export const MakeGiftInput = z.object({
-  user: idField("120"),
-  gift: idField("500"),
+  user: idField(ERR_MSG.userNotFound),
+  gift: idField(ERR_MSG.giftUnknown),
   hidden: flag(0),
   pointsgift: flag(0),
   mes: z.preprocess(
     (v) => (Array.isArray(v) ? v[v.length - 1] : v) ?? "",
     z
-      .string("504")
+      .string(ERR_MSG.giftMessageTooLong)
       .transform(plainLine)
-      .refine((s) => textLength(s) <= GIFT_MESSAGE_MAX, "504"),
+      .refine((s) => textLength(s) <= GIFT_MESSAGE_MAX, ERR_MSG.giftMessageTooLong),
   ),
 });
 
 export async function makeGift(env: Env, session: Session | null, input: z.infer<typeof MakeGiftInput>, now: number) {
   const user = requireWriter(session);
-  if (input.pointsgift !== 1) throw new DomainError(503);
+  if (input.pointsgift !== 1) throw new DomainError(ERR.giftMoneyUnavailable);
   const db = getDb(env.DB);
   const [gift, recipient, payer, blocked] = await db.batch([
     db.select({ id: g.id, cost: g.cost, title: g.title }).from(g).where(eq(g.id, input.gift)).limit(1),
@@ -95,13 +96,13 @@ export async function makeGift(env: Env, session: Session | null, input: z.infer
       .from(schema.blacklist)
       .where(and(eq(schema.blacklist.ownerId, input.user), eq(schema.blacklist.userId, user.id))),
   ]);
-  if (!gift[0]) throw new DomainError(500);
-  if (!recipient[0]) throw new DomainError(120);
-  if ((blocked[0]?.c ?? 0) > 0) throw new DomainError(506);
+  if (!gift[0]) throw new DomainError(ERR.giftUnknown);
+  if (!recipient[0]) throw new DomainError(ERR.userNotFound);
+  if ((blocked[0]?.c ?? 0) > 0) throw new DomainError(ERR.giftBlacklisted);
   const points = payer[0]?.points ?? 0;
-  if (points < GIFT_POINTS_MIN) throw new DomainError(501);
+  if (points < GIFT_POINTS_MIN) throw new DomainError(ERR.giftPointsLevel);
   const price = giftPrice(gift[0].cost).points;
-  if (points < price) throw new DomainError(502);
+  if (points < price) throw new DomainError(ERR.giftPointsShort);
 
   const toSelf = input.user === user.id;
   // the gift is paid only while the payer still has the points and the recipient has not
@@ -130,14 +131,14 @@ export async function makeGift(env: Env, session: Session | null, input: z.infer
   );
   const [, inserted, , , , after] = results;
   // the guard failed: the points went below the price meanwhile, or the recipient blacklisted him
-  if (inserted.length === 0) throw new DomainError(502);
+  if (inserted.length === 0) throw new DomainError(ERR.giftPointsShort);
   await announce(env, results);
   return { id: inserted[0].id, gid: gift[0].id, price, points: after[0]?.points ?? points - price };
 }
 
 // ------------------------------------------------------------------------------------- delgift
 
-export const DelGiftInput = z.object({ id: idField("505") });
+export const DelGiftInput = z.object({ id: idField(ERR_MSG.giftGone) });
 
 /**
  * delgift: the recipient removes a received gift from his list (soft: sent_gifts.deleted_at). Only
@@ -152,7 +153,7 @@ export async function delGift(env: Env, session: Session | null, input: z.infer<
     .where(and(eq(sg.id, input.id), eq(sg.toId, user.id), isNull(sg.deletedAt)))
     .returning({ id: sg.id })
     .get();
-  if (!done) throw new DomainError(505);
+  if (!done) throw new DomainError(ERR.giftGone);
   return { id: done.id };
 }
 
@@ -161,7 +162,7 @@ export async function delGift(env: Env, session: Session | null, input: z.infer<
 /** giftlist: the catalogue, 5 a page from offset p, of one category (cid) or all. */
 export const GiftListInput = z.object({
   p: Offset,
-  cid: z.preprocess((v) => (v === "" ? undefined : v), idField("507").optional()),
+  cid: z.preprocess((v) => (v === "" ? undefined : v), idField(ERR_MSG.giftCategoryUnknown).optional()),
 });
 
 /** The whole catalogue in its order (the profile's gift form). */
@@ -180,7 +181,7 @@ export function giftItem(r: { id: number; title: string; cost: string; giftCateg
  * `giftsmore` 1 when another page follows, `canpoints` whether the viewer may pay in points.
  */
 export async function readGiftList(env: Env, session: Session | null, input: z.infer<typeof GiftListInput>) {
-  if (input.cid !== undefined && !GIFT_CATEGORIES.some((c) => c.cid === input.cid)) throw new DomainError(507);
+  if (input.cid !== undefined && !GIFT_CATEGORIES.some((c) => c.cid === input.cid)) throw new DomainError(ERR.giftCategoryUnknown);
   const db = getDb(env.DB);
   const rows = await catalogueQuery(db)
     .where(input.cid !== undefined ? eq(g.giftCategory, input.cid) : undefined)
@@ -195,8 +196,8 @@ export async function readGiftList(env: Env, session: Session | null, input: z.i
   };
 }
 
-export const GiftedListInput = z.object({ user: idField("120") });
-export const GiftedUserListInput = z.object({ user: idField("120"), p: Offset, n: PageSize });
+export const GiftedListInput = z.object({ user: idField(ERR_MSG.userNotFound) });
+export const GiftedUserListInput = z.object({ user: idField(ERR_MSG.userNotFound), p: Offset, n: PageSize });
 
 const sender = schema.users;
 
@@ -251,8 +252,8 @@ export function sentGiftItem(r: ReceivedRow, viewerId: number | null) {
 /** The user (120 unknown), refusing a hidden profile the viewer may not see (508). */
 async function giftOwner(env: Env, session: Session | null, uid: number) {
   const row = await getDb(env.DB).select({ id: u.id, hidden: u.hidden }).from(u).where(eq(u.id, uid)).get();
-  if (!row) throw new DomainError(120);
-  if (row.hidden && !seesHiddenProfile(session?.user ?? null, uid)) throw new DomainError(508);
+  if (!row) throw new DomainError(ERR.userNotFound);
+  if (row.hidden && !seesHiddenProfile(session?.user ?? null, uid)) throw new DomainError(ERR.profileHidden);
   return row;
 }
 

@@ -15,6 +15,7 @@
  * under the same condition. A batch is one transaction, so two overlapping runs cannot both see
  * the same VIP: the second finds vip = 0 and writes nothing.
  */
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
@@ -38,10 +39,10 @@ const VIP_REASON: PointsReason = "vip";
 
 /** mvip: uid (whose VIP; the payer himself when absent), period (10, the only one). */
 export const VipInput = z.object({
-  uid: z.preprocess((v) => (v === "" ? undefined : v), idField("120").optional()),
+  uid: z.preprocess((v) => (v === "" ? undefined : v), idField(ERR_MSG.userNotFound).optional()),
   period: z.preprocess(
     (v) => (Array.isArray(v) ? v[v.length - 1] : v) ?? String(VIP_PERIOD_DAYS),
-    z.coerce.number("510").refine((p) => p === VIP_PERIOD_DAYS, "510"),
+    z.coerce.number(ERR_MSG.vipPeriodInvalid).refine((p) => p === VIP_PERIOD_DAYS, ERR_MSG.vipPeriodInvalid),
   ),
 });
 
@@ -58,11 +59,11 @@ export async function buyVip(env: Env, session: Session | null, input: z.infer<t
     db.select({ id: u.id, vip: u.vip, vipUntil: u.vipUntil }).from(u).where(eq(u.id, uid)).limit(1),
     db.select({ points: u.points }).from(u).where(eq(u.id, user.id)).limit(1),
   ]);
-  if (!target[0]) throw new DomainError(120);
-  if (target[0].vip === 1 && target[0].vipUntil === null) throw new DomainError(512);
+  if (!target[0]) throw new DomainError(ERR.userNotFound);
+  if (target[0].vip === 1 && target[0].vipUntil === null) throw new DomainError(ERR.vipPermanent);
   const points = payer[0]?.points ?? 0;
-  if (points < GIFT_POINTS_MIN) throw new DomainError(501);
-  if (points < VIP_PRICE_POINTS) throw new DomainError(511);
+  if (points < GIFT_POINTS_MIN) throw new DomainError(ERR.giftPointsLevel);
+  if (points < VIP_PRICE_POINTS) throw new DomainError(ERR.vipPointsShort);
 
   const period = VIP_PERIOD_DAYS * DAY;
   const started = now + period;
@@ -95,7 +96,7 @@ export async function buyVip(env: Env, session: Session | null, input: z.infer<t
     ] as const),
   );
   const [updated, , , , after] = results;
-  if (updated.length === 0) throw new DomainError(511);
+  if (updated.length === 0) throw new DomainError(ERR.vipPointsShort);
   await announce(env, results);
   const until = updated[0].vipUntil;
   return {

@@ -5,10 +5,11 @@
  * items wait: reported ones and pending premoderation). Moderators see everything; a brand admin
  * sees what belongs to his brand's category (and premoderation items of his brand).
  */
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { ABUSE_TEXT_MAX, reportHidden, REASON_TITLES, type AbuseReason, type AbuseTarget } from "../../lib/abuse";
-import { DomainError } from "../../lib/errors";
+import { DomainError, type ErrId } from "../../lib/errors";
 import { cut } from "../../lib/limits";
 import { plainText } from "../../lib/seo";
 import { Offset, PageSize } from "../core/inputs.server";
@@ -31,7 +32,7 @@ export type ModerationScope = { all: true } | { all: false; brandIds: number[]; 
  */
 export async function moderationScope(env: Env, user: SessionUser, now = Date.now()): Promise<ModerationScope> {
   const scope = await scopeOrNull(env, user, now);
-  if (!scope) throw new DomainError(440);
+  if (!scope) throw new DomainError(ERR.queueModeratorsOnly);
   return scope;
 }
 
@@ -87,10 +88,10 @@ const absent = (v: unknown) => v === undefined || v === null || v === "";
 const targetId = z.preprocess(
   (v) => (absent(last(v)) ? undefined : last(v)),
   z.coerce
-    .number("443")
-    .int("443")
-    .positive("443")
-    .max(2 ** 31 - 1, "443")
+    .number(ERR_MSG.abuseTargetMissing)
+    .int(ERR_MSG.abuseTargetMissing)
+    .positive(ERR_MSG.abuseTargetMissing)
+    .max(2 ** 31 - 1, ERR_MSG.abuseTargetMissing)
     .optional(),
 );
 
@@ -102,7 +103,7 @@ const targetId = z.preprocess(
 export const AbuseInput = z
   .object({
     report: z.preprocess((v) => (absent(last(v)) ? undefined : String(last(v)).trim().toLowerCase()), z.string().optional()),
-    text: z.preprocess((v) => (absent(last(v)) ? "" : last(v)), z.string("400")),
+    text: z.preprocess((v) => (absent(last(v)) ? "" : last(v)), z.string(ERR_MSG.badFields)),
     qid: targetId,
     aid: targetId,
     cid: targetId,
@@ -114,15 +115,15 @@ export const AbuseInput = z
     };
     const text = plainLine(i.text);
     const reason: AbuseReason | undefined = i.report !== undefined ? REASONS[i.report] : text.length > 0 ? "other" : undefined;
-    if (!reason) return fail("441");
-    if (reason === "other" && Array.from(text).length <= 2) return fail("442");
-    if (Array.from(text).length > ABUSE_TEXT_MAX) return fail("448");
+    if (!reason) return fail(ERR_MSG.abuseReasonMissing);
+    if (reason === "other" && Array.from(text).length <= 2) return fail(ERR_MSG.abuseTextTooShort);
+    if (Array.from(text).length > ABUSE_TEXT_MAX) return fail(ERR_MSG.abuseTextTooLong);
     const given = [
       ["Q", i.qid],
       ["A", i.aid],
       ["C", i.cid],
     ].filter(([, id]) => id !== undefined) as [AbuseTarget, number][];
-    if (given.length !== 1) return fail("443");
+    if (given.length !== 1) return fail(ERR_MSG.abuseTargetMissing);
     const [type, id] = given[0];
     return { reason, text, type, id };
   });
@@ -203,10 +204,10 @@ export async function loadTarget(d1: D1Database, type: AbuseTarget, id: number):
 }
 
 /** Why a signed-in user may not report an item (null: he may): 444 gone, 445 his own, 447 category 601. */
-export function reportRefusal(target: ReportTarget | null, userId: number): 444 | 445 | 447 | null {
-  if (!target?.live) return 444;
-  if (target.userId === userId) return 445;
-  if (reportHidden(target)) return 447;
+export function reportRefusal(target: ReportTarget | null, userId: number): ErrId | null {
+  if (!target?.live) return ERR.abuseTargetGone;
+  if (target.userId === userId) return ERR.abuseOwnItem;
+  if (reportHidden(target)) return ERR.abuseClosedCategory;
   return null;
 }
 
@@ -218,7 +219,7 @@ export async function reportAbuse(env: Env, session: Session | null, input: Abus
   const user = requireWriter(session);
   const target = await loadTarget(env.DB, input.type, input.id);
   const refusal = reportRefusal(target, user.id);
-  if (refusal !== null || !target) throw new DomainError(refusal ?? 444);
+  if (refusal !== null || !target) throw new DomainError(refusal ?? ERR.abuseTargetGone);
   const db = getDb(env.DB);
   const inserted = await db
     .insert(r)
@@ -234,13 +235,13 @@ export async function reportAbuse(env: Env, session: Session | null, input: Abus
     })
     .onConflictDoNothing()
     .returning({ id: r.id });
-  if (inserted.length === 0) throw new DomainError(446);
+  if (inserted.length === 0) throw new DomainError(ERR.alreadyReported);
   return { id: inserted[0].id, redirect: `/abuse/${input.type}/${input.id}?sent=1` };
 }
 
 // ----------------------------------------------------------------------------- the queue
 
-const QueueType = z.preprocess((v) => (absent(last(v)) ? undefined : String(last(v)).toUpperCase()), z.enum(["Q", "A", "C"], "449"));
+const QueueType = z.preprocess((v) => (absent(last(v)) ? undefined : String(last(v)).toUpperCase()), z.enum(["Q", "A", "C"], ERR_MSG.queueKindInvalid));
 
 export const ModQueueInput = z.object({ type: QueueType, p: Offset, n: PageSize });
 
@@ -362,10 +363,10 @@ export const DismissInput = z.object({
   id: z.preprocess(
     last,
     z.coerce
-      .number("443")
-      .int("443")
-      .positive("443")
-      .max(2 ** 31 - 1, "443"),
+      .number(ERR_MSG.abuseTargetMissing)
+      .int(ERR_MSG.abuseTargetMissing)
+      .positive(ERR_MSG.abuseTargetMissing)
+      .max(2 ** 31 - 1, ERR_MSG.abuseTargetMissing),
   ),
 });
 

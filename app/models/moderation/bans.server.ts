@@ -3,6 +3,7 @@
  * (core-qa.md §5, §9; docs/decisions/0015-moderation.md). A banned user reads but does not write
  * (requireWriter: 110), and the profile header says 'Заблокирован' with the time left.
  */
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
@@ -22,22 +23,22 @@ const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
  * (its key or its title), one field or repeated.
  */
 export const BanInput = z.object({
-  id: idField("435"),
+  id: idField(ERR_MSG.banUserMissing),
   period: z.preprocess(
     (v) => (last(v) === "" ? undefined : last(v)),
     z.coerce
-      .number("430")
-      .int("430")
-      .refine((h) => (BAN_PERIODS as readonly number[]).includes(h), "430"),
+      .number(ERR_MSG.banPeriodMissing)
+      .int(ERR_MSG.banPeriodMissing)
+      .refine((h) => (BAN_PERIODS as readonly number[]).includes(h), ERR_MSG.banPeriodMissing),
   ),
   text: z.preprocess(
     (v) => ([] as unknown[]).concat(v ?? []).filter((x) => typeof x === "string" && x.trim() !== ""),
     z
       .array(z.string())
-      .min(1, "429")
-      .max(13, "429")
+      .min(1, ERR_MSG.banReasonMissing)
+      .max(13, ERR_MSG.banReasonMissing)
       .transform((xs) => xs.map(banReasonTitle))
-      .refine((xs): xs is string[] => xs.every((x) => x !== null), "429")
+      .refine((xs): xs is string[] => xs.every((x) => x !== null), ERR_MSG.banReasonMissing)
       .transform((xs) => [...new Set(xs as string[])]),
   ),
 });
@@ -50,10 +51,10 @@ export async function banTarget(d1: D1Database, moderId: number, uid: number, no
     .from(u)
     .where(eq(u.id, uid))
     .get();
-  if (!row) throw new DomainError(435);
-  if (row.id === moderId) throw new DomainError(432);
-  if (isModerator({ type: row.type, permissions: parseJsonList<string>(row.permissions) })) throw new DomainError(434);
-  if (isBanned(row, now)) throw new DomainError(433);
+  if (!row) throw new DomainError(ERR.banUserMissing);
+  if (row.id === moderId) throw new DomainError(ERR.banSelf);
+  if (isModerator({ type: row.type, permissions: parseJsonList<string>(row.permissions) })) throw new DomainError(ERR.banModerator);
+  if (isBanned(row, now)) throw new DomainError(ERR.alreadyBanned);
   return row;
 }
 
@@ -63,7 +64,7 @@ export async function banTarget(d1: D1Database, moderId: number, uid: number, no
  */
 export async function banUser(env: Env, session: Session | null, input: BanInput, now: number) {
   const moder = await requireModerator(env.DB, session, "tmpban");
-  if (!banPeriodsFor(moder).includes(input.period)) throw new DomainError(431);
+  if (!banPeriodsFor(moder).includes(input.period)) throw new DomainError(ERR.banPeriodNotAllowed);
   const permanent = isPermanentBan(input.period);
   const until = permanent ? null : now + input.period * 3_600_000;
   const reason = input.text.join(", ");
@@ -109,7 +110,7 @@ export async function banFormData(d1: D1Database, viewer: Session["user"] | null
     return { user: { id: user.id, nick: user.nick }, periods: banPeriodsFor(moder), refusal: null };
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
-    if (e.errid === 435) return null;
+    if (e.errid === ERR.banUserMissing) return null;
     return { user: null, periods: [], refusal: e.message };
   }
 }

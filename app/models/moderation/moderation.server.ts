@@ -11,6 +11,7 @@
  * is the refusal (already dropped: 409 …); an unrelated change (a counter moved) plans again.
  * Deletes are soft (hidden = 1, deleted_by = 'moder'); only what a moderator dropped is restored.
  */
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
@@ -59,8 +60,8 @@ export async function loadModerator(d1: D1Database, userId: number): Promise<Mod
 export async function requireModerator(d1: D1Database, session: Session | null, action: ModerAction): Promise<Moderator> {
   const user = requireWriter(session);
   const moder = await loadModerator(d1, user.id);
-  if (!moder) throw new DomainError(410);
-  if (!moder.permissions.includes(ACTION_PERMISSION[action])) throw new DomainError(411);
+  if (!moder) throw new DomainError(ERR.moderatorsOnly);
+  if (!moder.permissions.includes(ACTION_PERMISSION[action])) throw new DomainError(ERR.permissionMissing);
   return moder;
 }
 
@@ -131,12 +132,12 @@ export async function guardedWrite<R>(env: Env, plan: () => Promise<(db: Db) => 
       if (!isGuardFailure(e)) throw e;
     }
   }
-  throw new DomainError(999);
+  throw new DomainError(ERR.unexpected);
 }
 
 // ------------------------------------------------------------------------------------ inputs
 
-export const ModerIdInput = z.object({ id: idField("400") });
+export const ModerIdInput = z.object({ id: idField(ERR_MSG.badFields) });
 export type ModerIdInput = z.infer<typeof ModerIdInput>;
 
 // --------------------------------------------------------------------------------- questions
@@ -172,9 +173,9 @@ export async function dropQuestion(env: Env, session: Session | null, input: Mod
     env,
     async () => {
       const row = await readQuestion(env.DB, input.id);
-      if (!row) throw new DomainError(414);
-      if (inUnmoderated(row)) throw new DomainError(413);
-      if (questionDropped(row)) throw new DomainError(417);
+      if (!row) throw new DomainError(ERR.moderQuestionMissing);
+      if (inUnmoderated(row)) throw new DomainError(ERR.categoryUnmoderated);
+      if (questionDropped(row)) throw new DomainError(ERR.questionAlreadyDropped);
       refunded = row.anscnt === 0 ? POINTS.askRefund : 0;
       return (db) => [
         logRow(db, {
@@ -211,10 +212,10 @@ export async function restoreQuestion(env: Env, session: Session | null, input: 
     env,
     async () => {
       const row = await readQuestion(env.DB, input.id);
-      if (!row) throw new DomainError(414);
-      if (inUnmoderated(row)) throw new DomainError(413);
-      if (!questionDropped(row)) throw new DomainError(418);
-      if (row.deletedBy !== "moder") throw new DomainError(423);
+      if (!row) throw new DomainError(ERR.moderQuestionMissing);
+      if (inUnmoderated(row)) throw new DomainError(ERR.categoryUnmoderated);
+      if (!questionDropped(row)) throw new DomainError(ERR.questionNotDropped);
+      if (row.deletedBy !== "moder") throw new DomainError(ERR.restoreNotModerated);
       charged = row.anscnt === 0 ? POINTS.askRefund : 0;
       return (db) => [
         logRow(db, {
@@ -285,11 +286,11 @@ export async function dropAnswer(env: Env, session: Session | null, input: Moder
     env,
     async () => {
       const row = await readAnswer(env.DB, input.id);
-      if (!row) throw new DomainError(415);
+      if (!row) throw new DomainError(ERR.moderAnswerMissing);
       qid = row.qid;
-      if (inUnmoderated(row)) throw new DomainError(413);
-      if (row.hidden === 1) throw new DomainError(419);
-      if (questionDropped({ state: row.qstate, hidden: row.qhidden })) throw new DomainError(424);
+      if (inUnmoderated(row)) throw new DomainError(ERR.categoryUnmoderated);
+      if (row.hidden === 1) throw new DomainError(ERR.answerAlreadyDropped);
+      if (questionDropped({ state: row.qstate, hidden: row.qhidden })) throw new DomainError(ERR.restoreQuestionFirst);
       return (db) => [
         logRow(db, {
           moderId: moder.id,
@@ -326,12 +327,12 @@ export async function restoreAnswer(env: Env, session: Session | null, input: Mo
     env,
     async () => {
       const row = await readAnswer(env.DB, input.id);
-      if (!row) throw new DomainError(415);
+      if (!row) throw new DomainError(ERR.moderAnswerMissing);
       qid = row.qid;
-      if (inUnmoderated(row)) throw new DomainError(413);
-      if (row.hidden === 0) throw new DomainError(420);
-      if (row.deletedBy !== "moder") throw new DomainError(423);
-      if (questionDropped({ state: row.qstate, hidden: row.qhidden })) throw new DomainError(424);
+      if (inUnmoderated(row)) throw new DomainError(ERR.categoryUnmoderated);
+      if (row.hidden === 0) throw new DomainError(ERR.answerNotDropped);
+      if (row.deletedBy !== "moder") throw new DomainError(ERR.restoreNotModerated);
+      if (questionDropped({ state: row.qstate, hidden: row.qhidden })) throw new DomainError(ERR.restoreQuestionFirst);
       return (db) => [
         logRow(db, {
           moderId: moder.id,
@@ -398,12 +399,12 @@ function targetCount(db: Db, row: CommentRow, step: 1 | -1) {
 
 async function planComment(env: Env, moder: Moderator, cmid: number, drop: boolean) {
   const row = await readComment(env.DB, cmid);
-  if (!row || row.qid == null) throw new DomainError(416);
-  if (inUnmoderated(row)) throw new DomainError(413);
-  if (!inVolcats(moder, row)) throw new DomainError(412);
-  if (drop && row.hidden === 1) throw new DomainError(421);
-  if (!drop && row.hidden === 0) throw new DomainError(422);
-  if (questionDropped({ state: row.qstate, hidden: row.qhidden })) throw new DomainError(424);
+  if (!row || row.qid == null) throw new DomainError(ERR.moderCommentMissing);
+  if (inUnmoderated(row)) throw new DomainError(ERR.categoryUnmoderated);
+  if (!inVolcats(moder, row)) throw new DomainError(ERR.commentDropOutsideVolcats);
+  if (drop && row.hidden === 1) throw new DomainError(ERR.commentAlreadyDropped);
+  if (!drop && row.hidden === 0) throw new DomainError(ERR.commentNotDropped);
+  if (questionDropped({ state: row.qstate, hidden: row.qhidden })) throw new DomainError(ERR.restoreQuestionFirst);
   return row;
 }
 
@@ -469,21 +470,26 @@ const optionalCat = (errid: string) =>
   );
 
 /** a_qstmove: id, cid (a category, or directly a subcategory) and subcid when the category has children. */
-export const MoveInput = z.object({ id: idField("400"), cid: optionalCat("425"), subcid: optionalCat("426") });
+export const MoveInput = z.object({
+  id: idField(ERR_MSG.badFields),
+  cid: optionalCat(ERR_MSG.moveCategoryMissing),
+  subcid: optionalCat(ERR_MSG.moveSubcategoryMissing),
+});
 export type MoveInput = z.infer<typeof MoveInput>;
 
 /** Where a move goes: the leaf and its top category, or the refusal (425 none, 426 pick a subcategory, 427 not allowed). */
 export async function moveTarget(d1: D1Database, cid: number | undefined, subcid: number | undefined, now: number) {
   const tree = await getCategoryTree(d1, now);
   const given = subcid ?? cid;
-  if (given === undefined) throw new DomainError(425);
+  if (given === undefined) throw new DomainError(ERR.moveCategoryMissing);
   const leaf = tree.byId.get(given);
-  if (!leaf) throw new DomainError(subcid !== undefined ? 426 : 425);
-  if (subcid !== undefined && cid !== undefined && leaf.parentId !== cid) throw new DomainError(426);
-  if ((tree.children.get(leaf.id) ?? []).length > 0) throw new DomainError(426);
+  if (!leaf) throw new DomainError(subcid !== undefined ? ERR.moveSubcategoryMissing : ERR.moveCategoryMissing);
+  if (subcid !== undefined && cid !== undefined && leaf.parentId !== cid) throw new DomainError(ERR.moveSubcategoryMissing);
+  if ((tree.children.get(leaf.id) ?? []).length > 0) throw new DomainError(ERR.moveSubcategoryMissing);
   const top = topOf(tree, leaf);
   for (const c of [leaf, top]) {
-    if (c.readonly || c.hidden || EXCLUDED_FROM_DROPDOWN.has(c.id) || c.special === "golden" || c.special === "smstop") throw new DomainError(427);
+    if (c.readonly || c.hidden || EXCLUDED_FROM_DROPDOWN.has(c.id) || c.special === "golden" || c.special === "smstop")
+      throw new DomainError(ERR.moveCategoryClosed);
   }
   return { leafId: leaf.id, topId: top.id };
 }
@@ -500,11 +506,11 @@ export async function moveQuestion(env: Env, session: Session | null, input: Mov
     env,
     async () => {
       const row = await readQuestion(env.DB, input.id);
-      if (!row) throw new DomainError(414);
-      if (inUnmoderated(row)) throw new DomainError(413);
-      if (questionDropped(row)) throw new DomainError(181);
+      if (!row) throw new DomainError(ERR.moderQuestionMissing);
+      if (inUnmoderated(row)) throw new DomainError(ERR.categoryUnmoderated);
+      if (questionDropped(row)) throw new DomainError(ERR.questionGone);
       to = await moveTarget(env.DB, input.cid, input.subcid, now);
-      if (row.categoryId === to.leafId) throw new DomainError(428);
+      if (row.categoryId === to.leafId) throw new DomainError(ERR.moveSameCategory);
       return (db) => [
         logRow(db, {
           moderId: moder.id,

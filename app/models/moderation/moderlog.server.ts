@@ -5,6 +5,7 @@
  * log of moderator `id` lists his own actions, newest first, one tab per kind; a row that can
  * still be undone carries `restorable` and the page offers 'Восстановить'.
  */
+import { ERR } from "../../lib/errids";
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -140,7 +141,7 @@ export const ModqlistInput = z.object({ n: PageSize, p: Offset, user: OptId });
 export async function readModqlist(d1: D1Database, session: Session | null, input: z.infer<typeof ModqlistInput>) {
   const viewer = requireUser(session);
   const moder = await loadModerator(d1, viewer.id);
-  if (!moder) throw new DomainError(410);
+  if (!moder) throw new DomainError(ERR.moderatorsOnly);
   const n = input.n ?? LIMITS.pageSize;
   const p = input.p ?? 0;
   const { items, more } = await moderlogPage(d1, input.user ?? moder.id, "questions", p, n);

@@ -15,6 +15,7 @@
  * sets D with the moderator's text and notifies the author (premod_declined) in the same batch.
  * Lists: /{urlname}/premoderation/{questions|answers|comments}.
  */
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
@@ -117,7 +118,7 @@ export async function holdForPremoderation(env: Env, user: SessionUser, req: Hol
     .first<HoldRow>();
   if (!row || !(row.flagged === 1 || row.cat > 0 || row.heldBy != null)) return;
   // one answer per user and question: a second one waiting would be refused on approval anyway
-  if (req.type === "A" && row.pending > 0) throw new DomainError(454);
+  if (req.type === "A" && row.pending > 0) throw new DomainError(ERR.premodAnswerWaiting);
   const [inserted] = await getDb(env.DB)
     .insert(pi)
     .values({
@@ -146,10 +147,10 @@ export const PremodApproveInput = z.object({
   id: z.preprocess(
     last,
     z.coerce
-      .number("450")
-      .int("450")
-      .positive("450")
-      .max(2 ** 31 - 1, "450"),
+      .number(ERR_MSG.premodItemMissing)
+      .int(ERR_MSG.premodItemMissing)
+      .positive(ERR_MSG.premodItemMissing)
+      .max(2 ** 31 - 1, ERR_MSG.premodItemMissing),
   ),
 });
 
@@ -157,10 +158,10 @@ export const PremodDeclineInput = PremodApproveInput.extend({
   text: z.preprocess(
     (v) => last(v) ?? "",
     z
-      .string("452")
+      .string(ERR_MSG.declineTextMissing)
       .transform((s) => s.trim())
-      .refine((s) => s.length > 0, "452")
-      .refine((s) => Array.from(s).length <= 1000, "453"),
+      .refine((s) => s.length > 0, ERR_MSG.declineTextMissing)
+      .refine((s) => Array.from(s).length <= 1000, ERR_MSG.declineTextTooLong),
   ),
 });
 
@@ -176,9 +177,9 @@ function inScope(scope: ModerationScope, item: { categoryId: number | null; bran
 async function pendingItem(env: Env, user: SessionUser, id: number, now: number): Promise<PremodRow> {
   const scope = await moderationScope(env, user, now);
   const item = await getDb(env.DB).select().from(pi).where(eq(pi.id, id)).get();
-  if (!item) throw new DomainError(450);
-  if (!inScope(scope, item)) throw new DomainError(440);
-  if (item.modstatus !== "N") throw new DomainError(451);
+  if (!item) throw new DomainError(ERR.premodItemMissing);
+  if (!inScope(scope, item)) throw new DomainError(ERR.queueModeratorsOnly);
+  if (item.modstatus !== "N") throw new DomainError(ERR.premodDecided);
   return item;
 }
 
@@ -203,7 +204,7 @@ function notifyType(item: PremodRow): NotifyPremodType {
 async function authorSession(env: Env, userId: number, now: number): Promise<Session> {
   const u = schema.users;
   const row = await getDb(env.DB).select().from(u).where(eq(u.id, userId)).get();
-  if (!row) throw new DomainError(120);
+  if (!row) throw new DomainError(ERR.userNotFound);
   const user = sessionUserOf(row, now);
   approving.add(user);
   return { id: 0, salt: "", token: "", user };
@@ -225,7 +226,7 @@ async function withSolvedCaptcha<T>(env: Env, write: (captcha: { captcha_id?: st
 /** The payload parsed again by the write's own schema (a stored payload that no longer fits is 450). */
 function payloadOf<S extends z.ZodType>(schemaOf: S, item: PremodRow): z.infer<S> {
   const parsed = schemaOf.safeParse(JSON.parse(item.payload));
-  if (!parsed.success) throw new DomainError(450);
+  if (!parsed.success) throw new DomainError(ERR.premodItemMissing);
   return parsed.data;
 }
 
@@ -261,7 +262,7 @@ async function replay(env: Env, item: PremodRow, now: number): Promise<Live> {
       return { qid: null, aid: null, cmid: null, pqid: r.pqid };
     }
     default:
-      throw new DomainError(450);
+      throw new DomainError(ERR.premodItemMissing);
   }
 }
 
@@ -299,7 +300,7 @@ export async function approvePremod(env: Env, session: Session | null, input: z.
       logDecision(db, { moderId: user.id, action: "premod_approve", item, note: null, now }),
     ] as const),
   );
-  if (claimed.length === 0) throw new DomainError(451);
+  if (claimed.length === 0) throw new DomainError(ERR.premodDecided);
   let live: Live;
   try {
     live = await replay(env, item, now);
@@ -355,7 +356,7 @@ export async function declinePremod(env: Env, session: Session | null, input: z.
       }),
     ] as const),
   );
-  if (results[0].length === 0) throw new DomainError(451);
+  if (results[0].length === 0) throw new DomainError(ERR.premodDecided);
   await announce(env, results);
   return { id: item.id, modstatus: "D" as const };
 }

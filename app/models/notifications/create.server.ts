@@ -8,7 +8,7 @@
  */
 import { getTableColumns, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { cut } from "../../lib/limits";
-import { type FlagType, type SettingKey } from "../../lib/notify-settings";
+import type { FlagType, SettingKey } from "../../lib/notify-settings";
 import { plainText } from "../../lib/seo";
 import { schema, type Db } from "../core/db.server";
 

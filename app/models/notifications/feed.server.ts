@@ -2,6 +2,7 @@
  * Reading one's notifications: the unread count (from the UserHub, D1 as the fallback), the list
  * pages, the feed, and marking items viewed.
  */
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { listOf } from "../../lib/fields";
@@ -116,13 +117,16 @@ export async function showBulk(env: Env, session: Session | null, input: z.infer
 }
 
 export const FeedInput = z.object({
-  id: optionalId("364"),
+  id: optionalId(ERR_MSG.notYourFeed),
   n: pageSize,
   p: offset,
   /** only notifications older than this one (the id of the last one shown) */
-  nid: optionalId("361"),
+  nid: optionalId(ERR_MSG.notificationIdInvalid),
   /** only notifications older than this (seconds, as `timestamp`) */
-  time: z.preprocess(blank, z.coerce.number("365").int("365").positive("365").max(1e11, "365").optional()),
+  time: z.preprocess(
+    blank,
+    z.coerce.number(ERR_MSG.feedTimeInvalid).int(ERR_MSG.feedTimeInvalid).positive(ERR_MSG.feedTimeInvalid).max(1e11, ERR_MSG.feedTimeInvalid).optional(),
+  ),
 });
 
 /**
@@ -132,7 +136,7 @@ export const FeedInput = z.object({
  */
 export async function readFeed(env: Env, session: Session | null, input: z.infer<typeof FeedInput>, now: number) {
   const user = requireUser(session);
-  if (input.id !== undefined && input.id !== user.id) throw new DomainError(364);
+  if (input.id !== undefined && input.id !== user.id) throw new DomainError(ERR.notYourFeed);
   const db = getDb(env.DB);
   const where = and(
     eq(n.userId, user.id),
@@ -146,15 +150,26 @@ export async function readFeed(env: Env, session: Session | null, input: z.infer
 }
 
 /** One or many notification ids: bid, bids (a list, a repeated field or "1,2,3"). */
-const idList = z.preprocess(listOf, z.array(z.coerce.number("361").int("361").positive("361").max(MAX_ID, "361")).max(100, "362"));
+const idList = z.preprocess(
+  listOf,
+  z
+    .array(
+      z.coerce
+        .number(ERR_MSG.notificationIdInvalid)
+        .int(ERR_MSG.notificationIdInvalid)
+        .positive(ERR_MSG.notificationIdInvalid)
+        .max(MAX_ID, ERR_MSG.notificationIdInvalid),
+    )
+    .max(100, ERR_MSG.tooManyNotifications),
+);
 
 export const BulkViewedInput = z
   .object({ bid: idList, bids: idList })
   .transform((i) => [...new Set([...i.bid, ...i.bids])])
-  .refine((ids) => ids.length > 0, "361")
-  .refine((ids) => ids.length <= 100, "362");
+  .refine((ids) => ids.length > 0, ERR_MSG.notificationIdInvalid)
+  .refine((ids) => ids.length <= 100, ERR_MSG.tooManyNotifications);
 
-export const BulkSetInput = z.object({ bid: optionalId("361") }).refine((i) => i.bid !== undefined, "361");
+export const BulkSetInput = z.object({ bid: optionalId(ERR_MSG.notificationIdInvalid) }).refine((i) => i.bid !== undefined, ERR_MSG.notificationIdInvalid);
 
 /**
  * Marks the user's notifications `ids` viewed. The hub's counter falls by the number that really
@@ -173,7 +188,7 @@ export async function markViewed(env: Env, session: Session | null, ids: number[
       .returning({ id: n.id }),
     db.select({ c: count() }).from(n).where(mine),
   ]);
-  if ((owned[0]?.c ?? 0) === 0) throw new DomainError(360);
+  if ((owned[0]?.c ?? 0) === 0) throw new DomainError(ERR.notificationUnknown);
   const hub = userHub(env, user.id);
   const res = await fromHub(
     "viewed",

@@ -1,4 +1,5 @@
 /** A user's notification settings: which kinds reach him on which channel (stored in users.notify_settings). */
+import { ERR_MSG } from "../../lib/errids";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEFAULT_SETTINGS, fromWire, parseStored, SETTING_KEYS, toWire, type NotifySettings, type SettingKey } from "../../lib/notify-settings";
@@ -28,7 +29,12 @@ const wireFlag = z.preprocess((v) => {
   if (x === true || x === "on") return 1;
   if (x === false) return 0;
   return x;
-}, z.coerce.number("363").int("363").min(0, "363").max(1, "363").optional());
+}, z.coerce
+  .number(ERR_MSG.settingValueInvalid)
+  .int(ERR_MSG.settingValueInvalid)
+  .min(0, ERR_MSG.settingValueInvalid)
+  .max(1, ERR_MSG.settingValueInvalid)
+  .optional());
 
 /**
  * savesettings: mail, push, web, sound (the spec's inverted flags: 1 = off) and the per-type

@@ -3,6 +3,7 @@
  * supplement), delqst (the owner deletes his question) and canask. See
  * docs/decisions/0006-asking-and-lifecycle.md.
  */
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
@@ -32,7 +33,7 @@ export const flag = (dflt: 0 | 1) =>
   z.preprocess((v) => {
     const x = last(v);
     return x === undefined || x === null || x === "" ? undefined : x === true ? 1 : x === false ? 0 : x;
-  }, z.coerce.number().int().min(0, "400").max(1, "400").optional().default(dflt));
+  }, z.coerce.number().int().min(0, ERR_MSG.badFields).max(1, ERR_MSG.badFields).optional().default(dflt));
 
 /** A positive id from a field; a missing or malformed one is refused with `errid`. */
 export const idField = (errid: string) => z.preprocess(last, z.coerce.number(errid).int(errid).positive(errid).max(Number.MAX_SAFE_INTEGER, errid));
@@ -40,7 +41,12 @@ export const idField = (errid: string) => z.preprocess(last, z.coerce.number(err
 const optionalId = z.preprocess((v) => {
   const x = last(v);
   return x === undefined || x === null || x === "" || x === "0" || x === 0 ? undefined : x;
-}, z.coerce.number("133").int("133").positive("133").max(Number.MAX_SAFE_INTEGER, "133").optional());
+}, z.coerce
+  .number(ERR_MSG.categoryMissing)
+  .int(ERR_MSG.categoryMissing)
+  .positive(ERR_MSG.categoryMissing)
+  .max(Number.MAX_SAFE_INTEGER, ERR_MSG.categoryMissing)
+  .optional());
 
 /** A title or a poll option: plain text (rendered escaped), one line, spaces collapsed. */
 export function plainLine(raw: string): string {
@@ -53,19 +59,22 @@ export function plainLine(raw: string): string {
   );
 }
 
-const textList = z.preprocess((v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]), z.array(z.string("400")).max(100, "138"));
+const textList = z.preprocess(
+  (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),
+  z.array(z.string(ERR_MSG.badFields)).max(100, ERR_MSG.pollTooManyOptions),
+);
 
 export const AskInput = z.object({
   qtext: z.preprocess(
     last,
     z
-      .string("130")
-      .refine((s) => textLength(plainLine(s)) > 0, "130")
-      .refine((s) => textLength(plainLine(s)) <= LIMITS.title, "131"),
+      .string(ERR_MSG.questionTextMissing)
+      .refine((s) => textLength(plainLine(s)) > 0, ERR_MSG.questionTextMissing)
+      .refine((s) => textLength(plainLine(s)) <= LIMITS.title, ERR_MSG.questionTextTooLong),
   ),
   Body: z.preprocess(
     (v) => last(v) ?? "",
-    z.string("132").refine((s) => textLength(s) <= LIMITS.explanation, "132"),
+    z.string(ERR_MSG.questionCommentTooLong).refine((s) => textLength(s) <= LIMITS.explanation, ERR_MSG.questionCommentTooLong),
   ),
   cid: optionalId,
   subcid: optionalId,
@@ -74,7 +83,7 @@ export const AskInput = z.object({
   poll: z.preprocess((v) => {
     const x = last(v);
     return x === "" || x === "0" || x === null ? undefined : x;
-  }, z.enum(["S", "C"], "400").optional()),
+  }, z.enum(["S", "C"], ERR_MSG.badFields).optional()),
   poll_options: textList,
   /** the user this question is addressed to (the ask page's mention-{who}): he is notified */
   mention: z.preprocess(
@@ -83,10 +92,10 @@ export const AskInput = z.object({
       return x === undefined || x === null || x === "" ? undefined : x;
     },
     z.coerce
-      .number("400")
-      .int("400")
-      .positive("400")
-      .max(2 ** 31 - 1, "400")
+      .number(ERR_MSG.badFields)
+      .int(ERR_MSG.badFields)
+      .positive(ERR_MSG.badFields)
+      .max(2 ** 31 - 1, ERR_MSG.badFields)
       .optional(),
   ),
   /** brand ids: a public question tagged for those brands' experts (their brand page lists it) */
@@ -98,33 +107,33 @@ export type AskInput = z.infer<typeof AskInput>;
 /** The leaf and top category a question goes to, or the refusal. */
 async function resolveCategory(d1: D1Database, cid: number | undefined, subcid: number | undefined, now: number) {
   const tree = await getCategoryTree(d1, now);
-  if (cid === undefined && subcid === undefined) throw new DomainError(133);
+  if (cid === undefined && subcid === undefined) throw new DomainError(ERR.categoryMissing);
   let top = cid !== undefined ? tree.byId.get(cid) : undefined;
   const sub = subcid !== undefined ? tree.byId.get(subcid) : undefined;
-  if (cid !== undefined && !top) throw new DomainError(133);
-  if (subcid !== undefined && !sub) throw new DomainError(134);
+  if (cid !== undefined && !top) throw new DomainError(ERR.categoryMissing);
+  if (subcid !== undefined && !sub) throw new DomainError(ERR.subcategoryMissing);
   // only a subcategory given: its parent is the category
   if (!top && sub) top = sub.parentId != null ? tree.byId.get(sub.parentId) : sub;
-  if (!top) throw new DomainError(133);
+  if (!top) throw new DomainError(ERR.categoryMissing);
   // a subcategory passed as cid: take it as the leaf under its parent
   let leaf = sub;
   if (top.parentId != null) {
-    if (sub && sub.id !== top.id) throw new DomainError(135);
+    if (sub && sub.id !== top.id) throw new DomainError(ERR.subcategoryNotInCategory);
     leaf = top;
     top = tree.byId.get(top.parentId);
-    if (!top) throw new DomainError(133);
+    if (!top) throw new DomainError(ERR.categoryMissing);
   }
   const children = tree.children.get(top.id) ?? [];
   if (children.length > 0) {
-    if (!leaf || leaf.id === top.id) throw new DomainError(134);
-    if (leaf.parentId !== top.id) throw new DomainError(135);
+    if (!leaf || leaf.id === top.id) throw new DomainError(ERR.subcategoryMissing);
+    if (leaf.parentId !== top.id) throw new DomainError(ERR.subcategoryNotInCategory);
   } else {
-    if (leaf && leaf.id !== top.id) throw new DomainError(135);
+    if (leaf && leaf.id !== top.id) throw new DomainError(ERR.subcategoryNotInCategory);
     leaf = top;
   }
   for (const c of [top, leaf]) {
     if (c.readonly || c.hidden || EXCLUDED_FROM_DROPDOWN.has(c.id) || (c.special && NO_ASK_SPECIAL.has(c.special))) {
-      throw new DomainError(136);
+      throw new DomainError(ERR.categoryClosedToQuestions);
     }
   }
   return { leafId: leaf.id, topId: top.id };
@@ -133,9 +142,9 @@ async function resolveCategory(d1: D1Database, cid: number | undefined, subcid: 
 /** The non-empty poll options, or the refusal. */
 export function pollOptionsOf(raw: string[]): string[] {
   const options = raw.map(plainLine).filter((s) => s.length > 0);
-  if (options.length < 2) throw new DomainError(137);
-  if (options.length > LIMITS.pollOptionsMax) throw new DomainError(138);
-  if (options.some((s) => textLength(s) > LIMITS.pollOption)) throw new DomainError(139);
+  if (options.length < 2) throw new DomainError(ERR.pollTooFewOptions);
+  if (options.length > LIMITS.pollOptionsMax) throw new DomainError(ERR.pollTooManyOptions);
+  if (options.some((s) => textLength(s) > LIMITS.pollOption)) throw new DomainError(ERR.pollOptionTooLong);
   return options;
 }
 
@@ -153,7 +162,7 @@ export async function askQuestion(env: Env, session: Session | null, input: AskI
   const { leafId, topId } = await resolveCategory(env.DB, input.cid, input.subcid, now);
   const tagged = await brandTagColumns(env.DB, input.brand_tags);
   const fresh = await db.select({ points: schema.users.points }).from(schema.users).where(eq(schema.users.id, user.id)).get();
-  if (!fresh || fresh.points < ASK_COST) throw new DomainError(140);
+  if (!fresh || fresh.points < ASK_COST) throw new DomainError(ERR.askPointsShort);
   // a held question stores only its premoderation row (docs/decisions/0016)
   await holdForPremoderation(env, user, { type: "Q", categoryId: leafId, topCategoryId: topId, brandId: tagged.brandId, text: qtext, payload: input }, now);
 
@@ -203,7 +212,7 @@ export async function askQuestion(env: Env, session: Session | null, input: AskI
   } catch (e) {
     // the NOT NULL refusal of the insert: the points went below the cost since the check above
     const now2 = await db.select({ points: schema.users.points }).from(schema.users).where(eq(schema.users.id, user.id)).get();
-    if (!now2 || now2.points < ASK_COST) throw new DomainError(140);
+    if (!now2 || now2.points < ASK_COST) throw new DomainError(ERR.askPointsShort);
     throw e;
   }
   await announce(env, results);
@@ -245,18 +254,18 @@ async function ownQuestion(d1: D1Database, qid: number) {
     .from(q)
     .where(eq(q.id, qid))
     .get();
-  if (!row || row.state === "D" || row.hidden === 1) throw new DomainError(181);
+  if (!row || row.state === "D" || row.hidden === 1) throw new DomainError(ERR.questionGone);
   return row;
 }
 
 export const SupplementInput = z.object({
-  qid: idField("181"),
+  qid: idField(ERR_MSG.questionGone),
   Body: z.preprocess(
     last,
     z
-      .string("142")
-      .refine((s) => textLength(s) > 0, "142")
-      .refine((s) => textLength(s) <= LIMITS.explanation, "143"),
+      .string(ERR_MSG.supplementTextMissing)
+      .refine((s) => textLength(s) > 0, ERR_MSG.supplementTextMissing)
+      .refine((s) => textLength(s) <= LIMITS.explanation, ERR_MSG.supplementTooLong),
   ),
 });
 
@@ -264,9 +273,9 @@ export const SupplementInput = z.object({
 export async function addSupplement(env: Env, session: Session | null, input: z.infer<typeof SupplementInput>, now: number) {
   const user = requireWriter(session);
   const row = await ownQuestion(env.DB, input.qid);
-  if (row.userId !== user.id) throw new DomainError(144);
-  if (row.state !== "A") throw new DomainError(145);
-  if (row.noadd === 1) throw new DomainError(146);
+  if (row.userId !== user.id) throw new DomainError(ERR.supplementNotOwner);
+  if (row.state !== "A") throw new DomainError(ERR.supplementNotOpen);
+  if (row.noadd === 1) throw new DomainError(ERR.supplementsClosed);
   const db = getDb(env.DB);
   const atext = sanitizeUserText(input.Body);
   const [ins] = await db.batch(
@@ -277,11 +286,11 @@ export async function addSupplement(env: Env, session: Session | null, input: z.
       db.run(sql`UPDATE questions SET updated_at = ${now} WHERE id = ${row.id} AND changes() = 1`),
     ] as const),
   );
-  if (ins.meta.changes !== 1) throw new DomainError(145);
+  if (ins.meta.changes !== 1) throw new DomainError(ERR.supplementNotOpen);
   return { added: now, atext };
 }
 
-export const DeleteInput = z.object({ qid: idField("181") });
+export const DeleteInput = z.object({ qid: idField(ERR_MSG.questionGone) });
 
 /**
  * delqst: the owner deletes his question. One batch: the state (the guard state <> 'D' makes a
@@ -291,7 +300,7 @@ export const DeleteInput = z.object({ qid: idField("181") });
 export async function deleteOwnQuestion(env: Env, session: Session | null, input: z.infer<typeof DeleteInput>, now: number) {
   const user = requireWriter(session);
   const row = await ownQuestion(env.DB, input.qid);
-  if (row.userId !== user.id) throw new DomainError(149);
+  if (row.userId !== user.id) throw new DomainError(ERR.deleteNotOwner);
   const db = getDb(env.DB);
   const q = schema.questions;
   const [del, , , , ledger] = await db.batch(
@@ -306,6 +315,6 @@ export async function deleteOwnQuestion(env: Env, session: Session | null, input
       ...pointsChange(db, user.id, POINTS.askRefund, "ask_refund", { type: "Q", id: row.id }, now, true),
     ] as const),
   );
-  if (del.meta.changes !== 1) throw new DomainError(181);
+  if (del.meta.changes !== 1) throw new DomainError(ERR.questionGone);
   return { qid: row.id, refunded: ledger.meta.changes === 1 ? POINTS.askRefund : 0 };
 }

@@ -6,6 +6,7 @@
  * the spec's field names (core-qa.md §3). Viewer fields come from the session in one extra
  * batched query that runs beside the page query; guests get neutral values.
  */
+import { ERR, ERR_MSG } from "../../lib/errids";
 import type { AnswerView, CommentNode, QuestionView } from "../../lib/views";
 import { and, count, desc, eq, gt, gte, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
@@ -39,7 +40,7 @@ export class ReadRefusal extends DomainError {
 
 // ---------------------------------------------------------------- input pieces
 
-const TargetType = z.enum(["Q", "A", "C"], "306");
+const TargetType = z.enum(["Q", "A", "C"], ERR_MSG.readTypeInvalid);
 
 // ---------------------------------------------------------------- reply shapes
 
@@ -153,7 +154,7 @@ function ownerOf(v: QuestionView, session: Session | null) {
 
 /** The deleted view's refusal: 181 with the author, so the client can show who asked. */
 function deletedRefusal(v: QuestionView): ReadRefusal {
-  return new ReadRefusal(181, { qautor: qautorOf(v) });
+  return new ReadRefusal(ERR.questionGone, { qautor: qautorOf(v) });
 }
 
 // ---------------------------------------------------------------- question
@@ -227,7 +228,7 @@ async function viewerOf(db: Db, qid: number, session: Session | null) {
 export async function readQuestion(d1: D1Database, session: Session | null, input: z.infer<typeof QuestionInput>, now: number) {
   const db = getDb(d1);
   const [page, viewer, tree] = await Promise.all([loadQuestionPage(d1, input.qid, 0), viewerOf(db, input.qid, session), getCategoryTree(d1, now)]);
-  if (page.kind === "missing") throw new DomainError(181);
+  if (page.kind === "missing") throw new DomainError(ERR.questionGone);
   if (page.kind === "deleted") throw deletedRefusal(page.question);
   const v = page.question;
   const isOwner = !!session && session.user.id === v.author.id;
@@ -259,7 +260,7 @@ export const MoreAnswersInput = z.object({
   qid: Id,
   p: Offset,
   n: PageSize,
-  sort: z.preprocess(blank, z.enum(["old", "0"], "310").optional()),
+  sort: z.preprocess(blank, z.enum(["old", "0"], ERR_MSG.badAnswerOrder).optional()),
 });
 
 /** `moreanswers` {qid, p, n, sort}: a page of the non-best answers, oldest first. */
@@ -267,7 +268,7 @@ export async function readMoreAnswers(d1: D1Database, session: Session | null, i
   const p = input.p ?? 0;
   const n = input.n ?? LIMITS.pageSize;
   const page = await loadQuestionPage(d1, input.qid, p);
-  if (page.kind === "missing") throw new DomainError(181);
+  if (page.kind === "missing") throw new DomainError(ERR.questionGone);
   if (page.kind === "deleted") throw deletedRefusal(page.question);
   const owns = ownerOf(page.question, session);
   return { answers: page.answers.slice(0, n).map((x) => shapeAnswer(x, owns)), p, n, anscnt: page.question.anscnt };
@@ -278,8 +279,8 @@ export const ShowAnswerInput = z.object({ aid: Id });
 /** `showans` {aid}: one answer with all its comments, under its question's header. */
 export async function readAnswer(d1: D1Database, session: Session | null, input: z.infer<typeof ShowAnswerInput>, now: number) {
   const [page, tree] = await Promise.all([loadAnswerPage(d1, input.aid), getCategoryTree(d1, now)]);
-  if (page.kind === "missing") throw new DomainError(302);
-  if (page.kind === "deleted") throw page.question.state === "D" ? deletedRefusal(page.question) : new DomainError(302);
+  if (page.kind === "missing") throw new DomainError(ERR.readAnswerGone);
+  if (page.kind === "deleted") throw page.question.state === "D" ? deletedRefusal(page.question) : new DomainError(ERR.readAnswerGone);
   return { question: questionHeader(page.question, tree), answer: shapeAnswer(page.answer, ownerOf(page.question, session)) };
 }
 
@@ -295,7 +296,7 @@ type Target = { refType: "Q" | "A"; refId: number; qid: number };
 async function resolveTarget(db: Db, type: "Q" | "A" | "C", refid: number): Promise<Target & { parent: number | null }> {
   if (type === "Q") {
     const row = await db.select({ state: q.state, hidden: q.hidden }).from(q).where(eq(q.id, refid)).get();
-    if (!row || row.hidden || row.state === "D") throw new DomainError(181);
+    if (!row || row.hidden || row.state === "D") throw new DomainError(ERR.questionGone);
     return { refType: "Q", refId: refid, qid: refid, parent: null };
   }
   if (type === "A") {
@@ -305,9 +306,9 @@ async function resolveTarget(db: Db, type: "Q" | "A" | "C", refid: number): Prom
       .innerJoin(q, eq(q.id, a.qid))
       .where(eq(a.id, refid))
       .get();
-    if (!row) throw new DomainError(302);
-    if (row.qhidden || row.qstate === "D") throw new DomainError(181);
-    if (row.hidden) throw new DomainError(302);
+    if (!row) throw new DomainError(ERR.readAnswerGone);
+    if (row.qhidden || row.qstate === "D") throw new DomainError(ERR.questionGone);
+    if (row.hidden) throw new DomainError(ERR.readAnswerGone);
     return { refType: "A", refId: refid, qid: row.qid, parent: null };
   }
   const row = await db
@@ -317,9 +318,9 @@ async function resolveTarget(db: Db, type: "Q" | "A" | "C", refid: number): Prom
     .leftJoin(a, and(eq(cm.refType, "A"), eq(a.id, cm.refId)))
     .where(and(eq(cm.id, refid), sql`${cm.refType} in ('Q', 'A')`))
     .get();
-  if (!row) throw new DomainError(303);
-  if (row.qhidden || row.qstate === "D") throw new DomainError(181);
-  if (row.refType === "A" && (row.ahidden === null || row.ahidden === 1)) throw new DomainError(302);
+  if (!row) throw new DomainError(ERR.readCommentGone);
+  if (row.qhidden || row.qstate === "D") throw new DomainError(ERR.questionGone);
+  if (row.refType === "A" && (row.ahidden === null || row.ahidden === 1)) throw new DomainError(ERR.readAnswerGone);
   return { refType: row.refType as "Q" | "A", refId: row.refId, qid: row.qid, parent: refid };
 }
 
@@ -337,7 +338,7 @@ export const CommentsInput = z.object({
   type: TargetType,
   refid: Id,
   cmid: OptId,
-  depth: z.preprocess(blank, z.enum(["20,3,3", "20"], "311").optional()),
+  depth: z.preprocess(blank, z.enum(["20,3,3", "20"], ERR_MSG.badCommentDepth).optional()),
   p: Offset,
 });
 
@@ -356,7 +357,7 @@ export async function readComments(d1: D1Database, input: z.infer<typeof Comment
   let parent = target.parent;
   if (input.cmid !== undefined && input.cmid !== parent) {
     const under = await resolveTarget(db, "C", input.cmid);
-    if (under.refType !== target.refType || under.refId !== target.refId) throw new DomainError(303);
+    if (under.refType !== target.refType || under.refId !== target.refId) throw new DomainError(ERR.readCommentGone);
     parent = input.cmid;
   }
   const depth = input.depth ?? (parent !== null ? "20" : "20,3,3");
@@ -431,12 +432,12 @@ export async function readCommentContext(d1: D1Database, session: Session | null
   const tree = await getCategoryTree(d1, now);
   if (target.refType === "A") {
     const page = await loadAnswerPage(d1, target.refId, input.cmid);
-    if (page.kind !== "ok") throw new DomainError(302);
+    if (page.kind !== "ok") throw new DomainError(ERR.readAnswerGone);
     const { comments, ...answer } = shapeAnswer(page.answer, ownerOf(page.question, session), input.cmid);
     return { cmid: input.cmid, type: "A", refid: target.refId, question: questionHeader(page.question, tree), answer, comments };
   }
   const page = await loadQuestionPage(d1, target.qid, 0);
-  if (page.kind !== "ok") throw new DomainError(181);
+  if (page.kind !== "ok") throw new DomainError(ERR.questionGone);
   const rows = (await commentsQuery(db, refCond(target), true)) as CommentRow[];
   const nodes = buildThreads(rows).get(`Q:${target.qid}`)?.nodes ?? [];
   return {
@@ -451,7 +452,9 @@ export async function readCommentContext(d1: D1Database, session: Session | null
 
 // ---------------------------------------------------------------- who voted, who marked
 
-export const WhoVotedInput = z.object({ qid: OptId, optid: OptId, p: Offset }).refine((i) => (i.qid === undefined) !== (i.optid === undefined), "307");
+export const WhoVotedInput = z
+  .object({ qid: OptId, optid: OptId, p: Offset })
+  .refine((i) => (i.qid === undefined) !== (i.optid === undefined), ERR_MSG.readTargetAmbiguous);
 
 /** A question that may be shown, or 181 (missing, hidden or deleted). */
 function visibleQuestion(db: Db, qid: number | SQL) {
@@ -463,7 +466,7 @@ function visibleQuestion(db: Db, qid: number | SQL) {
 
 function assertVisible(rows: { state: string; hidden: number }[]) {
   const row = rows[0];
-  if (!row || row.hidden || row.state === "D") throw new DomainError(181);
+  if (!row || row.hidden || row.state === "D") throw new DomainError(ERR.questionGone);
 }
 
 /**
@@ -510,12 +513,14 @@ export async function readWhoVoted(d1: D1Database, input: z.infer<typeof WhoVote
       .limit(LIMITS.pageSize)
       .offset(p),
   ]);
-  if (!opts[0]) throw new DomainError(304);
+  if (!opts[0]) throw new DomainError(ERR.pollOptionGone);
   assertVisible(qs);
   return { users: rows, optid, p, n: LIMITS.pageSize, total: opts[0].votes };
 }
 
-export const MarkedInput = z.object({ qid: OptId, aid: OptId, p: Offset, n: PageSize }).refine((i) => (i.qid === undefined) !== (i.aid === undefined), "307");
+export const MarkedInput = z
+  .object({ qid: OptId, aid: OptId, p: Offset, n: PageSize })
+  .refine((i) => (i.qid === undefined) !== (i.aid === undefined), ERR_MSG.readTargetAmbiguous);
 
 /** `marked` {qid | aid, p, n}: who marked a question or an answer, newest first: {id, nick, filin}. */
 export async function readMarked(d1: D1Database, input: z.infer<typeof MarkedInput>) {
@@ -547,9 +552,9 @@ export async function readMarked(d1: D1Database, input: z.infer<typeof MarkedInp
       .offset(p),
   ]);
   const row = owner[0];
-  if (!row) throw new DomainError(type === "Q" ? 181 : 302);
-  if (row.hidden || row.state === "D") throw new DomainError(181);
-  if (row.ahidden) throw new DomainError(302);
+  if (!row) throw new DomainError(type === "Q" ? ERR.questionGone : ERR.readAnswerGone);
+  if (row.hidden || row.state === "D") throw new DomainError(ERR.questionGone);
+  if (row.ahidden) throw new DomainError(ERR.readAnswerGone);
   return { users: rows, type, id, p, n, total: row.total };
 }
 
@@ -617,7 +622,7 @@ export async function readQuestList(d1: D1Database, input: z.infer<typeof QuestL
   let p = input.p ?? 0;
   if (input.lastid !== undefined && scope.tab !== "best") {
     const newer = await countNewer(getDb(d1), scope, input.lastid, true);
-    if (newer === null) throw new DomainError(181);
+    if (newer === null) throw new DomainError(ERR.questionGone);
     p = newer;
   }
   const items = await listQuestions(d1, { ...scope, offset: p, limit: n });
@@ -639,7 +644,7 @@ export async function readCheckNew(d1: D1Database, input: z.infer<typeof CheckNe
   const tree = await getCategoryTree(d1, now);
   const scope = scopeOf(tree, input.cat, input.state);
   const calc = await countNewer(getDb(d1), scope, input.qid, false);
-  if (calc === null) throw new DomainError(181);
+  if (calc === null) throw new DomainError(ERR.questionGone);
   return { calc };
 }
 

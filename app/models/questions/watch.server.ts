@@ -2,6 +2,7 @@
  * Following a question: startwatch, dropwatch and stopnotify. One watches row per (question,
  * user) by its UNIQUE index; users.watchcnt follows the rows in the same batch.
  */
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
@@ -10,11 +11,11 @@ import { batchable } from "../core/db.server";
 import { getDb, schema } from "../core/db.server";
 import { requireWriter, type Session } from "../users/session.server";
 
-export const WatchInput = z.object({ qid: idField("181") });
+export const WatchInput = z.object({ qid: idField(ERR_MSG.questionGone) });
 
 export const StopNotifyInput = z.object({
-  id: idField("181"),
-  type: z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), z.enum(["Q", "C"], "150")),
+  id: idField(ERR_MSG.questionGone),
+  type: z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), z.enum(["Q", "C"], ERR_MSG.watchKindInvalid)),
 });
 
 /** startwatch: follow a visible question; a second follow is refused with 147. */
@@ -26,14 +27,14 @@ export async function startWatch(env: Env, session: Session | null, input: z.inf
     .from(schema.questions)
     .where(eq(schema.questions.id, input.qid))
     .get();
-  if (!q || q.state === "D" || q.hidden === 1) throw new DomainError(181);
+  if (!q || q.state === "D" || q.hidden === 1) throw new DomainError(ERR.questionGone);
   const [ins] = await db.batch(
     batchable(env.DB, [
       db.insert(schema.watches).values({ qid: input.qid, userId: user.id, added: now }).onConflictDoNothing(),
       db.run(sql`UPDATE users SET watchcnt = watchcnt + 1 WHERE id = ${user.id} AND changes() = 1`),
     ] as const),
   );
-  if (ins.meta.changes !== 1) throw new DomainError(147);
+  if (ins.meta.changes !== 1) throw new DomainError(ERR.alreadyWatching);
   return { watch: 1 };
 }
 
@@ -48,7 +49,7 @@ export async function dropWatch(env: Env, session: Session | null, input: z.infe
       db.run(sql`UPDATE users SET watchcnt = max(watchcnt - 1, 0) WHERE id = ${user.id} AND changes() = 1`),
     ] as const),
   );
-  if (del.meta.changes !== 1) throw new DomainError(148);
+  if (del.meta.changes !== 1) throw new DomainError(ERR.notWatching);
   return { watch: 0 };
 }
 
@@ -64,6 +65,6 @@ export async function stopNotify(env: Env, session: Session | null, input: z.inf
     .update(w)
     .set(input.type === "Q" ? { answers: 0, mail: 0 } : { comments: 0 })
     .where(and(eq(w.qid, input.id), eq(w.userId, user.id)));
-  if (res.meta.changes !== 1) throw new DomainError(148);
+  if (res.meta.changes !== 1) throw new DomainError(ERR.notWatching);
   return { type: input.type };
 }

@@ -11,6 +11,7 @@
  * are stems of the title's own words (`sameWord`: a short prefix alone, «кот» in «который», does
  * not count); the search page keeps the index's order (bm25, title weighing more) or the date.
  */
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { stemmer } from "@orama/stemmers/russian";
 import { stopwords } from "@orama/stopwords/russian";
 import { z } from "zod";
@@ -101,26 +102,26 @@ const VISIBLE = "q.hidden = 0 and q.state != 'D'";
 
 // ---------------------------------------------------------------- input
 
-const Flag = z.preprocess(blank, z.enum(["0", "1"], "400").optional());
+const Flag = z.preprocess(blank, z.enum(["0", "1"], ERR_MSG.badFields).optional());
 /** zvstate: 3 open, 2 on voting, 1 resolved (the spec's numbers). */
 const ZV_STATES = { "3": "A", "2": "V", "1": "R" } as const;
 
 export const SearchInput = z.object({
-  keyword: z.preprocess(blank, z.string("400").optional()),
+  keyword: z.preprocess(blank, z.string(ERR_MSG.badFields).optional()),
   /** a question to leave out of the similar ones (its own page) */
   qid: OptId,
-  q: z.preprocess(blank, z.string("400").optional()),
+  q: z.preprocess(blank, z.string(ERR_MSG.badFields).optional()),
   num: PageSize,
   sf: Offset,
-  zvstate: z.preprocess(blank, z.enum(["1", "2", "3"], "400").optional()),
-  s: z.preprocess(blank, z.enum(["date", "relevance"], "400").optional()),
+  zvstate: z.preprocess(blank, z.enum(["1", "2", "3"], ERR_MSG.badFields).optional()),
+  s: z.preprocess(blank, z.enum(["date", "relevance"], ERR_MSG.badFields).optional()),
   zVCat: Cat,
   /** a period in seconds (86400, 259200, 604800, 2592000, 31536000; 0 for all time) */
   zdts: z.preprocess(
     blank,
     z
-      .string("400")
-      .regex(/^[0-9]{1,9}$/, "400")
+      .string(ERR_MSG.badFields)
+      .regex(/^[0-9]{1,9}$/, ERR_MSG.badFields)
       .transform(Number)
       .optional(),
   ),
@@ -192,7 +193,7 @@ export async function similarSearch(d1: D1Database, keyword: string, exceptQid: 
  * (answers_only=1) has no index yet: refused with 400.
  */
 async function fullSearch(d1: D1Database, input: z.infer<typeof SearchInput>, now: number) {
-  if (input.answers_only === "1") throw new DomainError(400);
+  if (input.answers_only === "1") throw new DomainError(ERR.badFields);
   const num = input.num ?? LIMITS.pageSize;
   const sf = input.sf ?? 0;
   const text = (input.q ?? "").trim().slice(0, SEARCH_CUT);

@@ -1,3 +1,4 @@
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, count, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEV_PEPPER, hashPassword, verifyPassword } from "../../../db/seed/password";
@@ -11,14 +12,14 @@ import { createSession, revokeSession, type Session } from "./session.server";
 export const THROTTLE = { windowMs: 15 * 60_000, perEmail: 5, perIp: 30 } as const;
 
 export const RegisterInput = z.object({
-  nick: z.string().trim().min(2, "106").max(30, "106"),
-  email: z.string().trim().toLowerCase().pipe(z.email("107")),
-  password: z.string().min(8, "108").max(200, "108"),
+  nick: z.string().trim().min(2, ERR_MSG.nickInvalid).max(30, ERR_MSG.nickInvalid),
+  email: z.string().trim().toLowerCase().pipe(z.email(ERR_MSG.emailInvalid)),
+  password: z.string().min(8, ERR_MSG.passwordTooShort).max(200, ERR_MSG.passwordTooShort),
 });
 
 export const SignInInput = z.object({
-  email: z.string().trim().toLowerCase().min(3, "102").max(320, "102"),
-  password: z.string().min(1, "102").max(200, "102"),
+  email: z.string().trim().toLowerCase().min(3, ERR_MSG.wrongCredentials).max(320, ERR_MSG.wrongCredentials),
+  password: z.string().min(1, ERR_MSG.wrongCredentials).max(200, ERR_MSG.wrongCredentials),
 });
 
 function pepper(env: Env): string {
@@ -29,7 +30,7 @@ function pepper(env: Env): string {
 export async function register(env: Env, input: z.infer<typeof RegisterInput>, now = Date.now()) {
   const db = getDb(env.DB);
   const exists = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, input.email)).get();
-  if (exists) throw new DomainError(105);
+  if (exists) throw new DomainError(ERR.emailTaken);
   const passwordHash = await hashPassword(input.password, pepper(env));
   let userId: number;
   try {
@@ -50,7 +51,7 @@ export async function register(env: Env, input: z.infer<typeof RegisterInput>, n
     ]);
     userId = inserted[0].id;
   } catch (e) {
-    if (String(e).includes("UNIQUE")) throw new DomainError(105);
+    if (String(e).includes("UNIQUE")) throw new DomainError(ERR.emailTaken);
     throw e;
   }
   return { userId, ...(await createSession(env.DB, userId, now)) };
@@ -75,10 +76,10 @@ export async function signIn(env: Env, input: z.infer<typeof SignInInput>, ip: s
       .where(and(eq(a.ip, ip), eq(a.ok, 0), gt(a.added, since))),
     db.select({ id: schema.users.id, passwordHash: schema.users.passwordHash }).from(schema.users).where(eq(schema.users.email, input.email)).limit(1),
   ]);
-  if (byEmail.n >= THROTTLE.perEmail || byIp.n >= THROTTLE.perIp) throw new DomainError(104);
+  if (byEmail.n >= THROTTLE.perEmail || byIp.n >= THROTTLE.perIp) throw new DomainError(ERR.tooManySignIns);
   const ok = user ? await verifyPassword(input.password, pepper(env), user.passwordHash) : false;
   await db.insert(a).values({ email: input.email, ip, ok: ok ? 1 : 0, added: now });
-  if (!user || !ok) throw new DomainError(102);
+  if (!user || !ok) throw new DomainError(ERR.wrongCredentials);
   if (previous) await revokeSession(env.DB, previous.id, now);
   return { userId: user.id, ...(await createSession(env.DB, user.id, now)) };
 }
@@ -89,7 +90,7 @@ export async function signOut(env: Env, session: Session | null) {
 
 /** refresh_auth: the session goes on with a new salt and token for the API. */
 export async function refreshAuth(env: Env, session: Session | null) {
-  if (!session) throw new DomainError(103);
+  if (!session) throw new DomainError(ERR.sessionExpired);
   const salt = crypto.randomUUID().replace(/-/g, "").slice(0, 16);
   const token = crypto.randomUUID().replace(/-/g, "");
   await getDb(env.DB).update(schema.sessions).set({ salt, apiToken: token }).where(eq(schema.sessions.id, session.id));

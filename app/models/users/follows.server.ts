@@ -5,6 +5,7 @@
  * duplicates leave one row and one step of each counter. A follow also creates the target's
  * 'follower' notification (docs/decisions/0014-notifications.md).
  */
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
@@ -17,14 +18,14 @@ import { requireWriter, type Session } from "./session.server";
 const f = schema.follows;
 const u = schema.users;
 
-export const FollowInput = z.object({ uid: idField("120") });
+export const FollowInput = z.object({ uid: idField(ERR_MSG.userNotFound) });
 
 /** The signed-in writer and the existing other user he means: 120 unknown, 380 himself. */
 async function target(env: Env, session: Session | null, uid: number) {
   const user = requireWriter(session);
-  if (uid === user.id) throw new DomainError(380);
+  if (uid === user.id) throw new DomainError(ERR.followSelf);
   const row = await getDb(env.DB).select({ id: u.id }).from(u).where(eq(u.id, uid)).get();
-  if (!row) throw new DomainError(120);
+  if (!row) throw new DomainError(ERR.userNotFound);
   return user;
 }
 
@@ -49,7 +50,7 @@ export async function follow(env: Env, session: Session | null, input: z.infer<t
     ] as const),
   );
   const [inserted, counted] = results;
-  if (inserted.length === 0) throw new DomainError(381);
+  if (inserted.length === 0) throw new DomainError(ERR.alreadyFollowing);
   await announce(env, results);
   return { followers: counted[0]?.followers ?? 0, subscribed: 1 };
 }
@@ -75,6 +76,6 @@ export async function unfollow(env: Env, session: Session | null, input: z.infer
         .where(and(eq(u.id, user.id), sql`changes() = 1`)),
     ] as const),
   );
-  if (deleted.length === 0) throw new DomainError(382);
+  if (deleted.length === 0) throw new DomainError(ERR.notFollowing);
   return { followers: counted[0]?.followers ?? 0, subscribed: 0 };
 }

@@ -1,3 +1,4 @@
+import { ERR } from "../../lib/errids";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { parseStored } from "../../lib/notify-settings";
 import { DomainError } from "../../lib/errors";
@@ -159,14 +160,14 @@ export function revokeUserSessions(db: ReturnType<typeof getDb>, userId: number,
 
 /** A signed-in user (banned or not: reading one's own things), or 101. */
 export function requireUser(session: Session | null): SessionUser {
-  if (!session) throw new DomainError(101);
+  if (!session) throw new DomainError(ERR.signInNeeded);
   return session.user;
 }
 
 /** A signed-in user who may write (not banned), or a DomainError. */
 export function requireWriter(session: Session | null): SessionUser {
   const user = requireUser(session);
-  if (user.banned) throw new DomainError(110);
+  if (user.banned) throw new DomainError(ERR.userBanned);
   return user;
 }
 

@@ -4,6 +4,7 @@
  * in users.welcome_flags as one JSON object keyed by title: {title: {flag: val}} (the welcome tour
  * uses the title "welcome"). Guests have none: both calls are 101 for them.
  */
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
@@ -13,8 +14,8 @@ import { requireUser, type Session } from "./session.server";
 /** The most the whole JSON may hold; a set that would grow it past this is refused (400). */
 export const SETTINGS_MAX_CHARS = 4000;
 
-const Key = z.string("400").regex(/^[a-z0-9_]{1,32}$/, "400");
-const Value = z.string("400").max(64, "400");
+const Key = z.string(ERR_MSG.badFields).regex(/^[a-z0-9_]{1,32}$/, ERR_MSG.badFields);
+const Value = z.string(ERR_MSG.badFields).max(64, ERR_MSG.badFields);
 
 export const UsrSettingsInput = z.object({ title: Key });
 export const UsrSettingsSetInput = z.object({ title: Key, flag: Key, val: Value });
@@ -70,6 +71,6 @@ export async function setUsrSetting(d1: D1Database, session: Session | null, inp
     .where(sql`id = ${uid} and length(${next}) <= ${SETTINGS_MAX_CHARS}`)
     .returning({ content: sql<string | null>`json_extract(welcome_flags, ${titlePath})` })
     .get();
-  if (!row) throw new DomainError(400);
+  if (!row) throw new DomainError(ERR.badFields);
   return { title: input.title, content: parseContent(row.content) };
 }

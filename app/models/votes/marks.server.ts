@@ -1,3 +1,4 @@
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
@@ -10,10 +11,15 @@ const q = schema.questions;
 const a = schema.answers;
 const m = schema.marks;
 
-const optionalId = z.preprocess((v) => (v === "" || v === null ? undefined : v), z.coerce.number({ message: "180" }).int("180").positive("180").optional());
+const optionalId = z.preprocess(
+  (v) => (v === "" || v === null ? undefined : v),
+  z.coerce.number({ message: ERR_MSG.badQuestionOrAnswerId }).int(ERR_MSG.badQuestionOrAnswerId).positive(ERR_MSG.badQuestionOrAnswerId).optional(),
+);
 
 /** mark / unmark: exactly one of qid (a question) or aid (an answer). */
-export const MarkInput = z.object({ qid: optionalId, aid: optionalId }).refine((i) => (i.qid === undefined) !== (i.aid === undefined), "179");
+export const MarkInput = z
+  .object({ qid: optionalId, aid: optionalId })
+  .refine((i) => (i.qid === undefined) !== (i.aid === undefined), ERR_MSG.questionOrAnswerMissing);
 
 type Target = { type: "Q" | "A"; id: number; qid: number };
 
@@ -27,13 +33,13 @@ async function loadTarget(env: Env, input: z.infer<typeof MarkInput>): Promise<T
       .innerJoin(q, eq(q.id, a.qid))
       .where(eq(a.id, input.aid))
       .get();
-    if (!row || row.hidden === 1) throw new DomainError(167);
-    if (row.qhidden === 1 || row.state === "D") throw new DomainError(181);
+    if (!row || row.hidden === 1) throw new DomainError(ERR.answerGone);
+    if (row.qhidden === 1 || row.state === "D") throw new DomainError(ERR.questionGone);
     return { type: "A", id: input.aid, qid: row.qid, authorId: row.authorId };
   }
   const id = input.qid!;
   const row = await db.select({ authorId: q.userId, state: q.state, hidden: q.hidden }).from(q).where(eq(q.id, id)).get();
-  if (!row || row.hidden === 1 || row.state === "D") throw new DomainError(181);
+  if (!row || row.hidden === 1 || row.state === "D") throw new DomainError(ERR.questionGone);
   return { type: "Q", id, qid: id, authorId: row.authorId };
 }
 
@@ -45,7 +51,7 @@ async function loadTarget(env: Env, input: z.infer<typeof MarkInput>): Promise<T
 export async function mark(env: Env, session: Session | null, input: z.infer<typeof MarkInput>, now: number) {
   const user = requireWriter(session);
   const t = await loadTarget(env, input);
-  if (t.authorId === user.id) throw new DomainError(176);
+  if (t.authorId === user.id) throw new DomainError(ERR.markOwnItem);
   const db = getDb(env.DB);
   const table = t.type === "Q" ? q : a;
   const results = await db.batch([
@@ -59,7 +65,7 @@ export async function mark(env: Env, session: Session | null, input: z.infer<typ
     ...(t.type === "Q" ? questionLikedNotification(db, { qid: t.id, ownerId: t.authorId, actorId: user.id, now }) : []),
   ]);
   const [inserted, counted] = results;
-  if (inserted.length === 0) throw new DomainError(177);
+  if (inserted.length === 0) throw new DomainError(ERR.alreadyMarked);
   await announce(env, results);
   return { qid: t.qid, canmark: 0, totalmarks: counted[0]?.totalmarks ?? 0 };
 }
@@ -81,6 +87,6 @@ export async function unmark(env: Env, session: Session | null, input: z.infer<t
       .where(and(eq(table.id, t.id), sql`changes() = 1`))
       .returning({ totalmarks: table.totalmarks }),
   ]);
-  if (deleted.length === 0) throw new DomainError(178);
+  if (deleted.length === 0) throw new DomainError(ERR.notMarked);
   return { qid: t.qid, canmark: 1, totalmarks: counted[0]?.totalmarks ?? 0 };
 }

@@ -1,3 +1,4 @@
+import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { listOf } from "../../lib/fields";
@@ -11,13 +12,13 @@ import { requireWriter, type Session, type SessionUser } from "../users/session.
 
 const id = (errid: string) => z.coerce.number(errid).int(errid).positive(errid);
 
-export const VoteForInput = z.object({ qid: id("181"), aid: id("215") });
-export const VoteAgainstInput = z.object({ qid: id("181") });
+export const VoteForInput = z.object({ qid: id(ERR_MSG.questionGone), aid: id(ERR_MSG.voteAnswerNotInQuestion) });
+export const VoteAgainstInput = z.object({ qid: id(ERR_MSG.questionGone) });
 
 /** vote: one option id, a list of them (repeated field), or "1,2,3"; empty → 222. */
 export const VotePollInput = z.object({
-  qid: id("181"),
-  vote: z.preprocess(listOf, z.array(id("224"), "222").min(1, "222").max(16, "224")),
+  qid: id(ERR_MSG.questionGone),
+  vote: z.preprocess(listOf, z.array(id(ERR_MSG.pollOptionUnknown), ERR_MSG.pollNoChoice).min(1, ERR_MSG.pollNoChoice).max(16, ERR_MSG.pollOptionUnknown)),
 });
 
 const q = schema.questions;
@@ -34,12 +35,12 @@ async function checkBestVoter(db: Db, user: SessionUser, qid: number) {
       .where(and(eq(a.qid, qid), eq(a.userId, user.id))),
   ]);
   const question = qRows[0];
-  if (!question || question.hidden || question.state === "D") throw new DomainError(181);
-  if (question.state !== "V") throw new DomainError(210);
-  if (question.userId === user.id) throw new DomainError(211);
+  if (!question || question.hidden || question.state === "D") throw new DomainError(ERR.questionGone);
+  if (question.state !== "V") throw new DomainError(ERR.questionNotVoting);
+  if (question.userId === user.id) throw new DomainError(ERR.voteOwnQuestion);
   // canreplyreason rid 2: the user answered this question
-  if (answered.length > 0) throw new DomainError(212);
-  if (!isExpertLevel(user.lvl)) throw new DomainError(166);
+  if (answered.length > 0) throw new DomainError(ERR.voteAfterAnswering);
+  if (!isExpertLevel(user.lvl)) throw new DomainError(ERR.levelTooLow);
 }
 
 /**
@@ -53,7 +54,7 @@ async function castBestVote(env: Env, session: Session | null, qid: number, aid:
   await checkBestVoter(db, user, qid);
   if (aid !== null) {
     const ans = await db.select({ qid: a.qid, hidden: a.hidden }).from(a).where(eq(a.id, aid)).get();
-    if (!ans || ans.qid !== qid || ans.hidden) throw new DomainError(215);
+    if (!ans || ans.qid !== qid || ans.hidden) throw new DomainError(ERR.voteAnswerNotInQuestion);
   }
   const results = await db.batch([
     db.insert(bv).values({ qid, answerId: aid, userId: user.id, added: now }).onConflictDoNothing(),
@@ -69,7 +70,7 @@ async function castBestVote(env: Env, session: Session | null, qid: number, aid:
     ...pointsChange(db, user.id, POINTS.bestVote, "best_vote", { type: "Q", id: qid }, now, true),
   ]);
   // canreplyreason rid 4: the vote is already counted
-  if (results[0].meta.changes !== 1) throw new DomainError(213);
+  if (results[0].meta.changes !== 1) throw new DomainError(ERR.alreadyVoted);
   // a level the voter's point reached
   await announce(env, results);
   return { dpoints: POINTS.bestVote };
@@ -99,12 +100,12 @@ export async function votePoll(env: Env, session: Session | null, input: z.infer
     db.select({ id: po.id }).from(po).where(eq(po.qid, input.qid)),
   ]);
   const question = qRows[0];
-  if (!question || question.hidden || question.state === "D") throw new DomainError(181);
-  if (!question.pollType) throw new DomainError(220);
-  if (question.state !== "A") throw new DomainError(221);
-  if (question.pollType === "S" && chosen.length !== 1) throw new DomainError(223);
+  if (!question || question.hidden || question.state === "D") throw new DomainError(ERR.questionGone);
+  if (!question.pollType) throw new DomainError(ERR.notAPoll);
+  if (question.state !== "A") throw new DomainError(ERR.pollClosed);
+  if (question.pollType === "S" && chosen.length !== 1) throw new DomainError(ERR.pollSingleChoice);
   const valid = new Set(optRows.map((o) => o.id));
-  if (chosen.some((o) => !valid.has(o))) throw new DomainError(224);
+  if (chosen.some((o) => !valid.has(o))) throw new DomainError(ERR.pollOptionUnknown);
 
   const results = await db.batch([
     db
@@ -133,7 +134,7 @@ export async function votePoll(env: Env, session: Session | null, input: z.infer
   const [ins] = results;
   const opts = results[results.length - 2] as { optid: number; votes: number }[];
   const totals = results[results.length - 1] as { totalVoted: number }[];
-  if (ins.meta.changes !== 1) throw new DomainError(225);
+  if (ins.meta.changes !== 1) throw new DomainError(ERR.alreadyVotedInPoll);
   await announce(env, results);
   return { dpoints: POINTS.pollVote, total_voted: totals[0]?.totalVoted ?? 0, options: opts, chosen };
 }
