@@ -1,7 +1,14 @@
-import { ERR } from "./errids";
-import type { z } from "zod";
+/**
+ * Request fields, one home: how a form or query string becomes a plain object (`collectFields`,
+ * `listOf`), how a zod refusal becomes a DomainError (`fromZod`), and the zod pieces the named
+ * calls share — ids, offsets, page sizes, list states, categories, 0/1 flags and one-line texts —
+ * each refusing with its own errid.
+ */
+import { z } from "zod";
+import { ERR, ERR_MSG } from "./errids";
 import { DomainError, ERRORS, type ErrId } from "./errors";
-
+import { LIMITS } from "./limits";
+import type { Tab } from "./questions";
 /** Form and query fields; a repeated field (poll_options, vote, or name[]) becomes a list. */
 export function collectFields(entries: Iterable<[string, FormDataEntryValue | string]>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -26,4 +33,89 @@ export function listOf(v: unknown): unknown[] {
     .flatMap((x) => (typeof x === "string" ? x.split(",") : [x]))
     .map((x) => (typeof x === "string" ? x.trim() : x))
     .filter((x) => x !== "" && x !== null && x !== undefined);
+}
+
+const MAX_ID = 2 ** 31 - 1;
+
+/** A repeated field (a list) counts as its last value, as a browser form sends it. */
+export const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
+
+/** "" counts as absent: a form or a link may send an empty field. */
+export const blank = (v: unknown) => (v === "" ? undefined : v);
+
+/** A positive integer id given as a string; anything else (list, "1e3", "-1", "0", huge) → 308. */
+export const Id = z
+  .string(ERR_MSG.badId)
+  .regex(/^[1-9][0-9]{0,9}$/, ERR_MSG.badId)
+  .transform(Number)
+  .refine((n) => n <= MAX_ID, ERR_MSG.badId);
+export const OptId = z.preprocess(blank, Id.optional());
+
+/** The offset p: a non-negative integer up to LIMITS.maxOffset, default 0 (applied by the caller). */
+export const Offset = z.preprocess(
+  blank,
+  z
+    .string(ERR_MSG.badOffset)
+    .regex(/^[0-9]{1,9}$/, ERR_MSG.badOffset)
+    .transform(Number)
+    .refine((n) => n <= LIMITS.maxOffset, ERR_MSG.badOffset)
+    .optional(),
+);
+
+/** The page size n: 1–20, default 20 (applied by the caller). */
+export const PageSize = z.preprocess(
+  blank,
+  z
+    .string(ERR_MSG.badPageSize)
+    .regex(/^[0-9]{1,2}$/, ERR_MSG.badPageSize)
+    .transform(Number)
+    .refine((n) => n >= 1 && n <= LIMITS.pageSize, ERR_MSG.badPageSize)
+    .optional(),
+);
+
+/** List states: the tab names, the letters and the spec's numeric forms (3 open, 2 voting, 1 resolved). */
+const STATE_TABS: Record<string, Tab> = {
+  open: "open",
+  A: "open",
+  "3": "open",
+  vote: "vote",
+  V: "vote",
+  "2": "vote",
+  resolve: "resolve",
+  R: "resolve",
+  "1": "resolve",
+  best: "best",
+  B: "best",
+};
+export const ListState = z.preprocess(
+  blank,
+  z
+    .string(ERR_MSG.badListState)
+    .refine((s) => Object.hasOwn(STATE_TABS, s), ERR_MSG.badListState)
+    .transform((s) => STATE_TABS[s])
+    .optional(),
+);
+
+/** A category given by urlname or id (resolved against the tree by `categoryOf`). */
+export const Cat = z.preprocess(blank, z.string(ERR_MSG.categoryUnknown).max(100, ERR_MSG.categoryUnknown).optional());
+
+/** A 0/1 flag from a form field ("0"/"1", a checkbox with a hidden "0" before it, or JSON). */
+export const flag = (dflt: 0 | 1) =>
+  z.preprocess((v) => {
+    const x = last(v);
+    return x === undefined || x === null || x === "" ? undefined : x === true ? 1 : x === false ? 0 : x;
+  }, z.coerce.number().int().min(0, ERR_MSG.badFields).max(1, ERR_MSG.badFields).optional().default(dflt));
+
+/** A positive id from a field; a missing or malformed one is refused with `errid`. */
+export const idField = (errid: string) => z.preprocess(last, z.coerce.number(errid).int(errid).positive(errid).max(Number.MAX_SAFE_INTEGER, errid));
+
+/** A title or a poll option: plain text (rendered escaped), one line, spaces collapsed. */
+export function plainLine(raw: string): string {
+  return (
+    raw
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a one-line field must not keep
+      .replace(/[\u0000-\u001f\u007f]+/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+  );
 }

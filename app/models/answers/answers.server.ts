@@ -22,7 +22,10 @@ const r = schema.answerReactions;
 const DAY = 86_400_000;
 
 /** A positive id from a form field; anything else is errid 180. */
-export const idField = z.coerce.number({ message: ERR_MSG.badQuestionOrAnswerId }).int(ERR_MSG.badQuestionOrAnswerId).positive(ERR_MSG.badQuestionOrAnswerId);
+const questionOrAnswerId = z.coerce
+  .number({ message: ERR_MSG.badQuestionOrAnswerId })
+  .int(ERR_MSG.badQuestionOrAnswerId)
+  .positive(ERR_MSG.badQuestionOrAnswerId);
 
 const body = z
   .string({ message: ERR_MSG.answerTextMissing })
@@ -68,7 +71,7 @@ async function loadAnswer(db: Db, aid: number) {
 // addans
 
 export const AddAnswerInput = z.object({
-  qid: idField,
+  qid: questionOrAnswerId,
   Body: body,
   source,
   captcha_id: z.string().optional(),
@@ -143,8 +146,8 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
 // editans
 
 export const EditAnswerInput = z.object({
-  qid: idField,
-  update: idField,
+  qid: questionOrAnswerId,
+  update: questionOrAnswerId,
   Body: body,
   source,
 });
@@ -167,7 +170,7 @@ export async function editAnswer(env: Env, session: Session | null, input: z.inf
 // ---------------------------------------------------------------------------------------------
 // selectbest
 
-export const AnswerIdInput = z.object({ aid: idField });
+export const AnswerIdInput = z.object({ aid: questionOrAnswerId });
 
 /**
  * The owner (level Знаток or above) picks the best answer of his open or voting question asked

@@ -11,7 +11,7 @@ import { DomainError } from "../../lib/errors";
 import { listOf } from "../../lib/fields";
 import { LIMITS } from "../../lib/limits";
 import type { QuestionState } from "../../lib/questions";
-import { blank, OptId } from "../core/inputs.server";
+import { blank, OptId } from "../../lib/fields";
 import { batchable, getDb, schema, type Db } from "../core/db.server";
 import { LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
 import { requireWriter, type Session } from "../users/session.server";

@@ -1,5 +1,7 @@
 import { asc } from "drizzle-orm";
 import { getDb, schema } from "../core/db.server";
+import { ERR } from "../../lib/errids";
+import { DomainError } from "../../lib/errors";
 
 export type Category = {
   id: number;
@@ -76,5 +78,12 @@ export function topOf(tree: CategoryTree, cat: Category): Category {
     if (!p) break;
     c = p;
   }
+  return c;
+}
+
+/** The category a `cat` field names, by id or urlname; 305 when unknown. */
+export function findCategory(tree: CategoryTree, cat: string): Category {
+  const c = /^[0-9]{1,10}$/.test(cat) ? tree.byId.get(Number(cat)) : tree.byUrl.get(cat);
+  if (!c) throw new DomainError(ERR.categoryUnknown);
   return c;
 }

@@ -11,7 +11,7 @@ import { ERR, ERR_MSG } from "../../lib/errids";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
-import { blank, OptId } from "./inputs.server";
+import { blank, OptId } from "../../lib/fields";
 import { getDb, schema } from "./db.server";
 import type { Session } from "../users/session.server";
 

@@ -12,8 +12,8 @@ import { ABUSE_TEXT_MAX, reportHidden, REASON_TITLES, type AbuseReason, type Abu
 import { DomainError, type ErrId } from "../../lib/errors";
 import { cut } from "../../lib/limits";
 import { plainText } from "../../lib/seo";
-import { Offset, PageSize } from "../core/inputs.server";
-import { plainLine } from "../questions/ask.server";
+import { Offset, PageSize } from "../../lib/fields";
+import { plainLine } from "../../lib/fields";
 import { getCategoryTree } from "../categories/categories.server";
 import { getDb, schema } from "../core/db.server";
 import { requireUser, requireWriter, type Session, type SessionUser } from "../users/session.server";

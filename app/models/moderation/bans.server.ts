@@ -9,14 +9,12 @@ import { z } from "zod";
 import { DomainError } from "../../lib/errors";
 import { BAN_PERIODS, banPeriodsFor, banPeriodText, banReasonTitle, isModerator, isPermanentBan, parseJsonList } from "../../lib/moderation";
 import { isBanned } from "../../lib/users";
-import { idField } from "../questions/ask.server";
+import { idField, last } from "../../lib/fields";
 import { getDb, schema } from "../core/db.server";
 import { guardedWrite, loadModerator, logRow, requireModerator } from "./moderation.server";
 import { revokeUserSessions, type Session } from "../users/session.server";
 
 const u = schema.users;
-
-const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
 
 /**
  * id: the user; period: hours, one of the spec's periods; text: the reasons, each one of the 13

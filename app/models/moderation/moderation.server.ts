@@ -16,7 +16,7 @@ import { eq, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
 import { ACTION_PERMISSION, isModerator, parseJsonList, UNMODERATED_CATEGORY, type ModerAction } from "../../lib/moderation";
-import { idField } from "../questions/ask.server";
+import { idField } from "../../lib/fields";
 import { EXCLUDED_FROM_DROPDOWN, getCategoryTree, topOf } from "../categories/categories.server";
 import { batchable, getDb, schema, type Db } from "../core/db.server";
 import { announce } from "../notifications/push.server";

@@ -15,7 +15,7 @@ import { LIMITS } from "../../lib/limits";
 import { isModerlogTab, MODERLOG_TABS, MODERLOG_TAB_ORDER, type ModerlogTab } from "../../lib/moderation";
 import { parseOffset, parsePrefixedId } from "../../lib/params";
 import { excerpt } from "../notifications/create.server";
-import { Offset, OptId, PageSize } from "../core/inputs.server";
+import { Offset, OptId, PageSize } from "../../lib/fields";
 import { getDb, schema } from "../core/db.server";
 import { loadModerator, type Moderator } from "./moderation.server";
 import { requireUser, viewerSession, type Session } from "../users/session.server";

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { listOf } from "../../lib/fields";
 import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
-import { last, Offset, PageSize } from "../core/inputs.server";
+import { last, Offset, PageSize } from "../../lib/fields";
 import { getDb, schema, type Db } from "../core/db.server";
 import { userHub } from "../core/hub.server";
 import { requireUser, type Session } from "../users/session.server";

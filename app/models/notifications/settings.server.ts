@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEFAULT_SETTINGS, fromWire, parseStored, SETTING_KEYS, toWire, type NotifySettings, type SettingKey } from "../../lib/notify-settings";
 import { getDb, schema } from "../core/db.server";
-import { last } from "../core/inputs.server";
+import { last } from "../../lib/fields";
 import { jsonOrEmpty } from "./create.server";
 import { requireUser, type Session } from "../users/session.server";
 

@@ -6,6 +6,7 @@
 import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { flag, idField, last, plainLine } from "../../lib/fields";
 import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
 import type { QuotaView } from "../../lib/quotas";
@@ -26,18 +27,6 @@ export const ASK_COST = -POINTS.ask;
 /** Sections nobody asks in directly: the gold fund and the leader questions. */
 const NO_ASK_SPECIAL = new Set(["golden", "smstop"]);
 
-const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
-
-/** A 0/1 flag from a form field ("0"/"1", a checkbox with a hidden "0" before it, or JSON). */
-export const flag = (dflt: 0 | 1) =>
-  z.preprocess((v) => {
-    const x = last(v);
-    return x === undefined || x === null || x === "" ? undefined : x === true ? 1 : x === false ? 0 : x;
-  }, z.coerce.number().int().min(0, ERR_MSG.badFields).max(1, ERR_MSG.badFields).optional().default(dflt));
-
-/** A positive id from a field; a missing or malformed one is refused with `errid`. */
-export const idField = (errid: string) => z.preprocess(last, z.coerce.number(errid).int(errid).positive(errid).max(Number.MAX_SAFE_INTEGER, errid));
-
 const optionalId = z.preprocess((v) => {
   const x = last(v);
   return x === undefined || x === null || x === "" || x === "0" || x === 0 ? undefined : x;
@@ -47,17 +36,6 @@ const optionalId = z.preprocess((v) => {
   .positive(ERR_MSG.categoryMissing)
   .max(Number.MAX_SAFE_INTEGER, ERR_MSG.categoryMissing)
   .optional());
-
-/** A title or a poll option: plain text (rendered escaped), one line, spaces collapsed. */
-export function plainLine(raw: string): string {
-  return (
-    raw
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a one-line field must not keep
-      .replace(/[\u0000-\u001f\u007f]+/g, " ")
-      .replace(/\s+/g, " ")
-      .trim()
-  );
-}
 
 const textList = z.preprocess(
   (v) => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]),

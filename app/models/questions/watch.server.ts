@@ -6,7 +6,7 @@ import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
-import { idField } from "./ask.server";
+import { idField } from "../../lib/fields";
 import { batchable } from "../core/db.server";
 import { getDb, schema } from "../core/db.server";
 import { requireWriter, type Session } from "../users/session.server";

@@ -19,7 +19,8 @@ import { DomainError } from "../../lib/errors";
 import { cut, LIMITS } from "../../lib/limits";
 import { plainText } from "../../lib/seo";
 import { timeAgo } from "../../lib/time-ago";
-import { blank, Cat, findCategory, Offset, OptId, PageSize } from "../core/inputs.server";
+import { blank, Cat, Offset, OptId, PageSize } from "../../lib/fields";
+import { findCategory } from "../categories/categories.server";
 import { getCategoryTree, type CategoryTree } from "../categories/categories.server";
 
 /** The spec's numbers (surroundings.md §9): 5 similar results, queries and texts cut at 750. */

@@ -9,7 +9,7 @@ import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
-import { idField } from "../questions/ask.server";
+import { idField } from "../../lib/fields";
 import { batchable, getDb, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { followerNotification } from "../notifications/create.server";
