@@ -1,6 +1,50 @@
+import { AddAnswerInput, addAnswer, EditAnswerInput, editAnswer } from "../models/answers/answers.server";
+import { replayDirectQuestion } from "../models/brands/private-questions.server";
+import { AddCommentInput, addComment } from "../models/comments/comments.server";
 import type { RoomEvent } from "../models/core/hub.server";
-import { approvePremod, declinePremod, PremodApproveInput, PremodDeclineInput } from "../models/moderation/premoderation.server";
+import {
+  approvePremod,
+  declinePremod,
+  heldPayload,
+  PremodApproveInput,
+  PremodDeclineInput,
+  type PremodReplayer,
+  type PremodReplayers,
+} from "../models/moderation/premoderation.server";
+import { AskInput, askQuestion } from "../models/questions/ask.server";
 import { defineCall, type NamedCall } from "./define";
+
+const replayComment: PremodReplayer = async (env, author, payload, now) => {
+  const r = await addComment(env, author, heldPayload(AddCommentInput, payload), now);
+  return { qid: r.qid, aid: r.aid, cmid: r.cmid };
+};
+
+/**
+ * How an approval replays each held write (premod_items.type): through the same domain function
+ * as the author's own write. Built here because the writers hold their writes through the
+ * premoderation model, which therefore cannot import them.
+ */
+const REPLAYERS: PremodReplayers = {
+  Q: async (env, author, payload, now) => {
+    const r = await askQuestion(env, author, heldPayload(AskInput, payload), now);
+    return { qid: r.qid, aid: null, cmid: null };
+  },
+  D: async (env, author, payload, now) => {
+    const r = await replayDirectQuestion(env, author, payload, now);
+    return { qid: null, aid: null, cmid: null, pqid: r.pqid };
+  },
+  A: async (env, author, payload, now) => {
+    const input = heldPayload(AddAnswerInput, payload);
+    const r = await addAnswer(env, author, input, now);
+    return { qid: input.qid, aid: r.id, cmid: null };
+  },
+  AE: async (env, author, payload, now) => {
+    const r = await editAnswer(env, author, heldPayload(EditAnswerInput, payload), now);
+    return { qid: r.qid, aid: r.id, cmid: null };
+  },
+  CQ: replayComment,
+  CA: replayComment,
+};
 
 type Approved = Awaited<ReturnType<typeof approvePremod>>;
 
@@ -23,7 +67,7 @@ export const premoderationCalls: Record<string, NamedCall> = {
   premod_approve: defineCall({
     method: "POST",
     input: PremodApproveInput,
-    run: (c, input) => approvePremod(c.env, c.session, input, c.now),
+    run: (c, input) => approvePremod(c.env, c.session, input, c.now, REPLAYERS),
     purge: approvedPages,
     publish: approvedEvent,
   }),
