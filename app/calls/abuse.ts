@@ -7,9 +7,7 @@ export const abuseCalls: Record<string, NamedCall> = {
   abuse: defineCall({
     method: "POST",
     input: AbuseInput,
-    async run(c, input) {
-      return reportAbuse(c.env, c.session, input, c.now);
-    },
+    run: (c, input) => reportAbuse(c.env, c.session, input, c.now),
   }),
   mod_queue: defineCall({
     method: "GET",
@@ -25,8 +23,6 @@ export const abuseCalls: Record<string, NamedCall> = {
   abuse_dismiss: defineCall({
     method: "POST",
     input: DismissInput,
-    async run(c, input) {
-      return dismissReports(c.env, c.session, input, c.now);
-    },
+    run: (c, input) => dismissReports(c.env, c.session, input, c.now),
   }),
 };

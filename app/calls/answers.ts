@@ -3,19 +3,38 @@ import { AddAnswerInput, addAnswer, AnswerIdInput, EditAnswerInput, editAnswer, 
 import { checkCaptcha, CheckCaptchaInput, createCaptcha } from "../models/core/captcha.server";
 import { mark, MarkInput, unmark } from "../models/votes/marks.server";
 import { sanitizeUserText } from "../models/core/text.server";
-import { defineCall, type NamedCall } from "./define";
+import { defineCall, type CallContext, type NamedCall } from "./define";
 
 const page = (qid: number) => `/question/${qid}`;
+
+/** The result without `qid`, which only says which question page to purge. */
+const withoutQid = <R extends { qid: number }>({ qid: _, ...rest }: R) => rest;
+
+/** The question's page and, for a mark on an answer, the answer's page. */
+const markedPages = (r: { qid: number }, input: z.infer<typeof MarkInput>) => (input.aid ? [page(r.qid), `/answer/${input.aid}`] : [page(r.qid)]);
+
+/**
+ * A new answer as live readers draw it from the event itself (the stored text is this same
+ * sanitising), with its author's points after the answer.
+ */
+function liveAnswer(c: CallContext, input: z.infer<typeof AddAnswerInput>, dpoints: number) {
+  const user = c.session?.user;
+  if (!user) return undefined;
+  return {
+    text: sanitizeUserText(input.Body),
+    source: sanitizeUserText(input.source),
+    added: c.now,
+    author: { id: user.id, nick: user.nick, lvl: user.lvl, points: user.points + dpoints },
+  };
+}
 
 function reaction(kind: "thanks" | "unthanks" | "notimportant" | "unnotimportant") {
   return defineCall({
     method: "POST",
     input: AnswerIdInput,
-    async run(c, input) {
-      const { qid, ...reply } = await reactToAnswer(c.env, c.session, kind, input, c.now);
-      c.purge([page(qid), `/answer/${input.aid}`]);
-      return reply;
-    },
+    run: (c, input) => reactToAnswer(c.env, c.session, kind, input, c.now),
+    purge: (r, input) => [page(r.qid), `/answer/${input.aid}`],
+    reply: withoutQid,
   });
 }
 
@@ -25,41 +44,26 @@ export const answerCalls: Record<string, NamedCall> = {
     method: "POST",
     input: AddAnswerInput,
     quota: "AAQ",
-    async run(c, input) {
-      const { id, dpoints } = await addAnswer(c.env, c.session, input, c.now);
-      c.purge([page(input.qid)]);
-      // readers draw the new answer from the event itself (the stored text is this same sanitising)
-      const user = c.session?.user;
-      const answer = user
-        ? {
-            text: sanitizeUserText(input.Body),
-            source: sanitizeUserText(input.source),
-            added: c.now,
-            author: { id: user.id, nick: user.nick, lvl: user.lvl, points: user.points + dpoints },
-          }
-        : undefined;
-      c.publish({ type: "answer", qid: input.qid, aid: id, answer });
-      return { id };
-    },
+    welcome: true,
+    run: (c, input) => addAnswer(c.env, c.session, input, c.now),
+    purge: (_, input) => [page(input.qid)],
+    publish: (r, input, c) => ({ type: "answer", qid: input.qid, aid: r.id, answer: liveAnswer(c, input, r.dpoints) }),
+    reply: (r) => ({ id: r.id }),
   }),
   editans: defineCall({
     method: "POST",
     input: EditAnswerInput,
-    async run(c, input) {
-      const { id, qid } = await editAnswer(c.env, c.session, input, c.now);
-      c.purge([page(qid), `/answer/${id}`]);
-      return { id };
-    },
+    run: (c, input) => editAnswer(c.env, c.session, input, c.now),
+    purge: (r) => [page(r.qid), `/answer/${r.id}`],
+    reply: (r) => ({ id: r.id }),
   }),
   selectbest: defineCall({
     method: "POST",
     input: AnswerIdInput,
-    async run(c, input) {
-      const { qid, dpoints } = await selectBest(c.env, c.session, input, c.now);
-      c.purge([page(qid), `/answer/${input.aid}`]);
-      c.publish({ type: "state", qid, state: "R" });
-      return { dpoints };
-    },
+    run: (c, input) => selectBest(c.env, c.session, input, c.now),
+    purge: (r, input) => [page(r.qid), `/answer/${input.aid}`],
+    publish: (r) => ({ type: "state", qid: r.qid, state: "R" }),
+    reply: (r) => ({ dpoints: r.dpoints }),
   }),
   thanks: reaction("thanks"),
   unthanks: reaction("unthanks"),
@@ -69,34 +73,26 @@ export const answerCalls: Record<string, NamedCall> = {
     method: "POST",
     input: MarkInput,
     quota: "QAM",
-    async run(c, input) {
-      const { qid, ...reply } = await mark(c.env, c.session, input, c.now);
-      c.purge(input.aid ? [page(qid), `/answer/${input.aid}`] : [page(qid)]);
-      return reply;
-    },
+    run: (c, input) => mark(c.env, c.session, input, c.now),
+    purge: markedPages,
+    reply: withoutQid,
   }),
   unmark: defineCall({
     method: "POST",
     input: MarkInput,
-    async run(c, input) {
-      const { qid, ...reply } = await unmark(c.env, c.session, input, c.now);
-      c.purge(input.aid ? [page(qid), `/answer/${input.aid}`] : [page(qid)]);
-      return reply;
-    },
+    run: (c, input) => unmark(c.env, c.session, input, c.now),
+    purge: markedPages,
+    reply: withoutQid,
   }),
   check_captcha: defineCall({
     method: "POST",
     input: CheckCaptchaInput,
-    async run(c, input) {
-      return checkCaptcha(c.env, c.session?.user.id ?? null, input, c.now);
-    },
+    run: (c, input) => checkCaptcha(c.env, c.session?.user.id ?? null, input, c.now),
   }),
   /** a fresh captcha (the 'Не вижу код' link); its picture is /captcha/{id}.svg */
   captcha_new: defineCall({
     method: "POST",
     input: z.object({}),
-    async run(c) {
-      return { captcha_id: await createCaptcha(c.env, c.session?.user.id ?? null, c.now) };
-    },
+    run: async (c) => ({ captcha_id: await createCaptcha(c.env, c.session?.user.id ?? null, c.now) }),
   }),
 };

@@ -1,6 +1,4 @@
 import { BrandFollowInput, followBrand, GetBrandsInput, readBrand, unfollowBrand } from "../models/brands/brands.server";
-import { withQuota } from "../models/core/hub.server";
-import { heldReply } from "../models/moderation/premoderation.server";
 import {
   addPrivateComment,
   AnswerPersonalInput,
@@ -26,79 +24,56 @@ const brandPage = (urlname: string) => [`/${urlname}/`, `/${urlname}/qst2brand`,
  * Private pages are never kept in the guest cache, so only public pages are purged.
  */
 export const brandCalls: Record<string, NamedCall> = {
-  // the daily quota is DIQ for a private question; with `public` = 1 (the form's 'Пользователи
-  // также могут ответить') it is a public question and counts in ASK, so the call takes the slot itself
+  // with `public` = 1 (the form's 'Пользователи также могут ответить') it is a public question
+  // and counts in the ASK quota; a private question counts in DIQ
   askbrand: defineCall({
     method: "POST",
     input: AskBrandInput,
-    async run(c, input) {
-      const { quota, write } = askBrandOrPublic(c.env, c.session, input, c.now);
-      // a question held for premoderation keeps its slot, as the runner's own quota does
-      const held = () => write().catch(heldReply);
-      return c.session ? withQuota(c.env, c.session.user, quota, c.now, held) : held();
-    },
+    quota: (input) => (input.public === 1 ? "ASK" : "DIQ"),
+    run: (c, input) => askBrandOrPublic(c.env, c.session, input, c.now),
   }),
   qst2brand: defineCall({
     method: "GET",
     input: PrivateQuestionInput,
-    async run(c, input) {
-      return readPrivateQuestion(c.env, c.session, input);
-    },
+    run: (c, input) => readPrivateQuestion(c.env, c.session, input),
   }),
   anspersonal: defineCall({
     method: "POST",
     input: AnswerPersonalInput,
-    async run(c, input) {
-      return answerPersonal(c.env, c.session, input, c.now);
-    },
+    run: (c, input) => answerPersonal(c.env, c.session, input, c.now),
   }),
   addcmtpersonal: defineCall({
     method: "POST",
     input: PrivateCommentInput,
     quota: "CMA",
-    async run(c, input) {
-      return addPrivateComment(c.env, c.session, input, c.now);
-    },
+    run: (c, input) => addPrivateComment(c.env, c.session, input, c.now),
   }),
   hideqpersonal: defineCall({
     method: "POST",
     input: HidePersonalInput,
-    async run(c, input) {
-      return hidePersonal(c.env, c.session, input, c.now);
-    },
+    run: (c, input) => hidePersonal(c.env, c.session, input, c.now),
   }),
   hideqnopersonal: defineCall({
     method: "POST",
     input: HideNoPersonalInput,
-    async run(c, input) {
-      const r = await hideNoPersonal(c.env, c.session, input, c.now);
-      c.purge([`/question/${input.qid}`]);
-      return r;
-    },
+    run: (c, input) => hideNoPersonal(c.env, c.session, input, c.now),
+    purge: (_, input) => [`/question/${input.qid}`],
   }),
   getBrands: defineCall({
     method: "GET",
     input: GetBrandsInput,
-    async run(c, input) {
-      return readBrand(c.env, c.session, input);
-    },
+    run: (c, input) => readBrand(c.env, c.session, input),
   }),
   brand_follow: defineCall({
     method: "POST",
     input: BrandFollowInput,
-    async run(c, input) {
-      const r = await followBrand(c.env, c.session, input, c.now);
-      c.purge(brandPage(r.urlname));
-      return r;
-    },
+    run: (c, input) => followBrand(c.env, c.session, input, c.now),
+    purge: (r) => brandPage(r.urlname),
   }),
   brand_unfollow: defineCall({
     method: "POST",
     input: BrandFollowInput,
-    async run(c, input) {
-      const r = await unfollowBrand(c.env, c.session, input, c.now);
-      c.purge(brandPage(r.urlname));
-      return r;
-    },
+    run: (c, input) => unfollowBrand(c.env, c.session, input, c.now),
+    purge: (r) => brandPage(r.urlname),
   }),
 };

@@ -8,19 +8,13 @@ export const followCalls: Record<string, NamedCall> = {
   follow: defineCall({
     method: "POST",
     input: FollowInput,
-    async run(c, input) {
-      const r = await follow(c.env, c.session, input, c.now);
-      c.purge([profile(input.uid)]);
-      return r;
-    },
+    run: (c, input) => follow(c.env, c.session, input, c.now),
+    purge: (_, input) => [profile(input.uid)],
   }),
   unfollow: defineCall({
     method: "POST",
     input: FollowInput,
-    async run(c, input) {
-      const r = await unfollow(c.env, c.session, input, c.now);
-      c.purge([profile(input.uid)]);
-      return r;
-    },
+    run: (c, input) => unfollow(c.env, c.session, input, c.now),
+    purge: (_, input) => [profile(input.uid)],
   }),
 };

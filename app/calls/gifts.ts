@@ -23,29 +23,20 @@ export const giftCalls: Record<string, NamedCall> = {
   makegift: defineCall({
     method: "POST",
     input: MakeGiftInput,
-    async run(c, input) {
-      const r = await makeGift(c.env, c.session, input, c.now);
-      c.purge(profile(input.user));
-      return r;
-    },
+    run: (c, input) => makeGift(c.env, c.session, input, c.now),
+    purge: (_, input) => profile(input.user),
   }),
   delgift: defineCall({
     method: "POST",
     input: DelGiftInput,
-    async run(c, input) {
-      const r = await delGift(c.env, c.session, input, c.now);
-      if (c.session) c.purge(profile(c.session.user.id));
-      return r;
-    },
+    run: (c, input) => delGift(c.env, c.session, input, c.now),
+    purge: (_, __, c) => (c.session ? profile(c.session.user.id) : []),
   }),
   mvip: defineCall({
     method: "POST",
     input: VipInput,
-    async run(c, input) {
-      const r = await buyVip(c.env, c.session, input, c.now);
-      c.purge(profile(r.uid));
-      return r;
-    },
+    run: (c, input) => buyVip(c.env, c.session, input, c.now),
+    purge: (r) => profile(r.uid),
   }),
   giftlist: defineCall({
     method: "GET",

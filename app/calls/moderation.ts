@@ -24,11 +24,8 @@ function byId<R extends Record<string, unknown> & { qid: number; aid?: number | 
   return defineCall({
     method: "POST",
     input: ModerIdInput,
-    async run(c, input) {
-      const r = await write(c.env, c.session, input, c.now);
-      c.purge(pages(r));
-      return r;
-    },
+    run: (c, input) => write(c.env, c.session, input, c.now),
+    purge: pages,
   });
 }
 
@@ -41,12 +38,9 @@ export const moderationCalls: Record<string, NamedCall> = {
   a_qstdrop: defineCall({
     method: "POST",
     input: ModerIdInput,
-    async run(c, input) {
-      const r = await dropQuestion(c.env, c.session, input, c.now);
-      c.purge([question(r.qid)]);
-      c.publish({ type: "state", qid: r.qid, state: "D" });
-      return r;
-    },
+    run: (c, input) => dropQuestion(c.env, c.session, input, c.now),
+    purge: (r) => [question(r.qid)],
+    publish: (r) => ({ type: "state", qid: r.qid, state: "D" }),
   }),
   a_qstrestore: byId(restoreQuestion),
   a_ansdrop: byId(dropAnswer),
@@ -56,20 +50,14 @@ export const moderationCalls: Record<string, NamedCall> = {
   a_qstmove: defineCall({
     method: "POST",
     input: MoveInput,
-    async run(c, input) {
-      const r = await moveQuestion(c.env, c.session, input, c.now);
-      c.purge([question(r.qid)]);
-      return r;
-    },
+    run: (c, input) => moveQuestion(c.env, c.session, input, c.now),
+    purge: (r) => [question(r.qid)],
   }),
   a_tmpban: defineCall({
     method: "POST",
     input: BanInput,
-    async run(c, input) {
-      const r = await banUser(c.env, c.session, input, c.now);
-      c.purge([`/profile/id${r.uid}`]);
-      return r;
-    },
+    run: (c, input) => banUser(c.env, c.session, input, c.now),
+    purge: (r) => [`/profile/id${r.uid}`],
   }),
   modqlist: defineCall({
     method: "GET",

@@ -10,54 +10,40 @@ export const questionCalls: Record<string, NamedCall> = {
     method: "POST",
     input: AskInput,
     quota: "ASK",
-    async run(c, input) {
-      return askQuestion(c.env, c.session, input, c.now);
-    },
+    welcome: true,
+    run: (c, input) => askQuestion(c.env, c.session, input, c.now),
   }),
   updqst: defineCall({
     method: "POST",
     input: SupplementInput,
-    async run(c, input) {
-      const r = await addSupplement(c.env, c.session, input, c.now);
-      c.purge([page(input.qid)]);
-      return r;
-    },
+    run: (c, input) => addSupplement(c.env, c.session, input, c.now),
+    purge: (_, input) => [page(input.qid)],
   }),
   delqst: defineCall({
     method: "POST",
     input: DeleteInput,
-    async run(c, input) {
-      const r = await deleteOwnQuestion(c.env, c.session, input, c.now);
-      c.purge([page(input.qid)]);
-      return { ...r, redirect: "/" };
-    },
+    run: (c, input) => deleteOwnQuestion(c.env, c.session, input, c.now),
+    purge: (_, input) => [page(input.qid)],
+    reply: (r) => ({ ...r, redirect: "/" }),
   }),
   canask: defineCall({
     method: "GET",
     input: CanAskInput,
-    async run(c) {
-      return canAsk(c.env, c.session, c.now);
-    },
+    run: (c) => canAsk(c.env, c.session, c.now),
   }),
   startwatch: defineCall({
     method: "POST",
     input: WatchInput,
-    async run(c, input) {
-      return startWatch(c.env, c.session, input, c.now);
-    },
+    run: (c, input) => startWatch(c.env, c.session, input, c.now),
   }),
   dropwatch: defineCall({
     method: "POST",
     input: WatchInput,
-    async run(c, input) {
-      return dropWatch(c.env, c.session, input);
-    },
+    run: (c, input) => dropWatch(c.env, c.session, input),
   }),
   stopnotify: defineCall({
     method: "POST",
     input: StopNotifyInput,
-    async run(c, input) {
-      return stopNotify(c.env, c.session, input);
-    },
+    run: (c, input) => stopNotify(c.env, c.session, input),
   }),
 };

@@ -1,13 +1,13 @@
 import { ERR } from "../lib/errids";
 import { DomainError, errorEnvelope } from "../lib/errors";
 import { collectFields, fromZod } from "../lib/fields";
-import { WELCOME_ACTIONS, WELCOME_DAYS, welcomeBonus } from "../models/users/bonuses.server";
+import { WELCOME_DAYS, welcomeBonus } from "../models/users/bonuses.server";
 import { publishToRoom, withQuota } from "../models/core/hub.server";
 import { heldReply } from "../models/moderation/premoderation.server";
 import { getSession } from "../models/users/session.server";
 import { isSameOrigin } from "./origin";
 import { purgePages } from "./page-cache.server";
-import type { CallContext } from "./define";
+import type { CallContext, NamedCall } from "./define";
 import { CALLS } from "./registry";
 
 /** Calls that establish or refresh a session do not carry the salt and token yet. */
@@ -40,27 +40,13 @@ export async function runCall(name: string, req: Request, raw: Record<string, un
     }
     const parsed = call.input.safeParse(raw);
     if (!parsed.success) throw fromZod(parsed.error);
-    const ctx: CallContext = {
-      env,
-      req,
-      session,
-      ip: req.headers.get("cf-connecting-ip") ?? "127.0.0.1",
-      now: Date.now(),
-      exec,
-      setCookie: (v) => cookies.push(v),
-      purge: (paths) => exec.waitUntil(purgePages(new URL(req.url).origin, paths)),
-      publish: (event) => publishToRoom(env, exec, event),
-    };
+    const input = parsed.data;
+    const ctx: CallContext = { env, req, session, ip: req.headers.get("cf-connecting-ip") ?? "127.0.0.1", now: Date.now(), exec };
     // a write held for premoderation replies {on_moderation: 1, …} and keeps its quota slot
-    const write = () => call.run(ctx, parsed.data).catch(heldReply);
-    const data = call.quota && session && quotaChecked(env, req) ? await withQuota(env, session.user, call.quota, ctx.now, write) : await write();
-    if (
-      session &&
-      !data.on_moderation &&
-      !session.user.welcomeBonus &&
-      WELCOME_ACTIONS.has(name) &&
-      ctx.now - session.user.createdAt < WELCOME_DAYS * 86_400_000
-    ) {
+    const write = () => perform(call, ctx, input, cookies).catch(heldReply);
+    const quota = typeof call.quota === "function" ? call.quota(input) : call.quota;
+    const data = quota && session && quotaChecked(env, req) ? await withQuota(env, session.user, quota, ctx.now, write) : await write();
+    if (call.welcome && session && !data.on_moderation && !session.user.welcomeBonus && ctx.now - session.user.createdAt < WELCOME_DAYS * 86_400_000) {
       await welcomeBonus(env, session.user.id, ctx.now);
     }
     return { status: 200, body: { status: 200, ...data }, cookies };
@@ -69,6 +55,22 @@ export async function runCall(name: string, req: Request, raw: Record<string, un
     console.error(e);
     return { status: 500, body: errorEnvelope(new DomainError(ERR.unexpected)), cookies };
   }
+}
+
+/**
+ * Runs the call's model and, once it succeeded, what the call declares: the guest cache of the
+ * pages it changed is dropped and the live event published (both after the reply), its cookie
+ * set, and its reply taken from the result. A held or refused write throws before any of it.
+ */
+async function perform(call: NamedCall, c: CallContext, input: unknown, cookies: string[]): Promise<Record<string, unknown>> {
+  const result = await call.run(c, input);
+  const paths = call.purge?.(result, input, c);
+  if (paths?.length) c.exec.waitUntil(purgePages(new URL(c.req.url).origin, paths));
+  const event = call.publish?.(result, input, c);
+  if (event) publishToRoom(c.env, c.exec, event);
+  const cookie = call.cookie?.(result, input, c);
+  if (cookie) cookies.push(cookie);
+  return call.reply ? call.reply(result, input, c) : result;
 }
 
 /**

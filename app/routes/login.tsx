@@ -1,11 +1,9 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DomainError } from "../lib/errors";
+import { runCall } from "../calls/run.server";
+import { collectFields } from "../lib/fields";
 import { safeReturn } from "../lib/return-to";
 import { pageMeta } from "../lib/seo";
-import { signIn, SignInInput } from "../models/users/auth.server";
-import { parseForm } from "../models/core/forms.server";
-import { getSession, sessionCookie } from "../models/users/session.server";
 
 export const meta = () => pageMeta({ title: "Вход — Ответы", noindex: true });
 
@@ -13,18 +11,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ returnTo: safeReturn(new URL(request.url).searchParams.get("return")) }, { headers: { "Cache-Control": "no-store" } });
 }
 
+/**
+ * Runs the named call `auth` with the form's fields: signed in, the visitor goes back where he
+ * was; refused, he sees the form again with the reason (and the same HTTP status).
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const env = context.cloudflare.env;
   const returnTo = safeReturn(new URL(request.url).searchParams.get("return"));
-  try {
-    const input = await parseForm(request, SignInInput);
-    const previous = await getSession(env.DB, request);
-    const s = await signIn(env, input, request.headers.get("cf-connecting-ip") ?? "127.0.0.1", previous);
-    return redirect(returnTo, { headers: { "Set-Cookie": sessionCookie(s.token, request) } });
-  } catch (e) {
-    if (e instanceof DomainError) return json({ error: e.message }, { status: e.status });
-    throw e;
-  }
+  const fields = collectFields((await request.formData()).entries() as IterableIterator<[string, string]>);
+  const result = await runCall("auth", request, fields, context.cloudflare.env, context.cloudflare.ctx, "form");
+  const headers = new Headers();
+  for (const c of result.cookies) headers.append("Set-Cookie", c);
+  if (result.status === 200) return redirect(returnTo, { headers });
+  return json({ error: String(result.body.error ?? "") }, { status: result.status, headers });
 }
 
 export default function Login() {

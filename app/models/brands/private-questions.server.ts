@@ -1,9 +1,9 @@
 /**
- * Private (direct) questions to a brand's experts (core-qa.md §4 "Private question", issue 6 §4):
- * askbrand (free of points, the DIQ quota), the question-like read (`qst2brand {pqid}` and the page
- * /private/{pqid}), anspersonal (the brand's one answer), comments under that answer
- * (addcmtpersonal) and hiding: hideqpersonal (a private question) and hideqnopersonal (a public one
- * with a brand tag). Who may see what: docs/decisions/0017-brands-and-private-questions.md.
+ * Private (direct) questions to a brand's experts: askbrand (free of points, the DIQ quota), the
+ * question-like read (`qst2brand {pqid}` and the page /private/{pqid}), anspersonal (the brand's
+ * one answer), comments under that answer (addcmtpersonal) and hiding: hideqpersonal (a private
+ * question) and hideqnopersonal (a public one with a brand tag). Who may see what:
+ * docs/decisions/0017-brands-and-private-questions.md.
  */
 import { ERR, ERR_MSG } from "../../lib/errids";
 import type { CommentThread } from "../../lib/views";
@@ -90,19 +90,12 @@ export async function askBrand(env: Env, session: Session | null, input: AskBran
 
 /**
  * askbrand as the ask form sends it: private (askBrand) unless `public` is 1, then the same as
- * addqst with brand_tags [bid] (a public question, 5 points). Returns the daily quota it counts in
- * (DIQ for a private question, ASK for a public one) with the write to run on it.
+ * addqst with brand_tags [bid] (a public question, 5 points). The call counts it in the DIQ quota
+ * for a private question, in ASK for a public one.
  */
-export function askBrandOrPublic(
-  env: Env,
-  session: Session | null,
-  input: AskBrandInput,
-  now: number,
-): { quota: "ASK" | "DIQ"; write: () => Promise<Record<string, unknown>> } {
-  if (input.public === 1) {
-    return { quota: "ASK" as const, write: () => askQuestion(env, session, { ...input, brand_tags: [input.bid] }, now) };
-  }
-  return { quota: "DIQ" as const, write: () => askBrand(env, session, input, now) };
+export async function askBrandOrPublic(env: Env, session: Session | null, input: AskBrandInput, now: number) {
+  if (input.public === 1) return askQuestion(env, session, { ...input, brand_tags: [input.bid] }, now);
+  return askBrand(env, session, input, now);
 }
 
 /** The approval of a held direct question (premod_items type D): the same write as the user's. */
@@ -243,7 +236,7 @@ export async function loadPrivateQuestion(d1: D1Database, pqid: number, viewerId
 export const PrivateQuestionInput = z.object({ pqid: idField(ERR_MSG.privateQuestionMissing) });
 
 /**
- * `qst2brand {pqid}`: the private question in the spec's question fields (pqid, qtext, qcomment,
+ * `qst2brand {pqid}`: the private question in question-like fields (pqid, qtext, qcomment,
  * waiting_brand_reply, has_brand_answer, canreply, owner, qautor, direct …) with the answer and
  * its comments. Missing or not the viewer's: 472; hidden: 473 (to those who may see it).
  */

@@ -10,8 +10,7 @@ import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
 import { TABS, type Tab } from "../../lib/questions";
 import { Cat, ListState, Offset, OptId, PageSize } from "../../lib/fields";
-import { findCategory } from "./categories.server";
-import { EXCLUDED_FROM_DROPDOWN, getCategoryTree, type Category, type CategoryTree } from "./categories.server";
+import { findCategory, EXCLUDED_FROM_DROPDOWN, getCategoryTree, type Category, type CategoryTree } from "./categories.server";
 import { getDb, schema } from "../core/db.server";
 import { LIST_COLUMNS } from "../questions/lists.server";
 

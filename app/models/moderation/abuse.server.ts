@@ -1,5 +1,5 @@
 /**
- * Abuse reports and the moderation queue (issue 6 §2, docs/decisions/0016-abuse-and-premoderation.md):
+ * Abuse reports and the moderation queue (docs/decisions/0016-abuse-and-premoderation.md):
  * `abuse` (a signed-in user reports someone else's question, answer or comment, once per item by
  * abuse_uq), `mod_queue` (the open reports of one type, grouped by item) and `mod_count` (how many
  * items wait: reported ones and pending premoderation). Moderators see everything; a brand admin
@@ -9,59 +9,15 @@ import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { ABUSE_TEXT_MAX, reportHidden, REASON_TITLES, type AbuseReason, type AbuseTarget } from "../../lib/abuse";
-import { DomainError, type ErrId } from "../../lib/errors";
+import { DomainError } from "../../lib/errors";
 import { cut } from "../../lib/limits";
 import { plainText } from "../../lib/seo";
-import { Offset, PageSize } from "../../lib/fields";
-import { plainLine } from "../../lib/fields";
-import { getCategoryTree } from "../categories/categories.server";
+import { Offset, PageSize, last, plainLine } from "../../lib/fields";
 import { getDb, schema } from "../core/db.server";
-import { requireUser, requireWriter, type Session, type SessionUser } from "../users/session.server";
-import { isModerator } from "../../lib/moderation";
+import { requireUser, requireWriter, type Session } from "../users/session.server";
+import { inScopeCategories, moderationScope, type ModerationScope } from "./scope.server";
 
 const r = schema.abuseReports;
-
-// ------------------------------------------------------------------------------- who moderates
-
-/** What a moderating user may see: everything, or what belongs to the brands he administers. */
-export type ModerationScope = { all: true } | { all: false; brandIds: number[]; categoryIds: number[] };
-
-/**
- * The scope of a signed-in user: a moderator sees all; a brand admin (brand_members.role 'admin')
- * his brands' items and their categories with the subcategories; anyone else is refused with 440.
- */
-export async function moderationScope(env: Env, user: SessionUser, now = Date.now()): Promise<ModerationScope> {
-  const scope = await scopeOrNull(env, user, now);
-  if (!scope) throw new DomainError(ERR.queueModeratorsOnly);
-  return scope;
-}
-
-/** The scope, or null for a user who moderates nothing. */
-export async function scopeOrNull(env: Env, user: SessionUser, now = Date.now()): Promise<ModerationScope | null> {
-  if (isModerator(user)) return { all: true };
-  const m = schema.brandMembers;
-  const b = schema.brands;
-  const rows = await getDb(env.DB)
-    .select({ id: b.id, categoryId: b.categoryId })
-    .from(m)
-    .innerJoin(b, eq(b.id, m.brandId))
-    .where(and(eq(m.userId, user.id), eq(m.role, "admin")));
-  if (rows.length === 0) return null;
-  const tree = await getCategoryTree(env.DB, now);
-  const categoryIds = new Set<number>();
-  for (const row of rows) {
-    if (row.categoryId == null) continue;
-    categoryIds.add(row.categoryId);
-    for (const c of tree.children.get(row.categoryId) ?? []) categoryIds.add(c.id);
-  }
-  return { all: false, brandIds: rows.map((x) => x.id), categoryIds: [...categoryIds] };
-}
-
-/** SQL: a category column inside the scope (always true for moderators). */
-export function inScopeCategories(scope: ModerationScope, column: SQL | SQL.Aliased | ReturnType<typeof sql.raw>): SQL {
-  if (scope.all) return sql`1`;
-  return scope.categoryIds.length > 0 ? sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(scope.categoryIds)}))` : sql`0`;
-}
 
 // ---------------------------------------------------------------------------------------- abuse
 
@@ -81,7 +37,6 @@ const REASONS: Record<string, AbuseReason> = {
   "3": "other",
 };
 
-const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
 const absent = (v: unknown) => v === undefined || v === null || v === "";
 
 /** An optional item id: absent is fine, anything but a positive integer is 443. */
@@ -204,10 +159,10 @@ export async function loadTarget(d1: D1Database, type: AbuseTarget, id: number):
 }
 
 /** Why a signed-in user may not report an item (null: he may): 444 gone, 445 his own, 447 category 601. */
-export function reportRefusal(target: ReportTarget | null, userId: number): ErrId | null {
-  if (!target?.live) return ERR.abuseTargetGone;
-  if (target.userId === userId) return ERR.abuseOwnItem;
-  if (reportHidden(target)) return ERR.abuseClosedCategory;
+export function reportRefusal(target: ReportTarget | null, userId: number): 444 | 445 | 447 | null {
+  if (!target?.live) return 444;
+  if (target.userId === userId) return 445;
+  if (reportHidden(target)) return 447;
   return null;
 }
 

@@ -1,31 +1,30 @@
 /**
- * Premoderation (issue 6 §3, docs/decisions/0016-abuse-and-premoderation.md).
+ * Premoderation (docs/decisions/0016-abuse-and-premoderation.md).
  *
- * Holding: addqst, addans, editans and addcmt call `holdForPremoderation` once their own checks
- * passed and before they write. A write is held when its author is flagged (users.premoderated),
- * when the question's category (leaf or top) is premoderated, or when a premoderated brand owns
- * that category or is the question's brand (the brand's own members excepted). Moderators are
- * never held. A held write stores only its premod_items row (type Q, A, AE, CQ or CA; modstatus N;
- * the parsed input as payload) and throws `HeldForPremoderation`, which the call runner turns into
- * the reply {status: 200, on_moderation: 1, premod_id}: no question, answer or comment, no points,
- * no notifications. The daily quota slot stays used.
+ * Holding: addqst, askbrand, addans, editans and addcmt call `holdForPremoderation` once their own
+ * checks passed and before they write. A write is held when its author is flagged
+ * (users.premoderated), when the question's category (leaf or top) is premoderated, or when a
+ * premoderated brand owns that category or is the question's brand (the brand's own members
+ * excepted). Moderators are never held. A held write stores only its premod_items row (type Q, D,
+ * A, AE, CQ or CA; modstatus N; the parsed input as payload) and throws `HeldForPremoderation`,
+ * which the call runner turns into the reply {status: 200, on_moderation: 1, premod_id}: no
+ * question, answer or comment, no points, no notifications. The daily quota slot stays used.
  *
  * Deciding: `premod_approve` replays the payload through the same domain function as the normal
- * write, as the author, marking the author so the replay is not held again; `premod_decline`
- * sets D with the moderator's text and notifies the author (premod_declined) in the same batch.
- * Lists: /{urlname}/premoderation/{questions|answers|comments}.
+ * write, as the author, marking the author so the replay is not held again (the call passes these
+ * replayers in: the writers import this module to hold their writes); `premod_decline` sets D with
+ * the moderator's text and notifies the author (premod_declined) in the same batch. Lists:
+ * /{urlname}/premoderation/{questions|answers|comments}.
  */
 import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
+import { last } from "../../lib/fields";
 import { DomainError } from "../../lib/errors";
-import { moderationScope, scopeOrNull, type ModerationScope } from "./abuse.server";
+import { moderationScope, scopeOrNull, type ModerationScope } from "./scope.server";
 import { isModerator } from "../../lib/moderation";
-import { AddAnswerInput, addAnswer, EditAnswerInput, editAnswer } from "../answers/answers.server";
-import { AskInput, askQuestion } from "../questions/ask.server";
 import { captchaCode, CaptchaRequired } from "../core/captcha.server";
 import { getCategoryTree } from "../categories/categories.server";
-import { AddCommentInput, addComment } from "../comments/comments.server";
 import { batchable, getDb, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { premodDeclinedNotification, type PremodType as NotifyPremodType } from "../notifications/create.server";
@@ -141,8 +140,6 @@ export async function holdForPremoderation(env: Env, user: SessionUser, req: Hol
 
 // ----------------------------------------------------------------------------------- deciding
 
-const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
-
 export const PremodApproveInput = z.object({
   id: z.preprocess(
     last,
@@ -223,47 +220,32 @@ async function withSolvedCaptcha<T>(env: Env, write: (captcha: { captcha_id?: st
   }
 }
 
-/** The payload parsed again by the write's own schema (a stored payload that no longer fits is 450). */
-function payloadOf<S extends z.ZodType>(schemaOf: S, item: PremodRow): z.infer<S> {
-  const parsed = schemaOf.safeParse(JSON.parse(item.payload));
+/** A held payload parsed again by the write's own schema (a stored payload that no longer fits is 450). */
+export function heldPayload<S extends z.ZodType>(schemaOf: S, payload: unknown): z.infer<S> {
+  const parsed = schemaOf.safeParse(payload);
   if (!parsed.success) throw new DomainError(ERR.premodItemMissing);
   return parsed.data;
 }
 
-type Live = { qid: number | null; aid: number | null; cmid: number | null; pqid?: number };
+/** The ids of what an approved write made live. */
+export type PremodLive = { qid: number | null; aid: number | null; cmid: number | null; pqid?: number };
 
-/** Replays a held write through the same domain function as the normal write; returns the live ids. */
-async function replay(env: Env, item: PremodRow, now: number): Promise<Live> {
-  const session = await authorSession(env, item.userId, now);
-  switch (item.type) {
-    case "Q": {
-      const r = await askQuestion(env, session, payloadOf(AskInput, item), now);
-      return { qid: r.qid, aid: null, cmid: null };
-    }
-    case "A": {
-      const input = payloadOf(AddAnswerInput, item);
-      const r = await withSolvedCaptcha(env, (c) => addAnswer(env, session, { ...input, ...c }, now));
-      return { qid: input.qid, aid: r.id, cmid: null };
-    }
-    case "AE": {
-      const r = await editAnswer(env, session, payloadOf(EditAnswerInput, item), now);
-      return { qid: r.qid, aid: r.id, cmid: null };
-    }
-    case "CQ":
-    case "CA": {
-      const input = payloadOf(AddCommentInput, item);
-      const r = await withSolvedCaptcha(env, (c) => addComment(env, session, { ...input, ...c }, now));
-      return { qid: r.qid, aid: r.aid, cmid: r.cmid };
-    }
-    case "D": {
-      // loaded when needed: private-questions builds on ask.server, which holds writes through this module
-      const { replayDirectQuestion } = await import("../brands/private-questions.server");
-      const r = await replayDirectQuestion(env, session, JSON.parse(item.payload), now);
-      return { qid: null, aid: null, cmid: null, pqid: r.pqid };
-    }
-    default:
-      throw new DomainError(ERR.premodItemMissing);
-  }
+/**
+ * Replays a held write through the same domain function as the normal write, as its author, with
+ * the stored payload (plus the captcha fields once the approving moderator solved one).
+ */
+export type PremodReplayer = (env: Env, author: Session, payload: unknown, now: number) => Promise<PremodLive>;
+
+/** The replayer of each item type; the call layer builds it (the writers import this module). */
+export type PremodReplayers = Record<PremodItemType, PremodReplayer>;
+
+/** Replays a held write as its author; returns the live ids. */
+async function replay(env: Env, item: PremodRow, replayers: PremodReplayers, now: number): Promise<PremodLive> {
+  const author = await authorSession(env, item.userId, now);
+  const replayer = Object.hasOwn(replayers, item.type) ? replayers[item.type as PremodItemType] : undefined;
+  if (!replayer) throw new DomainError(ERR.premodItemMissing);
+  const payload = JSON.parse(item.payload);
+  return withSolvedCaptcha(env, (captcha) => replayer(env, author, { ...payload, ...captcha }, now));
 }
 
 /** The mod_log row of a decision, written only when the statement before it changed a row. */
@@ -286,7 +268,7 @@ function logDecision(
  * refused replay (the question was deleted meanwhile …) puts the item back to N, removes the log
  * row and passes the refusal on. The live item's id is stored on the premod row.
  */
-export async function approvePremod(env: Env, session: Session | null, input: z.infer<typeof PremodApproveInput>, now: number) {
+export async function approvePremod(env: Env, session: Session | null, input: z.infer<typeof PremodApproveInput>, now: number, replayers: PremodReplayers) {
   const user = requireWriter(session);
   const item = await pendingItem(env, user, input.id, now);
   const db = getDb(env.DB);
@@ -301,9 +283,9 @@ export async function approvePremod(env: Env, session: Session | null, input: z.
     ] as const),
   );
   if (claimed.length === 0) throw new DomainError(ERR.premodDecided);
-  let live: Live;
+  let live: PremodLive;
   try {
-    live = await replay(env, item, now);
+    live = await replay(env, item, replayers, now);
   } catch (e) {
     await db.batch([
       db

@@ -5,10 +5,9 @@
 import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { listOf } from "../../lib/fields";
+import { listOf, last, Offset, PageSize } from "../../lib/fields";
 import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
-import { last, Offset, PageSize } from "../../lib/fields";
 import { getDb, schema, type Db } from "../core/db.server";
 import { userHub } from "../core/hub.server";
 import { requireUser, type Session } from "../users/session.server";

@@ -11,8 +11,7 @@
  * so the cron and the on-read guard may race and nothing is applied twice.
  */
 import { and, asc, eq, lte, sql } from "drizzle-orm";
-import { getDb, schema, type Db } from "../core/db.server";
-import { batchable } from "../core/db.server";
+import { getDb, schema, type Db, batchable } from "../core/db.server";
 import { POINTS, pointsChange } from "../users/points.server";
 
 const DAY = 86_400_000;

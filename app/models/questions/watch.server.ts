@@ -7,8 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
 import { idField } from "../../lib/fields";
-import { batchable } from "../core/db.server";
-import { getDb, schema } from "../core/db.server";
+import { batchable, getDb, schema } from "../core/db.server";
 import { requireWriter, type Session } from "../users/session.server";
 
 export const WatchInput = z.object({ qid: idField(ERR_MSG.questionGone) });

@@ -20,8 +20,7 @@ import { cut, LIMITS } from "../../lib/limits";
 import { plainText } from "../../lib/seo";
 import { timeAgo } from "../../lib/time-ago";
 import { blank, Cat, Offset, OptId, PageSize } from "../../lib/fields";
-import { findCategory } from "../categories/categories.server";
-import { getCategoryTree, type CategoryTree } from "../categories/categories.server";
+import { findCategory, getCategoryTree, type CategoryTree } from "../categories/categories.server";
 
 /** The spec's numbers (surroundings.md §9): 5 similar results, queries and texts cut at 750. */
 export const SIMILAR_MAX = 5;

@@ -5,10 +5,11 @@ import { bonusNotification } from "../notifications/create.server";
 import { POINTS, pointsChange } from "./points.server";
 
 const DAY = 86_400_000;
-/** The welcome bonus rewards trying the main features within this many days of registering. */
+/**
+ * The welcome bonus rewards trying the main features within this many days of registering (the
+ * calls that count say `welcome: true` in app/calls).
+ */
 export const WELCOME_DAYS = 7;
-/** The calls that count as trying a main feature. */
-export const WELCOME_ACTIONS = new Set(["addqst", "addans", "addcmt", "votepoll", "votefor", "voteagainst"]);
 
 /** The Moscow day (UTC+3 all year) of a moment. */
 export function moscowDay(ms: number): number {

@@ -6,12 +6,11 @@ import { LIMITS } from "../../lib/limits";
 import { parseOffset, parsePrefixedId } from "../../lib/params";
 import { originOf } from "../../lib/seo";
 import type { QuestionState } from "../../lib/questions";
-import { isBanned } from "../../lib/users";
+import { isBanned, seesHiddenProfile } from "../../lib/users";
 import { getDb, schema, type Db } from "../core/db.server";
 import { catalogueQuery, GIFT_POINTS_MIN, giftItem, receivedGiftsQuery, sentGiftItem } from "../gifts/gifts.server";
 import { LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
 import { viewerSession, type Session } from "./session.server";
-import { seesHiddenProfile } from "../../lib/users";
 
 /**
  * The user profile /profile/id{userid}[/{tab}[/{sub}]] (surroundings.md "Profile",
