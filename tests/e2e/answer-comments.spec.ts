@@ -1,42 +1,17 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser } from "@playwright/test";
 import { SHOWCASE } from "../../db/seed/seed";
+import { hydrated, island, markDocument, register, sameDocument, signedIn } from "./helpers";
 
 /**
- * The question page's forms, hydrated (issue 5 §1–2): the answer form's counter and in-place
- * answer, replies and 'more' in the comment threads, the 17-second highlight of a comment in
- * context, the owner's supplement, and the captcha round trip on the 5th comment in 10 minutes.
- * Each story registers its own newcomer (an Ученик: asked for a captcha, never exempt), so the
- * stories never share a user's answers or comment bursts.
+ * The question page's forms, hydrated: the answer form's counter and in-place answer, replies
+ * and 'more' in the comment threads, the 17-second highlight of a comment in context, the
+ * owner's supplement, and the captcha round trip on the 5th comment in 10 minutes. Each story
+ * registers its own newcomer (an Ученик: asked for a captcha, never exempt), so the stories never
+ * share a user's answers or comment bursts.
  */
 
 let n = 0;
-async function newcomer(browser: Browser): Promise<{ page: Page; nick: string }> {
-  const stamp = `ac${Date.now()}${++n}`;
-  const nick = `Новичок ${stamp}`;
-  const page = await (await browser.newContext()).newPage();
-  await page.goto("/register");
-  await page.getByLabel("Ник").fill(nick);
-  await page.getByLabel("Почта").fill(`${stamp}@example.org`);
-  await page.getByLabel("Пароль").fill("secret-pass");
-  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-  await expect(page.getByRole("button", { name: "Выйти" })).toBeVisible();
-  return { page, nick };
-}
-
-async function hydrated(page: Page, island: string) {
-  const el = page.locator(`otv-island[name="${island}"]`).first();
-  // islands hydrate near the viewport (or when idle, or touched)
-  if (await el.evaluate((e) => e.getClientRects().length > 0)) await el.scrollIntoViewIfNeeded();
-  await expect(el).toHaveAttribute("hydrated", "");
-}
-
-/** Marks the document; `sameDocument` then tells whether the page was reloaded since. */
-async function markDocument(page: Page) {
-  await page.evaluate(() => ((window as unknown as { __sameDocument: number }).__sameDocument = 1));
-}
-async function sameDocument(page: Page): Promise<boolean> {
-  return page.evaluate(() => (window as unknown as { __sameDocument?: number }).__sameDocument === 1);
-}
+const newcomer = (browser: Browser) => register(browser, `ac${Date.now()}${++n}`, { nick: "Новичок" });
 
 /** The seven strokes of each digit the captcha draws (app/models/captcha.server.ts captchaSvg). */
 const DIGITS: Record<string, string> = {
@@ -81,7 +56,7 @@ test.describe("the question page's forms with JavaScript", () => {
   test("the answer counter turns to 'Лишние символы' over the limit and the submit is disabled", async ({ browser }) => {
     const { page } = await newcomer(browser);
     await page.goto(`/question/${SHOWCASE.openQuestionId}`);
-    await hydrated(page, "answer-form");
+    await hydrated(island(page, "answer-form"));
     const form = page.getByTestId("answer-form");
     const body = form.getByLabel("Ваш ответ");
     const submit = form.getByRole("button", { name: "Ответить" });
@@ -125,7 +100,7 @@ test.describe("the question page's forms with JavaScript", () => {
   test("posting an answer shows it without a reload", async ({ browser }) => {
     const { page, nick } = await newcomer(browser);
     await page.goto(`/question/${SHOWCASE.openQuestionId}`);
-    await hydrated(page, "answer-form");
+    await hydrated(island(page, "answer-form"));
     const before = Number.parseInt((await page.getByTestId("answers-count").textContent()) ?? "", 10);
     await markDocument(page);
 
@@ -150,7 +125,7 @@ test.describe("the question page's forms with JavaScript", () => {
   test("a reply to a comment appears nested", async ({ browser }) => {
     const { page, nick } = await newcomer(browser);
     await page.goto(`/answer/${SHOWCASE.contextAnswerId}`);
-    await hydrated(page, "comment-thread");
+    await hydrated(island(page, "comment-thread"));
     await markDocument(page);
     const parent = page.locator("#answers li.comment, article li.comment").first();
     const parentId = await parent.getAttribute("data-comment-id");
@@ -178,7 +153,7 @@ test.describe("the question page's forms with JavaScript", () => {
   test("on the question page a reply opens under an answer's comment and appears nested", async ({ browser }) => {
     const { page, nick } = await newcomer(browser);
     await page.goto(`/question/${SHOWCASE.resolvedQuestionId}`);
-    await hydrated(page, "comment-thread");
+    await hydrated(island(page, "comment-thread"));
     await markDocument(page);
     const li = page.locator(`#answer-${SHOWCASE.contextAnswerId} li.comment`).first();
     await li.locator(":scope > div").getByRole("link", { name: "Ответить" }).click();
@@ -195,7 +170,7 @@ test.describe("the question page's forms with JavaScript", () => {
     const { page } = await newcomer(browser);
     // the question page lists the big thread by the '20,3,3' rule, so some replies wait behind 'more'
     await page.goto(`/question/${SHOWCASE.resolvedQuestionId}`);
-    await hydrated(page, "comment-thread");
+    await hydrated(island(page, "comment-thread"));
     await markDocument(page);
     const more = page.locator(`#answer-${SHOWCASE.bigThreadAnswerId} li.comment > a.more`).first();
     const label = (await more.textContent()) ?? "";
@@ -217,7 +192,7 @@ test.describe("the question page's forms with JavaScript", () => {
     await page.goto(`/question/${SHOWCASE.resolvedQuestionId}/cid-${SHOWCASE.contextCommentId}`);
     const highlighted = page.locator(`#cmt-${SHOWCASE.contextCommentId} > [data-highlighted="1"]`);
     await expect(highlighted).toBeVisible();
-    await hydrated(page, "comment-thread");
+    await hydrated(island(page, "comment-thread"));
     await page.clock.runFor(15_000);
     await expect(highlighted).toHaveCount(1);
     await page.clock.runFor(2_500);
@@ -226,13 +201,9 @@ test.describe("the question page's forms with JavaScript", () => {
   });
 
   test("the owner's supplement appears in place", async ({ browser }) => {
-    const page = await (await browser.newContext()).newPage();
-    await page.goto("/login");
-    await page.getByLabel("Почта").fill("user@demo.local");
-    await page.getByLabel("Пароль").fill("demo12345");
-    await page.getByRole("button", { name: "Войти" }).click();
+    const page = await signedIn(browser, "user@demo.local");
     await page.goto(`/question/${SHOWCASE.unansweredQuestionId}`);
-    await hydrated(page, "supplement-form");
+    await hydrated(island(page, "supplement-form"));
     await markDocument(page);
     const form = page.getByTestId("supplement-form");
     const text = `Уточняю: речь о версии 2.0 (${Date.now()})`;
@@ -247,7 +218,7 @@ test.describe("the question page's forms with JavaScript", () => {
   test("the 5th comment in 10 minutes asks for the captcha, and after 'Готово' it is posted", async ({ browser }) => {
     const { page } = await newcomer(browser);
     await page.goto(`/answer/${SHOWCASE.contextAnswerId}`);
-    await hydrated(page, "comment-thread");
+    await hydrated(island(page, "comment-thread"));
     const form = page.locator("#comment-form").getByTestId("comment-form");
     const stamp = Date.now();
     for (let i = 1; i <= 4; i++) {

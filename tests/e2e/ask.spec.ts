@@ -1,10 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
-import { signIn } from "./users";
+import { signIn } from "./helpers";
 
 /**
- * The ask page and the quick-ask box as islands (core-qa.md §2, §5): the poll-option editor, the
- * counters, similar questions, the typed text kept over a reload, the category selects, asking,
- * the quick-ask box and the guest's sign-in dialog.
+ * The ask page and the quick-ask box as islands: the poll-option editor, the counters, similar
+ * questions, the typed text kept over a reload, the category selects, asking, the quick-ask box
+ * and the guest's sign-in dialog.
  */
 
 /** Opens the ask page and waits until its island has hydrated (the tabs appear). */
@@ -26,7 +26,7 @@ test("the poll editor starts with three options, grows to 16 as the last is fill
     await pollOptions(page)
       .nth(i)
       .fill(`Вариант номер ${i + 1}`);
-    await expect(pollOptions(page)).toHaveCount(Math.min(i + 2, 16) < 3 ? 3 : Math.min(i + 2, 16));
+    await expect(pollOptions(page)).toHaveCount(Math.max(3, Math.min(i + 2, 16)));
   }
   await expect(pollOptions(page)).toHaveCount(16);
   await expect(page.getByLabel("16 вариант", { exact: true })).toHaveValue("Вариант номер 16");

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { register, signedIn } from "./helpers";
 
 /**
  * The core story, once with JavaScript disabled and once enabled: a newcomer registers; a «Знаток»
@@ -9,19 +10,9 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`the core story with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test("register, ask a poll, answer and vote, like and pick the best, points change", async ({ browser }) => {
       const stamp = `${javaScriptEnabled ? "js" : "nojs"}${Date.now()}`;
-      const newcomer = await signedInPage(browser, javaScriptEnabled);
-      await newcomer.goto("/register");
-      await newcomer.getByLabel("Ник").fill(`Новичок ${stamp}`);
-      await newcomer.getByLabel("Почта").fill(`${stamp}@example.org`);
-      await newcomer.getByLabel("Пароль").fill("secret-pass");
-      await newcomer.getByRole("button", { name: "Зарегистрироваться" }).click();
-      await expect(newcomer.getByRole("button", { name: "Выйти" })).toBeVisible();
+      const { page: newcomer } = await register(browser, stamp, { nick: "Новичок", javaScriptEnabled });
 
-      const asker = await signedInPage(browser, javaScriptEnabled);
-      await asker.goto("/login");
-      await asker.getByLabel("Почта").fill("znatok@demo.local");
-      await asker.getByLabel("Пароль").fill("demo12345");
-      await asker.getByRole("button", { name: "Войти" }).click();
+      const asker = await signedIn(browser, "znatok@demo.local", { javaScriptEnabled });
       await asker.goto("/ask");
       await asker.getByLabel("Мой вопрос").fill(`Какой чай вы пьёте по вечерам? ${stamp}`);
       await asker.getByLabel("Категория", { exact: true }).selectOption({ label: "Компьютеры, Связь" });
@@ -54,9 +45,4 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(asker.getByTestId("question-state")).toHaveText("Вопрос решён");
     });
   });
-}
-
-async function signedInPage(browser: Browser, javaScriptEnabled: boolean): Promise<Page> {
-  const context = await browser.newContext({ javaScriptEnabled });
-  return context.newPage();
 }

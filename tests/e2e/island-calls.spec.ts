@@ -1,11 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { SHOWCASE } from "../../db/seed/seed";
-import { signedIn } from "./users";
+import { signedIn } from "./helpers";
 
 /**
- * The islands' call client (core-qa.md §7–8): an expired API token is refreshed by one shared
- * refresh_auth and the calls are retried once; a refusal shows the 'Ошибка' pop-up with the
- * server's Russian text.
+ * The islands' call client: an expired API token is refreshed by one shared refresh_auth and the
+ * calls are retried once; a refusal shows the 'Ошибка' pop-up with the server's Russian text.
  */
 test("an island's calls after the session's token changed: one refresh_auth for both, then both succeed", async ({ browser }) => {
   const page = await signedIn(browser, "guru@demo.local");

@@ -1,19 +1,14 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
-import { register, signedIn } from "./users";
+import { expect, test, type Page } from "@playwright/test";
+import { api, guestPage, markDocument, register, sameDocument, signedIn } from "./helpers";
 
 /**
- * The live parts of the pages (issue 5 §2, §4): a new answer reaches another reader without a
- * reload, 'Показать ещё ответы' appends the next 20 in place, the survey banner after 2 s sets its
- * cookie, the bell's counter rises when someone answers my question, and a guest's click on an
- * action opens the sign-in dialog.
+ * The live parts of the pages: a new answer reaches another reader without a reload, 'Показать
+ * ещё ответы' appends the next 20 in place, the survey banner after 2 s sets its cookie, the
+ * bell's counter rises when someone answers my question, and a guest's click on an action opens
+ * the sign-in dialog.
  */
 
 const RESOLVED_QUESTION = 1; // the seed's showcase: 45 answers, the best one apart (db/seed SHOWCASE)
-
-async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext();
-  return context.newPage();
-}
 
 /** Asks a plain question in «Программирование» through the API (the ask page has its own stories); returns its address. */
 async function ask(page: Page, qtext: string): Promise<string> {
@@ -26,30 +21,16 @@ async function ask(page: Page, qtext: string): Promise<string> {
   return `/question/${reply.qid ?? reply.id}`;
 }
 
-/** A named call from a signed-in page, the way the islands send it (session salt and token). */
-async function api(page: Page, name: string, fields: Record<string, string>) {
-  return page.evaluate(
-    async ({ name, fields }) => {
-      const meta = document.querySelector<HTMLMetaElement>('meta[name="otv-session"]');
-      const s = meta ? (JSON.parse(meta.content) as { salt: string; token: string }) : null;
-      const body = new URLSearchParams({ ...fields, ...(s ? { salt: s.salt, token: s.token } : {}) });
-      const r = await fetch(`/api/v2/${name}`, { method: "POST", body, credentials: "same-origin" });
-      return (await r.json()) as { status: number; [k: string]: unknown };
-    },
-    { name, fields },
-  );
-}
-
 test("a second reader sees a new answer appear without reloading", async ({ browser }) => {
   const stamp = Date.now();
   const asker = await signedIn(browser, "guru@demo.local");
   const url = await ask(asker, `Как быстро выучить таблицу умножения? ${stamp}`);
 
-  const reader = await newPage(browser);
+  const reader = await guestPage(browser);
   await reader.goto(url);
   await expect(reader.getByTestId("no-answers")).toBeVisible();
   await expect(reader.locator('otv-island[name="answers-live"]')).toHaveAttribute("live", "up");
-  await reader.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  await markDocument(reader);
 
   const answerer = await signedIn(browser, "vip@demo.local");
   await answerer.goto(url);
@@ -61,7 +42,7 @@ test("a second reader sees a new answer appear without reloading", async ({ brow
   await expect(arrived.locator(".author")).toContainText("VIP Андрей");
   await expect(reader.getByTestId("answers-count")).toHaveText("1 ответ");
   await expect(reader.getByTestId("no-answers")).toHaveCount(0);
-  expect(await reader.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  expect(await sameDocument(reader)).toBe(true);
 });
 
 test("while the question's socket is down, the page polls for new answers every 3 s", async ({ browser }) => {
@@ -69,7 +50,7 @@ test("while the question's socket is down, the page polls for new answers every 
   const asker = await signedIn(browser, "guru@demo.local");
   const url = await ask(asker, `Сколько спать взрослому человеку? ${stamp}`);
 
-  const reader = await newPage(browser);
+  const reader = await guestPage(browser);
   // the live door refuses this reader: every connection closes at once
   await reader.routeWebSocket(/\/ws\/question\//, (ws) => ws.close());
   await reader.goto(url);
@@ -83,12 +64,12 @@ test("while the question's socket is down, the page polls for new answers every 
 });
 
 test("'Показать ещё ответы' appends the next 20 answers without a reload", async ({ browser }) => {
-  const page = await newPage(browser);
+  const page = await guestPage(browser);
   await page.goto(`/question/${RESOLVED_QUESTION}`);
   const answers = page.getByTestId("answer");
   await expect(answers).toHaveCount(20);
   const first = await answers.first().getAttribute("data-answer-id");
-  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  await markDocument(page);
 
   await page.getByTestId("more-answers").click();
   await expect(answers).toHaveCount(40);
@@ -101,7 +82,7 @@ test("'Показать ещё ответы' appends the next 20 answers without
   await page.getByTestId("more-answers").click();
   await expect(answers).toHaveCount(44); // 45 with the best one listed apart
   await expect(page.getByTestId("more-answers")).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  expect(await sameDocument(page)).toBe(true);
 });
 
 test("the survey banner appears 2 s after load on a question with answers, and a choice sets its cookie for 30 days", async ({ browser }) => {
@@ -287,7 +268,7 @@ test("a new notification plays the chime unless the user turned the sound off", 
 
 test("a newcomer's bell list says 'Новых событий нет'", async ({ browser }) => {
   const stamp = `live${Date.now()}`;
-  const page = await newPage(browser);
+  const page = await guestPage(browser);
   await page.goto("/register");
   await page.getByLabel("Ник").fill(`Тихоня ${stamp}`);
   await page.getByLabel("Почта").fill(`${stamp}@example.org`);
@@ -305,7 +286,7 @@ test("a newcomer's bell list says 'Новых событий нет'", async ({ 
 });
 
 test("a guest's click on an answer action or the answer form opens the sign-in dialog", async ({ browser }) => {
-  const page = await newPage(browser);
+  const page = await guestPage(browser);
   await page.goto(`/question/3`);
   // the client entry is on the page (its islands hydrate)
   await expect(page.locator('otv-island[name="answers-live"]')).toHaveAttribute("hydrated", "");

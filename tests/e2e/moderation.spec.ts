@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { register, signedIn } from "./users";
+import { register, signedIn } from "./helpers";
 
 /**
- * Moderation, abuse reports and private questions to a brand's experts, as their users meet them
- * (issue 6): a moderator drops an answer and undoes it; a moderator bans a user for 24 hours, who
- * then cannot answer; a user reports a comment; a user asks the brand's experts privately and the
- * expert answers.
+ * Moderation, abuse reports and private questions to a brand's experts, as their users meet them:
+ * a moderator drops an answer and undoes it; a moderator bans a user for 24 hours, who then cannot
+ * answer; a user reports a comment; a user asks the brand's experts privately and the expert
+ * answers.
  */
 
 test("a moderator drops an answer and undoes it", async ({ browser }) => {

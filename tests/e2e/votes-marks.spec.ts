@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator } from "@playwright/test";
 import { SHOWCASE } from "../../db/seed/seed";
-import { signedIn } from "./users";
+import { api, hydrated, markDocument, sameDocument, signedIn } from "./helpers";
 
 /**
  * The question page's vote and mark islands with JavaScript on: poll voting (the empty-choice
@@ -8,37 +8,6 @@ import { signedIn } from "./users";
  * count, and the button back after 3 s), the owner's like and a second like refused, a vote for
  * the best answer on voting, and the who-voted tooltip with 5 avatars and 'more'.
  */
-
-/** A named call from the page, with the session's salt and token (as an island sends it). */
-async function api(page: Page, name: string, fields: Record<string, string | string[]>): Promise<Record<string, any>> {
-  return page.evaluate(
-    async ({ name, fields }) => {
-      const meta = document.querySelector<HTMLMetaElement>('meta[name="otv-session"]')!;
-      const s = JSON.parse(meta.content);
-      const body = new URLSearchParams();
-      for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) body.append(k, x);
-      body.set("salt", s.salt);
-      body.set("token", s.token);
-      const r = await fetch(`/api/v2/${name}`, { method: "POST", body, credentials: "same-origin" });
-      return r.json();
-    },
-    { name, fields },
-  );
-}
-
-/** Waits until the island holding `inside` has hydrated (scrolling it into view first). */
-async function hydrated(inside: Locator) {
-  await inside.first().scrollIntoViewIfNeeded();
-  await expect(inside.first().locator("xpath=ancestor-or-self::otv-island[1]")).toHaveAttribute("hydrated", "");
-}
-
-/** Marks the window so that a reload would show: the mark is gone after one. */
-async function markWindow(page: Page) {
-  await page.evaluate(() => ((window as any).__noReload = true));
-}
-async function expectNoReload(page: Page) {
-  expect(await page.evaluate(() => (window as any).__noReload === true)).toBe(true);
-}
 
 function votesOf(option: Locator) {
   return option.getByTestId("poll-votes");
@@ -50,7 +19,7 @@ test.describe("votes and marks on the question page", () => {
     await page.goto(`/question/${SHOWCASE.pollSingleQuestionId}`);
     const form = page.getByTestId("poll-form");
     await hydrated(form);
-    await markWindow(page);
+    await markDocument(page);
     await expect(form.getByRole("radio")).not.toHaveCount(0);
     await expect(form.getByRole("checkbox")).toHaveCount(0);
 
@@ -72,7 +41,7 @@ test.describe("votes and marks on the question page", () => {
     await expect(option).toHaveClass(/poll-mine/);
     await expect(page.getByTestId("poll-voted")).toContainText("Ваш голос учтён");
     await expect(page.getByTestId("poll-form")).toHaveCount(0);
-    await expectNoReload(page);
+    expect(await sameDocument(page)).toBe(true);
 
     // what the page shows is what D1 holds
     await page.reload();
@@ -95,7 +64,7 @@ test.describe("votes and marks on the question page", () => {
     await page.goto(`/question/${asked.qid}`);
     const form = page.getByTestId("poll-form");
     await hydrated(form);
-    await markWindow(page);
+    await markDocument(page);
     await expect(form.getByRole("checkbox")).toHaveCount(3);
     await expect(form.getByRole("radio")).toHaveCount(0);
     await form.getByLabel("Палатку").check();
@@ -108,7 +77,7 @@ test.describe("votes and marks on the question page", () => {
     await expect(votesOf(options.filter({ hasText: "Котелок" }))).toHaveText("0 голосов");
     await expect(votesOf(options.filter({ hasText: "Фонарик" }))).toHaveText("1 голос");
     await expect(page.getByTestId("poll-form")).toHaveCount(0);
-    await expectNoReload(page);
+    expect(await sameDocument(page)).toBe(true);
   });
 
   test("marking an answer raises its count in place and the button returns to its normal look after 3 s", async ({ browser }) => {
@@ -122,7 +91,7 @@ test.describe("votes and marks on the question page", () => {
       .getAttribute("data-answer-id");
     const answer = page.locator(`#answer-${aid}`);
     await hydrated(answer.getByTestId("mark-button"));
-    await markWindow(page);
+    await markDocument(page);
     const before = Number(await answer.getByTestId("mark-count").innerText());
 
     await answer.getByTestId("mark-button").getByRole("button", { name: "Полезный ответ" }).click();
@@ -133,7 +102,7 @@ test.describe("votes and marks on the question page", () => {
     await expect(answer.getByTestId("mark-done")).toHaveCount(0);
     await expect(answer.getByTestId("unmark").getByRole("button", { name: "Убрать отметку" })).toBeVisible();
     await expect(answer.getByTestId("mark-count")).toHaveText(String(before + 1));
-    await expectNoReload(page);
+    expect(await sameDocument(page)).toBe(true);
 
     // taking it back lowers the count again, still in place
     await answer.getByTestId("unmark").getByRole("button", { name: "Убрать отметку" }).click();
@@ -155,13 +124,13 @@ test.describe("votes and marks on the question page", () => {
     await asker.goto(`/question/${asked.qid}`);
     const answer = asker.getByTestId("answer").filter({ hasText: `Городской рюкзак на 20 литров ${stamp}` });
     await hydrated(answer.getByTestId("thanks"));
-    await markWindow(asker);
+    await markDocument(asker);
     await expect(answer.getByTestId("sps")).toHaveAttribute("data-state", "can-do-sps");
     await answer.getByRole("button", { name: "Нравится", exact: true }).click();
     await expect(answer.getByTestId("sps")).toHaveAttribute("data-state", "is-sps");
     await expect(answer.getByTestId("sps")).toContainText("Вам понравился этот ответ");
     await expect(answer.getByRole("button", { name: "Отменить «Нравится»" })).toBeVisible();
-    await expectNoReload(asker);
+    expect(await sameDocument(asker)).toBe(true);
 
     const staleAnswer = stale.getByTestId("answer").filter({ hasText: `Городской рюкзак на 20 литров ${stamp}` });
     await hydrated(staleAnswer.getByTestId("thanks"));
@@ -184,7 +153,7 @@ test.describe("votes and marks on the question page", () => {
     const voted = page.locator(`#answer-${aid}`);
     await hydrated(voted.getByTestId("votefor"));
     await expect(page.locator('otv-island[name="answer-actions"]:not([hydrated])')).toHaveCount(0);
-    await markWindow(page);
+    await markDocument(page);
     await expect(page.getByRole("button", { name: "Против всех" })).toBeVisible();
     const before = Number(await voted.getByTestId("answer-rating").getAttribute("data-rating"));
     const overall = page.getByTestId("question-voters");
@@ -197,7 +166,7 @@ test.describe("votes and marks on the question page", () => {
     await expect(page.getByTestId("votefor")).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Против всех" })).toHaveCount(0);
     await expect(overall).toContainText(`${votersBefore + 1} человек`);
-    await expectNoReload(page);
+    expect(await sameDocument(page)).toBe(true);
 
     await page.reload();
     await expect(page.locator(`#answer-${aid}`).getByTestId("answer-rating")).toHaveText(new RegExp(`^${before + 1} голос`));
@@ -209,7 +178,7 @@ test.describe("votes and marks on the question page", () => {
     await page.goto(`/question/${SHOWCASE.openQuestionId}`);
     const box = page.locator('otv-island[name="question-actions"]');
     await hydrated(box);
-    await markWindow(page);
+    await markDocument(page);
     const watch = box.getByRole("button", { name: "Следить за вопросом" });
     const unwatch = box.getByRole("button", { name: "Не следить за вопросом" });
     const startedWatching = await watch.isVisible();
@@ -223,7 +192,7 @@ test.describe("votes and marks on the question page", () => {
     await expect(box.getByTestId("mark-done")).toBeVisible();
     await expect(box.getByTestId("mark-count")).toHaveText(String(before + 1));
     await expect(box.getByRole("button", { name: "Убрать отметку" })).toBeVisible({ timeout: 4500 });
-    await expectNoReload(page);
+    expect(await sameDocument(page)).toBe(true);
 
     await page.reload();
     await expect(page.locator('otv-island[name="question-actions"]').getByTestId("mark-count")).toHaveText(String(before + 1));

@@ -1,28 +1,10 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { as, BASE, post, type Me } from "./api-client";
-import { workerFetch } from "./worker-fetch";
+import { get, page, post, postForm } from "./helpers/api";
+import { one, value } from "./helpers/db";
+import { as } from "./helpers/users";
 import { SHOWCASE } from "../../db/seed/seed";
 
-const one = <T = Record<string, any>>(query: string, ...binds: unknown[]) =>
-  env.DB.prepare(query)
-    .bind(...binds)
-    .first<T>();
-async function value<T = number>(query: string, ...binds: unknown[]): Promise<T> {
-  const v = await env.DB.prepare(query)
-    .bind(...binds)
-    .first<T>("v");
-  if (v === null) throw new Error(`no row: ${query}`);
-  return v;
-}
-
 const reportCount = () => value("select count(*) v from abuse_reports");
-
-async function get(name: string, query: Record<string, string | number>, me: Me | null) {
-  const qs = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]));
-  const res = await workerFetch(`${BASE}/api/v2/${name}?${qs}`, { headers: me ? { cookie: me.cookie } : {} });
-  return { res, json: (await res.json()) as Record<string, any> };
-}
 
 /** A live answer in an ordinary category by someone other than `notBy`. */
 async function answerOfOther(notBy: number) {
@@ -32,11 +14,6 @@ async function answerOfOther(notBy: number) {
      order by a.id limit 1`,
     notBy,
   ))!;
-}
-
-async function page(path: string, me: Me | null) {
-  const res = await workerFetch(`${BASE}${path}`, { headers: me ? { cookie: me.cookie } : {}, redirect: "manual" });
-  return { res, html: res.status === 200 ? await res.text() : "" };
 }
 
 describe("abuse reports", () => {
@@ -204,13 +181,7 @@ describe("abuse reports", () => {
     expect(form.html).toContain(`action="/do/abuse?return=${encodeURIComponent(`/abuse/Q/${q.id}`)}"`);
     expect(form.html).toContain("Оскорбительные высказывания");
 
-    const body = new URLSearchParams({ qid: String(q.id), report: "offense" });
-    const sent = await workerFetch(`${BASE}/do/abuse?return=${encodeURIComponent(`/abuse/Q/${q.id}`)}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", host: "127.0.0.1", origin: BASE, cookie: me.cookie },
-      body,
-      redirect: "manual",
-    });
+    const { res: sent } = await postForm("abuse", { qid: String(q.id), report: "offense" }, `/abuse/Q/${q.id}`, me);
     expect(sent.status).toBe(302);
     expect(sent.headers.get("location")).toBe(`/abuse/Q/${q.id}?sent=1`);
     const thanks = await page(`/abuse/Q/${q.id}?sent=1`, me);

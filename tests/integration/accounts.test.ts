@@ -1,20 +1,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { workerFetch } from "./worker-fetch";
+import { BASE, post, workerFetch } from "./helpers/api";
 
-const BASE = "http://127.0.0.1";
-
+/** A named call with a bare session cookie (no salt and token); `origin` stands in for another site. */
 async function call(name: string, body: Record<string, string>, init: { cookie?: string; origin?: string } = {}) {
-  const res = await workerFetch(`${BASE}/api/v2/${name}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: init.origin ?? BASE,
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-    },
-    body: new URLSearchParams(body),
-  });
-  return { res, json: (await res.json()) as Record<string, any>, cookie: res.headers.get("set-cookie") };
+  const { res, json } = await post(name, body, init.cookie, { origin: init.origin });
+  return { res, json, cookie: res.headers.get("set-cookie") };
 }
 
 const sid = (setCookie: string | null) => setCookie!.split(";")[0];

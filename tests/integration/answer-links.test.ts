@@ -1,25 +1,19 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { as, BASE, postForm } from "./api-client";
-import { workerFetch } from "./worker-fetch";
+import { page, postForm } from "./helpers/api";
+import { all } from "./helpers/db";
+import { as } from "./helpers/users";
 
-/** The asker's e-mail links on an answer: /answer/{aid}/thanks, /bad and /unwatch-comments. */
-async function page(path: string, cookie?: string) {
-  const res = await workerFetch(`${BASE}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
-  return { res, html: await res.text() };
-}
+// The asker's e-mail links on an answer: /answer/{aid}/thanks, /bad and /unwatch-comments.
 
 /** Answers waiting for their asker's reaction, on open questions of askers who may like (Знаток and up, not banned). */
-async function askersAnswers() {
-  return (
-    await env.DB.prepare(
-      `select a.id aid, a.qid qid, u.email email from answers a join questions q on q.id = a.qid join users u on u.id = q.user_id
+const askersAnswers = () =>
+  all<{ aid: number; qid: number; email: string }>(
+    `select a.id aid, a.qid qid, u.email email from answers a join questions q on q.id = a.qid join users u on u.id = q.user_id
      where a.user_id <> q.user_id and a.hidden = 0 and a.canth_status = 0 and q.state = 'A' and q.hidden = 0
        and u.points >= 250 and u.banned_until is null and u.ban_permanent = 0
      order by a.id limit 2`,
-    ).all<{ aid: number; qid: number; email: string }>()
-  ).results;
-}
+  );
 
 describe("the answer's e-mail link pages", () => {
   it("a guest is sent to the sign-in page first", async () => {

@@ -1,57 +1,34 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { as, BASE, post, type Me } from "./api-client";
+import { BASE, post } from "./helpers/api";
+import { fingerprint, one, points, value } from "./helpers/db";
+import { as, newUser } from "./helpers/users";
 import { captchaCode, captchaSvg } from "../../app/models/core/captcha.server";
 import { loader as captchaLoader } from "../../app/routes/captcha.$id";
 import { SHOWCASE } from "../../db/seed/seed";
 
-type Who = Me;
-
-let fresh = 0;
-/** A newly registered user (100 points, level Ученик). */
-async function newUser(): Promise<Who> {
-  const { res, json } = await post("register", { nick: `Отвечающий ${++fresh}`, email: `answerer${fresh}@test.local`, password: "secret-pass" });
-  expect(json.status).toBe(200);
-  return { id: json.id, cookie: res.headers.get("set-cookie")!.split(";")[0], salt: json.salt, token: json.token };
-}
-
-const one = <T = Record<string, any>>(query: string, ...binds: unknown[]) =>
-  env.DB.prepare(query)
-    .bind(...binds)
-    .first<T>();
-/** The column v of the first row; a missing row fails the test. */
-async function value<T = number>(query: string, ...binds: unknown[]): Promise<T> {
-  const v = await env.DB.prepare(query)
-    .bind(...binds)
-    .first<T>("v");
-  if (v === null) throw new Error(`no row: ${query}`);
-  return v;
-}
-
-async function points(userId: number) {
-  const row = await one<{ points: number; ledger: number }>(
-    "select points, (select coalesce(sum(delta), 0) from points_ledger where user_id = users.id) ledger from users where id = ?",
-    userId,
-  );
-  return row!;
-}
-
 /** A fingerprint of everything the answers calls may touch. */
-async function snapshot() {
-  return env.DB.prepare(
-    `select (select count(*) from answers) answers, (select sum(anscnt) from questions) anscnt, (select sum(answers_count) from users) acount,
-            (select sum(best_count) from users) bcount, (select count(*) from points_ledger) ledger, (select sum(points) from users) points,
-            (select count(*) from answer_reactions) reactions, (select sum(canth_status) from answers) canth, (select group_concat(state) from questions) states,
-            (select count(*) from answers where best = 1) best, (select group_concat(text) from answers where id > 0) texts`,
-  ).first();
-}
+const snapshot = () =>
+  fingerprint({
+    answers: "select count(*) from answers",
+    anscnt: "select sum(anscnt) from questions",
+    acount: "select sum(answers_count) from users",
+    bcount: "select sum(best_count) from users",
+    ledger: "select count(*) from points_ledger",
+    points: "select sum(points) from users",
+    reactions: "select count(*) from answer_reactions",
+    canth: "select sum(canth_status) from answers",
+    states: "select group_concat(state) from questions",
+    best: "select count(*) from answers where best = 1",
+    texts: "select group_concat(text) from answers where id > 0",
+  });
 
 const Q7 = SHOWCASE.unansweredQuestionId; // open, no answers, asked by user@demo.local (id 1)
 
 describe("answering a question (addans)", () => {
   it("a signed-in user answers an open question: the answer, anscnt, answers_count and +2 points in one go", async () => {
     const guru = await as("guru@demo.local");
-    const before = await points(guru.id);
+    const before = await points(guru.id, { withLedger: true });
     const count = await value("select answers_count v from users where id = ?", guru.id);
     const { res, json } = await post(
       "addans",
@@ -66,7 +43,7 @@ describe("answering a question (addans)", () => {
     expect(row!.text).toContain('href="/301?url=https%3A%2F%2Fexample.com%2Fhelp" rel="nofollow ugc"');
     expect(await value("select anscnt v from questions where id = ?", Q7)).toBe(1);
     expect(await value("select answers_count v from users where id = ?", guru.id)).toBe(count + 1);
-    const after = await points(guru.id);
+    const after = await points(guru.id, { withLedger: true });
     expect(after.points).toBe(before.points + 2);
     expect(after.ledger).toBe(after.points);
     expect(await one("select delta, reason from points_ledger where user_id = ? order by id desc limit 1", guru.id)).toEqual({ delta: 2, reason: "answer" });
@@ -102,7 +79,7 @@ describe("answering a question (addans)", () => {
   });
 
   it("a deleted or missing question is 181, a question on voting or resolved takes no answers (165)", async () => {
-    const u = await newUser();
+    const u = await newUser("Отвечающий");
     const before = await snapshot();
     for (const qid of [SHOWCASE.deletedQuestionId, SHOWCASE.missingQuestionId]) {
       const { res, json } = await post("addans", { qid, Body: "Ответ" }, u);
@@ -118,7 +95,7 @@ describe("answering a question (addans)", () => {
   });
 
   it("the answer text is required and at most 3800 characters, the source at most 50", async () => {
-    const u = await newUser();
+    const u = await newUser("Отвечающий");
     const before = await snapshot();
     expect((await post("addans", { qid: Q7 }, u)).json).toMatchObject({ status: 400, errid: 160 });
     expect((await post("addans", { qid: Q7, Body: "   " }, u)).json).toMatchObject({ status: 400, errid: 160, error: "Введите текст ответа" });
@@ -132,31 +109,31 @@ describe("answering a question (addans)", () => {
 
   it("a VIP earns double points for an answer, and so does anyone on a leader question", async () => {
     const vip = await as("vip@demo.local");
-    const before = await points(vip.id);
+    const before = await points(vip.id, { withLedger: true });
     const { json } = await post("addans", { qid: Q7, Body: "Ответ VIP" }, vip);
     expect(json.status).toBe(200);
     expect(await value("select vip v from answers where id = ?", json.id)).toBe(1);
-    expect((await points(vip.id)).points).toBe(before.points + 4);
-    expect((await points(vip.id)).ledger).toBe(before.points + 4);
+    expect((await points(vip.id, { withLedger: true })).points).toBe(before.points + 4);
+    expect((await points(vip.id, { withLedger: true })).ledger).toBe(before.points + 4);
 
     await env.DB.prepare("update questions set lead_until = ? where id = ?")
       .bind(Date.now() + 3_600_000, SHOWCASE.openQuestionId)
       .run();
-    const u = await newUser();
+    const u = await newUser("Отвечающий");
     const r = await post("addans", { qid: SHOWCASE.openQuestionId, Body: "Ответ на лидерский вопрос" }, u);
     expect(r.json.status).toBe(200);
-    expect(await points(u.id)).toEqual({ points: 104, ledger: 104 });
+    expect(await points(u.id, { withLedger: true })).toEqual({ points: 104, ledger: 104 });
   });
 
   it("ten identical answers sent at once leave one answer, one anscnt step and one payment", async () => {
-    const u = await newUser();
+    const u = await newUser("Отвечающий");
     const anscnt = await value("select anscnt v from questions where id = ?", Q7);
     const replies = await Promise.all(Array.from({ length: 10 }, () => post("addans", { qid: Q7, Body: "Одновременный ответ" }, u)));
     expect(replies.filter((r) => r.json.status === 200)).toHaveLength(1);
     expect(replies.filter((r) => r.json.errid === 164)).toHaveLength(9);
     expect(await value("select count(*) v from answers where qid = ? and user_id = ?", Q7, u.id)).toBe(1);
     expect(await value("select anscnt v from questions where id = ?", Q7)).toBe(anscnt + 1);
-    expect(await points(u.id)).toEqual({ points: 102, ledger: 102 });
+    expect(await points(u.id, { withLedger: true })).toEqual({ points: 102, ledger: 102 });
   });
 });
 
@@ -196,12 +173,12 @@ describe("the asker's reactions (thanks, unthanks, notimportant, unnotimportant)
   it("the asker thanks an answer: canth_status 1, a reaction row and +5 points for the author", async () => {
     const guru = await as("guru@demo.local");
     const aid = await value("select id v from answers where qid = ? and user_id = ?", Q7, guru.id);
-    const before = await points(guru.id);
+    const before = await points(guru.id, { withLedger: true });
     const { json } = await post("thanks", { aid }, await as("user@demo.local"));
     expect(json).toEqual({ status: 200, canth: 0, canth_status: 1 });
     expect(await value("select canth_status v from answers where id = ?", aid)).toBe(1);
     expect(await one("select kind, user_id from answer_reactions where answer_id = ?", aid)).toEqual({ kind: "thanks", user_id: 1 });
-    const after = await points(guru.id);
+    const after = await points(guru.id, { withLedger: true });
     expect(after.points).toBe(before.points + 5);
     expect(after.ledger).toBe(after.points);
     expect(await one("select delta, reason, ref_type, ref_id from points_ledger where user_id = ? order by id desc limit 1", guru.id)).toEqual({
@@ -232,12 +209,12 @@ describe("the asker's reactions (thanks, unthanks, notimportant, unnotimportant)
     const guru = await as("guru@demo.local");
     const owner = await as("user@demo.local");
     const aid = await value("select id v from answers where qid = ? and user_id = ?", Q7, guru.id);
-    const before = await points(guru.id);
+    const before = await points(guru.id, { withLedger: true });
     const { json } = await post("unthanks", { aid }, owner);
     expect(json).toEqual({ status: 200, canth: 1, canth_status: 0 });
     expect(await value("select canth_status v from answers where id = ?", aid)).toBe(0);
     expect(await value("select count(*) v from answer_reactions where answer_id = ?", aid)).toBe(0);
-    const after = await points(guru.id);
+    const after = await points(guru.id, { withLedger: true });
     expect(after).toEqual({ points: before.points - 5, ledger: before.points - 5 });
     expect(await one("select delta, reason from points_ledger where user_id = ? order by id desc limit 1", guru.id)).toEqual({ delta: -5, reason: "unliked" });
     expect((await post("unthanks", { aid }, owner)).json).toMatchObject({ status: 409, errid: 175 });
@@ -246,14 +223,14 @@ describe("the asker's reactions (thanks, unthanks, notimportant, unnotimportant)
     expect(likes.map((r) => r.json.status).sort()).toEqual([200, 409]);
     const unlikes = await Promise.all([post("unthanks", { aid }, owner), post("unthanks", { aid }, owner)]);
     expect(unlikes.map((r) => r.json.status).sort()).toEqual([200, 409]);
-    expect(await points(guru.id)).toEqual({ points: before.points - 5, ledger: before.points - 5 });
+    expect(await points(guru.id, { withLedger: true })).toEqual({ points: before.points - 5, ledger: before.points - 5 });
   });
 
   it("notimportant hides an answer without points, and unnotimportant brings it back", async () => {
     const guru = await as("guru@demo.local");
     const owner = await as("user@demo.local");
     const aid = await value("select id v from answers where qid = ? and user_id = ?", Q7, guru.id);
-    const before = await points(guru.id);
+    const before = await points(guru.id, { withLedger: true });
     expect((await post("notimportant", { aid }, owner)).json).toEqual({ status: 200, canth: 0, canth_status: -1 });
     expect(await one("select kind from answer_reactions where answer_id = ?", aid)).toEqual({ kind: "notimportant" });
     expect(await value("select canth_status v from answers where id = ?", aid)).toBe(-1);
@@ -264,7 +241,7 @@ describe("the asker's reactions (thanks, unthanks, notimportant, unnotimportant)
     expect(await snapshot()).toEqual(snap);
     expect((await post("unnotimportant", { aid }, owner)).json).toEqual({ status: 200, canth: 1, canth_status: 0 });
     expect(await value("select count(*) v from answer_reactions where answer_id = ?", aid)).toBe(0);
-    expect(await points(guru.id)).toEqual(before);
+    expect(await points(guru.id, { withLedger: true })).toEqual(before);
   });
 });
 
@@ -303,7 +280,7 @@ describe("choosing the best answer (selectbest)", () => {
   });
 
   it("a second selection is refused and changes nothing", async () => {
-    const u = await newUser();
+    const u = await newUser("Отвечающий");
     // an answer that came in before the question was resolved
     await env.DB.prepare("insert into answers (qid, user_id, text, added) values (?, ?, 'Поздний ответ', ?)").bind(POLL, u.id, Date.now()).run();
     const aid = await value("select id v from answers where qid = ? and user_id = ?", POLL, u.id);
@@ -328,7 +305,7 @@ describe("choosing the best answer (selectbest)", () => {
 
 describe("the captcha for bursts of answers", () => {
   it("the 5th answer within 10 minutes needs a captcha, and with the right code it passes", async () => {
-    const u = await newUser();
+    const u = await newUser("Отвечающий");
     const open = (
       await env.DB.prepare(
         "select id from questions where state = 'A' and hidden = 0 and user_id <> ? and id not in (select qid from answers where user_id = ?) order by id limit 6",
@@ -367,7 +344,7 @@ describe("the captcha for bursts of answers", () => {
 
   it("a captcha refusal (237) carries the id of a freshly made captcha", async () => {
     // needs errorEnvelope (app/lib/errors.ts) to spread a DomainError's `data` into the envelope
-    const u = await newUser();
+    const u = await newUser("Отвечающий");
     const { res, json } = await post("check_captcha", { captcha_id: "0".repeat(32), code: "12345" }, u);
     expect(res.status).toBe(400);
     expect(json).toMatchObject({ status: 400, errid: 237, captcha_id: expect.stringMatching(/^[0-9a-f]{32}$/) });
@@ -375,7 +352,7 @@ describe("the captcha for bursts of answers", () => {
   });
 
   it("a wrong code is refused and burns the captcha, so each captcha allows one guess", async () => {
-    const u = await newUser();
+    const u = await newUser("Отвечающий");
     const { json } = await post("captcha_new", {}, u);
     const id: string = json.captcha_id;
     const code = await captchaCode(env, id);
@@ -390,7 +367,7 @@ describe("the captcha for bursts of answers", () => {
   });
 
   it("the captcha picture is a self-made SVG of a live captcha, never cached, and 404 once used", async () => {
-    const u = await newUser();
+    const u = await newUser("Отвечающий");
     const id = (await post("captcha_new", {}, u)).json.captcha_id as string;
     const call = (cid: string) =>
       captchaLoader({ params: { id: `${cid}.svg` }, context: { cloudflare: { env } }, request: new Request(`${BASE}/captcha/${cid}.svg`) } as never);
@@ -409,7 +386,10 @@ describe("the captcha for bursts of answers", () => {
 
   it("every digit draws differently (seven segments) and the picture is deterministic for a seeded noise", () => {
     let seed = 1;
-    const rand = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const rand = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
     const a = captchaSvg("01234", rand);
     seed = 1;
     expect(captchaSvg("01234", rand)).toBe(a);

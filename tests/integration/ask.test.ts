@@ -3,87 +3,24 @@ import { describe, expect, it } from "vitest";
 import { SHOWCASE } from "../../db/seed/seed";
 import { askQuestion, AskInput } from "../../app/models/questions/ask.server";
 import { DomainError } from "../../app/lib/errors";
-import { workerFetch } from "./worker-fetch";
+import { type Fields, get, post } from "./helpers/api";
+import { countRows, expectPointsMatchLedger, fingerprint, one } from "./helpers/db";
+import { newUser, signIn } from "./helpers/users";
 
-const BASE = "http://127.0.0.1";
-type Fields = Record<string, string | string[]>;
-type Who = { cookie: string; salt: string; token: string; id: number } | null;
-
-function form(fields: Fields, who: Who) {
-  const p = new URLSearchParams();
-  for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) p.append(k, x);
-  if (who) {
-    p.append("salt", who.salt);
-    p.append("token", who.token);
-  }
-  return p;
-}
-
-async function post(name: string, fields: Fields, who: Who) {
-  const res = await workerFetch(`${BASE}/api/v2/${name}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, ...(who ? { cookie: who.cookie } : {}) },
-    body: form(fields, who),
-  });
-  return { status: res.status, json: (await res.json()) as Record<string, any> };
-}
-
-async function get(name: string, query: Record<string, string>, who: Who) {
-  const res = await workerFetch(`${BASE}/api/v2/${name}?${new URLSearchParams(query)}`, { headers: who ? { cookie: who.cookie } : {} });
-  return { status: res.status, json: (await res.json()) as Record<string, any> };
-}
-
-async function signIn(email: string): Promise<NonNullable<Who>> {
-  const res = await workerFetch(`${BASE}/api/v2/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE },
-    body: new URLSearchParams({ email, password: "demo12345" }),
-  });
-  const json = (await res.json()) as Record<string, any>;
-  return { cookie: res.headers.get("set-cookie")!.split(";")[0], salt: json.salt, token: json.token, id: json.id };
-}
-
-let n = 0;
 /** A fresh user with exactly `points` points (the ledger agrees). */
-async function userWith(points: number): Promise<NonNullable<Who>> {
-  n++;
-  const res = await workerFetch(`${BASE}/api/v2/register`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE },
-    body: new URLSearchParams({ nick: `Спрашивающий ${n}`, email: `asker${n}@example.org`, password: "secret-pass" }),
-  });
-  const json = (await res.json()) as Record<string, any>;
-  const delta = points - 100;
-  await env.DB.batch([
-    env.DB.prepare("update users set points = points + ? where id = ?").bind(delta, json.id),
-    env.DB.prepare("insert into points_ledger (user_id, delta, reason, added) values (?, ?, 'moder', ?)").bind(json.id, delta, Date.now()),
-  ]);
-  return { cookie: res.headers.get("set-cookie")!.split(";")[0], salt: json.salt, token: json.token, id: json.id };
-}
-
-const one = <T>(q: string, ...b: unknown[]) =>
-  env.DB.prepare(q)
-    .bind(...b)
-    .first<T>();
-const count = async (table: string) => (await env.DB.prepare(`select count(*) n from ${table}`).first<number>("n"))!;
+const userWith = (points: number) => newUser("Спрашивающий", { points });
 
 /** Everything an ask may write, to show a refused call wrote nothing. */
-async function snapshot(userId?: number) {
-  return {
-    questions: await count("questions"),
-    options: await count("poll_options"),
-    watches: await count("watches"),
-    ledger: await count("points_ledger"),
-    qcount: await env.DB.prepare("select sum(qcount) s from categories").first("s"),
-    user: userId ? await one("select points, questions_count, watchcnt from users where id = ?", userId) : null,
-  };
-}
-
-async function ledgerAgrees(userId: number) {
-  const u = await one<{ points: number }>("select points from users where id = ?", userId);
-  const s = await one<{ s: number }>("select sum(delta) s from points_ledger where user_id = ?", userId);
-  expect(u!.points).toBe(s!.s);
-}
+const snapshot = async (userId?: number) => ({
+  ...(await fingerprint({
+    questions: "select count(*) from questions",
+    options: "select count(*) from poll_options",
+    watches: "select count(*) from watches",
+    ledger: "select count(*) from points_ledger",
+    qcount: "select sum(qcount) from categories",
+  })),
+  user: userId ? await one("select points, questions_count, watchcnt from users where id = ?", userId) : null,
+});
 
 describe("asking a question (addqst)", () => {
   it("a signed-in user asks in a subcategory: one batch writes the question, the watch, the counters and takes 5 points", async () => {
@@ -132,7 +69,7 @@ describe("asking a question (addqst)", () => {
     });
     const after = await env.DB.prepare("select id, qcount from categories where id in (1, 100) order by id").all<{ id: number; qcount: number }>();
     expect(after.results.map((c) => c.qcount)).toEqual(cats.results.map((c) => c.qcount + 1));
-    await ledgerAgrees(1);
+    await expectPointsMatchLedger(1);
   });
 
   it("a question in a category without subcategories counts once in it", async () => {
@@ -238,7 +175,7 @@ describe("asking a question (addqst)", () => {
     for (const r of results.filter((r) => r.status !== 200)) expect(r.json.errid).toBe(140);
     expect(await one("select points, questions_count from users where id = ?", me.id)).toEqual({ points: 2, questions_count: 2 });
     expect(await one("select count(*) n from questions where user_id = ?", me.id)).toEqual({ n: 2 });
-    await ledgerAgrees(me.id);
+    await expectPointsMatchLedger(me.id);
   });
 
   it("the points guard inside the batch refuses an ask that passed the first check when the points ran out meanwhile", async () => {
@@ -266,12 +203,13 @@ describe("asking a question (addqst)", () => {
     expect(results.filter((r) => r.status === "fulfilled").length).toBe(1);
     for (const r of results) if (r.status === "rejected") expect([r.reason instanceof DomainError, (r.reason as DomainError).errid]).toEqual([true, 140]);
     expect(await one("select points, questions_count from users where id = ?", me.id)).toEqual({ points: 2, questions_count: 1 });
-    await ledgerAgrees(me.id);
+    await expectPointsMatchLedger(me.id);
   });
 
   it("a guest is asked to sign in and a banned user is refused, nothing written", async () => {
     const before = await snapshot();
-    expect(await post("addqst", { qtext: "Вопрос гостя?", cid: "25" }, null)).toEqual({
+    const guest = await post("addqst", { qtext: "Вопрос гостя?", cid: "25" }, null);
+    expect({ status: guest.status, json: guest.json }).toEqual({
       status: 401,
       json: { status: 401, errid: 101, error: "Войдите на сайт, чтобы продолжить" },
     });
@@ -308,7 +246,7 @@ describe("supplements (updqst)", () => {
     const me = await signIn("user@demo.local");
     const other = await signIn("znatok@demo.local");
     const mine = (await post("addqst", { qtext: "Вопрос для дополнений?", cid: "25" }, me)).json.qid as number;
-    const before = await count("supplements");
+    const before = await countRows("supplements");
     const r1 = await post("updqst", { qid: String(mine), Body: "Чужое дополнение" }, other);
     expect([r1.status, r1.json.errid]).toEqual([403, 144]);
     await env.DB.prepare("update questions set state = 'R' where id = ?").bind(mine).run();
@@ -321,7 +259,7 @@ describe("supplements (updqst)", () => {
     expect((await post("updqst", { qid: String(SHOWCASE.deletedQuestionId), Body: "Текст" }, me)).json).toMatchObject({ status: 404, errid: 181 });
     expect((await post("updqst", { qid: String(SHOWCASE.missingQuestionId), Body: "Текст" }, me)).json).toMatchObject({ status: 404, errid: 181 });
     expect((await post("updqst", { qid: String(mine), Body: "Текст" }, null)).json).toMatchObject({ status: 401, errid: 101 });
-    expect(await count("supplements")).toBe(before);
+    expect(await countRows("supplements")).toBe(before);
   });
 });
 
@@ -349,7 +287,7 @@ describe("the owner deletes his question (delqst)", () => {
     expect([again.status, again.json.errid]).toEqual([404, 181]);
     expect(await one("select points from users where id = ?", me.id)).toEqual({ points: 30 });
     expect(await one("select count(*) n from points_ledger where user_id = ? and reason = 'ask_refund'", me.id)).toEqual({ n: 1 });
-    await ledgerAgrees(me.id);
+    await expectPointsMatchLedger(me.id);
   });
 
   it("concurrent deletes refund once", async () => {
@@ -358,7 +296,7 @@ describe("the owner deletes his question (delqst)", () => {
     const results = await Promise.all(Array.from({ length: 8 }, () => post("delqst", { qid: String(qid) }, me)));
     expect(results.filter((r) => r.status === 200).length).toBe(1);
     expect(await one("select points from users where id = ?", me.id)).toEqual({ points: 20 });
-    await ledgerAgrees(me.id);
+    await expectPointsMatchLedger(me.id);
   });
 
   it("an answered question is deleted without a refund", async () => {
@@ -372,7 +310,7 @@ describe("the owner deletes his question (delqst)", () => {
     expect(json).toMatchObject({ status: 200, refunded: 0 });
     expect(await one("select state from questions where id = ?", qid)).toEqual({ state: "D" });
     expect(await one("select points from users where id = ?", me.id)).toEqual({ points: 25 });
-    await ledgerAgrees(me.id);
+    await expectPointsMatchLedger(me.id);
   });
 
   it("someone else's question cannot be deleted and a guest must sign in", async () => {
@@ -422,12 +360,12 @@ describe("following a question (startwatch, dropwatch, stopnotify)", () => {
   });
 
   it("a guest cannot follow and nobody follows a deleted question", async () => {
-    const before = await count("watches");
+    const before = await countRows("watches");
     expect((await post("startwatch", { qid: String(SHOWCASE.openQuestionId) }, null)).json).toMatchObject({ status: 401, errid: 101 });
     expect((await post("stopnotify", { id: String(SHOWCASE.openQuestionId), type: "Q" }, null)).json).toMatchObject({ status: 401, errid: 101 });
     const me = await signIn("vip@demo.local");
     expect((await post("startwatch", { qid: String(SHOWCASE.deletedQuestionId) }, me)).json).toMatchObject({ status: 404, errid: 181 });
     expect((await post("startwatch", { qid: "abc" }, me)).json).toMatchObject({ status: 404, errid: 181 });
-    expect(await count("watches")).toBe(before);
+    expect(await countRows("watches")).toBe(before);
   });
 });

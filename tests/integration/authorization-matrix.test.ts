@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { post, signIn, type Me } from "./api-client";
+import { type Me, post } from "./helpers/api";
+import { signIn } from "./helpers/users";
 
 /**
- * The authorization matrix (issue 6): every role × every write call of core-qa.md §7. Each cell
+ * The authorization matrix: every role × every write call of the named API. Each cell
  * runs the call on a fresh set of items (a question with a poll, an answer and a comment; a
  * question in best-answer voting; a private question to the demo brand and a public one tagged
  * for it; dropped copies for the restore calls) and asserts that the call is allowed, or that it

@@ -1,29 +1,17 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { as, BASE, post, type Me } from "./api-client";
-import { workerFetch } from "./worker-fetch";
+import { BASE, get, type Me, page, post, postForm, workerFetch } from "./helpers/api";
+import { value } from "./helpers/db";
+import { as } from "./helpers/users";
 
 const BRAND = 1;
 const URLNAME = "tehnomir";
 
-const one = async <T = number>(query: string, ...binds: unknown[]): Promise<T> => {
-  const v = await env.DB.prepare(query)
-    .bind(...binds)
-    .first<T>("v");
-  if (v === null) throw new Error(`no row: ${query}`);
-  return v;
-};
-
-const page = async (path: string, me?: Me) => {
-  const res = await workerFetch(`${BASE}${path}`, { headers: me ? { cookie: me.cookie } : {}, redirect: "manual" });
-  return { status: res.status, html: await res.text(), location: res.headers.get("location") };
-};
-
 async function counters(userId: number) {
   return {
-    followers: await one("select followers v from brands where id = ?", BRAND),
-    following: await one("select following v from users where id = ?", userId),
-    rows: await one("select count(*) v from follows where follower_id = ? and target_type = 'B' and target_id = ?", userId, BRAND),
+    followers: await value("select followers v from brands where id = ?", BRAND),
+    following: await value("select following v from users where id = ?", userId),
+    rows: await value("select count(*) v from follows where follower_id = ? and target_type = 'B' and target_id = ?", userId, BRAND),
   };
 }
 
@@ -91,11 +79,11 @@ describe("the brand page", () => {
     const shown = await post("askbrand", { bid: BRAND, qtext: "Где ближайший сервисный центр?" }, user);
     const gone = await post("askbrand", { bid: BRAND, qtext: "Вопрос, который я скрою" }, user);
     expect((await post("hideqpersonal", { pqid: gone.json.pqid }, user)).json.status).toBe(200);
-    const tagged = await one("select max(id) v from questions where brand_id = ?", BRAND);
+    const tagged = await value("select max(id) v from questions where brand_id = ?", BRAND);
     await env.DB.prepare("insert into abuse_reports (reporter_id, target_type, target_id, qid, reason, status, added) values (?, 'Q', ?, ?, 'spam', 'N', ?)")
       .bind(user.id, tagged, tagged, Date.now())
       .run();
-    const pending = await one("select count(*) v from premod_items where brand_id = ? and modstatus = 'N'", BRAND);
+    const pending = await value("select count(*) v from premod_items where brand_id = ? and modstatus = 'N'", BRAND);
 
     const main = await page(`/${URLNAME}/`, admin);
     expect(main.status).toBe(200);
@@ -128,9 +116,8 @@ describe("getBrands", () => {
   it("answers the brand in the spec's fields with the viewer's subscribed and is_admin", async () => {
     const admin = await as("brandadmin@demo.local");
     const user = await as("guru@demo.local");
-    const read = async (q: string, me?: Me) =>
-      (await (await workerFetch(`${BASE}/api/v2/getBrands?${q}`, { headers: me ? { cookie: me.cookie } : {} })).json()) as Record<string, any>;
-    expect((await read(`urlname=${URLNAME}`, admin)).brand).toMatchObject({
+    const read = async (params: Record<string, string | number>, me?: Me) => (await get("getBrands", params, me)).json;
+    expect((await read({ urlname: URLNAME }, admin)).brand).toMatchObject({
       id: BRAND,
       urlname: URLNAME,
       name: "ТехноМир",
@@ -139,11 +126,11 @@ describe("getBrands", () => {
       subscribed: 0,
     });
     expect((await post("brand_follow", { urlname: URLNAME }, user)).json.status).toBe(200);
-    const mine = (await read(`id=${BRAND}`, user)).brand;
+    const mine = (await read({ id: BRAND }, user)).brand;
     expect(mine).toMatchObject({ is_admin: 0, subscribed: 1 });
-    expect(mine.followers).toBe(await one("select followers v from brands where id = ?", BRAND));
-    expect((await read("urlname=nobody")).errid).toBe(470);
-    expect((await read("")).errid).toBe(470);
+    expect(mine.followers).toBe(await value("select followers v from brands where id = ?", BRAND));
+    expect((await read({ urlname: "nobody" })).errid).toBe(470);
+    expect((await read({})).errid).toBe(470);
   });
 });
 
@@ -181,27 +168,21 @@ describe("asking a brand's expert", () => {
 
   it("the form door: unchecked asks privately (askbrand, free, DIQ), checked asks a public question tagged for the brand (5 points)", async () => {
     const me = await as("guru@demo.local");
-    const points = await one("select points v from users where id = ?", me.id);
-    const form = (fields: Record<string, string>) =>
-      workerFetch(`${BASE}/do/askbrand?return=${encodeURIComponent("/ask/private-1")}`, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded", host: "127.0.0.1", origin: BASE, cookie: me.cookie },
-        body: new URLSearchParams(fields),
-        redirect: "manual",
-      });
+    const points = await value("select points v from users where id = ?", me.id);
+    const form = async (fields: Record<string, string>) => (await postForm("askbrand", fields, "/ask/private-1", me)).res;
     const priv = await form({ bid: "1", qtext: "Есть ли доставка в Казань?", Body: "", public: "0", cid: "1", subcid: "" });
     expect(priv.status).toBe(302);
-    const pqid = await one("select max(id) v from private_questions where user_id = ?", me.id);
+    const pqid = await value("select max(id) v from private_questions where user_id = ?", me.id);
     expect(priv.headers.get("location")).toBe(`/private/${pqid}`);
-    expect(await one("select points v from users where id = ?", me.id)).toBe(points);
+    expect(await value("select points v from users where id = ?", me.id)).toBe(points);
 
     const pub = await form({ bid: "1", qtext: "Как настроить роутер ТехноМира?", Body: "", public: "1", cid: "1", subcid: "100" });
     expect(pub.status).toBe(302);
-    const qid = await one("select max(id) v from questions where user_id = ?", me.id);
+    const qid = await value("select max(id) v from questions where user_id = ?", me.id);
     expect(pub.headers.get("location")).toBe(`/question/${qid}`);
     expect(await env.DB.prepare("select brand_id, brand_tags from questions where id = ?").bind(qid).first()).toEqual({ brand_id: BRAND, brand_tags: "[1]" });
-    expect(await one("select points v from users where id = ?", me.id)).toBe(points - 5);
-    const limits = (await (await workerFetch(`${BASE}/api/v2/canask`, { headers: { cookie: me.cookie } })).json()) as {
+    expect(await value("select points v from users where id = ?", me.id)).toBe(points - 5);
+    const limits = (await get("canask", {}, me)).json as {
       limits: Record<string, { used: number }>;
     };
     expect(limits.limits.DIQ.used).toBe(1);
@@ -209,26 +190,26 @@ describe("asking a brand's expert", () => {
   });
   it("a brand expert's public answer and comment carry wrapped links, and a click on one is recorded with its brand", async () => {
     const expert = await as("expert@demo.local");
-    const qid = await one(
+    const qid = await value(
       "select id v from questions where state = 'A' and hidden = 0 and user_id != ? and id not in (select qid from answers where user_id = ?) order by id limit 1",
       expert.id,
       expert.id,
     );
     const { json } = await post("addans", { qid, Body: "Подробности на https://example.org/help — там всё расписано по шагам." }, expert);
     expect(json.status).toBe(200);
-    const text = await one<string>("select text v from answers where qid = ? and user_id = ?", qid, expert.id);
+    const text = await value<string>("select text v from answers where qid = ? and user_id = ?", qid, expert.id);
     expect(text).toContain(`/301?url=${encodeURIComponent("https://example.org/help")}`);
     expect(text).toContain(`brand=${URLNAME}`);
-    const aid = await one("select id v from answers where qid = ? and user_id = ?", qid, expert.id);
+    const aid = await value("select id v from answers where qid = ? and user_id = ?", qid, expert.id);
     expect((await post("addcmt", { type: "A", refid: aid, Body: "И ещё: https://example.org/faq" }, expert)).json.status).toBe(200);
-    expect(await one<string>("select text v from comments where ref_type = 'A' and ref_id = ? order by id desc limit 1", aid)).toContain(`brand=${URLNAME}`);
+    expect(await value<string>("select text v from comments where ref_type = 'A' and ref_id = ? order by id desc limit 1", aid)).toContain(`brand=${URLNAME}`);
 
-    const before = await one("select count(*) v from track_events where name = 'external_link_click'");
+    const before = await value("select count(*) v from track_events where name = 'external_link_click'");
     const res = await workerFetch(`${BASE}/301?url=${encodeURIComponent("https://example.org/help")}&brand=${URLNAME}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
-    expect(await one("select count(*) v from track_events where name = 'external_link_click'")).toBe(before + 1);
-    expect(JSON.parse(await one<string>("select payload v from track_events where name = 'external_link_click' order by id desc limit 1"))).toMatchObject({
+    expect(await value("select count(*) v from track_events where name = 'external_link_click'")).toBe(before + 1);
+    expect(JSON.parse(await value<string>("select payload v from track_events where name = 'external_link_click' order by id desc limit 1"))).toMatchObject({
       linkbrand: URLNAME,
     });
   });

@@ -1,23 +1,21 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { post, signIn, type Me } from "./api-client";
+import { type Me, post } from "./helpers/api";
+import { fingerprint, one, value } from "./helpers/db";
+import { signIn } from "./helpers/users";
 import { captchaCode } from "../../app/models/core/captcha.server";
 import { SHOWCASE } from "../../db/seed/seed";
 
-const one = <T = Record<string, any>>(query: string, ...args: unknown[]) =>
-  env.DB.prepare(query)
-    .bind(...args)
-    .first<T>();
-const count = async (query: string, ...args: unknown[]) => (await one<{ n: number }>(query, ...args))!.n;
 /** Everything addcmt may touch, to show that a refusal changed nothing. */
 const snapshot = async () =>
   JSON.stringify(
-    await env.DB.batch([
-      env.DB.prepare("select count(*) n, max(id) m from comments"),
-      env.DB.prepare("select sum(comcnt) s from comments"),
-      env.DB.prepare("select sum(comcnt) s from answers"),
-      env.DB.prepare("select sum(comcnt) s from questions"),
-    ]).then((rs) => rs.map((r) => r.results)),
+    await fingerprint({
+      comments: "select count(*) from comments",
+      lastComment: "select max(id) from comments",
+      replies: "select sum(comcnt) from comments",
+      answerComments: "select sum(comcnt) from answers",
+      questionComments: "select sum(comcnt) from questions",
+    }),
   );
 
 describe("comments (addcmt)", () => {
@@ -119,7 +117,7 @@ describe("comments (addcmt)", () => {
     const masha = await signIn("guru@demo.local");
     const ok = await post("addcmt", { type: "A", refid: String(SHOWCASE.contextAnswerId), Body: "ё".repeat(800) }, masha);
     expect(ok.json.status).toBe(200);
-    expect(await count("select length(text) n from comments where id = ?", ok.json.id)).toBe(800);
+    expect(await value("select length(text) v from comments where id = ?", ok.json.id)).toBe(800);
   });
 
   it("a thread stops at 20 levels", async () => {
@@ -136,7 +134,7 @@ describe("comments (addcmt)", () => {
     await env.DB.prepare("update comments set depth = 18 where id = ?").bind(json.id).run();
     const ok = await post("addcmt", { type: "A", refid: String(aid), cmid: String(json.id), Body: "Ещё можно" }, masha);
     expect(ok.json.status).toBe(200);
-    expect(await count("select depth n from comments where id = ?", ok.json.id)).toBe(19);
+    expect(await value("select depth v from comments where id = ?", ok.json.id)).toBe(19);
   });
 
   it("when the asker turned comments off nobody can comment the question or its answers", async () => {

@@ -1,38 +1,28 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { as, BASE, post } from "./api-client";
-import { workerFetch } from "./worker-fetch";
-
-const one = async <T = number>(query: string, ...binds: unknown[]): Promise<T> => {
-  const v = await env.DB.prepare(query)
-    .bind(...binds)
-    .first<T>("v");
-  if (v === null) throw new Error(`no row: ${query}`);
-  return v;
-};
+import { get, post } from "./helpers/api";
+import { fingerprint, notificationsOf, value } from "./helpers/db";
+import { as } from "./helpers/users";
 
 const rows = (follower: number, target: number) =>
-  one("select count(*) v from follows where follower_id = ? and target_type = 'U' and target_id = ?", follower, target);
+  value("select count(*) v from follows where follower_id = ? and target_type = 'U' and target_id = ?", follower, target);
 
 /** Everything a follow or unfollow may write. */
-async function snapshot() {
-  return env.DB.prepare(
-    "select (select count(*) from follows) follows, (select count(*) from notifications) notes, (select sum(followers) from users) followers, (select sum(following) from users) following",
-  ).first();
-}
+const snapshot = () =>
+  fingerprint({
+    follows: "select count(*) from follows",
+    notes: "select count(*) from notifications",
+    followers: "select sum(followers) from users",
+    following: "select sum(following) from users",
+  });
 
 async function counters(follower: number, target: number) {
   return {
-    followers: await one("select followers v from users where id = ?", target),
-    following: await one("select following v from users where id = ?", follower),
+    followers: await value("select followers v from users where id = ?", target),
+    following: await value("select following v from users where id = ?", follower),
   };
 }
 
-const notes = (userId: number, kind: string) =>
-  env.DB.prepare("select user_id, kind, actor_id, qid from notifications where user_id = ? and kind = ? order by id")
-    .bind(userId, kind)
-    .all()
-    .then((r) => r.results);
+const notes = (userId: number, kind: string) => notificationsOf(userId, { kind, columns: "user_id, kind, actor_id, qid" });
 
 describe("follow and unfollow (users)", () => {
   it("follow writes the row, raises both counters and notifies the followed user once", async () => {
@@ -48,7 +38,7 @@ describe("follow and unfollow (users)", () => {
     expect(await notes(me.id, "follower")).toEqual([]);
 
     // the followed user sees it in his list
-    const bulk = (await (await workerFetch(`${BASE}/api/notify/show_bulk`, { headers: { cookie: vip.cookie } })).json()) as { bulk: Record<string, unknown>[] };
+    const bulk = (await get("show_bulk", {}, vip, "notify")).json as { bulk: Record<string, unknown>[] };
     const item = bulk.bulk.find((i) => i.a === "follower");
     expect(item).toMatchObject({ uid: me.id, id: me.id });
 

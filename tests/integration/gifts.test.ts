@@ -1,41 +1,20 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { as, BASE, post, type Me } from "./api-client";
-import { workerFetch } from "./worker-fetch";
-
-const one = async <T = number>(query: string, ...binds: unknown[]): Promise<T> => {
-  const v = await env.DB.prepare(query)
-    .bind(...binds)
-    .first<T>("v");
-  if (v === null) throw new Error(`no row: ${query}`);
-  return v;
-};
-
-const points = (uid: number) => one("select points v from users where id = ?", uid);
-const ledgerSum = (uid: number) => one("select sum(delta) v from points_ledger where user_id = ?", uid);
-
-/** A GET of a named call, signed in when `me` is given. */
-async function get(name: string, params: Record<string, string | number> = {}, me?: Me, door = "v2") {
-  const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const res = await workerFetch(`${BASE}/api/${door}/${name}?${qs}`, { headers: me ? { cookie: me.cookie } : {} });
-  return { res, json: (await res.json()) as Record<string, any> };
-}
-
-const unread = async (me: Me) => (await get("show_nc", {}, me, "notify")).json.res as number;
+import { get, type Me, page, post, postForm, unread } from "./helpers/api";
+import { fingerprint, ledgerSum, notificationsOf, points, value } from "./helpers/db";
+import { as } from "./helpers/users";
 
 /** Everything a gift may write. */
-async function snapshot() {
-  return env.DB.prepare(
-    `select (select count(*) from sent_gifts) gifts, (select count(*) from sent_gifts where deleted_at is not null) deleted,
-            (select count(*) from notifications) notes, (select count(*) from points_ledger) ledger, (select sum(points) from users) points`,
-  ).first();
-}
+const snapshot = () =>
+  fingerprint({
+    gifts: "select count(*) from sent_gifts",
+    deleted: "select count(*) from sent_gifts where deleted_at is not null",
+    notes: "select count(*) from notifications",
+    ledger: "select count(*) from points_ledger",
+    points: "select sum(points) from users",
+  });
 
-const giftNotes = (uid: number) =>
-  env.DB.prepare("select kind, actor_id, gid, txt from notifications where user_id = ? and kind = 'gift' order by id")
-    .bind(uid)
-    .all()
-    .then((r) => r.results);
+const giftNotes = (uid: number) => notificationsOf(uid, { kind: "gift", columns: "kind, actor_id, gid, txt" });
 
 describe("gifts paid in points (makegift)", () => {
   it("a cheap gift paid in points moves exactly 100 points, writes the sent gift and the recipient's gift notification, and his unread counter rises", async () => {
@@ -107,11 +86,11 @@ describe("gifts paid in points (makegift)", () => {
 
   it("a gift to oneself is allowed and notifies nobody", async () => {
     const moder = await as("moder@demo.local");
-    const notes = await one("select count(*) v from notifications");
+    const notes = await value("select count(*) v from notifications");
     const { json } = await post("makegift", { user: moder.id, gift: 15, pointsgift: 1, hidden: 1 }, moder);
     expect(json).toMatchObject({ status: 200, price: 100 });
-    expect(await one("select count(*) v from notifications")).toBe(notes);
-    expect(await one("select count(*) v from sent_gifts where to_id = ? and from_id = ?", moder.id, moder.id)).toBe(1);
+    expect(await value("select count(*) v from notifications")).toBe(notes);
+    expect(await value("select count(*) v from sent_gifts where to_id = ? and from_id = ?", moder.id, moder.id)).toBe(1);
   });
 
   it("refuses below 250 points, money payment, unknown gifts and users, a long message, a blacklisting recipient, a banned user and a guest, changing nothing", async () => {
@@ -156,24 +135,19 @@ describe("gifts paid in points (makegift)", () => {
     for (const r of replies.filter((r) => r.json.status !== 200)) expect([501, 502]).toContain(r.json.errid);
     expect(await points(admin.id)).toBe(210);
     expect(await ledgerSum(admin.id)).toBe(210);
-    expect(await one("select count(*) v from sent_gifts where from_id = ?", admin.id)).toBe(1);
-    expect(await one("select count(*) v from notifications where user_id = ? and kind = 'gift' and actor_id = ?", masha.id, admin.id)).toBe(1);
+    expect(await value("select count(*) v from sent_gifts where from_id = ?", admin.id)).toBe(1);
+    expect(await value("select count(*) v from notifications where user_id = ? and kind = 'gift' and actor_id = ?", masha.id, admin.id)).toBe(1);
   });
 
   it("the form door sends a gift and goes back to the return address", async () => {
     const guru = await as("guru@demo.local");
     const before = await points(guru.id);
-    const form = new URLSearchParams({ user: "7", gift: "2", pointsgift: "1", hidden: "0", mes: "Спасибо за ответ" });
-    const res = await workerFetch(`${BASE}/do/makegift?return=${encodeURIComponent("/profile/id7/gifts")}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", host: "127.0.0.1", origin: BASE, cookie: guru.cookie },
-      body: form,
-      redirect: "manual",
-    });
+    const fields = { user: "7", gift: "2", pointsgift: "1", hidden: "0", mes: "Спасибо за ответ" };
+    const { res } = await postForm("makegift", fields, "/profile/id7/gifts", guru);
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/profile/id7/gifts");
     expect(await points(guru.id)).toBe(before - 100);
-    expect(await one("select count(*) v from sent_gifts where from_id = ? and to_id = 7 and mes = 'Спасибо за ответ'", guru.id)).toBe(1);
+    expect(await value("select count(*) v from sent_gifts where from_id = ? and to_id = 7 and mes = 'Спасибо за ответ'", guru.id)).toBe(1);
   });
 });
 
@@ -187,7 +161,7 @@ describe("deleting a received gift (delgift)", () => {
     const { res, json } = await post("delgift", { id: victim.id }, masha);
     expect(res.status).toBe(200);
     expect(json).toEqual({ status: 200, id: victim.id });
-    expect(await one("select deleted_at is not null v from sent_gifts where id = ?", victim.id)).toBe(1);
+    expect(await value("select deleted_at is not null v from sent_gifts where id = ?", victim.id)).toBe(1);
     expect(await snapshot()).toEqual({ ...snap, deleted: snap.deleted + 1 });
     const after = await get("giftedlist", { user: masha.id });
     expect(after.json.count).toBe(count - 1);
@@ -198,8 +172,8 @@ describe("deleting a received gift (delgift)", () => {
   it("refuses a second delete, the sender, an unknown id and a guest, changing nothing", async () => {
     const masha = await as("user@demo.local");
     const guru = await as("guru@demo.local");
-    const deleted = await one("select id v from sent_gifts where to_id = ? and deleted_at is not null", masha.id);
-    const kept = await one("select id v from sent_gifts where to_id = ? and from_id = ? and deleted_at is null", masha.id, guru.id);
+    const deleted = await value("select id v from sent_gifts where to_id = ? and deleted_at is not null", masha.id);
+    const kept = await value("select id v from sent_gifts where to_id = ? and from_id = ? and deleted_at is null", masha.id, guru.id);
     const snap = await snapshot();
     const cases: [number | string, Me | undefined, number, number][] = [
       [deleted, masha, 404, 505],
@@ -267,11 +241,6 @@ describe("the gift lists (giftlist, giftedlist, gifteduserlist)", () => {
 });
 
 describe("the profile's gifts tab (/profile/id{id}/gifts)", () => {
-  const page = async (path: string, me?: Me) => {
-    const res = await workerFetch(`${BASE}${path}`, { headers: me ? { cookie: me.cookie } : {} });
-    return { res, html: await res.text() };
-  };
-
   it("shows the received gifts to everyone, a hidden one without its giver; the owner gets delete buttons and a form with 'hidden' checked", async () => {
     const masha = await as("user@demo.local");
     const guest = await page(`/profile/id${masha.id}/gifts`);

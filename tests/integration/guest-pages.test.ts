@@ -1,14 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SHOWCASE } from "../../db/seed/seed";
-import { workerFetch } from "./worker-fetch";
-
-const BASE = "http://127.0.0.1";
-
-async function get(path: string, init?: RequestInit) {
-  const res = await workerFetch(`${BASE}${path}`, { redirect: "manual", ...init });
-  return { res, html: await res.text() };
-}
+import { BASE, page, workerFetch } from "./helpers/api";
 
 function count(html: string, needle: string | RegExp): number {
   return (html.match(needle instanceof RegExp ? new RegExp(needle.source, "g") : new RegExp(needle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "g")) ?? []).length;
@@ -24,7 +17,7 @@ async function questionCategory(qid: number) {
 
 describe("a guest reading the site", () => {
   it("the index lists the 20 newest questions with a real 'Показать ещё' link", async () => {
-    const { res, html } = await get("/");
+    const { res, html } = await page("/");
     expect(res.status).toBe(200);
     expect(html).toContain('<html lang="ru">');
     expect(html).toContain("Новые вопросы");
@@ -33,20 +26,20 @@ describe("a guest reading the site", () => {
   });
 
   it("the second page of the index continues where the first ended", async () => {
-    const first: string[] = (await get("/")).html.match(/href="\/question\/(\d+)"/g) ?? [];
-    const second = (await get("/?p=20")).html.match(/href="\/question\/(\d+)"/g) ?? [];
+    const first: string[] = (await page("/")).html.match(/href="\/question\/(\d+)"/g) ?? [];
+    const second = (await page("/?p=20")).html.match(/href="\/question\/(\d+)"/g) ?? [];
     expect(second.length).toBeGreaterThan(0);
     expect(second.filter((l) => first.includes(l))).toEqual([]);
   });
 
   it("a category page has the tabs and lists only its questions", async () => {
     const cat = await questionCategory(SHOWCASE.resolvedQuestionId);
-    const { res, html } = await get(`/${cat!.top}/`);
+    const { res, html } = await page(`/${cat!.top}/`);
     expect(res.status).toBe(200);
     expect(html).toContain(`href="/${cat!.top}/open"`);
     expect(html).toContain(`href="/${cat!.top}/vote"`);
     expect(html).toContain(`href="/${cat!.top}/best"`);
-    const tab = await get(`/${cat!.top}/resolve`);
+    const tab = await page(`/${cat!.top}/resolve`);
     expect(tab.res.status).toBe(200);
     const ids = [...tab.html.matchAll(/href="\/question\/(\d+)"/g)].map((m) => Number(m[1]));
     if (ids.length > 0) {
@@ -58,7 +51,7 @@ describe("a guest reading the site", () => {
   });
 
   it("the category list shows top categories with their subcategories", async () => {
-    const { res, html } = await get("/categories/");
+    const { res, html } = await page("/categories/");
     expect(res.status).toBe(200);
     const cat = await questionCategory(SHOWCASE.resolvedQuestionId);
     expect(html).toContain(`href="/${cat!.top}/"`);
@@ -67,7 +60,7 @@ describe("a guest reading the site", () => {
 
   it("a resolved question shows its state, the best answer first and 20 answers with a link to the next 20", async () => {
     const qid = SHOWCASE.resolvedQuestionId;
-    const { res, html } = await get(`/question/${qid}`);
+    const { res, html } = await page(`/question/${qid}`);
     expect(res.status).toBe(200);
     expect(html).toContain("Вопрос решён");
     const q = await env.DB.prepare("SELECT qtext, anscnt FROM questions WHERE id = ?").bind(qid).first<{ qtext: string; anscnt: number }>();
@@ -84,30 +77,30 @@ describe("a guest reading the site", () => {
     const rest = q!.anscnt - 1; // the best answer is shown apart
     const seen = new Set<string>();
     for (let p = 0; p < rest; p += 20) {
-      const { res, html } = await get(`/question/${qid}${p ? `?p=${p}` : ""}`);
+      const { res, html } = await page(`/question/${qid}${p ? `?p=${p}` : ""}`);
       expect(res.status).toBe(200);
       const ids = [...html.matchAll(/data-testid="answer" data-answer-id="(\d+)"/g)].map((m) => m[1]);
       expect(ids.length).toBe(Math.min(20, rest - p));
-      ids.forEach((id) => seen.add(id));
+      for (const id of ids) seen.add(id);
       expect(html.includes(`?p=${p + 20}#answers`)).toBe(p + 20 < rest);
     }
     expect(seen.size).toBe(rest);
   });
 
   it("comments are nested and a long thread is cut by the '20,3,3' rule with 'more' links", async () => {
-    const { html } = await get(`/question/${SHOWCASE.resolvedQuestionId}`);
+    const { html } = await page(`/question/${SHOWCASE.resolvedQuestionId}`);
     expect(html).toMatch(/<ul class="comments"><li[^>]*>.*<ul class="comments">/s);
     expect(html).toMatch(/Показать ещё \d+ комментари(й|я|ев)/);
   });
 
   it("a question on voting and an open question say so", async () => {
-    expect((await get(`/question/${SHOWCASE.votingQuestionId}`)).html).toContain("Вопрос на голосовании");
-    expect((await get(`/question/${SHOWCASE.openQuestionId}`)).html).toContain("Вопрос открыт");
+    expect((await page(`/question/${SHOWCASE.votingQuestionId}`)).html).toContain("Вопрос на голосовании");
+    expect((await page(`/question/${SHOWCASE.openQuestionId}`)).html).toContain("Вопрос открыт");
   });
 
   it("a poll shows its options, their votes and how many voted", async () => {
     const qid = SHOWCASE.pollSingleQuestionId;
-    const { html } = await get(`/question/${qid}`);
+    const { html } = await page(`/question/${qid}`);
     const opts = await env.DB.prepare("SELECT text, votes FROM poll_options WHERE qid = ? ORDER BY position").bind(qid).all<{ text: string; votes: number }>();
     expect(opts.results.length).toBeGreaterThanOrEqual(3);
     expect(count(html, 'data-testid="poll-option"')).toBe(opts.results.length);
@@ -116,7 +109,7 @@ describe("a guest reading the site", () => {
   });
 
   it("a deleted question shows the deleted view with the three reasons and status 404", async () => {
-    const { res, html } = await get(`/question/${SHOWCASE.deletedQuestionId}`);
+    const { res, html } = await page(`/question/${SHOWCASE.deletedQuestionId}`);
     expect(res.status).toBe(404);
     expect(html).toContain("Вопрос не найден или удален");
     expect(html).toContain("с помощью SMS");
@@ -125,27 +118,27 @@ describe("a guest reading the site", () => {
   });
 
   it("a missing question shows the not-found view with status 404", async () => {
-    const { res, html } = await get(`/question/${SHOWCASE.missingQuestionId}`);
+    const { res, html } = await page(`/question/${SHOWCASE.missingQuestionId}`);
     expect(res.status).toBe(404);
     expect(html).toContain("Вопрос не найден. Воспользуйтесь поиском");
   });
 
   it("a comment in context is shown in its answer's thread, highlighted", async () => {
-    const { res, html } = await get(`/question/${SHOWCASE.resolvedQuestionId}/cid-${SHOWCASE.contextCommentId}`);
+    const { res, html } = await page(`/question/${SHOWCASE.resolvedQuestionId}/cid-${SHOWCASE.contextCommentId}`);
     expect(res.status).toBe(200);
     expect(html).toMatch(new RegExp(`id="cmt-${SHOWCASE.contextCommentId}"[^>]*><div class="comment-hl" data-highlighted="1"`));
     expect(html).toContain(`href="/question/${SHOWCASE.resolvedQuestionId}"`);
   });
 
   it("a single answer page shows the question header and a link to all answers", async () => {
-    const { res, html } = await get(`/answer/${SHOWCASE.contextAnswerId}`);
+    const { res, html } = await page(`/answer/${SHOWCASE.contextAnswerId}`);
     expect(res.status).toBe(200);
     expect(html).toContain(`data-answer-id="${SHOWCASE.contextAnswerId}"`);
     expect(html).toContain("Все ответы на вопрос");
   });
 
   it("pages carry a title cut at 70 characters, a description, a canonical link and Open Graph tags", async () => {
-    const { html } = await get(`/question/${SHOWCASE.resolvedQuestionId}`);
+    const { html } = await page(`/question/${SHOWCASE.resolvedQuestionId}`);
     const title = html.match(/<title>([^<]*)<\/title>/)![1];
     expect(Array.from(title).length).toBeLessThanOrEqual(70);
     expect(html).toMatch(/<meta name="description" content="[^"]+"/);
@@ -155,7 +148,7 @@ describe("a guest reading the site", () => {
 
   it("guest pages ship no Remix client runtime, and at most the islands' one async module entry", async () => {
     for (const path of ["/", "/categories/", `/question/${SHOWCASE.resolvedQuestionId}`, `/answer/${SHOWCASE.contextAnswerId}`]) {
-      const { html } = await get(path);
+      const { html } = await page(path);
       const scripts = [...html.matchAll(/<script[^>]+src="([^"]+)"[^>]*>/g)].map((m) => m[0]);
       expect(scripts.length, path).toBeLessThanOrEqual(1);
       for (const tag of scripts) expect(tag).toMatch(/^<script type="module" src="\/islands\/client-[\w-]{8}\.js" async="">$/);
@@ -165,11 +158,11 @@ describe("a guest reading the site", () => {
       expect(html).not.toContain("modulepreload");
     }
     // the category list has no islands and ships no JavaScript at all
-    expect((await get("/categories/")).html).not.toMatch(/<script[^>]+src=/);
+    expect((await page("/categories/")).html).not.toMatch(/<script[^>]+src=/);
   });
 
   it("the question page reads D1 in one batch, plus one query for the streamed similar questions", async () => {
-    await get("/categories/"); // warm the category tree
+    await page("/categories/"); // warm the category tree
     const res = await workerFetch(`${BASE}/question/${SHOWCASE.resolvedQuestionId}?p=20&uncached=1`);
     await res.text();
     expect({ roundTrips: res.headers.get("x-d1-roundtrips"), statements: res.headers.get("x-d1-statements") }).toEqual({ roundTrips: "2", statements: "7" });
@@ -177,8 +170,8 @@ describe("a guest reading the site", () => {
 
   it("a second guest gets the question page from the page cache", async () => {
     const path = `/question/${SHOWCASE.openQuestionId}`;
-    await get(path);
-    const again = await get(path);
+    await page(path);
+    const again = await page(path);
     expect(again.res.headers.get("x-page-cache")).toBe("hit");
     expect(again.html).toContain("Вопрос открыт");
   });
@@ -204,7 +197,7 @@ describe("bad input never breaks a page", () => {
   ];
   for (const path of notFound) {
     it(`${path} is a 404 page`, async () => {
-      const { res, html } = await get(path);
+      const { res, html } = await page(path);
       expect(res.status).toBe(404);
       expect(html).toContain('<html lang="ru">');
     });
@@ -212,7 +205,7 @@ describe("bad input never breaks a page", () => {
 
   it("an unknown tab of a real category is 404", async () => {
     const cat = await questionCategory(SHOWCASE.resolvedQuestionId);
-    expect((await get(`/${cat!.top}/bogus`)).res.status).toBe(404);
+    expect((await page(`/${cat!.top}/bogus`)).res.status).toBe(404);
   });
 
   const redirects: [string, string][] = [
@@ -224,7 +217,7 @@ describe("bad input never breaks a page", () => {
   ];
   for (const [from, to] of redirects) {
     it(`${from} redirects cleanly to ${to}`, async () => {
-      const { res } = await get(from);
+      const { res } = await page(from);
       expect(res.status).toBe(302);
       expect(new URL(res.headers.get("location")!, BASE).pathname + new URL(res.headers.get("location")!, BASE).search).toBe(to);
     });

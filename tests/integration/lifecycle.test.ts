@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { advanceOne, advanceQuestions } from "../../app/models/questions/lifecycle.server";
+import { one } from "./helpers/db";
 
 const DAY = 86_400_000;
 /** a fixed clock, far after the seed's data */
@@ -8,11 +9,6 @@ const NOW = Date.UTC(2030, 0, 15, 12, 0, 0);
 const OWNER = 10;
 const LEAF = 100;
 const TOP = 1;
-
-const one = <T = Record<string, unknown>>(q: string, ...b: unknown[]) =>
-  env.DB.prepare(q)
-    .bind(...b)
-    .first<T>();
 
 /** A question straight in D1: state, age, answers (each with a rating and an age). */
 async function makeQuestion(o: {

@@ -1,28 +1,16 @@
 /**
- * Issue 5 §2: a new answer reaches the question's readers with what they need to draw it
- * (the answers-live island renders the server's AnswerItem from the event, no read of its own).
+ * A new answer reaches the question's readers with what they need to draw it (the answers-live
+ * island renders the server's AnswerItem from the event, no read of its own).
  */
 import { env, SELF } from "cloudflare:test";
 import { expect, it } from "vitest";
-import { as, BASE, post } from "./api-client";
-
-const value = async (q: string, ...args: unknown[]) =>
-  (await env.DB.prepare(q)
-    .bind(...args)
-    .first<{ v: number }>())!.v;
+import { BASE, post } from "./helpers/api";
+import { openQuestions } from "./helpers/db";
+import { as } from "./helpers/users";
 
 it("a reader of the question receives the new answer with its stored text and its author", async () => {
   const answerer = await as("level6@demo.local");
-  const owner = await value("select id v from users where id <> ? and banned_until is null and ban_permanent = 0 order by id limit 1", answerer.id);
-  const cat = await value("select id v from categories where parent_id is not null and readonly = 0 order by id limit 1");
-  const top = await value("select parent_id v from categories where id = ?", cat);
-  const now = Date.now();
-  const qid = (await env.DB.prepare(
-    `insert into questions (user_id, category_id, top_category_id, qtext, state, added, state_changed_at, updated_at)
-       values (?, ?, ?, 'Вопрос для живого ответа', 'A', ?, ?, ?) returning id`,
-  )
-    .bind(owner, cat, top, now, now, now)
-    .first<{ id: number }>())!.id;
+  const [qid] = await openQuestions(answerer.id, ["Вопрос для живого ответа"]);
 
   const res = await SELF.fetch(`${BASE}/ws/question/${qid}`, { headers: { upgrade: "websocket", origin: BASE } });
   const ws = res.webSocket!;

@@ -1,17 +1,14 @@
 /**
- * Issue 4: the daily quotas in the user's UserHub, and the live doors (/ws, /ws/question/{qid})
- * over real WebSockets in workerd.
+ * The daily quotas in the user's UserHub, and the live doors (/ws, /ws/question/{qid}) over real
+ * WebSockets in workerd.
  */
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { quotaLimit } from "../../app/lib/quotas";
 import { userHub } from "../../app/models/core/hub.server";
-import { as, BASE, post, type Me } from "./api-client";
-
-const value = async (q: string, ...args: unknown[]) =>
-  (await env.DB.prepare(q)
-    .bind(...args)
-    .first<{ v: number }>())!.v;
+import { BASE, type Me, post } from "./helpers/api";
+import { openQuestions, value } from "./helpers/db";
+import { as } from "./helpers/users";
 
 /** Opens a WebSocket through the worker, as a page of our site would. */
 async function openSocket(path: string, opts: { me?: Me; origin?: string | null } = {}) {
@@ -45,20 +42,11 @@ async function openSocket(path: string, opts: { me?: Me; origin?: string | null 
 }
 
 /** n open questions that `me` neither owns nor has answered, made for this test. */
-async function openQuestions(me: Me, n: number): Promise<number[]> {
-  const owner = await value("select id v from users where id <> ? and banned_until is null and ban_permanent = 0 order by id limit 1", me.id);
-  const cat = await value("select id v from categories where parent_id is not null and readonly = 0 order by id limit 1");
-  const top = await value("select parent_id v from categories where id = ?", cat);
-  const now = Date.now();
-  const first = (await value("select coalesce(max(id), 0) v from questions")) + 1;
-  await env.DB.prepare(
-    `insert into questions (user_id, category_id, top_category_id, qtext, state, added, state_changed_at, updated_at)
-     select ?, ?, ?, 'Вопрос для проверки лимитов № ' || value, 'A', ?, ?, ? from json_each(?)`,
-  )
-    .bind(owner, cat, top, now, now, now, JSON.stringify(Array.from({ length: n }, (_, i) => i + 1)))
-    .run();
-  return Array.from({ length: n }, (_, i) => first + i);
-}
+const openQuestionsFor = (me: Me, n: number) =>
+  openQuestions(
+    me.id,
+    Array.from({ length: n }, (_, i) => `Вопрос для проверки лимитов № ${i + 1}`),
+  );
 
 describe("daily quotas in the UserHub", () => {
   it("200 concurrent addans at an AAQ limit of L: exactly L accepted, the rest refused with 429, L rows, counter L", async () => {
@@ -66,7 +54,7 @@ describe("daily quotas in the UserHub", () => {
     const user = await env.DB.prepare("select lvl, vip from users where id = ?").bind(me.id).first<{ lvl: number; vip: number }>();
     const L = quotaLimit("AAQ", user!.lvl, user!.vip === 1);
     expect(L).toBeLessThan(200);
-    const qids = await openQuestions(me, 200);
+    const qids = await openQuestionsFor(me, 200);
     const before = await value("select count(*) v from answers where user_id = ?", me.id);
 
     const replies = await Promise.all(qids.map((qid) => post("addans", { qid, Body: `Ответ на вопрос ${qid}` }, me)));
@@ -102,7 +90,7 @@ describe("daily quotas in the UserHub", () => {
 
   it("a D1 write that fails after the slot was taken gives the slot back", async () => {
     const me = await as("level5@demo.local");
-    const [qid] = await openQuestions(me, 1);
+    const [qid] = await openQuestionsFor(me, 1);
     const hub = userHub(env, me.id);
     const used = (await hub.usage(Date.now())).AAQ ?? 0;
     await env.DB.prepare("create trigger fail_answer before insert on answers begin select raise(abort, 'disk full'); end").run();
@@ -185,7 +173,7 @@ describe("live doors over WebSockets", () => {
 
   it("everyone reading a question receives a new answer and a comment as they happen", async () => {
     const answerer = await as("level6@demo.local");
-    const [qid] = await openQuestions(answerer, 1);
+    const [qid] = await openQuestionsFor(answerer, 1);
     const readers = await Promise.all([openSocket(`/ws/question/${qid}`), openSocket(`/ws/question/${qid}`, { me: await as("znatok@demo.local") })]);
     for (const r of readers) expect(r.res.status).toBe(101);
 

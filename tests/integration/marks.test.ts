@@ -1,24 +1,16 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { as, post, type Me } from "./api-client";
+import { post } from "./helpers/api";
+import { fingerprint, value } from "./helpers/db";
+import { as } from "./helpers/users";
 import { SHOWCASE } from "../../db/seed/seed";
 
-type Who = Me;
-
-/** The column v of the first row; a missing row fails the test. */
-async function value<T = number>(query: string, ...binds: unknown[]): Promise<T> {
-  const v = await env.DB.prepare(query)
-    .bind(...binds)
-    .first<T>("v");
-  if (v === null) throw new Error(`no row: ${query}`);
-  return v;
-}
-
-async function snapshot() {
-  return env.DB.prepare(
-    "select (select count(*) from marks) marks, (select sum(totalmarks) from questions) qmarks, (select sum(totalmarks) from answers) amarks",
-  ).first();
-}
+const snapshot = () =>
+  fingerprint({
+    marks: "select count(*) from marks",
+    qmarks: "select sum(totalmarks) from questions",
+    amarks: "select sum(totalmarks) from answers",
+  });
 
 const Q = SHOWCASE.openQuestionId;
 

@@ -1,22 +1,15 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SHOWCASE } from "../../db/seed/seed";
-import { as, BASE, post } from "./api-client";
-import { workerFetch } from "./worker-fetch";
+import { BASE, get, post } from "./helpers/api";
+import { countRows } from "./helpers/db";
+import { as } from "./helpers/users";
 
 type Json = Record<string, any>;
-
-/** GETs a named call (at /api/v2 unless another door is given), as a guest or with a session cookie. */
-async function get(name: string, params: Record<string, string | number> = {}, cookie?: string, door = "v2") {
-  const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const res = await workerFetch(`${BASE}/api/${door}/${name}?${qs}`, { headers: cookie ? { cookie } : {} });
-  return { res, json: (await res.json()) as Json };
-}
 
 const similar = (keyword: string, extra: Record<string, string | number> = {}) => get("search", { keyword, ...extra }, undefined, "search");
 const search = (params: Record<string, string | number>) => get("search", params, undefined, "search");
 
-const count = (table: string) => env.DB.prepare(`select count(*) as n from ${table}`).first<number>("n");
 const flagsOf = async (uid: number) => JSON.parse((await env.DB.prepare("select welcome_flags f from users where id = ?").bind(uid).first<string>("f"))!);
 
 /** Inserts a visible open question straight into D1 (the FTS triggers index it). */
@@ -40,7 +33,7 @@ describe("the category tree and the brands of each category", () => {
     expect(json.status).toBe(200);
     const flat = (xs: Json[]): Json[] => xs.flatMap((c) => [c, ...flat(c.children)]);
     const all = flat(json.categories);
-    expect(all).toHaveLength((await count("categories"))!);
+    expect(all).toHaveLength(await countRows("categories"));
     expect(json.categories.every((c: Json) => c.parent === 0)).toBe(true);
     const withKids = json.categories.find((c: Json) => c.children.length > 0);
     expect(withKids.children.every((k: Json) => k.parent === withKids.id && k.children.length === 0)).toBe(true);
@@ -211,18 +204,11 @@ describe("the client's settings", () => {
   it("a set without the session's salt and token (103) or from another site (111) changes nothing", async () => {
     const me = await as("user@demo.local");
     const before = await flagsOf(me.id);
-    const noToken = await workerFetch(`${BASE}/api/v2/usrsettings_set`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, cookie: me.cookie },
-      body: new URLSearchParams({ title: "welcome", flag: "z", val: "1" }),
-    });
-    expect(((await noToken.json()) as Json).errid).toBe(103);
-    const foreign = await workerFetch(`${BASE}/api/v2/usrsettings_set`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example", cookie: me.cookie },
-      body: new URLSearchParams({ title: "welcome", flag: "z", val: "1", salt: me.salt, token: me.token }),
-    });
-    expect(((await foreign.json()) as Json).errid).toBe(111);
+    // the bare session cookie, without the salt and token
+    const noToken = await post("usrsettings_set", { title: "welcome", flag: "z", val: "1" }, me.cookie);
+    expect(noToken.json.errid).toBe(103);
+    const foreign = await post("usrsettings_set", { title: "welcome", flag: "z", val: "1" }, me, { origin: "https://evil.example" });
+    expect(foreign.json.errid).toBe(111);
     expect(await flagsOf(me.id)).toEqual(before);
   });
 
@@ -244,7 +230,7 @@ describe("tracking events (dwh)", () => {
   const lastEvent = () => env.DB.prepare("select * from track_events order by id desc limit 1").first<Json>();
 
   it("a guest's external link click is stored with its question, answer, comment and fields", async () => {
-    const before = (await count("track_events"))!;
+    const before = await countRows("track_events");
     const fields = {
       usrid: "5",
       linkurl: "https://example.com/page?x=1",
@@ -260,7 +246,7 @@ describe("tracking events (dwh)", () => {
     const { res, json } = await post("dwh", { name: "external_link_click", qid: 1, aid: 2, cmtid: 3, ...fields, ajax_id: 7 });
     expect(res.status).toBe(200);
     expect(json).toEqual({ status: 200 });
-    expect(await count("track_events")).toBe(before + 1);
+    expect(await countRows("track_events")).toBe(before + 1);
     const row = (await lastEvent())!;
     expect(row).toMatchObject({ name: "external_link_click", user_id: null, qid: 1, aid: 2, cmid: 3 });
     expect(Math.abs(row.added - Date.now())).toBeLessThan(60_000);
@@ -290,7 +276,7 @@ describe("tracking events (dwh)", () => {
   });
 
   it("an unknown event, a bad id or a payload over 2000 characters is refused with 400 and nothing is stored", async () => {
-    const before = (await count("track_events"))!;
+    const before = await countRows("track_events");
     const unknown = await post("dwh", { name: "page_scrolled", qid: 1 });
     expect(unknown.res.status).toBe(400);
     expect(unknown.json).toMatchObject({ status: 400, errid: 400, error: "Проверьте правильность заполнения полей" });
@@ -304,21 +290,17 @@ describe("tracking events (dwh)", () => {
     });
     expect(long.json).toMatchObject({ status: 400, errid: 400 });
     expect((await post("dwh", { name: "external_link_click", linkurl: "x".repeat(1001) })).json).toMatchObject({ status: 400, errid: 400 });
-    expect(await count("track_events")).toBe(before);
+    expect(await countRows("track_events")).toBe(before);
   });
 
   it("dwh is a POST from this site: another origin (111) and a GET (405) store nothing", async () => {
-    const before = (await count("track_events"))!;
-    const foreign = await workerFetch(`${BASE}/api/v2/dwh`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: "https://evil.example" },
-      body: new URLSearchParams({ name: "survey_shown" }),
-    });
-    expect(foreign.status).toBe(403);
-    expect(((await foreign.json()) as Json).errid).toBe(111);
+    const before = await countRows("track_events");
+    const foreign = await post("dwh", { name: "survey_shown" }, null, { origin: "https://evil.example" });
+    expect(foreign.res.status).toBe(403);
+    expect(foreign.json.errid).toBe(111);
     const viaGet = await get("dwh", { name: "survey_shown" });
     expect(viaGet.json).toMatchObject({ status: 405, errid: 405 });
-    expect(await count("track_events")).toBe(before);
+    expect(await countRows("track_events")).toBe(before);
   });
 });
 

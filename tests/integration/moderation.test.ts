@@ -1,61 +1,37 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { as, BASE, post, postForm, signIn, type Me } from "./api-client";
-import { workerFetch } from "./worker-fetch";
+import { BASE, get, type Me, page, post, postForm } from "./helpers/api";
+import { exec, fingerprint, one, value } from "./helpers/db";
+import { as, newUser, signIn } from "./helpers/users";
 import { SHOWCASE } from "../../db/seed/seed";
 
 /**
- * Volunteer moderation (issue 6 §1, docs/decisions/0015-moderation.md): drops and restores with
- * their counters, points, notifications and log rows; refusals that write nothing; the move, the
- * ban, the log pages and the links on the question page.
+ * Volunteer moderation (docs/decisions/0015-moderation.md): drops and restores with their
+ * counters, points, notifications and log rows; refusals that write nothing; the move, the ban,
+ * the log pages and the links on the question page.
  */
-
-let fresh = 0;
-/** A newly registered user (100 points). */
-async function newUser(): Promise<Me> {
-  const { res, json } = await post("register", { nick: `Участник ${++fresh}`, email: `moderated${fresh}@test.local`, password: "secret-pass" });
-  expect(json.status).toBe(200);
-  return { id: json.id, cookie: res.headers.get("set-cookie")!.split(";")[0], salt: json.salt, token: json.token };
-}
-
-const one = <T = Record<string, any>>(query: string, ...binds: unknown[]) =>
-  env.DB.prepare(query)
-    .bind(...binds)
-    .first<T>();
-async function value<T = number>(query: string, ...binds: unknown[]): Promise<T> {
-  const v = await env.DB.prepare(query)
-    .bind(...binds)
-    .first<T>("v");
-  if (v === null) throw new Error(`no row: ${query}`);
-  return v;
-}
-const exec = (query: string, ...binds: unknown[]) =>
-  env.DB.prepare(query)
-    .bind(...binds)
-    .run();
-
-async function page(path: string, cookie?: string) {
-  const res = await workerFetch(`${BASE}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
-  return { res, html: await res.text() };
-}
-
-const form = postForm;
 
 const logRows = () => value("select count(*) v from mod_log");
 
 /** Everything a moderation call may write. */
-async function snapshot() {
-  return env.DB.prepare(
-    `select (select count(*) from mod_log) log, (select count(*) from notifications) notes, (select count(*) from points_ledger) ledger,
-            (select sum(points) from users) points, (select group_concat(state || hidden || coalesce(deleted_by, '-')) from questions) questions,
-            (select group_concat(hidden) from answers) answers, (select group_concat(hidden) from comments) comments,
-            (select sum(anscnt) || '/' || sum(comcnt) from questions) qcounts, (select sum(comcnt) from answers) acounts,
-            (select group_concat(category_id) from questions) cats, (select group_concat(qcount) from categories) qcount,
-            (select sum(answers_count) || '/' || sum(best_count) || '/' || sum(questions_count) from users) ucounts,
-            (select count(*) from bans) bans, (select group_concat(coalesce(banned_until, 0) || ban_permanent) from users) banned,
-            (select count(*) from sessions where revoked_at is null) sessions`,
-  ).first();
-}
+const snapshot = () =>
+  fingerprint({
+    log: "select count(*) from mod_log",
+    notes: "select count(*) from notifications",
+    ledger: "select count(*) from points_ledger",
+    points: "select sum(points) from users",
+    questions: "select group_concat(state || hidden || coalesce(deleted_by, '-')) from questions",
+    answers: "select group_concat(hidden) from answers",
+    comments: "select group_concat(hidden) from comments",
+    qcounts: "select sum(anscnt) || '/' || sum(comcnt) from questions",
+    acounts: "select sum(comcnt) from answers",
+    cats: "select group_concat(category_id) from questions",
+    qcount: "select group_concat(qcount) from categories",
+    ucounts: "select sum(answers_count) || '/' || sum(best_count) || '/' || sum(questions_count) from users",
+    bans: "select count(*) from bans",
+    banned: "select group_concat(coalesce(banned_until, 0) || ban_permanent) from users",
+    sessions: "select count(*) from sessions where revoked_at is null",
+  });
 
 /** A question's counters, its asker's and its categories' counts. */
 async function questionCounters(qid: number) {
@@ -77,10 +53,10 @@ async function userCounters(uid: number) {
 
 /** A fresh question of a fresh user, answered by another fresh user whom the asker thanks, with a comment on the answer. */
 async function answeredQuestion() {
-  const asker = await newUser();
-  const answerer = await newUser();
-  const commenter = await newUser();
-  const asked = await post("addqst", { qtext: `Как выбрать велосипед для города? ${fresh}`, cid: "1", subcid: "100" }, asker);
+  const asker = await newUser("Участник");
+  const answerer = await newUser("Участник");
+  const commenter = await newUser("Участник");
+  const asked = await post("addqst", { qtext: `Как выбрать велосипед для города? ${commenter.serial}`, cid: "1", subcid: "100" }, asker);
   expect(asked.json.status).toBe(200);
   const qid = asked.json.qid as number;
   const answered = await post("addans", { qid, Body: "Смотрите на размер рамы и вес." }, answerer);
@@ -327,8 +303,8 @@ describe("moving a question", () => {
 describe("temporary bans", () => {
   it("a ban writes the bans row, the user's ban fields and one log row in one go, signs him out; he reads but cannot write (110), and his profile says 'Заблокирован'", async () => {
     const moder = await as("moder@demo.local");
-    const victim = await newUser();
-    const second = await signIn(`moderated${fresh}@test.local`, "secret-pass");
+    const victim = await newUser("Участник");
+    const second = await signIn(victim.email, "secret-pass");
     const log = await logRows();
     const banned = await post("a_tmpban", { id: victim.id, period: 72, text: ["insult", "Реклама или спам"] }, moder);
     expect(banned.json).toMatchObject({ status: 200, uid: victim.id, period: 72, permanent: 0 });
@@ -359,7 +335,7 @@ describe("temporary bans", () => {
       expect(w.json.errid).toBe(101);
     }
     // signed in again he reads, but every write is refused with 110
-    const again = await signIn(`moderated${fresh}@test.local`, "secret-pass");
+    const again = await signIn(victim.email, "secret-pass");
     const w = await post("addqst", { qtext: "Можно ли писать после бана?", cid: "1", subcid: "100" }, again);
     expect({ status: w.res.status, errid: w.json.errid, error: w.json.error }).toEqual({
       status: 403,
@@ -377,7 +353,7 @@ describe("temporary bans", () => {
 
   it("777 hours or more is forever: no end, 'Заблокирован' with no time left", async () => {
     const moder = await as("moder@demo.local");
-    const victim = await newUser();
+    const victim = await newUser("Участник");
     expect((await post("a_tmpban", { id: victim.id, period: 8640, text: "porn" }, moder)).json).toMatchObject({ status: 200, permanent: 1, until: null });
     expect(await one("select banned_until, ban_permanent from users where id = ?", victim.id)).toEqual({ banned_until: null, ban_permanent: 1 });
     expect(await value("select until is null v from bans where user_id = ?", victim.id)).toBe(1);
@@ -387,7 +363,7 @@ describe("temporary bans", () => {
 
   it("refuses a period above the moderator's banduration, a permanent one without usrkiller, periods not offered, no reason, himself, another moderator, an unknown user — writing nothing", async () => {
     const moder = await as("moder@demo.local");
-    const victim = await newUser();
+    const victim = await newUser("Участник");
     const limited = await signIn("guru@demo.local");
     await exec(`update users set type = 'volonter', permissions = '["tmpban"]', banduration = 43200 where id = ?`, limited.id);
     const short = await signIn("vip@demo.local");
@@ -416,7 +392,7 @@ describe("temporary bans", () => {
 
   it("the ban form offers the 13 reasons and only the periods up to the moderator's banduration, all required; others get 404", async () => {
     const moder = await as("moder@demo.local");
-    const victim = await newUser();
+    const victim = await newUser("Участник");
     const { res, html } = await page(`/moderlog/ban/${victim.id}`, moder.cookie);
     expect(res.status).toBe(200);
     expect(html).toContain(`action="/do/a_tmpban?return=${encodeURIComponent(`/profile/id${victim.id}`)}"`);
@@ -434,7 +410,7 @@ describe("temporary bans", () => {
     expect((await page(`/moderlog/ban/${victim.id}`)).res.status).toBe(404);
 
     // the form door: the ban, then back to the profile
-    const posted = await form("a_tmpban", { id: victim.id, period: 3, text: "mat" }, `/profile/id${victim.id}`, moder);
+    const posted = await postForm("a_tmpban", { id: victim.id, period: 3, text: "mat" }, `/profile/id${victim.id}`, moder);
     expect(posted.res.status).toBe(302);
     expect(posted.res.headers.get("location")).toBe(`/profile/id${victim.id}`);
     expect(await value("select ban_reason v from users where id = ?", victim.id)).toBe("Нецензурная лексика");
@@ -460,10 +436,10 @@ describe("the moderation log", () => {
     expect(html).toContain(`name="id" value="${qid}"`);
 
     // the modqlist read lists it too; non-moderators are refused
-    const list = (await (await workerFetch(`${BASE}/api/v2/modqlist?n=5`, { headers: { cookie: moder.cookie } })).json()) as Record<string, any>;
+    const list = (await get("modqlist", { n: 5 }, moder)).json;
     expect(list.status).toBe(200);
     expect(list.list[0]).toMatchObject({ action: "qstdrop", qid, usrid: asker.id, restorable: 1 });
-    const refused = (await (await workerFetch(`${BASE}/api/v2/modqlist`, { headers: { cookie: user.cookie } })).json()) as Record<string, any>;
+    const refused = (await get("modqlist", {}, user)).json;
     expect(refused).toMatchObject({ status: 403, errid: 410 });
 
     // the other tabs list their own actions
@@ -474,7 +450,7 @@ describe("the moderation log", () => {
     expect(moved.html).toContain("→");
 
     // restoring from the log: the form door comes back to the log
-    const restored = await form("a_qstrestore", { id: qid }, `/moderlog/id${moder.id}`, moder);
+    const restored = await postForm("a_qstrestore", { id: qid }, `/moderlog/id${moder.id}`, moder);
     expect(restored.res.status).toBe(302);
     expect(restored.res.headers.get("location")).toBe(`/moderlog/id${moder.id}`);
     expect(await value("select hidden v from questions where id = ?", qid)).toBe(0);
@@ -483,7 +459,7 @@ describe("the moderation log", () => {
   it("the form door's drop of a question lands on the log, where the undo is", async () => {
     const moder = await as("moder@demo.local");
     const { qid } = await answeredQuestion();
-    const dropped = await form("a_qstdrop", { id: qid }, `/question/${qid}`, moder);
+    const dropped = await postForm("a_qstdrop", { id: qid }, `/question/${qid}`, moder);
     expect(dropped.res.status).toBe(302);
     expect(dropped.res.headers.get("location")).toBe(`/moderlog/id${moder.id}`);
     const log = await page(`/moderlog/id${moder.id}`, moder.cookie);
@@ -511,7 +487,7 @@ describe("moderation links on the question page", () => {
       expect(other.html).not.toContain("/moderlog/ban/");
     }
 
-    const dropped = await form("a_ansdrop", { id: aid }, `/question/${qid}`, moder);
+    const dropped = await postForm("a_ansdrop", { id: aid }, `/question/${qid}`, moder);
     expect(dropped.res.status).toBe(302);
     expect(dropped.res.headers.get("location")).toBe(`/question/${qid}`);
     const after = await page(`/question/${qid}`, moder.cookie);
@@ -519,7 +495,7 @@ describe("moderation links on the question page", () => {
     expect(after.html).toContain("Восстановить");
     expect(after.html).toContain(`name="id" value="${aid}"`);
     // the comment form is there, the comment drop gives no undo
-    expect((await form("a_cmtdrop", { id: cmid }, `/question/${qid}`, moder)).res.status).toBe(302);
+    expect((await postForm("a_cmtdrop", { id: cmid }, `/question/${qid}`, moder)).res.status).toBe(302);
     expect((await page(`/question/${qid}?x`, moder.cookie)).html).not.toContain("/do/a_cmtrestore");
     // the guest does not see the dropped answer
     const guest = await page(`/question/${qid}?guest-after`);
@@ -581,7 +557,7 @@ describe("what the pages' loaders get for moderators", () => {
     await exec(`update users set type = 'volonter', permissions = '["ansdrop"]' where id = ?`, limited.id);
     const { qid } = await answeredQuestion();
     const snap = await snapshot();
-    const refused = await form("a_qstdrop", { id: qid }, `/question/${qid}`, limited);
+    const refused = await postForm("a_qstdrop", { id: qid }, `/question/${qid}`, limited);
     expect({ status: refused.res.status, location: refused.res.headers.get("location") }).toEqual({ status: 403, location: null });
     expect(refused.html).toContain("У вас нет права на это действие");
     expect(refused.html).toContain('data-errid="411"');

@@ -2,67 +2,13 @@ import { env } from "cloudflare:test";
 import { renderToString } from "react-dom/server";
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
-import { as, BASE, post, type Me } from "./api-client";
+import { BASE, get, type Me, post, postForm, unread, workerFetch } from "./helpers/api";
+import { countRows, notificationsOf } from "./helpers/db";
+import { as, newUser } from "./helpers/users";
 import { SettingsPage } from "../../app/components/settings-page";
 import { DEFAULT_SETTINGS, type NotifySettings } from "../../app/lib/notify-settings";
 import { loader as settingsLoader } from "../../app/routes/settings._index";
 import { loader as settingsIdLoader } from "../../app/routes/settings.$uid";
-import { workerFetch } from "./worker-fetch";
-
-let fresh = 0;
-/** A newly registered user: 100 points (Ученик), no settings stored, no notifications. */
-async function newUser(nick = "Новичок"): Promise<Me> {
-  const n = ++fresh;
-  const { res, json } = await post("register", { nick: `${nick} ${n}`, email: `notify${n}@test.local`, password: "secret-pass" });
-  expect(json.status).toBe(200);
-  return { id: json.id, cookie: res.headers.get("set-cookie")!.split(";")[0], salt: json.salt, token: json.token };
-}
-
-/** A GET of a named call on a door, signed in when `me` is given. */
-async function get(door: "notify" | "v2", name: string, params: Record<string, string | number> = {}, me?: Me) {
-  const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const res = await workerFetch(`${BASE}/api/${door}/${name}?${qs}`, { headers: me ? { cookie: me.cookie } : {} });
-  return { res, json: (await res.json()) as Record<string, any> };
-}
-
-/** A POST to /api/notify/{name} with the session's salt and token. */
-async function notifyPost(name: string, body: Record<string, string | number | string[]>, me?: Me) {
-  const form = new URLSearchParams();
-  for (const [k, v] of Object.entries(body)) for (const x of ([] as (string | number)[]).concat(v)) form.append(k, String(x));
-  if (me) {
-    form.set("salt", me.salt);
-    form.set("token", me.token);
-  }
-  const res = await workerFetch(`${BASE}/api/notify/${name}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, ...(me ? { cookie: me.cookie } : {}) },
-    body: form,
-  });
-  return { res, json: (await res.json()) as Record<string, any> };
-}
-
-const unread = async (me: Me) => (await get("notify", "show_nc", {}, me)).json.res as number;
-
-/** Notification rows of a user (of a kind, about a question when given). */
-async function rows(userId: number, kind?: string, qid?: number) {
-  const r = await env.DB.prepare(
-    `select id, kind, actor_id, qid, aid, cmid, lvl, txt, viewed from notifications where user_id = ?1 and (?2 is null or kind = ?2) and (?3 is null or qid = ?3) order by id`,
-  )
-    .bind(userId, kind ?? null, qid ?? null)
-    .all<{
-      id: number;
-      kind: string;
-      actor_id: number | null;
-      qid: number | null;
-      aid: number | null;
-      cmid: number | null;
-      lvl: number | null;
-      txt: string | null;
-      viewed: number;
-    }>();
-  return r.results;
-}
-const total = async () => (await env.DB.prepare("select count(*) n from notifications").first<number>("n"))!;
 
 async function ask(me: Me, qtext: string, extra: Record<string, string | string[]> = {}) {
   const { json } = await post("addqst", { qtext, cid: "1", subcid: "100", ...extra }, me);
@@ -88,15 +34,15 @@ describe("notifications of new answers (show_nc, show_bulk)", () => {
     const guru = await as("guru@demo.local");
     qid = await ask(owner, TITLE);
     expect(await unread(owner)).toBe(0);
-    const guruBefore = await rows(guru.id, "answer");
+    const guruBefore = await notificationsOf(guru.id, { kind: "answer" });
 
     guruAid = await answer(guru, qid, "Натрите когтеточку кошачьей мятой и хвалите кота, когда он ею пользуется.");
 
-    const mine = await rows(owner.id, "answer", qid);
+    const mine = await notificationsOf(owner.id, { kind: "answer", qid });
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ actor_id: guru.id, qid, aid: guruAid, viewed: 0 });
     expect(mine[0].txt).toContain("Натрите когтеточку");
-    expect(await rows(guru.id, "answer")).toEqual(guruBefore);
+    expect(await notificationsOf(guru.id, { kind: "answer" })).toEqual(guruBefore);
     expect(await unread(owner)).toBe(1);
   });
 
@@ -111,7 +57,11 @@ describe("notifications of new answers (show_nc, show_bulk)", () => {
       wake();
     });
     const next = async () => {
-      for (let i = 0; i < 40 && messages.length === 0; i++) await new Promise<void>((r) => ((wake = r), setTimeout(r, 50)));
+      for (let i = 0; i < 40 && messages.length === 0; i++)
+        await new Promise<void>((r) => {
+          wake = r;
+          setTimeout(r, 50);
+        });
       return messages.shift();
     };
     expect(await next()).toEqual({ type: "hello", unread: 1 });
@@ -125,11 +75,11 @@ describe("notifications of new answers (show_nc, show_bulk)", () => {
     });
     ws.close();
     // back to one unread for the tests below
-    expect((await notifyPost("bulk_set", { bid: msg.item.nid }, owner)).json.res).toBe(1);
+    expect((await post("bulk_set", { bid: msg.item.nid }, owner, { door: "notify" })).json.res).toBe(1);
   });
 
   it("show_bulk lists it newest first in the spec's fields, with the question's title as txtq", async () => {
-    const { res, json } = await get("notify", "show_bulk", {}, owner);
+    const { res, json } = await get("show_bulk", {}, owner, "notify");
     expect(res.status).toBe(200);
     expect(json.res).toBe(1);
     expect(json.more).toBe(0);
@@ -153,20 +103,20 @@ describe("notifications of new answers (show_nc, show_bulk)", () => {
   });
 
   it("the notify calls live under /api/notify only, and guests get 101", async () => {
-    expect((await get("v2", "show_nc", {}, owner)).res.status).toBe(404);
-    const guest = await get("notify", "show_nc");
+    expect((await get("show_nc", {}, owner)).res.status).toBe(404);
+    const guest = await get("show_nc", {}, undefined, "notify");
     expect(guest.res.status).toBe(401);
     expect(guest.json.errid).toBe(101);
-    expect((await get("notify", "show_bulk")).json.errid).toBe(101);
+    expect((await get("show_bulk", {}, undefined, "notify")).json.errid).toBe(101);
   });
 
   it("a refused answer (the owner answering his own question, a second answer) creates no notification", async () => {
-    const before = await total();
+    const before = await countRows("notifications");
     const own = await post("addans", { qid, Body: "Отвечу сама себе" }, owner);
     expect(own.json.errid).toBe(163);
     const again = await post("addans", { qid, Body: "Ещё раз" }, await as("guru@demo.local"));
     expect(again.json.errid).toBe(164);
-    expect(await total()).toBe(before);
+    expect(await countRows("notifications")).toBe(before);
     expect(await unread(owner)).toBe(1);
   });
 });
@@ -178,16 +128,16 @@ describe("marking notifications viewed (bulk_viewed, bulk_set)", () => {
   it("bulk_viewed lowers show_nc by what it really changed; a second bulk_viewed of the same id does not lower it again", async () => {
     await answer(await as("moder@demo.local"), qid, "Поставьте когтеточку рядом с местом, где кот спит.");
     expect(await unread(owner)).toBe(2);
-    [first, second] = (await rows(owner.id, "answer", qid)).map((r) => r.id);
+    [first, second] = (await notificationsOf(owner.id, { kind: "answer", qid })).map((r) => r.id);
 
-    const once = await notifyPost("bulk_viewed", { bid: first }, owner);
+    const once = await post("bulk_viewed", { bid: first }, owner, { door: "notify" });
     expect(once.json).toEqual({ status: 200, viewed: 1, res: 1 });
     expect(await unread(owner)).toBe(1);
 
-    const twice = await notifyPost("bulk_viewed", { bids: String(first) }, owner);
+    const twice = await post("bulk_viewed", { bids: String(first) }, owner, { door: "notify" });
     expect(twice.json).toEqual({ status: 200, viewed: 0, res: 1 });
     expect(await unread(owner)).toBe(1);
-    expect((await rows(owner.id, "answer", qid)).map((r) => r.viewed)).toEqual([1, 0]);
+    expect((await notificationsOf(owner.id, { kind: "answer", qid })).map((r) => r.viewed)).toEqual([1, 0]);
   });
 
   it("another user cannot mark my notification viewed", async () => {
@@ -196,23 +146,23 @@ describe("marking notifications viewed (bulk_viewed, bulk_set)", () => {
       ["bulk_viewed", { bid: second }],
       ["bulk_set", { bid: second }],
     ] as const) {
-      const { res, json } = await notifyPost(name, body, guru);
+      const { res, json } = await post(name, body, guru, { door: "notify" });
       expect(res.status).toBe(404);
       expect(json.errid).toBe(360);
     }
-    expect((await rows(owner.id, "answer", qid)).map((r) => r.viewed)).toEqual([1, 0]);
+    expect((await notificationsOf(owner.id, { kind: "answer", qid })).map((r) => r.viewed)).toEqual([1, 0]);
     expect(await unread(owner)).toBe(1);
   });
 
   it("bulk_set marks one viewed by the same rule; bad ids are refused", async () => {
-    expect((await notifyPost("bulk_set", { bid: second }, owner)).json).toEqual({ status: 200, viewed: 1, res: 0 });
-    expect((await notifyPost("bulk_set", { bid: second }, owner)).json).toEqual({ status: 200, viewed: 0, res: 0 });
+    expect((await post("bulk_set", { bid: second }, owner, { door: "notify" })).json).toEqual({ status: 200, viewed: 1, res: 0 });
+    expect((await post("bulk_set", { bid: second }, owner, { door: "notify" })).json).toEqual({ status: 200, viewed: 0, res: 0 });
     expect(await unread(owner)).toBe(0);
-    expect((await notifyPost("bulk_set", {}, owner)).json.errid).toBe(361);
-    expect((await notifyPost("bulk_viewed", { bids: "1,x" }, owner)).json.errid).toBe(361);
+    expect((await post("bulk_set", {}, owner, { door: "notify" })).json.errid).toBe(361);
+    expect((await post("bulk_viewed", { bids: "1,x" }, owner, { door: "notify" })).json.errid).toBe(361);
     const many = Array.from({ length: 101 }, (_, i) => String(i + 1)).join(",");
-    expect((await notifyPost("bulk_viewed", { bids: many }, owner)).json.errid).toBe(362);
-    expect((await notifyPost("bulk_viewed", { bid: first })).json.errid).toBe(101);
+    expect((await post("bulk_viewed", { bids: many }, owner, { door: "notify" })).json.errid).toBe(362);
+    expect((await post("bulk_viewed", { bid: first }, undefined, { door: "notify" })).json.errid).toBe(101);
   });
 });
 
@@ -220,27 +170,27 @@ describe("notifications of the other actions", () => {
   it("a comment notifies the author of what was commented on, and a reply the parent comment's author, once each", async () => {
     const guru = await as("guru@demo.local");
     const moder = await as("moder@demo.local");
-    const ownerComments = (await rows(owner.id, "comment")).length;
+    const ownerComments = (await notificationsOf(owner.id, { kind: "comment" })).length;
 
     // on guru's answer: guru hears of it, the question's owner does not
     const c1 = await post("addcmt", { type: "A", refid: guruAid, Body: "Проверено, работает!" }, moder);
     expect(c1.json.status).toBe(200);
-    expect(await rows(guru.id, "comment", qid)).toMatchObject([{ actor_id: moder.id, aid: guruAid, cmid: c1.json.id, viewed: 0 }]);
-    expect(await rows(owner.id, "comment")).toHaveLength(ownerComments);
+    expect(await notificationsOf(guru.id, { kind: "comment", qid })).toMatchObject([{ actor_id: moder.id, aid: guruAid, cmid: c1.json.id, viewed: 0 }]);
+    expect(await notificationsOf(owner.id, { kind: "comment" })).toHaveLength(ownerComments);
 
     // on the question: its owner hears of it
     const c2 = await post("addcmt", { type: "Q", refid: qid, Body: "Хороший вопрос, у меня та же беда." }, guru);
     expect(c2.json.status).toBe(200);
-    const onQuestion = await rows(owner.id, "comment", qid);
+    const onQuestion = await notificationsOf(owner.id, { kind: "comment", qid });
     expect(onQuestion).toHaveLength(ownerComments + 1);
     expect(onQuestion.at(-1)).toMatchObject({ actor_id: guru.id, aid: null, cmid: c2.json.id });
 
     // the owner's reply to guru's comment: guru hears of it, the owner (the actor) does not
     const c3 = await post("addcmt", { type: "Q", refid: qid, cmid: c2.json.id, Body: "Спасибо!" }, owner);
     expect(c3.json.status).toBe(200);
-    expect(await rows(guru.id, "comment", qid)).toHaveLength(2);
-    expect((await rows(guru.id, "comment", qid))[1]).toMatchObject({ actor_id: owner.id, cmid: c3.json.id });
-    expect(await rows(owner.id, "comment", qid)).toHaveLength(ownerComments + 1);
+    expect(await notificationsOf(guru.id, { kind: "comment", qid })).toHaveLength(2);
+    expect((await notificationsOf(guru.id, { kind: "comment", qid }))[1]).toMatchObject({ actor_id: owner.id, cmid: c3.json.id });
+    expect(await notificationsOf(owner.id, { kind: "comment", qid })).toHaveLength(ownerComments + 1);
   });
 
   it("a poll vote notifies the poll's owner once; his own vote does not", async () => {
@@ -250,7 +200,7 @@ describe("notifications of the other actions", () => {
     expect((await post("votepoll", { qid: poll, vote: String(opts.results[0].id) }, guru)).json.status).toBe(200);
     expect((await post("votepoll", { qid: poll, vote: String(opts.results[1].id) }, guru)).json.errid).toBe(225);
     expect((await post("votepoll", { qid: poll, vote: String(opts.results[1].id) }, owner)).json.status).toBe(200);
-    expect(await rows(owner.id, "poll_vote", poll)).toMatchObject([{ actor_id: guru.id, qid: poll }]);
+    expect(await notificationsOf(owner.id, { kind: "poll_vote", qid: poll })).toMatchObject([{ actor_id: guru.id, qid: poll }]);
     // the vote counts are still right after the batch was reordered
     const votes = await env.DB.prepare("select votes from poll_options where qid = ? order by position").bind(poll).all<{ votes: number }>();
     expect(votes.results.map((v) => v.votes)).toEqual([1, 1]);
@@ -260,16 +210,16 @@ describe("notifications of the other actions", () => {
     const znatok = await as("znatok@demo.local");
     expect((await post("mark", { qid }, znatok)).json.status).toBe(200);
     expect((await post("mark", { qid }, znatok)).json.errid).toBe(177);
-    expect(await rows(owner.id, "q_liked", qid)).toMatchObject([{ actor_id: znatok.id }]);
-    const guruRows = (await rows(3)).length;
+    expect(await notificationsOf(owner.id, { kind: "q_liked", qid })).toMatchObject([{ actor_id: znatok.id }]);
+    const guruRows = (await notificationsOf(3)).length;
     expect((await post("mark", { aid: guruAid }, znatok)).json.status).toBe(200);
-    expect(await rows(3)).toHaveLength(guruRows);
+    expect(await notificationsOf(3)).toHaveLength(guruRows);
   });
 
   it("the asker liking an answer (+5) notifies its author once ('ans_liked')", async () => {
     expect((await post("thanks", { aid: guruAid }, owner)).json.status).toBe(200);
     expect((await post("thanks", { aid: guruAid }, owner)).json.errid).toBe(253);
-    expect(await rows(3, "ans_liked")).toMatchObject([{ actor_id: owner.id, qid, aid: guruAid, txt: "+5" }]);
+    expect(await notificationsOf(3, { kind: "ans_liked" })).toMatchObject([{ actor_id: owner.id, qid, aid: guruAid, txt: "+5" }]);
   });
 
   it("points crossing a level threshold notify 'level' once; points that stay within a level do not", async () => {
@@ -280,15 +230,15 @@ describe("notifications of the other actions", () => {
       env.DB.prepare("insert into points_ledger (user_id, delta, reason, added) values (?, 148, 'moder', ?)").bind(me.id, Date.now()),
     ]);
     await answer(me, qid, "Купите вторую когтеточку и поставьте у входа.");
-    expect(await rows(me.id, "level")).toMatchObject([{ lvl: 3, actor_id: null }]);
+    expect(await notificationsOf(me.id, { kind: "level" })).toMatchObject([{ lvl: 3, actor_id: null }]);
     expect(await env.DB.prepare("select points, lvl from users where id = ?").bind(me.id).first()).toEqual({ points: 250, lvl: 3 });
     expect(await unread(me)).toBe(1);
-    const { json } = await get("notify", "show_bulk", {}, me);
+    const { json } = await get("show_bulk", {}, me, "notify");
     expect(json.bulk[0]).toMatchObject({ a: "level", lvl: 3, txt: "Знаток" });
 
     const other = await ask(await newUser(), "Сколько раз в день кормить котёнка?");
     await answer(me, other, "Четыре-пять раз маленькими порциями.");
-    expect(await rows(me.id, "level")).toHaveLength(1);
+    expect(await notificationsOf(me.id, { kind: "level" })).toHaveLength(1);
   });
 
   it("the welcome bonus notifies 'bonus25' once, and show_bulk puts the hub's counter right", async () => {
@@ -302,15 +252,15 @@ describe("notifications of the other actions", () => {
     await ask(me, "Мой первый вопрос про котов?");
     const aid = await answer(me, open, "Оставьте ему игрушки-головоломки.");
     expect((await post("addcmt", { type: "A", refid: aid, Body: "И включите радио." }, me)).json.status).toBe(200);
-    expect(await rows(me.id, "bonus25")).toHaveLength(0);
+    expect(await notificationsOf(me.id, { kind: "bonus25" })).toHaveLength(0);
     expect((await post("votepoll", { qid: poll!.qid, vote: String(poll!.oid) }, me)).json.status).toBe(200);
-    expect(await rows(me.id, "bonus25")).toMatchObject([{ txt: "+25" }]);
+    expect(await notificationsOf(me.id, { kind: "bonus25" })).toMatchObject([{ txt: "+25" }]);
     // one more main action: no second bonus
     expect((await post("addcmt", { type: "A", refid: aid, Body: "И оставьте свет." }, me)).json.status).toBe(200);
-    expect(await rows(me.id, "bonus25")).toHaveLength(1);
+    expect(await notificationsOf(me.id, { kind: "bonus25" })).toHaveLength(1);
 
     const inD1 = (await env.DB.prepare("select count(*) n from notifications where user_id = ? and viewed = 0").bind(me.id).first<number>("n"))!;
-    const { json } = await get("notify", "show_bulk", {}, me);
+    const { json } = await get("show_bulk", {}, me, "notify");
     expect(json.res).toBe(inD1);
     expect(json.bulk.map((i: { a: string }) => i.a)).toContain("bonus25");
     expect(await unread(me)).toBe(inD1);
@@ -323,8 +273,8 @@ describe("notifications of the other actions", () => {
       .bind(follower.id, author.id, Date.now())
       .run();
     const q = await ask(author, "Почему кот приносит мне игрушки?");
-    expect(await rows(follower.id, "followed_question")).toMatchObject([{ actor_id: author.id, qid: q }]);
-    expect(await rows(author.id, "followed_question")).toHaveLength(0);
+    expect(await notificationsOf(follower.id, { kind: "followed_question" })).toMatchObject([{ actor_id: author.id, qid: q }]);
+    expect(await notificationsOf(author.id, { kind: "followed_question" })).toHaveLength(0);
     expect(await unread(follower)).toBe(1);
   });
 
@@ -332,11 +282,11 @@ describe("notifications of the other actions", () => {
     const asker = await newUser("Спрашивает");
     const named = await newUser("Упомянутый");
     const q = await ask(asker, "Как вы думаете, стоит ли учить Rust?", { mention: String(named.id) });
-    expect(await rows(named.id, "mention")).toMatchObject([{ actor_id: asker.id, qid: q }]);
+    expect(await notificationsOf(named.id, { kind: "mention" })).toMatchObject([{ actor_id: asker.id, qid: q }]);
     expect(await unread(named)).toBe(1);
     await ask(asker, "А себя можно упомянуть?", { mention: String(asker.id) });
     await ask(asker, "А несуществующего пользователя?", { mention: "999999" });
-    expect(await rows(asker.id, "mention")).toHaveLength(0);
+    expect(await notificationsOf(asker.id, { kind: "mention" })).toHaveLength(0);
     expect(await env.DB.prepare("select count(*) n from notifications where kind = 'mention'").first<number>("n")).toBe(1);
     expect((await post("addqst", { qtext: "Кривое упоминание?", cid: "1", subcid: "100", mention: "abc" }, asker)).res.status).toBe(400);
   });
@@ -349,11 +299,11 @@ describe("notification settings (savesettings, showsettings)", () => {
     expect(saved.json.status).toBe(200);
     const q = await ask(me, "Как отучить кота драть обои?");
     await answer(await as("guru@demo.local"), q, "Дайте ему когтеточку получше обоев.");
-    expect(await rows(me.id, "answer")).toHaveLength(0);
+    expect(await notificationsOf(me.id, { kind: "answer" })).toHaveLength(0);
     expect(await unread(me)).toBe(0);
     // the other kinds stay on
     expect((await post("addcmt", { type: "Q", refid: q, Body: "Присоединяюсь к вопросу." }, await as("guru@demo.local"))).json.status).toBe(200);
-    expect(await rows(me.id, "comment")).toHaveLength(1);
+    expect(await notificationsOf(me.id, { kind: "comment" })).toHaveLength(1);
   });
 
   it("the web channel off (web = 1, inverted) silences the switchable kinds", async () => {
@@ -362,12 +312,12 @@ describe("notification settings (savesettings, showsettings)", () => {
     const q = await ask(me, "Можно ли купать кота?");
     await answer(await as("guru@demo.local"), q, "Можно, но редко.");
     expect((await post("addcmt", { type: "Q", refid: q, Body: "Лучше не надо." }, await as("moder@demo.local"))).json.status).toBe(200);
-    expect(await rows(me.id)).toHaveLength(0);
+    expect(await notificationsOf(me.id)).toHaveLength(0);
   });
 
   it("savesettings takes the channels inverted (1 = off) and showsettings gives them back the same way", async () => {
     const me = await newUser("Настройщик");
-    const defaults = await get("v2", "showsettings", {}, me);
+    const defaults = await get("showsettings", {}, me);
     expect(defaults.json.settings).toMatchObject({ push: 0, mail: 0, web: 0, sound: 0, AQ_P: 1, AQ_M: 1, AQ_W: 1, LK_W: 1, CO_W: 1, PV_W: 1, NEW: 1 });
 
     const wire = { push: "1", mail: "1", web: "0", sound: "1", AQ_P: "0", LK_M: "0", PV_W: "0", NEW: "0" };
@@ -393,7 +343,7 @@ describe("notification settings (savesettings, showsettings)", () => {
       NEW: 0,
     };
     expect(saved.json.settings).toEqual(expected);
-    expect((await get("v2", "showsettings", {}, me)).json.settings).toEqual(expected);
+    expect((await get("showsettings", {}, me)).json.settings).toEqual(expected);
     // stored with 1 = on for every key
     const stored = JSON.parse((await env.DB.prepare("select notify_settings s from users where id = ?").bind(me.id).first<string>("s"))!);
     expect(stored).toMatchObject({ push: 0, mail: 0, web: 1, sound: 0, AQ_P: 0, LK_M: 0, PV_W: 0, NEW: 0 });
@@ -403,27 +353,27 @@ describe("notification settings (savesettings, showsettings)", () => {
     // refusals
     expect((await post("savesettings", { push: "2" }, me)).json).toMatchObject({ status: 400, errid: 363 });
     expect((await post("savesettings", { push: "1" })).json.errid).toBe(101);
-    expect((await get("v2", "showsettings")).json.errid).toBe(101);
+    expect((await get("showsettings")).json.errid).toBe(101);
   });
 });
 
 describe("the feed (/api/notify/feed)", () => {
   it("pages the user's own notifications by offset and by cursor; someone else's feed is refused", async () => {
-    const all = await rows(owner.id);
+    const all = await notificationsOf(owner.id);
     expect(all.length).toBeGreaterThanOrEqual(4);
     const newest = [...all].reverse();
-    const page1 = await get("notify", "feed", { n: 2 }, owner);
+    const page1 = await get("feed", { n: 2 }, owner, "notify");
     expect(page1.json.feed.map((i: { nid: number }) => i.nid)).toEqual(newest.slice(0, 2).map((r) => r.id));
     expect(page1.json.more).toBe(1);
     expect(page1.json.feed[0].timecell).toBe("1 минуту");
-    const byCursor = await get("notify", "feed", { n: 2, nid: page1.json.lastnid }, owner);
-    const byOffset = await get("notify", "feed", { n: 2, p: 2, id: owner.id }, owner);
+    const byCursor = await get("feed", { n: 2, nid: page1.json.lastnid }, owner, "notify");
+    const byOffset = await get("feed", { n: 2, p: 2, id: owner.id }, owner, "notify");
     expect(byCursor.json.feed.map((i: { nid: number }) => i.nid)).toEqual(newest.slice(2, 4).map((r) => r.id));
     expect(byOffset.json.feed).toEqual(byCursor.json.feed);
-    expect((await get("notify", "feed", { time: 1 }, owner)).json.feed).toEqual([]);
-    expect((await get("notify", "feed", { id: 3 }, owner)).json.errid).toBe(364);
-    expect((await get("notify", "feed", { n: 50 }, owner)).json.errid).toBe(301);
-    expect((await get("notify", "feed")).json.errid).toBe(101);
+    expect((await get("feed", { time: 1 }, owner, "notify")).json.feed).toEqual([]);
+    expect((await get("feed", { id: 3 }, owner, "notify")).json.errid).toBe(364);
+    expect((await get("feed", { n: 50 }, owner, "notify")).json.errid).toBe(301);
+    expect((await get("feed", {}, undefined, "notify")).json.errid).toBe(101);
   });
 });
 
@@ -457,12 +407,7 @@ describe("the settings page (/settings)", () => {
       if (k !== "LK_W") form.append(k, "1");
     }
     form.append("NEW", "0");
-    const res = await workerFetch(`${BASE}/do/savesettings?return=${encodeURIComponent("/settings?saved=1")}`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", host: "127.0.0.1", origin: BASE, cookie: me.cookie },
-      body: form,
-      redirect: "manual",
-    });
+    const { res } = await postForm("savesettings", form, "/settings?saved=1", me);
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/settings?saved=1");
 

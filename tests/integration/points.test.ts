@@ -3,34 +3,17 @@ import { describe, expect, it } from "vitest";
 import { levelForPoints } from "../../app/lib/levels";
 import { moscowDay } from "../../app/models/users/bonuses.server";
 import { mulberry32 } from "../../db/seed/seed";
-import { workerFetch } from "./worker-fetch";
+import { BASE, type Fields, type Me, post, workerFetch } from "./helpers/api";
+import { all } from "./helpers/db";
+import { newUser, signIn } from "./helpers/users";
 
-const BASE = "http://127.0.0.1";
 const ACTIONS = 1000;
-type Me = { id: number; cookie: string; salt: string; token: string };
 
-async function signIn(email: string): Promise<Me> {
-  const res = await workerFetch(`${BASE}/api/v2/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE },
-    body: new URLSearchParams({ email, password: "demo12345" }),
-  });
-  const json = (await res.json()) as { id: number; salt: string; token: string };
-  return { id: json.id, cookie: res.headers.get("set-cookie")!.split(";")[0], salt: json.salt, token: json.token };
-}
+/** A named call by `me`; its reply. */
+const call = async (me: Me, name: string, fields: Fields) =>
+  (await post(name, fields, me)).json as { status: number; errid?: number; id?: number; qid?: number };
 
-async function call(me: Me, name: string, fields: Record<string, string | string[]>) {
-  const body = new URLSearchParams({ salt: me.salt, token: me.token });
-  for (const [k, v] of Object.entries(fields)) for (const x of ([] as string[]).concat(v)) body.append(k, x);
-  const res = await workerFetch(`${BASE}/api/v2/${name}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE, cookie: me.cookie },
-    body,
-  });
-  return (await res.json()) as { status: number; errid?: number; id?: number; qid?: number };
-}
-
-const ids = async (sql: string) => (await env.DB.prepare(sql).all<{ id: number }>()).results.map((r) => r.id);
+const ids = async (sql: string) => (await all<{ id: number }>(sql)).map((r) => r.id);
 
 describe("points", () => {
   it("after 1,000 random actions every user's points equal his ledger and his level follows his points", async () => {
@@ -44,7 +27,7 @@ describe("points", () => {
       "brandadmin@demo.local",
       "banned@demo.local",
     ];
-    const users = await Promise.all(emails.map(signIn));
+    const users = await Promise.all(emails.map((email) => signIn(email)));
     const rnd = mulberry32(42);
     const pick = <T>(xs: T[]): T => xs[Math.floor(rnd() * xs.length)];
     const open = await ids("select id from questions where state = 'A' and poll_type is null and hidden = 0");
@@ -118,13 +101,7 @@ describe("points", () => {
   });
 
   it("a newcomer who asks, answers, comments and votes within a week gets the welcome bonus of 25 once", async () => {
-    const reg = await workerFetch(`${BASE}/api/v2/register`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE },
-      body: new URLSearchParams({ nick: "Приветственный", email: "welcome@example.org", password: "secret-pass" }),
-    });
-    const j = (await reg.json()) as { id: number; salt: string; token: string };
-    const me: Me = { id: j.id, cookie: reg.headers.get("set-cookie")!.split(";")[0], salt: j.salt, token: j.token };
+    const me = await newUser("Приветственный");
     const open = await ids("select id from questions where state = 'A' and poll_type is null and hidden = 0 limit 1");
     const poll = await env.DB.prepare("select q.id qid, o.id oid from questions q join poll_options o on o.qid = q.id where q.state = 'A' limit 1").first<{
       qid: number;

@@ -1,47 +1,40 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { as, BASE, post, type Me } from "./api-client";
-import { workerFetch } from "./worker-fetch";
+import { get, type Me, page, post, postForm } from "./helpers/api";
+import { fingerprint, one, value } from "./helpers/db";
+import { as, newUser } from "./helpers/users";
 import { SHOWCASE } from "../../db/seed/seed";
 
-const one = <T = Record<string, any>>(query: string, ...binds: unknown[]) =>
-  env.DB.prepare(query)
-    .bind(...binds)
-    .first<T>();
-async function value<T = number>(query: string, ...binds: unknown[]): Promise<T> {
-  const v = await env.DB.prepare(query)
-    .bind(...binds)
-    .first<T>("v");
-  if (v === null) throw new Error(`no row: ${query}`);
-  return v;
-}
-
-let fresh = 0;
 /** A newly registered user flagged by a moderator: every write of his waits for premoderation. */
-async function flaggedUser(): Promise<Me> {
-  const { res, json } = await post("register", { nick: `Новичок ${++fresh}`, email: `premod${fresh}@test.local`, password: "secret-pass" });
-  expect(json.status).toBe(200);
-  await env.DB.prepare("update users set premoderated = 1 where id = ?").bind(json.id).run();
-  return { id: json.id, cookie: res.headers.get("set-cookie")!.split(";")[0], salt: json.salt, token: json.token };
-}
+const flaggedUser = () => newUser("Новичок", { premoderated: true });
 
 /** Everything a live write would change. */
-async function snapshot(userId: number) {
-  return one(
-    `select (select count(*) from questions) questions, (select count(*) from answers) answers, (select count(*) from comments) comments,
-            (select count(*) from points_ledger) ledger, (select count(*) from notifications) notes, (select count(*) from watches) watches,
-            (select sum(anscnt) from questions) anscnt, (select sum(comcnt) from questions) qcomcnt, (select sum(comcnt) from answers) acomcnt,
-            (select points from users where id = ?) points, (select questions_count from users where id = ?) qc, (select answers_count from users where id = ?) ac`,
-    userId,
-    userId,
+const snapshot = (userId: number) =>
+  fingerprint(
+    {
+      questions: "select count(*) from questions",
+      answers: "select count(*) from answers",
+      comments: "select count(*) from comments",
+      ledger: "select count(*) from points_ledger",
+      notes: "select count(*) from notifications",
+      watches: "select count(*) from watches",
+      anscnt: "select sum(anscnt) from questions",
+      qcomcnt: "select sum(comcnt) from questions",
+      acomcnt: "select sum(comcnt) from answers",
+      points: "select points from users where id = ?1",
+      qc: "select questions_count from users where id = ?1",
+      ac: "select answers_count from users where id = ?1",
+    },
     userId,
   );
-}
 
 const premodState = () =>
-  one(
-    "select (select count(*) from premod_items) items, (select count(*) from mod_log) log, (select count(*) from notifications) notes, (select group_concat(modstatus) from premod_items) statuses",
-  );
+  fingerprint({
+    items: "select count(*) from premod_items",
+    log: "select count(*) from mod_log",
+    notes: "select count(*) from notifications",
+    statuses: "select group_concat(modstatus) from premod_items",
+  });
 
 /** An open question the user neither asked nor answered, outside category 601. */
 async function openQuestion(userId: number, extra = "1 = 1") {
@@ -52,19 +45,6 @@ async function openQuestion(userId: number, extra = "1 = 1") {
     userId,
   ))!;
 }
-
-async function page(path: string, me: Me | null) {
-  const res = await workerFetch(`${BASE}${path}`, { headers: me ? { cookie: me.cookie } : {}, redirect: "manual" });
-  return { res, html: res.status === 200 ? await res.text() : "" };
-}
-
-const formPost = (path: string, fields: Record<string, string | number>, me: Me) =>
-  workerFetch(`${BASE}${path}`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", host: "127.0.0.1", origin: BASE, cookie: me.cookie },
-    body: new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])),
-    redirect: "manual",
-  });
 
 const items: Record<string, number> = {};
 let author: Me;
@@ -78,7 +58,7 @@ describe("premoderation", () => {
       "select a.id, a.qid from answers a join questions q on q.id = a.qid where q.hidden = 0 and a.hidden = 0 and q.cancomment = 1 and q.top_category_id <> 601 order by a.id limit 1",
     ))!;
     const before = await snapshot(author.id);
-    const asksBefore = (await workerFetch(`${BASE}/api/v2/canask`, { headers: { cookie: author.cookie } }).then((r) => r.json())) as {
+    const asksBefore = (await get("canask", {}, author)).json as {
       limits: { ASK: { used: number } };
     };
 
@@ -114,7 +94,7 @@ describe("premoderation", () => {
       { id: items.CA, type: "CA", modstatus: "N", qid: answered.qid, aid: answered.id, category_id: expect.any(Number), text: "Комментарий к ответу" },
     ]);
     // the daily quota slot is used
-    const asksAfter = (await workerFetch(`${BASE}/api/v2/canask`, { headers: { cookie: author.cookie } }).then((r) => r.json())) as {
+    const asksAfter = (await get("canask", {}, author)).json as {
       limits: { ASK: { used: number } };
     };
     expect(asksAfter.limits.ASK.used).toBe(asksBefore.limits.ASK.used + 1);
@@ -127,7 +107,7 @@ describe("premoderation", () => {
 
   it("the form door shows the 'Премодерация' notice after a held write", async () => {
     const back = `/question/${SHOWCASE.resolvedQuestionId}`;
-    const res = await formPost(`/do/addcmt?return=${encodeURIComponent(back)}`, { type: "Q", refid: SHOWCASE.resolvedQuestionId, Body: "Через форму" }, author);
+    const { res } = await postForm("addcmt", { type: "Q", refid: SHOWCASE.resolvedQuestionId, Body: "Через форму" }, back, author);
     expect(res.status).toBe(302);
     const to = res.headers.get("location")!;
     expect(to).toBe(`/do/addcmt?premod=1&return=${encodeURIComponent(back)}`);
@@ -232,7 +212,7 @@ describe("premoderation", () => {
       declined_text: "Комментарий не по теме",
       premod_type: "cmt",
     });
-    const bulk = (await (await workerFetch(`${BASE}/api/notify/show_bulk`, { headers: { cookie: author.cookie } })).json()) as {
+    const bulk = (await get("show_bulk", {}, author, "notify")).json as {
       bulk: Record<string, unknown>[];
     };
     expect(bulk.bulk.find((i) => i.a === "premod_declined")).toMatchObject({
@@ -294,14 +274,12 @@ describe("premoderation", () => {
     const brandCat = await value("select category_id v from brands where id = ?", SHOWCASE.brandId);
     const q = await openQuestion(writer.id, `top_category_id = ${brandCat}`);
     const admin = await as("brandadmin@demo.local");
-    const premodBefore = (
-      (await workerFetch(`${BASE}/api/v2/mod_count`, { headers: { cookie: admin.cookie } }).then((r) => r.json())) as Record<string, number>
-    ).premod;
+    const premodBefore = (await get("mod_count", {}, admin)).json.premod as number;
     const held = await post("addans", { qid: q.id, Body: "Ответ в разделе бренда" }, writer);
     expect(held.json).toMatchObject({ status: 200, on_moderation: 1 });
     expect(await one("select brand_id, modstatus from premod_items where id = ?", held.json.premod_id)).toEqual({ brand_id: SHOWCASE.brandId, modstatus: "N" });
 
-    const mc = (await workerFetch(`${BASE}/api/v2/mod_count`, { headers: { cookie: admin.cookie } }).then((r) => r.json())) as Record<string, number>;
+    const mc = (await get("mod_count", {}, admin)).json as Record<string, number>;
     expect(mc.premod).toBe(premodBefore + 1);
     const list = await page(`/${SHOWCASE.brandUrlname}/premoderation/answers`, admin);
     expect(list.res.status).toBe(200);

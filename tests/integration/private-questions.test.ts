@@ -1,38 +1,26 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { as, BASE, post, type Me } from "./api-client";
-import { workerFetch } from "./worker-fetch";
+import { get, type Me, page, post } from "./helpers/api";
+import { fingerprint, value } from "./helpers/db";
+import { as } from "./helpers/users";
 
 const BRAND = 1;
 
-const one = async <T = number>(query: string, ...binds: unknown[]): Promise<T> => {
-  const v = await env.DB.prepare(query)
-    .bind(...binds)
-    .first<T>("v");
-  if (v === null) throw new Error(`no row: ${query}`);
-  return v;
-};
-
 /** Everything the private-question calls may write. */
-async function snapshot() {
-  return env.DB.prepare(
-    `select (select count(*) from private_questions) pq, (select sum(hidden) from private_questions) pq_hidden,
-      (select sum(waiting_brand_reply) from private_questions) waiting, (select count(*) from private_answers) pa,
-      (select sum(comcnt) from private_answers) pa_comcnt, (select count(*) from comments) cmts, (select count(*) from notifications) notes,
-      (select sum(points) from users) points, (select sum(direct_count) from users) direct, (select qst || '/' || ans from brands where id = 1) brand,
-      (select count(*) from questions where brand_id is not null) tagged`,
-  ).first();
-}
-
-async function get(path: string, me?: Me) {
-  const res = await workerFetch(`${BASE}${path}`, { headers: me ? { cookie: me.cookie } : {} });
-  return { res, json: (await res.json()) as Record<string, any> };
-}
-
-const page = async (path: string, me?: Me) => {
-  const res = await workerFetch(`${BASE}${path}`, { headers: me ? { cookie: me.cookie } : {} });
-  return { status: res.status, html: await res.text() };
-};
+const snapshot = () =>
+  fingerprint({
+    pq: "select count(*) from private_questions",
+    pq_hidden: "select sum(hidden) from private_questions",
+    waiting: "select sum(waiting_brand_reply) from private_questions",
+    pa: "select count(*) from private_answers",
+    pa_comcnt: "select sum(comcnt) from private_answers",
+    cmts: "select count(*) from comments",
+    notes: "select count(*) from notifications",
+    points: "select sum(points) from users",
+    direct: "select sum(direct_count) from users",
+    brand: "select qst || '/' || ans from brands where id = 1",
+    tagged: "select count(*) from questions where brand_id is not null",
+  });
 
 let pqid = 0;
 let aid = 0;
@@ -41,9 +29,9 @@ describe("private questions to a brand's experts", () => {
   it("askbrand is free of points, counts in the DIQ quota, replies pqid and notifies the brand's experts in the same batch", async () => {
     const me = await as("user@demo.local");
     const expert = await as("expert@demo.local");
-    const pointsBefore = await one("select points v from users where id = ?", me.id);
-    const directBefore = await one("select direct_count v from users where id = ?", me.id);
-    const limitsBefore = (await get("/api/v2/canask", me)).json.limits;
+    const pointsBefore = await value("select points v from users where id = ?", me.id);
+    const directBefore = await value("select direct_count v from users where id = ?", me.id);
+    const limitsBefore = (await get("canask", {}, me)).json.limits;
     const { res, json } = await post("askbrand", { bid: BRAND, qtext: "Есть ли гарантия на наушники?", Body: "Купил месяц назад" }, me);
     expect(res.status).toBe(200);
     expect(typeof json.pqid).toBe("number");
@@ -59,12 +47,12 @@ describe("private questions to a brand's experts", () => {
       hidden: 0,
       waiting_brand_reply: 1,
     });
-    expect(await one("select points v from users where id = ?", me.id)).toBe(pointsBefore);
+    expect(await value("select points v from users where id = ?", me.id)).toBe(pointsBefore);
     expect(
-      await one("select count(*) v from points_ledger where user_id = ? and ref_type is null and reason = 'ask' and added >= ?", me.id, Date.now() - 60_000),
+      await value("select count(*) v from points_ledger where user_id = ? and ref_type is null and reason = 'ask' and added >= ?", me.id, Date.now() - 60_000),
     ).toBe(0);
-    expect(await one("select direct_count v from users where id = ?", me.id)).toBe(directBefore + 1);
-    const limitsAfter = (await get("/api/v2/canask", me)).json.limits;
+    expect(await value("select direct_count v from users where id = ?", me.id)).toBe(directBefore + 1);
+    const limitsAfter = (await get("canask", {}, me)).json.limits;
     expect(limitsAfter.DIQ.used).toBe(limitsBefore.DIQ.used + 1);
     expect(limitsAfter.ASK.used).toBe(limitsBefore.ASK.used);
     const notes = await env.DB.prepare("select user_id, actor_id, pqid from notifications where kind = 'direct' order by user_id").all();
@@ -73,7 +61,7 @@ describe("private questions to a brand's experts", () => {
       { user_id: 7, actor_id: me.id, pqid },
     ]);
     // the expert sees it in his notification list
-    const bulk = (await get("/api/notify/show_bulk", expert)).json as { bulk: Record<string, unknown>[] };
+    const bulk = (await get("show_bulk", {}, expert, "notify")).json as { bulk: Record<string, unknown>[] };
     expect(bulk.bulk.find((i) => i.a === "direct")).toMatchObject({ pqid, uid: me.id });
   });
 
@@ -116,10 +104,10 @@ describe("private questions to a brand's experts", () => {
   it("the expert sees canreply 1 while it waits; after his answer waiting_brand_reply is 0 and canreply 0", async () => {
     const me = await as("user@demo.local");
     const expert = await as("expert@demo.local");
-    const before = (await get(`/api/v2/qst2brand?pqid=${pqid}`, expert)).json;
+    const before = (await get("qst2brand", { pqid }, expert)).json;
     expect(before.question).toMatchObject({ pqid, waiting_brand_reply: 1, canreply: 1, has_brand_answer: 0, owner: 0 });
-    expect((await get(`/api/v2/qst2brand?pqid=${pqid}`, me)).json.question).toMatchObject({ waiting_brand_reply: 1, canreply: 0, owner: 1 });
-    const ansBefore = await one("select ans v from brands where id = ?", BRAND);
+    expect((await get("qst2brand", { pqid }, me)).json.question).toMatchObject({ waiting_brand_reply: 1, canreply: 0, owner: 1 });
+    const ansBefore = await value("select ans v from brands where id = ?", BRAND);
 
     const { res, json } = await post(
       "anspersonal",
@@ -129,9 +117,9 @@ describe("private questions to a brand's experts", () => {
     expect(res.status).toBe(200);
     expect(json).toMatchObject({ pqid, waiting_brand_reply: 0, canreply: 0 });
     aid = json.aid;
-    expect(await one("select waiting_brand_reply v from private_questions where id = ?", pqid)).toBe(0);
-    expect(await one("select ans v from brands where id = ?", BRAND)).toBe(ansBefore + 1);
-    const after = (await get(`/api/v2/qst2brand?pqid=${pqid}`, expert)).json;
+    expect(await value("select waiting_brand_reply v from private_questions where id = ?", pqid)).toBe(0);
+    expect(await value("select ans v from brands where id = ?", BRAND)).toBe(ansBefore + 1);
+    const after = (await get("qst2brand", { pqid }, expert)).json;
     expect(after.question).toMatchObject({ waiting_brand_reply: 0, canreply: 0, has_brand_answer: 1 });
     expect(after.answers).toHaveLength(1);
     expect(after.answers[0]).toMatchObject({ aid, usrid: expert.id, source: "сайт", comcnt: 0 });
@@ -145,12 +133,12 @@ describe("private questions to a brand's experts", () => {
   });
 
   it("links in an expert's answer are wrapped for tracking with the brand", async () => {
-    const text = await one<string>("select text v from private_answers where id = ?", aid);
+    const text = await value<string>("select text v from private_answers where id = ?", aid);
     expect(text).toContain('href="/301?url=https%3A%2F%2Ftehnomir.example%2Fwarranty%3Fx%3D1&brand=tehnomir"');
     expect(text).toContain('rel="nofollow ugc"');
     expect(text).toContain('data-linkbrand="tehnomir"');
     // an ordinary user's link is not
-    const q = await one<string>("select qcomment v from private_questions where id = ?", pqid);
+    const q = await value<string>("select qcomment v from private_questions where id = ?", pqid);
     expect(q).not.toContain("brand=");
   });
 
@@ -172,20 +160,20 @@ describe("private questions to a brand's experts", () => {
     expect(first.res.status).toBe(200);
     const reply = await post("addcmtpersonal", { refid: aid, cmid: first.json.cmid, Body: "Подойдёт выписка: https://bank.example/" }, expert);
     expect(reply.res.status).toBe(200);
-    expect(await one("select comcnt v from private_answers where id = ?", aid)).toBe(2);
+    expect(await value("select comcnt v from private_answers where id = ?", aid)).toBe(2);
     const rows = await env.DB.prepare("select id, pqid, ref_type, ref_id, parent_id, depth, comcnt from comments where pqid = ? order by id").bind(pqid).all();
     expect(rows.results).toEqual([
       { id: first.json.cmid, pqid, ref_type: "P", ref_id: aid, parent_id: null, depth: 0, comcnt: 1 },
       { id: reply.json.cmid, pqid, ref_type: "P", ref_id: aid, parent_id: first.json.cmid, depth: 1, comcnt: 0 },
     ]);
     // the member's link is wrapped, the read shows the nesting
-    expect(await one<string>("select text v from comments where id = ?", reply.json.cmid)).toContain("&brand=tehnomir");
-    const read = (await get(`/api/v2/qst2brand?pqid=${pqid}`, me)).json;
+    expect(await value<string>("select text v from comments where id = ?", reply.json.cmid)).toContain("&brand=tehnomir");
+    const read = (await get("qst2brand", { pqid }, me)).json;
     expect(read.answers[0].comcnt).toBe(2);
     expect(read.answers[0].comments[0]).toMatchObject({ id: first.json.cmid, replies: [{ id: reply.json.cmid }] });
     // the other side is notified
-    expect(await one("select count(*) v from notifications where kind = 'comment' and pqid = ? and user_id = ?", pqid, expert.id)).toBe(1);
-    expect(await one("select count(*) v from notifications where kind = 'comment' and pqid = ? and user_id = ?", pqid, me.id)).toBe(1);
+    expect(await value("select count(*) v from notifications where kind = 'comment' and pqid = ? and user_id = ?", pqid, expert.id)).toBe(1);
+    expect(await value("select count(*) v from notifications where kind = 'comment' and pqid = ? and user_id = ?", pqid, me.id)).toBe(1);
 
     // a stranger may not comment, nor reply under a comment of another answer
     const snap = await snapshot();
@@ -215,7 +203,7 @@ describe("private questions to a brand's experts", () => {
     // a member of the brand sees it too
     expect((await page(`/private/${pqid}`, admin)).status).toBe(200);
 
-    const cmid = await one("select max(id) v from comments where pqid = ?", pqid);
+    const cmid = await value("select max(id) v from comments where pqid = ?", pqid);
     const inContext = await page(`/private/${pqid}/cid-${cmid}`, me);
     expect(inContext.status).toBe(200);
     expect(inContext.html).toMatch(new RegExp(`id="cmt-${cmid}"[^>]*>\\s*<div class="comment-hl"`));
@@ -241,14 +229,14 @@ describe("private questions to a brand's experts", () => {
 
     const hidden = await post("hideqpersonal", { pqid, tag: String(BRAND) }, me);
     expect(hidden.json).toEqual({ status: 200, pqid, hidden: 1 });
-    expect(await one("select hidden v from private_questions where id = ?", pqid)).toBe(1);
+    expect(await value("select hidden v from private_questions where id = ?", pqid)).toBe(1);
     expect((await post("hideqpersonal", { pqid }, me)).json.errid).toBe(473);
 
     const deleted = await page(`/private/${pqid}`, me);
     expect(deleted.status).toBe(404);
     expect(deleted.html).toContain("Вопрос удален");
     expect((await page(`/private/${pqid}`, await as("guru@demo.local"))).status).toBe(404);
-    expect((await get(`/api/v2/qst2brand?pqid=${pqid}`, me)).json.errid).toBe(473);
+    expect((await get("qst2brand", { pqid }, me)).json.errid).toBe(473);
     // no more answers or comments on it
     expect((await post("addcmtpersonal", { refid: aid, Body: "Ещё вопрос" }, me)).json.errid).toBe(473);
   });
@@ -300,7 +288,7 @@ describe("private questions to a brand's experts", () => {
         brand_id: BRAND,
         qtext: "Вопрос на премодерации?",
       });
-      expect(await one("select count(*) v from notifications where kind = 'direct' and user_id = 6 and pqid = ?", item!.pqid)).toBe(1);
+      expect(await value("select count(*) v from notifications where kind = 'direct' and user_id = 6 and pqid = ?", item!.pqid)).toBe(1);
       expect((await post("premod_approve", { id: json.premod_id }, admin)).json.status).not.toBe(200);
     } finally {
       await env.DB.prepare("update brands set premoderated = 0 where id = ?").bind(BRAND).run();

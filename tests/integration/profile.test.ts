@@ -4,34 +4,15 @@ import { SHOWCASE } from "../../db/seed/seed";
 import { levelById } from "../../app/lib/levels";
 import { getDb } from "../../app/models/core/db.server";
 import { listQueryFor, PROFILE_TABS, type ProfileTab } from "../../app/models/users/profile.server";
-import { as, BASE } from "./api-client";
-import { workerFetch } from "./worker-fetch";
+import { BASE, page, workerFetch } from "./helpers/api";
+import { all, exec, one } from "./helpers/db";
+import { as } from "./helpers/users";
 
 /**
  * The profile page /profile/id{userid}[/{tab}[/{sub}]] as people see it (docs/decisions/0011).
  * Guests' pages are kept in the page cache for a minute, so a check made after a change asks for
  * a URL no earlier test asked for (an extra query parameter).
  */
-
-async function get(path: string, cookie?: string) {
-  const res = await workerFetch(`${BASE}${path}`, { redirect: "manual", headers: cookie ? { cookie } : {} });
-  return { res, html: await res.text() };
-}
-
-const one = <T>(sql: string, ...binds: unknown[]) =>
-  env.DB.prepare(sql)
-    .bind(...binds)
-    .first<T>();
-const all = async <T>(sql: string, ...binds: unknown[]) =>
-  (
-    await env.DB.prepare(sql)
-      .bind(...binds)
-      .all<T>()
-  ).results;
-const exec = (sql: string, ...binds: unknown[]) =>
-  env.DB.prepare(sql)
-    .bind(...binds)
-    .run();
 
 /** The question ids a page links to as list titles, in page order. */
 const listedQuestions = (html: string) => [...html.matchAll(/<a class="qtitle" href="\/question\/(\d+)"/g)].map((m) => Number(m[1]));
@@ -42,7 +23,7 @@ type UserRow = { nick: string; lvl: number; points: number; kpd: number; answers
 describe("a guest reading a profile", () => {
   it("the profile shows the nick, the level name, points, efficiency and the counts", async () => {
     const u = (await one<UserRow>("SELECT nick, lvl, points, kpd, answers_count FROM users WHERE id = 3"))!;
-    const { res, html } = await get("/profile/id3");
+    const { res, html } = await page("/profile/id3");
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toContain("s-maxage=60");
     expect(testid(html, "profile-nick")).toBe(u.nick);
@@ -58,14 +39,14 @@ describe("a guest reading a profile", () => {
   });
 
   it("a nick longer than 16 characters is cut", async () => {
-    const { html } = await get("/profile/id6");
+    const { html } = await page("/profile/id6");
     expect((await one<{ nick: string }>("SELECT nick FROM users WHERE id = 6"))!.nick).toBe("Эксперт ТехноМира");
     expect(testid(html, "profile-nick")).toBe("Эксперт ТехноМи…");
     expect(html).toContain('title="Эксперт ТехноМира"');
   });
 
   it("the banned user shows 'Заблокирован' with the hours left", async () => {
-    const { res, html } = await get("/profile/id8");
+    const { res, html } = await page("/profile/id8");
     expect(res.status).toBe(200);
     expect(testid(html, "ban-notice")).toMatch(/^Заблокирован, осталось (72|71) ч$/);
     expect(testid(html, "profile-nick")).toBe("Нарушитель");
@@ -73,36 +54,36 @@ describe("a guest reading a profile", () => {
 
   it("a permanent ban shows just 'Заблокирован', and a ban under an hour counts minutes", async () => {
     await exec("UPDATE users SET ban_permanent = 1 WHERE id = 7");
-    const permanent = await get("/profile/id7?permanent");
+    const permanent = await page("/profile/id7?permanent");
     expect(testid(permanent.html, "ban-notice")).toBe("Заблокирован");
     await exec("UPDATE users SET ban_permanent = 0, banned_until = ? WHERE id = 7", Date.now() + 25 * 60_000);
-    const short = await get("/profile/id7?short");
+    const short = await page("/profile/id7?short");
     expect(testid(short.html, "ban-notice")).toMatch(/^Заблокирован, осталось (25|24) мин$/);
     await exec("UPDATE users SET banned_until = NULL WHERE id = 7");
-    const free = await get("/profile/id7?free");
+    const free = await page("/profile/id7?free");
     expect(free.html).not.toContain("Заблокирован");
   });
 
   it("the questions tab lists the user's questions newest first; a state sub only that state", async () => {
     const expected = await all<{ id: number }>("SELECT id FROM questions WHERE user_id = 1 AND hidden = 0 AND state <> 'D' ORDER BY added DESC");
-    const { html } = await get("/profile/id1");
+    const { html } = await page("/profile/id1");
     expect(listedQuestions(html)).toEqual(expected.map((r) => r.id));
     expect(listedQuestions(html)).toContain(SHOWCASE.unansweredQuestionId);
     expect(html).toContain('href="/profile/id1/questions/open"');
     expect(html).toContain('href="/profile/id1/answers"');
-    const open = await get("/profile/id1/questions/open");
+    const open = await page("/profile/id1/questions/open");
     const openIds = listedQuestions(open.html);
     expect(openIds.length).toBeGreaterThan(0);
     const states = await all<{ state: string }>(`SELECT DISTINCT state FROM questions WHERE id IN (${openIds.join(",")})`);
     expect(states.map((s) => s.state)).toEqual(["A"]);
     expect(open.html).toContain("Вопрос открыт");
-    const vote = await get("/profile/id1/questions/vote");
+    const vote = await page("/profile/id1/questions/vote");
     expect(vote.res.status).toBe(200);
     expect(vote.html).toContain("Нет вопросов");
   });
 
   it("a guest sees neither the owner's subs nor the feed and followers tabs", async () => {
-    const { html } = await get("/profile/id1");
+    const { html } = await page("/profile/id1");
     expect(html).not.toContain("/profile/id1/questions/deleted");
     expect(html).not.toContain("/profile/id1/questions/private");
     expect(html).not.toContain("/profile/id1/feed");
@@ -114,20 +95,20 @@ describe("a guest reading a profile", () => {
       "SELECT a.id, a.qid, q.qtext FROM answers a JOIN questions q ON q.id = a.qid WHERE a.user_id = 3 AND a.hidden = 0 AND q.hidden = 0 ORDER BY a.added DESC",
     );
     expect(answers.length).toBeGreaterThan(1);
-    const { res, html } = await get("/profile/id3/answers");
+    const { res, html } = await page("/profile/id3/answers");
     expect(res.status).toBe(200);
     expect([...html.matchAll(/data-answer-id="(\d+)"/g)].map((m) => Number(m[1]))).toEqual(answers.map((a) => a.id));
     expect(html).toContain(`href="/question/${answers[0].qid}"`);
     expect(html).toContain(`href="/answer/${answers[0].id}"`);
     const best = await all<{ id: number }>("SELECT id FROM answers WHERE user_id = 3 AND best = 1 AND hidden = 0 ORDER BY added DESC");
     expect(best.length).toBeGreaterThan(0);
-    const bestPage = await get("/profile/id3/answers/best");
+    const bestPage = await page("/profile/id3/answers/best");
     expect([...bestPage.html.matchAll(/data-answer-id="(\d+)"/g)].map((m) => Number(m[1]))).toEqual(best.map((a) => a.id));
     expect(bestPage.html).toContain("Лучший ответ");
   });
 
   it("a user without answers: 'Нет ответов' for others", async () => {
-    const { html } = await get("/profile/id8/answers");
+    const { html } = await page("/profile/id8/answers");
     expect(testid(html, "profile-empty")).toBe("Нет ответов");
   });
 
@@ -147,15 +128,15 @@ describe("a guest reading a profile", () => {
     );
     const total = (await one<{ n: number }>("SELECT count(*) AS n FROM questions WHERE user_id = 2 AND hidden = 0 AND state <> 'D'"))!.n;
     expect(total).toBeGreaterThan(20);
-    const first = await get("/profile/id2?paging");
+    const first = await page("/profile/id2?paging");
     expect(listedQuestions(first.html)).toHaveLength(20);
     expect(first.html).toMatch(/href="\/profile\/id2\?p=20"[^>]*>Показать ещё/);
-    const second = await get("/profile/id2?p=20");
+    const second = await page("/profile/id2?p=20");
     const ids = listedQuestions(second.html);
     expect(ids).toHaveLength(total - 20);
     expect(ids.filter((id) => listedQuestions(first.html).includes(id))).toEqual([]);
     expect(second.html).not.toContain("Показать ещё");
-    const open = await get("/profile/id2/questions/open?paging");
+    const open = await page("/profile/id2/questions/open?paging");
     expect(open.html).toMatch(/href="\/profile\/id2\/questions\/open\?p=20"[^>]*>Показать ещё/);
   });
 
@@ -166,7 +147,7 @@ describe("a guest reading a profile", () => {
   });
 
   it("the profile ships no JavaScript", async () => {
-    const { html } = await get("/profile/id3");
+    const { html } = await page("/profile/id3");
     expect(html).not.toMatch(/<script[^>]+src=/);
     expect(html).not.toContain("__remixContext");
   });
@@ -189,7 +170,7 @@ describe("profile addresses that do not exist", () => {
   ];
   for (const path of notFound) {
     it(`${path} is a 404 page`, async () => {
-      const { res, html } = await get(path);
+      const { res, html } = await page(path);
       expect(res.status).toBe(404);
       expect(html).toContain('<html lang="ru">');
       expect(html).toContain("Такой страницы нет");
@@ -197,7 +178,7 @@ describe("profile addresses that do not exist", () => {
   }
 
   it("a malformed page offset redirects to the clean address", async () => {
-    const { res } = await get("/profile/id3/answers?p=abc");
+    const { res } = await page("/profile/id3/answers?p=abc");
     expect(res.status).toBe(302);
     expect(new URL(res.headers.get("location")!, BASE).pathname).toBe("/profile/id3/answers");
   });
@@ -214,7 +195,7 @@ describe("the owner's own parts", () => {
   ];
   for (const path of ownerOnly) {
     it(`a guest asking for ${path} is sent to the plain profile`, async () => {
-      const { res } = await get(path);
+      const { res } = await page(path);
       expect(res.status).toBe(302);
       expect(new URL(res.headers.get("location")!, BASE).pathname).toBe("/profile/id1");
     });
@@ -222,7 +203,7 @@ describe("the owner's own parts", () => {
 
   it("another signed-in user is sent to the plain profile too", async () => {
     const other = await as("znatok@demo.local");
-    const { res } = await get("/profile/id1/questions/deleted", other.cookie);
+    const { res } = await page("/profile/id1/questions/deleted", other.cookie);
     expect(res.status).toBe(302);
     expect(new URL(res.headers.get("location")!, BASE).pathname).toBe("/profile/id1");
   });
@@ -231,25 +212,25 @@ describe("the owner's own parts", () => {
     const qid = SHOWCASE.unansweredQuestionId;
     await exec("UPDATE questions SET state = 'D', hidden = 1, deleted_by = 'author', state_before_delete = 'A' WHERE id = ? AND user_id = 1", qid);
     const me = await as("user@demo.local");
-    const deleted = await get("/profile/id1/questions/deleted", me.cookie);
+    const deleted = await page("/profile/id1/questions/deleted", me.cookie);
     expect(deleted.res.status).toBe(200);
     expect(deleted.res.headers.get("cache-control")).toBe("private, no-store");
     expect(listedQuestions(deleted.html)).toContain(qid);
     expect(deleted.html).toContain("Вопрос удалён");
-    const mine = await get("/profile/id1", me.cookie);
+    const mine = await page("/profile/id1", me.cookie);
     expect(mine.res.headers.get("cache-control")).toBe("private, no-store");
     expect(listedQuestions(mine.html)).not.toContain(qid);
     expect(mine.html).toContain('href="/profile/id1/questions/deleted"');
     expect(mine.html).toContain('href="/profile/id1/feed"');
     expect(mine.html).toContain('href="/profile/id1/followers"');
-    const guest = await get("/profile/id1?after-delete");
+    const guest = await page("/profile/id1?after-delete");
     expect(listedQuestions(guest.html)).not.toContain(qid);
   });
 
   it("the owner sees his private questions to brands", async () => {
     const pq = (await one<{ qtext: string }>("SELECT qtext FROM private_questions WHERE user_id = 1 AND hidden = 0"))!;
     const me = await as("user@demo.local");
-    const { res, html } = await get("/profile/id1/questions/private", me.cookie);
+    const { res, html } = await page("/profile/id1/questions/private", me.cookie);
     expect(res.status).toBe(200);
     expect(html).toContain('data-testid="profile-private"');
     expect(html).toContain(pq.qtext.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;"));
@@ -257,31 +238,31 @@ describe("the owner's own parts", () => {
 
   it("the owner's feed and followers are empty lists with a message, for now", async () => {
     const me = await as("user@demo.local");
-    const feed = await get("/profile/id1/feed", me.cookie);
+    const feed = await page("/profile/id1/feed", me.cookie);
     expect(feed.res.status).toBe(200);
     expect(testid(feed.html, "profile-empty")).toMatch(/^Лента пока пуста/);
-    const followers = await get("/profile/id1/followers", me.cookie);
+    const followers = await page("/profile/id1/followers", me.cookie);
     expect(testid(followers.html, "profile-empty")).toBe("Подписчиков пока нет");
-    const blacklist = await get("/profile/id1/followers/blacklist", me.cookie);
+    const blacklist = await page("/profile/id1/followers/blacklist", me.cookie);
     expect(testid(blacklist.html, "profile-empty")).toBe("Чёрный список пуст");
   });
 
   it("a hidden profile is 'Личный кабинет скрыт' for guests and others, open to its owner and to a volunteer moderator", async () => {
     await exec("UPDATE users SET hidden = 1 WHERE id = 3");
-    const guest = await get("/profile/id3?hidden");
+    const guest = await page("/profile/id3?hidden");
     expect(guest.res.status).toBe(200);
     expect(guest.html).toContain("Личный кабинет скрыт");
     expect(guest.html).not.toContain('data-testid="profile-questions"');
     expect(guest.html).not.toContain('data-testid="profile-tabs"');
-    const data = await get(`/profile/id3?hidden-data&_data=${encodeURIComponent("routes/profile.$uid._index")}`);
+    const data = await page(`/profile/id3?hidden-data&_data=${encodeURIComponent("routes/profile.$uid._index")}`);
     expect(JSON.parse(data.html)).toMatchObject({ kind: "hidden", user: { id: 3 } });
     expect(data.html).not.toContain("points");
-    const other = await get("/profile/id3/answers", (await as("znatok@demo.local")).cookie);
+    const other = await page("/profile/id3/answers", (await as("znatok@demo.local")).cookie);
     expect(other.html).toContain("Личный кабинет скрыт");
-    const owner = await get("/profile/id3/answers", (await as("guru@demo.local")).cookie);
+    const owner = await page("/profile/id3/answers", (await as("guru@demo.local")).cookie);
     expect(owner.html).not.toContain("Личный кабинет скрыт");
     expect(owner.html).toContain('data-testid="profile-answers"');
-    const moder = await get("/profile/id3/answers", (await as("moder@demo.local")).cookie);
+    const moder = await page("/profile/id3/answers", (await as("moder@demo.local")).cookie);
     expect(moder.html).not.toContain("Личный кабинет скрыт");
     expect(moder.html).toContain('data-testid="profile-answers"');
     await exec("UPDATE users SET hidden = 0 WHERE id = 3");
@@ -289,7 +270,7 @@ describe("the owner's own parts", () => {
 
   it("the owner with no answers reads 'У вас нет ни одного ответа'", async () => {
     const me = await as("banned@demo.local");
-    const { html } = await get("/profile/id8/answers", me.cookie);
+    const { html } = await page("/profile/id8/answers", me.cookie);
     expect(testid(html, "profile-empty")).toBe("У вас нет ни одного ответа");
     expect(testid(html, "ban-notice")).toMatch(/^Заблокирован, осталось/);
   });

@@ -1,31 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, SHOWCASE } from "../../db/seed/seed";
-import { workerFetch } from "./worker-fetch";
+import { SHOWCASE } from "../../db/seed/seed";
+import { BASE, get, workerFetch } from "./helpers/api";
+import { as } from "./helpers/users";
 
-const BASE = "http://127.0.0.1";
 type Json = Record<string, any>;
-
-async function get(name: string, params: Record<string, string | number> = {}, cookie?: string) {
-  const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const res = await workerFetch(`${BASE}/api/v2/${name}?${qs}`, { headers: cookie ? { cookie } : {} });
-  return { res, json: (await res.json()) as Json };
-}
-
-const cookies = new Map<string, string>();
-async function signIn(email: string): Promise<string> {
-  const known = cookies.get(email);
-  if (known) return known;
-  const res = await workerFetch(`${BASE}/api/v2/auth`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: BASE },
-    body: new URLSearchParams({ email, password: DEMO_PASSWORD }),
-  });
-  expect(res.status).toBe(200);
-  const sid = res.headers.get("set-cookie")!.split(";")[0];
-  cookies.set(email, sid);
-  return sid;
-}
 
 const emailOf = (id: number) => env.DB.prepare("select email from users where id = ?").bind(id).first<string>("email");
 const ownerOf = (qid: number) => env.DB.prepare("select user_id from questions where id = ?").bind(qid).first<number>("user_id");
@@ -96,7 +75,7 @@ describe("the question call", () => {
 
   it("the owner of the question may thank the answers he has not thanked yet", async () => {
     const owner = await ownerOf(1);
-    const sid = await signIn((await emailOf(owner!))!);
+    const sid = await as((await emailOf(owner!))!);
     const { json } = await get("question", { qid: 1 }, sid);
     expect(json).toMatchObject({ status: 200, owner: 1, canreply: 0, canreplyreason: { rid: 3 }, canmark: 0 });
     for (const a of json.answers) expect(a.canth).toBe(a.canth_status === 0 ? 1 : 0);
@@ -104,7 +83,7 @@ describe("the question call", () => {
   });
 
   it("on an open question a stranger may reply, the author of an answer may not, and the owner may not", async () => {
-    const stranger = await signIn("user@demo.local");
+    const stranger = await as("user@demo.local");
     const s = await get("question", { qid: SHOWCASE.openQuestionId }, stranger);
     const answered = await env.DB.prepare("select count(*) n from answers where qid = 3 and user_id = 1").first<number>("n");
     expect(answered).toBe(0);
@@ -113,15 +92,15 @@ describe("the question call", () => {
     expect(s.json.canmark).toBe(markedByHer ? 0 : 1);
 
     const author = await env.DB.prepare("select user_id from answers where qid = 3 order by id limit 1").first<number>("user_id");
-    const a = await get("question", { qid: 3 }, await signIn((await emailOf(author!))!));
+    const a = await get("question", { qid: 3 }, await as((await emailOf(author!))!));
     expect(a.json).toMatchObject({ owner: 0, canreply: 0, canreplyreason: { rid: 2 } });
 
-    const o = await get("question", { qid: 3 }, await signIn((await emailOf((await ownerOf(3))!))!));
+    const o = await get("question", { qid: 3 }, await as((await emailOf((await ownerOf(3))!))!));
     expect(o.json).toMatchObject({ owner: 1, canreply: 0, canreplyreason: { rid: 1 }, canmark: 0 });
   });
 
   it("a banned user may read but not reply or mark", async () => {
-    const { json } = await get("question", { qid: SHOWCASE.unansweredQuestionId }, await signIn("banned@demo.local"));
+    const { json } = await get("question", { qid: SHOWCASE.unansweredQuestionId }, await as("banned@demo.local"));
     expect(json).toMatchObject({ status: 200, owner: 0, canreply: 0, canreplyreason: { rid: 5 }, canmark: 0 });
   });
 
@@ -138,7 +117,7 @@ describe("the question call", () => {
     const vote = await env.DB.prepare("select user_id, options from poll_votes where qid = ? order by id limit 1")
       .bind(qid)
       .first<{ user_id: number; options: string }>();
-    const voter = await get("question", { qid }, await signIn((await emailOf(vote!.user_id))!));
+    const voter = await get("question", { qid }, await as((await emailOf(vote!.user_id))!));
     const chosen = JSON.parse(vote!.options) as number[];
     expect(voter.json.options.filter((o: Json) => o.ivoted === 1).map((o: Json) => o.optid)).toEqual(chosen);
     expect(voter.json).toMatchObject({ canreply: 0, canreplyreason: { rid: 4 } });
@@ -150,7 +129,7 @@ describe("the question call", () => {
        and id not in (select user_id from best_votes where qid = 2) and id <> (select user_id from questions where id = 2)
        and banned_until is null order by id limit 1`,
     ).first<{ id: number; email: string }>();
-    const { json } = await get("question", { qid: SHOWCASE.votingQuestionId }, await signIn(row!.email));
+    const { json } = await get("question", { qid: SHOWCASE.votingQuestionId }, await as(row!.email));
     expect(json).toMatchObject({ status: 200, state: "V", canreply: 0, canreplyreason: { rid: 6 } });
   });
 
@@ -414,7 +393,7 @@ describe("question lists", () => {
     const before = await env.DB.prepare(
       "select (select count(*) from questions) + (select count(*) from answers) + (select count(*) from comments) + (select sum(points) from users) s",
     ).first("s");
-    await get("question", { qid: 1 }, await signIn("user@demo.local"));
+    await get("question", { qid: 1 }, await as("user@demo.local"));
     await get("comments", { type: "A", refid: 2 });
     const after = await env.DB.prepare(
       "select (select count(*) from questions) + (select count(*) from answers) + (select count(*) from comments) + (select sum(points) from users) s",

@@ -1,24 +1,13 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { workerFetch } from "./worker-fetch";
-
-const BASE = "http://127.0.0.1";
-
-function post(path: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
-  return workerFetch(`${BASE}${path}`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", host: "127.0.0.1", origin: BASE, ...headers },
-    body: new URLSearchParams(fields),
-  });
-}
+import { BASE, formPost, workerFetch } from "./helpers/api";
 
 describe("signing in and out with plain forms (no JavaScript)", () => {
   it("a guest signs in and comes back to where he was, with login=1", async () => {
     const page = await workerFetch(`${BASE}/login?return=${encodeURIComponent("/question/3?login=1")}`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('name="password"');
-    const res = await post(`/login?return=${encodeURIComponent("/question/3?login=1")}`, { email: "user@demo.local", password: "demo12345" });
+    const res = await formPost(`/login?return=${encodeURIComponent("/question/3?login=1")}`, { email: "user@demo.local", password: "demo12345" });
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/question/3?login=1");
     const cookie = res.headers.get("set-cookie")!.split(";")[0];
@@ -28,34 +17,34 @@ describe("signing in and out with plain forms (no JavaScript)", () => {
   });
 
   it("a wrong password shows the Russian error on the form", async () => {
-    const res = await post("/login", { email: "user@demo.local", password: "nope-nope" });
+    const res = await formPost("/login", { email: "user@demo.local", password: "nope-nope" });
     expect(res.status).toBe(401);
     expect(await res.text()).toContain("Неверная почта или пароль");
   });
 
   it("the return address never leads to another site", async () => {
-    const res = await post(`/login?return=${encodeURIComponent("//evil.example/")}`, { email: "znatok@demo.local", password: "demo12345" });
+    const res = await formPost(`/login?return=${encodeURIComponent("//evil.example/")}`, { email: "znatok@demo.local", password: "demo12345" });
     expect(res.headers.get("location")).toBe("/");
   });
 
   it("a visitor registers with the form and is signed in", async () => {
-    const res = await post("/register", { nick: "Форма Без Скриптов", email: "form@example.org", password: "long-enough" });
+    const res = await formPost("/register", { nick: "Форма Без Скриптов", email: "form@example.org", password: "long-enough" });
     expect(res.status).toBe(302);
     expect(res.headers.get("set-cookie")).toMatch(/^sid=/);
     expect(await env.DB.prepare("select points from users where email = 'form@example.org'").first("points")).toBe(100);
   });
 
   it("signing out with the form revokes the session and forgets the cookie", async () => {
-    const signedIn = await post("/login", { email: "guru@demo.local", password: "demo12345" });
+    const signedIn = await formPost("/login", { email: "guru@demo.local", password: "demo12345" });
     const cookie = signedIn.headers.get("set-cookie")!.split(";")[0];
-    const out = await post("/logout", {}, { cookie });
+    const out = await formPost("/logout", {}, cookie);
     expect(out.headers.get("set-cookie")).toMatch(/Max-Age=0/);
     const home = await (await workerFetch(`${BASE}/`, { headers: { cookie } })).text();
     expect(home).toContain("Войти");
   });
 
   it("a form posted from another site is refused", async () => {
-    const res = await post("/login", { email: "user@demo.local", password: "demo12345" }, { origin: "https://evil.example" });
+    const res = await formPost("/login", { email: "user@demo.local", password: "demo12345" }, null, { origin: "https://evil.example" });
     expect(res.status).toBe(403);
   });
 });
@@ -68,16 +57,16 @@ describe("unsubscribing from a question", () => {
   });
 
   it("the owner unsubscribes from the mailing and from comment notifications and sees the confirmations", async () => {
-    const signedIn = await post("/login", { email: "user@demo.local", password: "demo12345" });
+    const signedIn = await formPost("/login", { email: "user@demo.local", password: "demo12345" });
     const cookie = signedIn.headers.get("set-cookie")!.split(";")[0];
     const qid = 7; // asked by user@demo.local, who watches it
     const page = await (await workerFetch(`${BASE}/question/${qid}/unwatch`, { headers: { cookie } })).text();
     expect(page).toContain("Отписаться");
-    const done = await post(`/do/stopnotify?return=${encodeURIComponent(`/question/${qid}/unwatch?done=1`)}`, { id: String(qid), type: "Q" }, { cookie });
+    const done = await formPost(`/do/stopnotify?return=${encodeURIComponent(`/question/${qid}/unwatch?done=1`)}`, { id: String(qid), type: "Q" }, cookie);
     expect(done.headers.get("location")).toBe(`/question/${qid}/unwatch?done=1`);
     const confirmation = await (await workerFetch(`${BASE}${done.headers.get("location")}`, { headers: { cookie } })).text();
     expect(confirmation).toContain("Вы отписались от рассылки");
-    await post(`/do/stopnotify?return=${encodeURIComponent(`/question/${qid}/unwatch-comments?done=1`)}`, { id: String(qid), type: "C" }, { cookie });
+    await formPost(`/do/stopnotify?return=${encodeURIComponent(`/question/${qid}/unwatch-comments?done=1`)}`, { id: String(qid), type: "C" }, cookie);
     const comments = await (await workerFetch(`${BASE}/question/${qid}/unwatch-comments?done=1`, { headers: { cookie } })).text();
     expect(comments).toContain("Вы отписались от уведомлений");
     const watch = await env.DB.prepare("select answers, comments, mail from watches where qid = ? and user_id = 1").bind(qid).first();

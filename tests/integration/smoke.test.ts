@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { workerFetch } from "./worker-fetch";
+import { workerFetch } from "./helpers/api";
 
 describe("the worker inside workerd", () => {
   it("an unknown named call replies 404 JSON with 'undefined url'", async () => {

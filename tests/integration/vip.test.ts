@@ -3,37 +3,27 @@ import { describe, expect, it } from "vitest";
 import { QUOTA_CODES, QUOTA_TABLE } from "../../app/lib/quotas";
 import { expireVips } from "../../app/models/gifts/vip.server";
 import worker from "../../worker/index";
-import { as, BASE, post, type Me } from "./api-client";
-import { workerFetch } from "./worker-fetch";
+import { get, type Me, post, unread } from "./helpers/api";
+import { fingerprint, points, value } from "./helpers/db";
+import { as } from "./helpers/users";
 
 const DAY = 86_400_000;
 
-const one = async <T = number>(query: string, ...binds: unknown[]): Promise<T> => {
-  const v = await env.DB.prepare(query)
-    .bind(...binds)
-    .first<T>("v");
-  if (v === null) throw new Error(`no row: ${query}`);
-  return v;
-};
-
-const points = (uid: number) => one("select points v from users where id = ?", uid);
 const vipRow = (uid: number) => env.DB.prepare("select vip, vip_until from users where id = ?").bind(uid).first<{ vip: number; vip_until: number | null }>();
-const vipNotes = (uid: number, kind: string) => one("select count(*) v from notifications where user_id = ? and kind = ?", uid, kind);
+const vipNotes = (uid: number, kind: string) => value("select count(*) v from notifications where user_id = ? and kind = ?", uid, kind);
 
-async function get(name: string, me?: Me, door = "v2") {
-  const res = await workerFetch(`${BASE}/api/${door}/${name}`, { headers: me ? { cookie: me.cookie } : {} });
-  return (await res.json()) as Record<string, any>;
-}
-const unread = async (me: Me) => (await get("show_nc", me, "notify")).res as number;
-const limits = async (me: Me) => (await get("showlimits", me)).limits as Record<string, { limit: number }>;
+const limits = async (me: Me) => (await get("showlimits", {}, me)).json.limits as Record<string, { limit: number }>;
 const vipLimits = Object.fromEntries(QUOTA_CODES.map((c) => [c, QUOTA_TABLE[c].vip]));
 const limitsOf = (l: Record<string, { limit: number }>) => Object.fromEntries(Object.entries(l).map(([k, v]) => [k, v.limit]));
 
-async function snapshot() {
-  return env.DB.prepare(
-    "select (select count(*) from notifications) notes, (select count(*) from points_ledger) ledger, (select sum(points) from users) points, (select sum(vip) from users) vips, (select sum(coalesce(vip_until, 0)) from users) untils",
-  ).first();
-}
+const snapshot = () =>
+  fingerprint({
+    notes: "select count(*) from notifications",
+    ledger: "select count(*) from points_ledger",
+    points: "select sum(points) from users",
+    vips: "select sum(vip) from users",
+    untils: "select sum(coalesce(vip_until, 0)) from users",
+  });
 
 describe("buying VIP status with points (mvip)", () => {
   it("mvip starts VIP for 10 days for 500 points with one vip_started notification, and the user's quotas become VIP quotas", async () => {
@@ -54,7 +44,7 @@ describe("buying VIP status with points (mvip)", () => {
     expect(row.vip_until).toBeLessThanOrEqual(t1 + 10 * DAY);
     expect(json.vip_until).toBe(Math.floor(row.vip_until! / 1000));
     expect(await points(guru.id)).toBe(before - 500);
-    expect(await one("select sum(delta) v from points_ledger where user_id = ?", guru.id)).toBe(before - 500);
+    expect(await value("select sum(delta) v from points_ledger where user_id = ?", guru.id)).toBe(before - 500);
     expect(
       await env.DB.prepare("select delta, reason, ref_type, ref_id from points_ledger where user_id = ? order by id desc limit 1").bind(guru.id).first(),
     ).toEqual({
@@ -65,7 +55,7 @@ describe("buying VIP status with points (mvip)", () => {
     });
     expect(await vipNotes(guru.id, "vip_started")).toBe(1);
     expect(await unread(guru)).toBe(unreadBefore + 1);
-    const bulk = (await get("show_bulk", guru, "notify")).bulk as Record<string, unknown>[];
+    const bulk = (await get("show_bulk", {}, guru, "notify")).json.bulk as Record<string, unknown>[];
     expect(bulk.find((i) => i.a === "vip_started")).toMatchObject({ txt: "VIP-статус подключен" });
 
     expect(limitsOf(await limits(guru))).toEqual(vipLimits);

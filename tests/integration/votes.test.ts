@@ -1,32 +1,25 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { post, signIn, type Me } from "./api-client";
+import { type Me, post } from "./helpers/api";
+import { expectPointsMatchLedger, fingerprint, one, value } from "./helpers/db";
+import { signIn } from "./helpers/users";
 import { SHOWCASE } from "../../db/seed/seed";
-
-const one = <T = Record<string, any>>(query: string, ...args: unknown[]) =>
-  env.DB.prepare(query)
-    .bind(...args)
-    .first<T>();
-const count = async (query: string, ...args: unknown[]) => (await one<{ n: number }>(query, ...args))!.n;
-
-/** users.points equals the ledger sum for every user. */
-async function pointsMatchLedger() {
-  const bad = await count("select count(*) n from users u where u.points != coalesce((select sum(delta) from points_ledger l where l.user_id = u.id), 0)");
-  expect(bad).toBe(0);
-}
 
 /** Everything the vote calls may touch, to show that a refusal changed nothing. */
 const snapshot = async () =>
   JSON.stringify(
-    await env.DB.batch([
-      env.DB.prepare("select count(*) n, max(id) m from best_votes"),
-      env.DB.prepare("select sum(rating) s from answers"),
-      env.DB.prepare("select sum(votes_against) a, sum(total_voted) t from questions"),
-      env.DB.prepare("select count(*) n, max(id) m from poll_votes"),
-      env.DB.prepare("select sum(votes) s from poll_options"),
-      env.DB.prepare("select sum(points) s from users"),
-      env.DB.prepare("select count(*) n from points_ledger"),
-    ]).then((rs) => rs.map((r) => r.results)),
+    await fingerprint({
+      bestVotes: "select count(*) from best_votes",
+      lastBestVote: "select max(id) from best_votes",
+      rating: "select sum(rating) from answers",
+      against: "select sum(votes_against) from questions",
+      voted: "select sum(total_voted) from questions",
+      pollVotes: "select count(*) from poll_votes",
+      lastPollVote: "select max(id) from poll_votes",
+      optionVotes: "select sum(votes) from poll_options",
+      points: "select sum(points) from users",
+      ledger: "select count(*) from points_ledger",
+    }),
   );
 
 const used = new Set<number>();
@@ -64,8 +57,8 @@ describe("voting for the best answer (votefor, voteagainst)", () => {
     expect(await one("select answer_id from best_votes where qid = ? and user_id = ?", VQ, me.id)).toEqual({ answer_id: aid });
     expect((await one<{ rating: number }>("select rating from answers where id = ?", aid))!.rating).toBe(rating + 1);
     expect((await one<{ points: number }>("select points from users where id = ?", me.id))!.points).toBe(points + 1);
-    expect(await count("select count(*) n from points_ledger where user_id = ? and reason = 'best_vote' and ref_id = ?", me.id, VQ)).toBe(1);
-    await pointsMatchLedger();
+    expect(await value("select count(*) v from points_ledger where user_id = ? and reason = 'best_vote' and ref_id = ?", me.id, VQ)).toBe(1);
+    await expectPointsMatchLedger();
 
     // a second vote, for or against, is "already counted" (rid 4) and changes nothing
     const before = await snapshot();
@@ -83,8 +76,8 @@ describe("voting for the best answer (votefor, voteagainst)", () => {
     expect(json).toEqual({ status: 200, dpoints: 1 });
     expect(await one("select answer_id from best_votes where qid = ? and user_id = ?", VQ, me.id)).toEqual({ answer_id: null });
     expect((await one<{ v: number }>("select votes_against v from questions where id = ?", VQ))!.v).toBe(against + 1);
-    expect(await count("select count(*) n from points_ledger where user_id = ? and reason = 'best_vote'", me.id)).toBe(1);
-    await pointsMatchLedger();
+    expect(await value("select count(*) v from points_ledger where user_id = ? and reason = 'best_vote'", me.id)).toBe(1);
+    await expectPointsMatchLedger();
   });
 
   it("50 concurrent identical votes from one user leave one row, one increment and one ledger row", async () => {
@@ -96,11 +89,11 @@ describe("voting for the best answer (votefor, voteagainst)", () => {
     const statuses = replies.map((r) => r.json.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(1);
     expect(replies.filter((r) => r.json.errid === 213)).toHaveLength(49);
-    expect(await count("select count(*) n from best_votes where qid = ? and user_id = ?", VQ, me.id)).toBe(1);
+    expect(await value("select count(*) v from best_votes where qid = ? and user_id = ?", VQ, me.id)).toBe(1);
     expect((await one<{ rating: number }>("select rating from answers where id = ?", aid))!.rating).toBe(rating + 1);
     expect((await one<{ points: number }>("select points from users where id = ?", me.id))!.points).toBe(points + 1);
-    expect(await count("select count(*) n from points_ledger where user_id = ? and reason = 'best_vote'", me.id)).toBe(1);
-    await pointsMatchLedger();
+    expect(await value("select count(*) v from points_ledger where user_id = ? and reason = 'best_vote'", me.id)).toBe(1);
+    await expectPointsMatchLedger();
   });
 
   it("refusals: guest, banned, below Знаток, the owner, an answerer, not on voting, wrong answer — nothing changes", async () => {
@@ -157,8 +150,8 @@ describe("poll voting (votepoll)", () => {
     expect(json).toEqual({ status: 200, dpoints: 1, total_voted: total + 1, options: expected });
     expect(await options(PS)).toEqual(expected);
     expect(await one("select options from poll_votes where qid = ? and user_id = ?", PS, me.id)).toEqual({ options: JSON.stringify([opts[1].optid]) });
-    expect(await count("select count(*) n from points_ledger where user_id = ? and reason = 'poll_vote' and ref_id = ?", me.id, PS)).toBe(1);
-    await pointsMatchLedger();
+    expect(await value("select count(*) v from points_ledger where user_id = ? and reason = 'poll_vote' and ref_id = ?", me.id, PS)).toBe(1);
+    await expectPointsMatchLedger();
 
     const before = await snapshot();
     const again = await post("votepoll", { qid: String(PS), vote: String(opts[0].optid) }, me);
@@ -170,12 +163,12 @@ describe("poll voting (votepoll)", () => {
   it("the owner may vote in his own poll", async () => {
     const email = (await one<{ email: string }>("select email from users where id = (select user_id from questions where id = ?)", PS))!.email;
     const owner = await signIn(email);
-    expect(await count("select count(*) n from poll_votes where qid = ? and user_id = ?", PS, owner.id)).toBe(0);
+    expect(await value("select count(*) v from poll_votes where qid = ? and user_id = ?", PS, owner.id)).toBe(0);
     const opts = await options(PS);
     const { json } = await post("votepoll", { qid: String(PS), vote: String(opts[0].optid) }, owner);
     expect(json).toMatchObject({ status: 200, dpoints: 1 });
-    expect(await count("select count(*) n from poll_votes where qid = ? and user_id = ?", PS, owner.id)).toBe(1);
-    await pointsMatchLedger();
+    expect(await value("select count(*) v from poll_votes where qid = ? and user_id = ?", PS, owner.id)).toBe(1);
+    await expectPointsMatchLedger();
   });
 
   it("a multiple-choice poll takes several options (repeated field or vote[]) and counts each", async () => {
@@ -194,7 +187,7 @@ describe("poll voting (votepoll)", () => {
     const one2 = await post("votepoll", { qid: String(PM), vote: String(opts[1].optid) }, me2);
     expect(one2.json).toMatchObject({ status: 200, total_voted: total + 2 });
     await env.DB.prepare("update questions set state = 'R' where id = ?").bind(PM).run();
-    await pointsMatchLedger();
+    await expectPointsMatchLedger();
   });
 
   it("50 concurrent identical poll votes from one user leave one row, one increment and one ledger row", async () => {
@@ -205,12 +198,12 @@ describe("poll voting (votepoll)", () => {
     const replies = await Promise.all(Array.from({ length: 50 }, () => post("votepoll", { qid: String(PS), vote: String(opts[2].optid) }, me)));
     expect(replies.filter((r) => r.json.status === 200)).toHaveLength(1);
     expect(replies.filter((r) => r.json.errid === 225)).toHaveLength(49);
-    expect(await count("select count(*) n from poll_votes where qid = ? and user_id = ?", PS, me.id)).toBe(1);
+    expect(await value("select count(*) v from poll_votes where qid = ? and user_id = ?", PS, me.id)).toBe(1);
     expect((await options(PS))[2].votes).toBe(opts[2].votes + 1);
     expect((await one<{ t: number }>("select total_voted t from questions where id = ?", PS))!.t).toBe(total + 1);
     expect((await one<{ points: number }>("select points from users where id = ?", me.id))!.points).toBe(points + 1);
-    expect(await count("select count(*) n from points_ledger where user_id = ? and reason = 'poll_vote'", me.id)).toBe(1);
-    await pointsMatchLedger();
+    expect(await value("select count(*) v from points_ledger where user_id = ? and reason = 'poll_vote'", me.id)).toBe(1);
+    await expectPointsMatchLedger();
   });
 
   it("refusals: nothing chosen, two options in a single-choice poll, a foreign option, a closed poll, not a poll — nothing changes", async () => {

@@ -1,5 +1,5 @@
 /**
- * The islands' budgets (issue 5 §5), measured in Debian's Chromium over CDP network throttling
+ * The islands' budgets, measured in Debian's Chromium over CDP network throttling
  * (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up, cache off): per page, the gzip bytes of all
  * JavaScript loaded (after the page settles, and after scrolling through it, which wakes every
  * island that waits to be visible), of the render-blocking JavaScript (parser-blocking external

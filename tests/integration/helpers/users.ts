@@ -1,0 +1,55 @@
+import { env } from "cloudflare:test";
+import { expect } from "vitest";
+import { DEMO_PASSWORD } from "../../../db/seed/seed";
+import { post, type Me } from "./api";
+
+/** Signs a user in (a demo user's password unless given). */
+export async function signIn(email: string, password = DEMO_PASSWORD): Promise<Me> {
+  const { res, json } = await post("auth", { email, password });
+  if (json.status !== 200) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(json)}`);
+  return { id: json.id, cookie: res.headers.get("set-cookie")!.split(";")[0], salt: json.salt, token: json.token };
+}
+
+const known = new Map<string, Me>();
+
+/** Signs a demo user in once per test file and reuses the session. */
+export async function as(email: string): Promise<Me> {
+  const me = known.get(email) ?? (await signIn(email));
+  known.set(email, me);
+  return me;
+}
+
+/** A user registered by the test: his session, e-mail, nick and his number among the users the file registered. */
+export type NewUser = Me & { email: string; nick: string; serial: number };
+
+let registered = 0;
+
+/**
+ * Registers a new user (password "secret-pass"): 100 points (Ученик), no settings stored, no
+ * notifications. His nick is `{nick} {serial}`. `points` gives him exactly that many points
+ * instead (the ledger agrees); `premoderated` has a moderator flag him, so that every write of
+ * his waits for premoderation.
+ */
+export async function newUser(nick = "Новичок", opts: { points?: number; premoderated?: boolean } = {}): Promise<NewUser> {
+  const serial = ++registered;
+  const email = `new${serial}@test.local`;
+  const { res, json } = await post("register", { nick: `${nick} ${serial}`, email, password: "secret-pass" });
+  expect(json.status).toBe(200);
+  if (opts.points !== undefined) {
+    const delta = opts.points - 100;
+    await env.DB.batch([
+      env.DB.prepare("update users set points = points + ? where id = ?").bind(delta, json.id),
+      env.DB.prepare("insert into points_ledger (user_id, delta, reason, added) values (?, ?, 'moder', ?)").bind(json.id, delta, Date.now()),
+    ]);
+  }
+  if (opts.premoderated) await env.DB.prepare("update users set premoderated = 1 where id = ?").bind(json.id).run();
+  return {
+    id: json.id,
+    cookie: res.headers.get("set-cookie")!.split(";")[0],
+    salt: json.salt,
+    token: json.token,
+    email,
+    nick: `${nick} ${serial}`,
+    serial,
+  };
+}
