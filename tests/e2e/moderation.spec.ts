@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { register, signedIn } from "./helpers";
+import { api, register, signedIn } from "./helpers";
 
 /**
  * Moderation, abuse reports and private questions to a brand's experts, as their users meet them:
@@ -9,14 +9,27 @@ import { register, signedIn } from "./helpers";
  */
 
 test("a moderator drops an answer and undoes it", async ({ browser }) => {
+  // a question of its own, so that stories reading the showcase question in parallel see all its answers
+  const stamp = Date.now();
+  const asker = await signedIn(browser, "guru@demo.local");
+  await asker.goto("/");
+  const cats = (await (await asker.request.get("/api/v2/getCategories")).json()) as { categories: { children: { id: number; urlname: string }[] }[] };
+  const prog = cats.categories.flatMap((c) => c.children).find((c) => c.urlname === "prog")!;
+  const asked = await api(asker, "addqst", { qtext: `Какой редактор кода выбрать новичку? ${stamp}`, cid: String(prog.id) });
+  expect(asked.status).toBe(200);
+  const qid = asked.qid ?? asked.id;
+  const answerer = await signedIn(browser, "vip@demo.local");
+  await answerer.goto(`/question/${qid}`);
+  expect((await api(answerer, "addans", { qid: String(qid), Body: `Начните с VS Code: он бесплатный и понятный. ${stamp}` })).status).toBe(200);
+
   const moder = await signedIn(browser, "moder@demo.local");
-  await moder.goto("/question/1");
+  await moder.goto(`/question/${qid}`);
   const answers = moder.locator("article.answer:not(.answer-best)");
   const first = answers.first();
   const aid = await first.getAttribute("id");
   const text = (await first.locator(".atext").first().textContent())!.trim();
   await first.getByTestId("moder-ansdrop").getByRole("button", { name: "Удалить ответ" }).click();
-  await expect(moder).toHaveURL(/\/question\/1/);
+  await expect(moder).toHaveURL(new RegExp(`/question/${qid}`));
   await expect(moder.locator(`article#${aid}`)).toHaveCount(0);
   const dropped = moder.getByTestId("moder-dropped");
   await expect(dropped).toContainText(text.slice(0, 30));
