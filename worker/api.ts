@@ -5,7 +5,7 @@ import { hasCall, readInput, runCall } from "../app/calls/run.server";
 
 /**
  * The named-call door: /api/v2/{name} (and /api/notify/{name}, /api/slow/{name} and
- * /api/search/search for the calls the spec puts there). GET reads take a query string; POST
+ * /api/search/search for the calls the API has there). GET reads take a query string; POST
  * writes take form fields or JSON. Every reply is the envelope {status, errid?, error?,
  * on_moderation?, id?, …}; an unknown name is 404 with 'undefined url'.
  */

@@ -6,8 +6,8 @@ import { defineCall, type NamedCall } from "./define";
 const none = z.object({});
 
 /**
- * The notification calls (/api/notify/{name} as the spec puts them; the settings under /api/v2):
- * thin wrappers over app/models/notifications.server.ts. See docs/decisions/0014-notifications.md.
+ * The notification calls (/api/notify/{name} as the API has them; the settings under /api/v2):
+ * thin wrappers over app/models/notifications/*.server.ts. See docs/decisions/0014-notifications.md.
  */
 export const notifyCalls: Record<string, NamedCall> = {
   /** {res: unread count} from the user's UserHub */

@@ -26,7 +26,7 @@ import {
 } from "../models/questions/reads.server";
 import { defineCall, type NamedCall } from "./define";
 
-/** The reads named calls (GET, query string): thin wrappers over app/models/reads.server.ts. */
+/** The reads named calls (GET, query string): thin wrappers over app/models/questions/reads.server.ts. */
 export const readCalls: Record<string, NamedCall> = {
   question: defineCall({
     method: "GET",

@@ -7,7 +7,7 @@ import { showPopup } from "./lib/dialogs";
 const FIELD: Record<AbuseTarget, string> = { Q: "qid", A: "aid", C: "cid" };
 
 /**
- * The abuse report form (core-qa.md §8): one reason, or text (typing ticks 'other'). Without
+ * The abuse report form: one reason, or text (typing ticks 'other'). Without
  * JavaScript it posts to the form door; hydrated it sends `abuse` itself: on success the thanks
  * pop-up, on a failure without an errid 'Сообщение не отправлено' with 'Повторить', and with an
  * errid the page reloads (it then says why, e.g. 'already reported').

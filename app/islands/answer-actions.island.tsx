@@ -1,5 +1,5 @@
 /**
- * The vote and mark controls of one answer (core-qa.md §4, §6, §8): the vote for the best answer
+ * The vote and mark controls of one answer: the vote for the best answer
  * in state V, the owner's choice of the best answer, the owner's like / dislike marks
  * (can-do-sps → is-sps or is-not-sps, and back) and the «полезный ответ» mark with its
  * who-marked list. Server-rendered as plain forms to the form door; hydrated, each acts through
@@ -103,7 +103,7 @@ export default function AnswerActions(p: AnswerActionsProps) {
       setDpoints(Number(r.data.dpoints ?? 0));
       bumpRating(p.aid);
     }
-    // a failed vote takes the vote away too (core-qa.md §8); a vote already counted (213) is a vote
+    // a failed vote takes the vote away too; a vote already counted (213) is a vote
     else setVote(!r.ok && r.errid === ERR.alreadyVoted ? "done" : "gone");
     announceBestVote(p.qid, r.ok);
   };

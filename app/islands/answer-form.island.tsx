@@ -1,5 +1,5 @@
 /**
- * The answer form of the question page (core-qa.md §4, §5). Server-rendered it is the plain form
+ * The answer form of the question page. Server-rendered it is the plain form
  * to /do/addans; hydrated, it counts characters (the short form 800, the full form 3800 with the
  * source field; 'Лишние символы: N' when over, sending disabled while over or empty), attaches
  * photos or videos by link (200 characters each, disabled while over) and sends through

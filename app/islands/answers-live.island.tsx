@@ -1,9 +1,9 @@
 /**
- * The answers list, live (issue 5 §2, issue 4 §3): 'Показать ещё ответы' appends the next 20
+ * The answers list, live: 'Показать ещё ответы' appends the next 20
  * through `moreanswers` without a reload (its server render is the ?p= paging link, which works
  * with JavaScript off), and new answers arrive from the question's room (/ws/question/{qid})
  * and are drawn with the server's AnswerItem. While the socket is down the island polls
- * `moreanswers` past the last known answer every 3 s (core-qa.md §9), the spec's fallback.
+ * `moreanswers` past the last known answer every 3 s.
  * An answer already on the page (the answer form's own, say) is never drawn twice.
  */
 import type { AnswerView, LiveAnswer } from "../lib/views";

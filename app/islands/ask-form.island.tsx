@@ -1,5 +1,5 @@
 /**
- * The ask page's form (core-qa.md §2, §5, §7): tabs 'Мой вопрос' / 'Текст опроса', the title with
+ * The ask page's form: tabs 'Мой вопрос' / 'Текст опроса', the title with
  * its 120 counter, the explanation with its 3800 counter, the poll-option editor
  * (lib/poll-options.ts), the category and subcategory selects, the two checkboxes, similar
  * questions while typing the title, the typed text kept for 300 s (lib/saved-text.ts), and the

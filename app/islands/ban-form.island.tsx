@@ -3,7 +3,7 @@ import { CallForm } from "../components/forms";
 import { BAN_REASONS, banPeriodText } from "../lib/moderation";
 
 /**
- * The temporary-ban dialog (core-qa.md §5, §9): the 13 reasons and the periods up to the
+ * The temporary-ban dialog: the 13 reasons and the periods up to the
  * moderator's own banduration; the button stays disabled until a reason and a period are chosen.
  * Without JavaScript both are `required`, so the browser does not send the form before; the server
  * checks the same again. It posts to the form door (a_tmpban), which returns to the profile.

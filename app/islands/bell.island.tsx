@@ -1,5 +1,5 @@
 /**
- * The notification bell of the toolbar (surroundings.md §3–4 'Notification pop-up, bell'): the
+ * The notification bell of the toolbar: the
  * unread counter (server-rendered from the user's UserHub), kept live by the /ws socket
  * (hello / notify / count) and, while the socket is down, by polling show_nc every
  * notify_interval seconds (10 by default). A click opens the list (show_bulk, at most half the

@@ -61,7 +61,7 @@ if (document.readyState === "loading") document.addEventListener("DOMContentLoad
 // islands streamed in later (behind <Suspense>) are picked up as they arrive
 new MutationObserver(scan).observe(document.documentElement, { childList: true, subtree: true });
 
-// a guest's click on a need-auth element opens the sign-in dialog (core-qa.md §6)
+// a guest's click on a need-auth element opens the sign-in dialog
 document.addEventListener(
   "click",
   (e) => {

@@ -1,5 +1,5 @@
 /**
- * The poll (core-qa.md §2, §4, §5): the options with their counts (each a who-voted list) and
+ * The poll: the options with their counts (each a who-voted list) and
  * the number of people who voted, and, while the reader may vote, the voting form — radio
  * buttons for a single-choice poll, checkboxes for a multiple-choice one. Server-rendered as the
  * plain form to the form door; hydrated, a vote with nothing chosen shows the pop-up, and a vote

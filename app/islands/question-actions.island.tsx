@@ -1,5 +1,5 @@
 /**
- * The reader's controls on the question itself (core-qa.md §4, §6): watch / unwatch, the
+ * The reader's controls on the question itself: watch / unwatch, the
  * «интересный вопрос» mark with its who-marked list, and the vote against all in state V.
  * Server-rendered as plain forms; hydrated, each acts through call() and updates in place.
  */

@@ -1,5 +1,5 @@
 /**
- * The quick-ask box of the index and category pages (core-qa.md §2, §5): a text area (up to 1000
+ * The quick-ask box of the index and category pages: a text area (up to 1000
  * characters) and a category chooser that send the visitor to /ask by GET. Rendered on the
  * server as a plain GET form (the category page's own category goes along); hydrated, it loads
  * the categories (getCategories), keeps the publish button disabled while the text is empty,

@@ -1,5 +1,5 @@
 /**
- * The owner's supplement form (core-qa.md §4: offered while the question is open). Server-rendered
+ * The owner's supplement form (offered while the question is open). Server-rendered
  * it is the plain form to /do/updqst; hydrated, it counts characters (3800, 'Лишние символы: N'),
  * sends through call('updqst') and appends the supplement to the question's header in place, in
  * the header's own markup.

@@ -1,5 +1,5 @@
 /**
- * The survey banner of a question page (core-qa.md §2, surroundings.md §4 'Survey banner'):
+ * The survey banner of a question page:
  * 2 s after load, when the question has answers and the reader has no survey cookie, it asks
  * whether he found his answer. 'Да' thanks him and hides after 2 s; 'Нет' offers to ask his own
  * question (the ask page with this question's text); × closes it. Any choice sets the cookie for

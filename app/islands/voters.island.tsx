@@ -1,5 +1,5 @@
 /**
- * Who voted and who marked (core-qa.md §2, §7, §9): a count that, hovered, shows a tooltip with
+ * Who voted and who marked: a count that, hovered, shows a tooltip with
  * up to 5 avatars (links to the profiles) and a 'more' button exactly when the tooltip is full
  * (5); a click on the count or on 'more' opens the pop-up list, 20 a page with 'Показать ещё'.
  * `whovoted` {qid | optid, p} lists best-answer or poll voters; `marked` {qid | aid, p, n} who

@@ -12,7 +12,7 @@ export const REASON_TITLES: Record<AbuseReason, string> = {
 /** The longest free text of a report. */
 export const ABUSE_TEXT_MAX = 1000;
 
-/** The category where nothing is reported (core-qa.md §6: the report button is hidden there). */
+/** The category where nothing is reported (the report button is hidden there). */
 export const NO_REPORT_CATEGORY = 601;
 
 /** Is the report button hidden for items of a question in this category (leaf or top)? */

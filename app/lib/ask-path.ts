@@ -2,7 +2,7 @@ import { LIMITS } from "./limits";
 import { parseId } from "./params";
 
 /**
- * What an ask-page path says (core-qa.md §2): /ask, /ask/{text}, /ask/{text}/cid-{cid},
+ * What an ask-page path says: /ask, /ask/{text}, /ask/{text}/cid-{cid},
  * /ask/{text}/cid-{cid}/rs-{source}, /ask/{text}/private-{bid}, /ask/private-{bid},
  * /ask/%20/private-{brandid}, and mention-{who} (alone or after the text). The text is
  * URL-encoded; a single space stands for "category only" (no text). The text is cut at 120

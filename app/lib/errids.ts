@@ -1,9 +1,10 @@
 /**
  * Every errid by name. A refusal is thrown and compared by name (`ERR.questionGone`); the number
  * is what the envelope carries and what clients of the API know. The Russian texts and HTTP
- * statuses are in the catalogue (app/lib/errors.ts and app/lib/errors/*.ts). Ids the spec names keep
- * their meaning (100 IP, 103 expired session, 120 no profile, 166 level, 181 deleted question,
- * 237 captcha, 253 already liked); the others are ours, grouped by subject in hundreds and tens.
+ * statuses are in the catalogue (app/lib/errors.ts and app/lib/errors/*.ts). Ids the original API
+ * already used keep that meaning (100 IP, 103 expired session, 120 no profile, 166 level,
+ * 181 deleted question, 237 captcha, 253 already liked); the others are ours, grouped by subject
+ * in hundreds and tens.
  * This module holds numbers only, so the islands can use the names without the texts.
  */
 export const ERR = {

@@ -26,7 +26,7 @@ export function fromZod(e: z.ZodError): DomainError {
   return new DomainError(Number.isInteger(id) && id in ERRORS ? (id as ErrId) : ERR.badFields);
 }
 
-/** A list field as the spec sends it: one value, a repeated field, or "1,2,3"; blanks dropped. */
+/** A list field as clients send it: one value, a repeated field, or "1,2,3"; blanks dropped. */
 export function listOf(v: unknown): unknown[] {
   return ([] as unknown[])
     .concat(v ?? [])
@@ -73,7 +73,7 @@ export const PageSize = z.preprocess(
     .optional(),
 );
 
-/** List states: the tab names, the letters and the spec's numeric forms (3 open, 2 voting, 1 resolved). */
+/** List states: the tab names, the letters and the API's numeric forms (3 open, 2 voting, 1 resolved). */
 const STATE_TABS: Record<string, Tab> = {
   open: "open",
   A: "open",

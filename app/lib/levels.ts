@@ -69,7 +69,7 @@ const COLOURS: Record<number, string> = {
   8: "red",
 };
 
-/** The spec's level colour; banned users are grey. */
+/** The level's colour; banned users are grey. */
 export function levelColour(id: number, banned = false): string {
   return banned ? "grey" : (COLOURS[id] ?? "cyan");
 }

@@ -1,4 +1,4 @@
-/** The spec's text and list limits (core-qa.md §9), shared by the server and the islands. */
+/** Text and list limits, shared by the server and the islands. */
 export const LIMITS = {
   comment: 800,
   shortAnswer: 800,

@@ -1,8 +1,8 @@
 /**
  * The browser side of the live doors (/ws, /ws/question/{qid}): one socket that reconnects with
  * exponential back-off (1 s, 2 s, 4 s … at most 30 s, with jitter, reset after a healthy minute)
- * and tells its owner when it is down, so the page can fall back to polling (the spec's 3 s
- * `check_new` on a question, 10 s `show_nc` for the bell) until it is up again.
+ * and tells its owner when it is down, so the page can fall back to polling (new answers
+ * on a question every 3 s, `show_nc` for the bell every 10 s by default) until it is up again.
  * Islands use it; it has no dependencies so that it costs a few hundred bytes.
  */
 export type LiveOptions = {

@@ -1,5 +1,5 @@
 /**
- * Volunteer moderation, the pure part (core-qa.md §4, §5, §6, §9; docs/decisions/0015-moderation.md):
+ * Volunteer moderation, the pure part (docs/decisions/0015-moderation.md):
  * who is a moderator, which permission each action needs, the ban reasons and periods.
  */
 
@@ -38,7 +38,7 @@ export const ACTION_PERMISSION = {
 } as const satisfies Record<string, ModerPermission>;
 export type ModerAction = keyof typeof ACTION_PERMISSION;
 
-/** The ban periods in hours (core-qa.md §9). */
+/** The ban periods in hours. */
 export const BAN_PERIODS = [3, 6, 12, 24, 72, 168, 720, 8640, 43200] as const;
 
 /** A ban of this many hours or more is forever ('above 777' and '777 or more' both read as this). */
@@ -57,7 +57,7 @@ export function banPeriodsFor(moder: { banduration: number; permissions: readonl
   return BAN_PERIODS.filter((h) => h <= moder.banduration && (killer || !isPermanentBan(h)));
 }
 
-/** The 13 ban reasons (core-qa.md §9): the wire key and the Russian title. */
+/** The 13 ban reasons: the wire key and the Russian title. */
 export const BAN_REASONS = [
   { key: "mat", title: "Нецензурная лексика" },
   { key: "insult", title: "Оскорбление участников" },

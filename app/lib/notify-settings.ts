@@ -1,5 +1,5 @@
 /**
- * Notification settings (surroundings.md §3): the channels push, mail, web and sound, the per-type
+ * Notification settings: the channels push, mail, web and sound, the per-type
  * flags AQ (new answer on my question), LK (my question or answer liked), CO (new comment) and PV
  * (new vote in my poll), each for the channels P (push), M (mail) and W (web), and NEW (project
  * news). Shared by the server (savesettings, showsettings, the notification rules) and the
@@ -7,7 +7,7 @@
  *
  * Two forms:
  * - stored (users.notify_settings, JSON): every key 1 = on, 0 = off; a missing key is on;
- * - on the wire (savesettings, showsettings, the /settings form): the spec's inverted channel
+ * - on the wire (savesettings, showsettings, the /settings form): the API's inverted channel
  *   flags — push, mail, web, sound 1 = OFF — while the per-type flags and NEW stay 1 = on.
  */
 export const CHANNELS = ["push", "mail", "web", "sound"] as const;

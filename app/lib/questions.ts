@@ -1,6 +1,6 @@
 export type QuestionState = "A" | "V" | "R" | "D";
 
-/** The spec's state titles (core-qa.md §4). */
+/** The title shown for each question state. */
 export const STATE_TITLES: Record<QuestionState, string> = {
   A: "Вопрос открыт",
   R: "Вопрос решён",

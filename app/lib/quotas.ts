@@ -1,9 +1,9 @@
 import { levelRank } from "./levels";
 
 /**
- * The daily quotas (surroundings.md "Daily limits"), counted per Moscow day in the user's UserHub.
+ * The daily quotas, counted per Moscow day in the user's UserHub.
  * One table: the limit of each code by level, and the VIP limit. The start text promises a newcomer
- * 5 questions a day and VIP 100; the other numbers are ours (docs/decisions/0013-quotas.md).
+ * 5 questions a day and VIP 100; the other numbers are ours (docs/decisions/0013-quotas-and-live.md).
  */
 export const QUOTA_CODES = ["ASK", "DIQ", "AAQ", "CMA", "VBA", "OPV", "QAM", "IMQ", "VIQ", "GSR"] as const;
 export type QuotaCode = (typeof QUOTA_CODES)[number];

@@ -4,7 +4,7 @@ const MINUTE = 60;
 const HOUR = 3600;
 const DAY = 86_400;
 const WEEK = 604_800;
-/** the spec's month and year */
+/** a month (a twelfth of a year) and a year of 365 days */
 const MONTH = 2_628_000;
 const YEAR = 31_536_000;
 
@@ -17,7 +17,7 @@ const UNITS: ReadonlyArray<[seconds: number, forms: Forms]> = [
   [MINUTE, ["минуту", "минуты", "минут"]],
 ];
 
-/** How long ago, in the spec's format: under 60 s reads "1 минуту", then whole units with plurals. */
+/** How long ago, in Russian words: under 60 s reads "1 минуту", then whole units with plurals. */
 export function timeAgoWords(thenMs: number, nowMs: number): string {
   const s = Math.max(0, Math.floor((nowMs - thenMs) / 1000));
   if (s < MINUTE) return "1 минуту";

@@ -193,7 +193,7 @@ export const photos = sqliteTable(
 );
 
 /**
- * Tracking events sent by the browser through the `dwh` call (core-qa.md §7): the event name, who
+ * Tracking events sent by the browser through the `dwh` call: the event name, who
  * sent it (null for a guest), the question, answer or comment it is about, and the rest of its
  * fields (link url, brand, the dwh_ client fields …) as a JSON object of at most 2000 characters.
  */
@@ -201,7 +201,7 @@ export const trackEvents = sqliteTable(
   "track_events",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    /** external_link_click, survey_shown, … brand_visited (app/models/track.server.ts) */
+    /** external_link_click, survey_shown, … brand_visited (app/models/core/track.server.ts) */
     name: text("name").notNull(),
     userId: integer("user_id"),
     qid: integer("qid"),

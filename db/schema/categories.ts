@@ -2,7 +2,7 @@ import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqli
 import { users } from "./users";
 
 /**
- * The category tree. Ids are chosen, not generated, because the spec names some:
+ * The category tree. Ids are chosen, not generated, because some have a fixed meaning:
  * 13 is the adult category, 601 and 2024 are special (left out of the drop-downs).
  */
 export const categories = sqliteTable(

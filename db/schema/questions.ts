@@ -153,7 +153,7 @@ export const answers = sqliteTable(
 
 /**
  * Comments on a question (ref_type Q), on an answer (A) or on a private answer (P);
- * parent_id nests a reply under another comment (the spec's type C), depth 0 is top level.
+ * parent_id nests a reply under another comment (type C in the API), depth 0 is top level.
  */
 export const comments = sqliteTable(
   "comments",

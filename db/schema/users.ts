@@ -59,7 +59,7 @@ export const users = sqliteTable(
     index("users_points_idx").on(t.points),
     index("users_answers_idx").on(t.answersCount),
     index("users_best_idx").on(t.bestCount),
-    // the cron's VIP expiry (app/models/vip.server.ts) reads only the VIPs, by the end of their period
+    // the cron's VIP expiry (app/models/gifts/vip.server.ts) reads only the VIPs, by the end of their period
     index("users_vip_until_idx").on(t.vipUntil).where(sql`vip = 1`),
   ],
 );
@@ -73,7 +73,7 @@ export const sessions = sqliteTable(
       .references(() => users.id),
     /** SHA-256 (hex) of the cookie token; the token itself is never stored */
     tokenHash: text("token_hash").notNull(),
-    /** the spec's per-session salt and token that the API checks on writes */
+    /** the per-session salt and token that the API checks on writes */
     salt: text("salt").notNull(),
     apiToken: text("api_token").notNull(),
     createdAt: integer("created_at").notNull(),

@@ -14,7 +14,7 @@
  *   watchcnt = watches rows, direct_count = private questions asked; created_at precedes all of a
  *   user's activity.
  * - points = sum(points_ledger.delta): a 'start' row (+100) and an 'import' row with the rest, both
- *   older than a week, plus an 'answer' row (+2, +4 for a VIP, as app/models/points.server.ts pays)
+ *   older than a week, plus an 'answer' row (+2, +4 for a VIP, as app/models/users/points.server.ts pays)
  *   for every visible answer of the last 7 days, pointing at it, so weekly leaders have real data.
  *   Other actions of the week (asks, votes, likes) are part of 'import': the tests count the
  *   ledger rows their own calls add.
@@ -77,7 +77,7 @@ export const DEMO_USERS = [
   { id: 8, email: "banned@demo.local", nick: "Нарушитель", points: 130 },
 ] as const;
 
-/** POINTS.answer of app/models/points.server.ts, for this week's ledger rows. */
+/** POINTS.answer of app/models/users/points.server.ts, for this week's ledger rows. */
 const POINTS_ANSWER = 2;
 
 const MODER_PERMISSIONS = ["qstdrop", "qstrestore", "qstmove", "ansdrop", "ansrestore", "cmtdrop", "tmpban", "usrkiller"];

@@ -1,5 +1,5 @@
 /**
- * Answers as the islands draw them: the named calls and the live room speak the spec's fields
+ * Answers as the islands draw them: the named calls and the live room speak the API's fields
  * (moreanswers / showans: aid, atext, nick …; the room's "answer" event: the LiveAnswer), while the
  * server's markup (AnswerItem, CommentTree) takes the page's AnswerView. These turn the one into
  * the other, so an answer added in place looks exactly like one the server rendered.

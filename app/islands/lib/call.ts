@@ -1,5 +1,5 @@
 /**
- * The named-call client of the islands (core-qa.md §7, §8): POST form fields (GET a query string)
+ * The named-call client of the islands: POST form fields (GET a query string)
  * to /api/{door}/{name} with a 5000 ms time-out, the dwh_ tracking fields, the ajax_id counter,
  * and salt and token when signed in. The reply envelope decides: status 200 is success; 200 with
  * on_moderation shows the 'Премодерация' pop-up; otherwise the 'Ошибка' pop-up with the server's

@@ -1,5 +1,5 @@
 /**
- * The ask page's poll-option editor rules (core-qa.md §2, §5, §9), pure so that they are
+ * The ask page's poll-option editor rules, pure so that they are
  * unit-tested: three options to start ('Первый вариант', 'Второй вариант', 'Третий вариант');
  * filling the last one adds an empty '{n} вариант' after it, up to 16; clearing one beyond the
  * second removes it, clearing one of the first two only empties it. There is always an empty

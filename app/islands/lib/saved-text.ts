@@ -1,7 +1,7 @@
 /**
- * The ask text a visitor typed, kept in localStorage with the time it was typed (core-qa.md §2,
- * §9): the quick-ask box and the ask page save it (debounced 100 and 200 ms), the ask page puts
- * it back only when it is under 300 seconds old. Storage errors (private mode, quota) are ignored.
+ * The ask text a visitor typed, kept in localStorage with the time it was typed: the
+ * quick-ask box and the ask page save it (debounced 100 and 200 ms), the ask page puts it back
+ * only when it is under 300 seconds old. Storage errors (private mode, quota) are ignored.
  */
 export const SAVED_TEXT_KEY = "otv-ask-text";
 /** Stored ask text is valid under this many milliseconds. */
@@ -49,7 +49,7 @@ export function clearText(): void {
   }
 }
 
-/** A function that runs `f` once `ms` after its last call (the spec's typing debounces); `cancel` drops a pending run. */
+/** A function that runs `f` once `ms` after its last call (the typing debounces); `cancel` drops a pending run. */
 export function debounce<A extends unknown[]>(f: (...a: A) => void, ms: number): ((...a: A) => void) & { cancel: () => void } {
   let t: ReturnType<typeof setTimeout> | undefined;
   const run = (...a: A) => {

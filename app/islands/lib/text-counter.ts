@@ -1,5 +1,5 @@
 /**
- * The character counter of the answer, comment and supplement forms (core-qa.md §5, §9): a text
+ * The character counter of the answer, comment and supplement forms: a text
  * counts its visible characters (the server's textLength: line breaks normalised, trimmed) plus
  * 200 for each attached photo or video. The counter reads 'Осталось символов: N' or, when over,
  * 'Лишние символы: N'; sending is possible only when something is written and nothing is over.
@@ -11,7 +11,7 @@
  */
 import { LIMITS } from "../../lib/limits";
 
-/** The visible length of a text, exactly as app/models/text.server.ts textLength counts it. */
+/** The visible length of a text, exactly as app/models/core/text.server.ts textLength counts it. */
 export function textLength(raw: string): number {
   return Array.from(raw.replace(/\r\n?/g, "\n").trim()).length;
 }

@@ -31,7 +31,7 @@ export type CategoryNode = {
   adult: 0 | 1;
   /** golden | smstop | nosmoking | newcomers, or null */
   special: string | null;
-  /** 1 when drop-downs leave it out (601 and 2024, core-qa.md §9) */
+  /** 1 when drop-downs leave it out (601 and 2024) */
   nodropdown: 0 | 1;
   qcount: number;
   children: CategoryNode[];

@@ -1,5 +1,5 @@
 /**
- * Tracking events (`dwh`, core-qa.md §7): the browser reports what a reader did — an external link
+ * Tracking events (`dwh`): the browser reports what a reader did — an external link
  * followed, the "was this useful" survey shown, closed or answered, an answer or a brand visited.
  * Guests send them too. Each accepted event is one row of track_events: its name, the sender (null
  * for a guest), the question, answer or comment it is about, and the rest of its known fields with
@@ -46,7 +46,7 @@ export const DwhInput = z.object({
   /** brand_visited: the brand's urlname or id, and its category */
   brand: Str(100),
   cid: OptId,
-  // … and the tracking fields every call carries (surroundings.md §7)
+  // … and the tracking fields every call carries
   dwh_clienttimestamp1: Str(20),
   dwh_clienttimestamp2: Str(20),
   dwh_referer: Str(LIMITS.linkField),

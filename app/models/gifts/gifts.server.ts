@@ -1,6 +1,6 @@
 /**
- * Gifts between users (surroundings.md "Gift", §5 gift form, §9 prices; docs/decisions/
- * 0018-gifts-and-vip.md): makegift, delgift and the reads giftlist, giftedlist, gifteduserlist.
+ * Gifts between users (docs/decisions/0018-gifts-and-vip.md): makegift, delgift and the reads
+ * giftlist, giftedlist, gifteduserlist.
  *
  * There is no payment provider: a gift is paid in points only (a money payment is refused with
  * 503). Paying in points needs at least 250 points (level «Знаток») and costs 100 points for a
@@ -28,7 +28,7 @@ const g = schema.gifts;
 const sg = schema.sentGifts;
 const u = schema.users;
 
-/** The spec's prices (surroundings.md §9) by the gift's `cost`: '0' cheap, anything else expensive. */
+/** The prices by the gift's `cost`: '0' cheap, anything else expensive. */
 export const GIFT_PRICES = {
   cheap: { rub: 20, points: 100 },
   expensive: { rub: 40, points: 200 },
@@ -37,7 +37,7 @@ export const GIFT_PRICES = {
 /** Paying in points opens at this many points (level «Знаток»). */
 export const GIFT_POINTS_MIN = EXPERT_LEVEL_POINTS;
 
-/** The gift catalogue's page (surroundings.md §9: gift list 5 per page). */
+/** The gift catalogue's page size. */
 export const GIFT_PAGE = 5;
 
 /** The latest received gifts giftedlist shows (the profile's column). */
@@ -169,7 +169,7 @@ export function catalogueQuery(db: Db) {
   return db.select().from(g).orderBy(g.giftCategory, g.id);
 }
 
-/** A catalogue gift in the spec's fields (id, gid, ver, cost, cid, title) with its prices. */
+/** A catalogue gift in the API's fields (id, gid, ver, cost, cid, title) with its prices. */
 export function giftItem(r: { id: number; title: string; cost: string; giftCategory: number; ver: number; image: string | null }) {
   const price = giftPrice(r.cost);
   return { id: r.id, gid: r.id, ver: r.ver, cost: r.cost, cid: r.giftCategory, title: r.title, image: r.image, rub: price.rub, points: price.points };
@@ -228,7 +228,7 @@ export function receivedGiftsQuery(db: Db, uid: number, limit: number, offset: n
 type ReceivedRow = Awaited<ReturnType<typeof receivedGiftsQuery>>[number];
 
 /**
- * A received gift in the spec's Sent gift fields (usrid, nick, filin, date in seconds, mes, gid)
+ * A received gift in the API's sent-gift fields (usrid, nick, filin, date in seconds, mes, gid)
  * plus its id (for delgift) and title. A hidden gift names its sender to nobody but the sender.
  */
 export function sentGiftItem(r: ReceivedRow, viewerId: number | null) {

@@ -1,5 +1,5 @@
 /**
- * VIP status (surroundings.md §4, §6, §9 "VIP period 10"; docs/decisions/0018-gifts-and-vip.md):
+ * VIP status (docs/decisions/0018-gifts-and-vip.md):
  * mvip buys it, the cron ends it.
  *
  * There is no payment provider (the original sold VIP by SMS): VIP is paid in points, 500 points
@@ -29,7 +29,7 @@ import { requireWriter, type Session } from "../users/session.server";
 
 const u = schema.users;
 
-/** The one period the spec names, in days. */
+/** The length of one VIP period, in days. */
 export const VIP_PERIOD_DAYS = 10;
 /** What a period costs in points (ours: see the decision record). */
 export const VIP_PRICE_POINTS = 500;

@@ -1,6 +1,6 @@
 /**
  * Temporary (and permanent) bans by volunteer moderators: a_tmpban {id, period, text}
- * (core-qa.md §5, §9; docs/decisions/0015-moderation.md). A banned user reads but does not write
+ * (docs/decisions/0015-moderation.md). A banned user reads but does not write
  * (requireWriter: 110), and the profile header says 'Заблокирован' with the time left.
  */
 import { ERR, ERR_MSG } from "../../lib/errids";
@@ -17,7 +17,7 @@ import { revokeUserSessions, type Session } from "../users/session.server";
 const u = schema.users;
 
 /**
- * id: the user; period: hours, one of the spec's periods; text: the reasons, each one of the 13
+ * id: the user; period: hours, one of BAN_PERIODS; text: the reasons, each one of the 13
  * (its key or its title), one field or repeated.
  */
 export const BanInput = z.object({

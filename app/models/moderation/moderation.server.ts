@@ -1,6 +1,6 @@
 /**
  * Volunteer moderation: dropping and restoring questions, answers and comments, moving questions
- * (core-qa.md §4 "Moderation", §6; docs/decisions/0015-moderation.md). Bans are in
+ * (docs/decisions/0015-moderation.md). Bans are in
  * bans.server.ts, the moderation log reads in moderlog.server.ts.
  *
  * Every write is ONE D1 batch: the mod_log row first, then the change, the counters, the points
@@ -411,7 +411,7 @@ async function planComment(env: Env, moder: Moderator, cmid: number, drop: boole
 /**
  * a_cmtdrop: the comment reads 'Комментарий удален' from now on (its replies keep their place).
  * One batch: the log row, the comment, the comcnt of its question or answer, the author's
- * notification. No Undo is offered (core-qa.md §4); a_cmtrestore exists for the API.
+ * notification. No Undo is offered; a_cmtrestore exists for the API.
  */
 export function dropComment(env: Env, session: Session | null, input: ModerIdInput, now: number) {
   return toggleComment(env, session, input, now, true);
@@ -496,8 +496,8 @@ export async function moveTarget(d1: D1Database, cid: number | undefined, subcid
 
 /**
  * a_qstmove: the question goes to another category. One batch: the log row (from and to), the
- * question's categories, the counts of the old and the new categories. No Undo (core-qa.md §4);
- * the reply's `message` is the spec's 'Успешно'.
+ * question's categories, the counts of the old and the new categories. No Undo;
+ * the reply's `message` is 'Успешно'.
  */
 export async function moveQuestion(env: Env, session: Session | null, input: MoveInput, now: number) {
   const moder = await requireModerator(env.DB, session, "qstmove");

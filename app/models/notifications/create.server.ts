@@ -16,7 +16,7 @@ export const n = schema.notifications;
 
 // ------------------------------------------------------------------------------------ kinds
 
-/** The kind codes (the item's `a`); surroundings.md §4. */
+/** The kind codes (the item's `a`). */
 export const NOTIFICATION_KINDS = [
   "answer",
   "comment",
@@ -324,7 +324,9 @@ export function mentionNotification(db: Db, o: { qid: Value; userId: number; act
   return notificationRows(db, { kind: "mention", to: o.userId, actorId: o.actorId, qid: o.qid, when: o.when, now: o.now });
 }
 
-// The kinds whose actions come with later work (issue 6): each is one rule for that action's batch.
+// One rule per action, for that action's batch: follower (follows), gift (gifts), moder_deleted
+// (moderation), premod_declined (premoderation), vip_started / vip_expired (VIP), direct (private
+// questions). sms_deleted has no caller: there is no SMS-paid deletion yet.
 
 /** Someone followed the user. */
 export function followerNotification(db: Db, o: { userId: number; followerId: number; now: number; when?: SQL }) {

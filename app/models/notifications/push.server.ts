@@ -56,7 +56,7 @@ const SYSTEM_TEXT: Partial<Record<NotificationKind, string>> = {
   vip_expired: "VIP-статус закончился",
 };
 
-/** A notification in the spec's fields (surroundings.md §3 Notification). */
+/** A notification in the API's fields. */
 export function toItem(r: NotificationRow, now?: number) {
   const kind = r.kind as NotificationKind;
   const subject = kind === "follower" ? r.actorId : (r.cmid ?? r.aid ?? r.pqid ?? r.qid ?? r.gid ?? null);

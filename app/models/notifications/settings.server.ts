@@ -37,7 +37,7 @@ const wireFlag = z.preprocess((v) => {
   .optional());
 
 /**
- * savesettings: mail, push, web, sound (the spec's inverted flags: 1 = off) and the per-type
+ * savesettings: mail, push, web, sound (inverted flags: 1 = off) and the per-type
  * flags AQ_P … PV_W and NEW (1 = on). A field left out keeps its stored value.
  */
 export const SaveSettingsInput = z.object(Object.fromEntries(SETTING_KEYS.map((k) => [k, wireFlag])) as Record<SettingKey, typeof wireFlag>);

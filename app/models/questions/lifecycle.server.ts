@@ -1,5 +1,5 @@
 /**
- * The question lifecycle (core-qa.md §4): an open question's best-answer window is 4 days, then
+ * The question lifecycle: an open question's best-answer window is 4 days, then
  *  - a poll is resolved (R);
  *  - two or more answers: on voting (V);
  *  - exactly one answer: resolved with that answer as the best;

@@ -22,7 +22,7 @@ import { timeAgo } from "../../lib/time-ago";
 import { blank, Cat, Offset, OptId, PageSize } from "../../lib/fields";
 import { findCategory, getCategoryTree, type CategoryTree } from "../categories/categories.server";
 
-/** The spec's numbers (surroundings.md §9): 5 similar results, queries and texts cut at 750. */
+/** At most 5 similar results; queries and texts are cut at 750. */
 export const SIMILAR_MAX = 5;
 export const SEARCH_CUT = 750;
 /** A query shorter than this (trimmed) finds nothing. */
@@ -103,7 +103,7 @@ const VISIBLE = "q.hidden = 0 and q.state != 'D'";
 // ---------------------------------------------------------------- input
 
 const Flag = z.preprocess(blank, z.enum(["0", "1"], ERR_MSG.badFields).optional());
-/** zvstate: 3 open, 2 on voting, 1 resolved (the spec's numbers). */
+/** zvstate: 3 open, 2 on voting, 1 resolved (the API's numbers). */
 const ZV_STATES = { "3": "A", "2": "V", "1": "R" } as const;
 
 export const SearchInput = z.object({

@@ -1,5 +1,5 @@
 /**
- * Following users: follow and unfollow (surroundings.md, named calls; field `uid`). One follows row
+ * Following users: follow and unfollow (named calls; field `uid`). One follows row
  * per (follower, 'U', user) by its UNIQUE index; users.followers of the target and users.following
  * of the follower move with the row in the same batch, each guarded by changes() = 1, so concurrent
  * duplicates leave one row and one step of each counter. A follow also creates the target's

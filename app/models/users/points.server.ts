@@ -3,7 +3,7 @@ import { LEVELS } from "../../lib/levels";
 import { schema, type Db } from "../core/db.server";
 import { levelNotification } from "../notifications/create.server";
 
-/** The spec's points (core-qa.md §1, §9). */
+/** Points each action earns or costs. */
 export const POINTS = {
   ask: -5,
   askRefund: 5,
@@ -39,7 +39,7 @@ function levelCase(points: SQL): SQL {
 /**
  * The statements of a change of points, for the caller's batch: the user's points and level, the
  * ledger row, so that points always equal the ledger sum, and the 'level' notification when a
- * rise crosses a level threshold (issue 4 §2; pass the batch results to `announce`). With
+ * rise crosses a level threshold (pass the batch results to `announce`). With
  * `onlyIfChanged` they apply only when the statement before them in the batch changed a row
  * (SQLite's changes()), which lets "insert a vote or ignore it, then pay for it" stay one atomic
  * batch. The third statement uses changes() itself (1 after the ledger insert exactly when the

@@ -61,7 +61,7 @@ export async function mark(env: Env, session: Session | null, input: z.infer<typ
       .set({ totalmarks: sql`${table.totalmarks} + 1` })
       .where(and(eq(table.id, t.id), sql`changes() = 1`))
       .returning({ totalmarks: table.totalmarks }),
-    // «вопрос понравился»: a mark on an answer notifies nobody (the spec names only the question)
+    // «вопрос понравился»: only a marked question notifies its owner; a mark on an answer notifies nobody
     ...(t.type === "Q" ? questionLikedNotification(db, { qid: t.id, ownerId: t.authorId, actorId: user.id, now }) : []),
   ]);
   const [inserted, counted] = results;

@@ -1,8 +1,8 @@
 /**
- * The gift catalogue (surroundings.md "Gift"; docs/decisions/0018-gifts-and-vip.md): fixed ids, in
+ * The gift catalogue (docs/decisions/0018-gifts-and-vip.md): fixed ids, in
  * the order the catalogue lists them. `cost` '0' is a cheap gift (20 ₽ or 100 points), '1' an
  * expensive one (40 ₽ or 200 points); `cid` is the gift category, named in
- * app/models/gifts.server.ts (GIFT_CATEGORIES).
+ * app/models/gifts/gifts.server.ts (GIFT_CATEGORIES).
  */
 export const GIFTS: readonly { id: number; title: string; cost: "0" | "1"; cid: number }[] = [
   { id: 1, title: "Букет ромашек", cost: "0", cid: 1 },
