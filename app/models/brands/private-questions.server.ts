@@ -1,9 +1,8 @@
 /**
- * Private (direct) questions to a brand's experts (core-qa.md §4 "Private question", issue 6 §4):
- * askbrand (free of points, the DIQ quota), the question-like read (`qst2brand {pqid}` and the page
- * /private/{pqid}), anspersonal (the brand's one answer), comments under that answer
- * (addcmtpersonal) and hiding: hideqpersonal (a private question) and hideqnopersonal (a public one
- * with a brand tag). Who may see what: docs/decisions/0017-brands-and-private-questions.md.
+ * Private (direct) questions to a brand's experts: askbrand (free of points, the DIQ quota), the
+ * question-like read (`qst2brand {pqid}` and the page /private/{pqid}), anspersonal (the brand's
+ * one answer), comments under that answer (addcmtpersonal) and hiding: hideqpersonal (a private
+ * question) and hideqnopersonal (a public one with a brand tag). Who may see what: docs/decisions/0017-brands-and-private-questions.md.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -234,6 +233,12 @@ export async function loadPrivateQuestion(d1: D1Database, pqid: number, viewerId
     comments: threadOf(threads, `${PRIVATE_REF}:${a.id}`, a.comcnt),
   }));
   return { kind: "ok", question, answers, isOwner, role, canreply: role !== null && question.waiting && answers.length === 0 };
+}
+
+/** Is comment `cmid` one of private question `pqid`'s? (The page in context of a foreign one goes back to the question.) */
+export async function isPrivateComment(d1: D1Database, pqid: number, cmid: number): Promise<boolean> {
+  const row = await getDb(d1).select({ pqid: c.pqid, refType: c.refType }).from(c).where(eq(c.id, cmid)).get();
+  return !!row && row.pqid === pqid && row.refType === PRIVATE_REF;
 }
 
 export const PrivateQuestionInput = z.object({ pqid: idField("472") });

@@ -1,8 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
 import { buildThreads, commentsQuery, threadOf, type CommentThread } from "../comments/threads.server";
+import { getCategoryTree } from "../categories/categories.server";
 import { getDb, schema } from "../core/db.server";
-import type { QuestionState } from "./lists.server";
+import { categoryTrail, type QuestionState } from "./lists.server";
 import { authorColumns, type Author } from "../users/users.server";
 
 const q = schema.questions;
@@ -89,9 +90,10 @@ const answerColumns = {
   totalmarks: a.totalmarks,
 };
 
-type QuestionRow = { [K in keyof typeof questionColumns]: unknown } & Record<string, unknown>;
+type QuestionRow = Pick<typeof q.$inferSelect, keyof typeof questionColumns>;
+type AnswerRow = Pick<typeof a.$inferSelect, keyof typeof answerColumns> & { author: Author };
 
-function toQuestion(r: any, author: Author): QuestionView {
+function toQuestion(r: QuestionRow, author: Author): QuestionView {
   return {
     id: r.id,
     qtext: r.qtext,
@@ -112,7 +114,7 @@ function toQuestion(r: any, author: Author): QuestionView {
   };
 }
 
-function toAnswer(r: any, threads: Map<string, CommentThread>): AnswerView {
+function toAnswer(r: AnswerRow, threads: Map<string, CommentThread>): AnswerView {
   const { author, ...rest } = r;
   return {
     ...rest,
@@ -216,6 +218,18 @@ export async function loadAnswerPage(d1: D1Database, aid: number, highlight: num
   if (question.state === "D" || ar.hidden === 1) return { kind: "deleted", question };
   const { hidden: _h, ...answer } = ar;
   return { kind: "ok", question, answer: toAnswer(answer, buildThreads(commentRows)), highlight };
+}
+
+/**
+ * What an answer page shows (/answer/{aid}, and the comment-in-context views): the answer page with
+ * its question's category trail; a deleted question or answer keeps only the question header.
+ */
+export async function answerPageWithTrail(d1: D1Database, aid: number, highlight: number | null, now: number) {
+  const [tree, page] = await Promise.all([getCategoryTree(d1, now), loadAnswerPage(d1, aid, highlight)]);
+  if (page.kind === "missing") return { kind: "missing" as const, now };
+  const trail = categoryTrail(tree, page.question.categoryId);
+  if (page.kind === "deleted") return { kind: "deleted" as const, now, question: page.question, trail };
+  return { ...page, now, trail };
 }
 
 /** Where a comment lives: its question, and the answer it belongs to (null for a question comment). */
