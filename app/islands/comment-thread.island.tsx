@@ -1,5 +1,5 @@
 /**
- * The comments of a page (core-qa.md §2, §5): one island per page. Server-rendered it is the
+ * The comments of a page: one island per page. Server-rendered it is the
  * plain comment form to /do/addcmt (when the page has one) and the threads are plain markup whose
  * 'Ответить' and 'more' links lead to the comment-in-context page. Hydrated, it
  * - counts the comment's characters (800, 'Лишние символы: N', photos or videos by link count 200)
@@ -17,8 +17,8 @@ import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { CommentTree } from "../components/comment-tree";
 import { LIMITS } from "../lib/limits";
-import type { CommentNode } from "../models/comments/threads.server";
-import { commentNode, type CommentReply } from "./lib/answer-view";
+import type { CommentNode, CommentReply } from "../lib/views";
+import { commentNode } from "./lib/answer-view";
 import { call } from "./lib/call";
 import { TextExtras, useTextBox } from "./lib/text-box";
 

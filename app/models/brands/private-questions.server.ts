@@ -6,6 +6,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { canCommentPrivately, canReplyUnder } from "../../lib/can";
 import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
 import { AddAnswerInput } from "../answers/answers.server";
@@ -397,13 +398,13 @@ export async function addPrivateComment(env: Env, session: Session | null, input
   const answer = answers[0];
   if (!answer) throw new DomainError(480);
   const { row, role } = await target(db, answer.pqid, user.id);
-  if (row.userId !== user.id && !role) throw new DomainError(481);
+  if (!canCommentPrivately(row.userId === user.id, role)) throw new DomainError(481);
   let depth = 0;
   const parent = parents[0];
   if (input.cmid !== undefined) {
     if (!parent || parent.hidden || parent.refType !== PRIVATE_REF || parent.refId !== answer.id) throw new DomainError(482);
+    if (!canReplyUnder(parent.depth)) throw new DomainError(206);
     depth = parent.depth + 1;
-    if (depth >= LIMITS.commentMoreDepth) throw new DomainError(206);
   }
   const text = sanitizeUserText(input.Body, role ? { brand: row.urlname } : {});
   const newCmid = sql`(SELECT max(id) FROM comments WHERE user_id = ${user.id} AND pqid = ${row.id} AND added = ${now})`;

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { brandOfUserQuery, linkOptions } from "../brands/brand-links.server";
 import { z } from "zod";
+import { canReplyUnder } from "../../lib/can";
 import { DomainError } from "../../lib/errors";
 import { isExpertLevel } from "../../lib/levels";
 import { LIMITS } from "../../lib/limits";
@@ -84,8 +85,8 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
     if (!parent || parent.hidden) throw new DomainError(204);
     if (parent.refType !== input.type || parent.refId !== input.refid) throw new DomainError(205);
     if (parent.isclosed) throw new DomainError(204);
+    if (!canReplyUnder(parent.depth)) throw new DomainError(206);
     depth = parent.depth + 1;
-    if (depth >= LIMITS.commentMoreDepth) throw new DomainError(206);
   }
 
   // a held comment stores only its premoderation row (docs/decisions/0016)

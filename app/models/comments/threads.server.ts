@@ -1,6 +1,7 @@
 import { and, eq, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { schema, type Db } from "../core/db.server";
 import { LIMITS } from "../../lib/limits";
+import type { CommentNode, CommentThread } from "../../lib/views";
 
 export type CommentRow = {
   id: number;
@@ -19,17 +20,7 @@ export type CommentRow = {
   kpd: number;
 };
 
-export type CommentNode = {
-  id: number;
-  text: string | null; // null when deleted
-  added: number;
-  author: { id: number; nick: string; lvl: number; points: number; kpd: number };
-  replies: CommentNode[];
-  /** replies that exist but are not shown here */
-  more: number;
-};
-
-export type CommentThread = { nodes: CommentNode[]; total: number; shown: number };
+export type { CommentNode, CommentThread };
 
 const c = schema.comments;
 const u = schema.users;

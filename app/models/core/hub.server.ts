@@ -5,18 +5,9 @@
 import type { RoomEvent as RoomMessage } from "../../../durable-objects/question-room";
 import { DomainError, type ErrId } from "../../lib/errors";
 import { quotaLimit, quotaView, type QuotaCode } from "../../lib/quotas";
+import type { LiveAnswer } from "../../lib/views";
 
-/**
- * A new answer as live readers render it (the answers-live island draws the server's AnswerItem
- * from it, so a thousand readers need no read of their own): the stored (sanitised) text, the
- * source, when, and the author's public fields.
- */
-export type LiveAnswer = {
-  text: string;
-  source: string;
-  added: number;
-  author: { id: number; nick: string; lvl: number; points: number };
-};
+export type { LiveAnswer };
 
 /** What a room publishes: the room's messages; an "answer" may carry the answer itself. */
 export type RoomEvent = RoomMessage | (Extract<RoomMessage, { type: "answer" }> & { answer?: LiveAnswer });

@@ -5,6 +5,7 @@
  */
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { canDeleteQuestion, supplementRefusal } from "../../lib/can";
 import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
 import type { QuotaView } from "../../lib/quotas";
@@ -261,8 +262,8 @@ export const SupplementInput = z.object({
 export async function addSupplement(env: Env, session: Session | null, input: z.infer<typeof SupplementInput>, now: number) {
   const user = requireWriter(session);
   const row = await ownQuestion(env.DB, input.qid);
-  if (row.userId !== user.id) throw new DomainError(144);
-  if (row.state !== "A") throw new DomainError(145);
+  const refusal = supplementRefusal(user, { authorId: row.userId, state: row.state });
+  if (refusal !== null) throw new DomainError(refusal);
   if (row.noadd === 1) throw new DomainError(146);
   const db = getDb(env.DB);
   const atext = sanitizeUserText(input.Body);
@@ -288,7 +289,7 @@ export const DeleteInput = z.object({ qid: idField("181") });
 export async function deleteOwnQuestion(env: Env, session: Session | null, input: z.infer<typeof DeleteInput>, now: number) {
   const user = requireWriter(session);
   const row = await ownQuestion(env.DB, input.qid);
-  if (row.userId !== user.id) throw new DomainError(149);
+  if (!canDeleteQuestion(user, { authorId: row.userId })) throw new DomainError(149);
   const db = getDb(env.DB);
   const q = schema.questions;
   const [del, , , , ledger] = await db.batch(

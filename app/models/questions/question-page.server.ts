@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
+import type { AnswerView } from "../../lib/views";
 import { buildThreads, commentsQuery, threadOf, type CommentThread } from "../comments/threads.server";
 import { getCategoryTree } from "../categories/categories.server";
 import { getDb, schema } from "../core/db.server";
@@ -10,20 +11,7 @@ const q = schema.questions;
 const a = schema.answers;
 const u = schema.users;
 
-export type AnswerView = {
-  id: number;
-  qid: number;
-  text: string;
-  source: string;
-  added: number;
-  best: boolean;
-  rating: number;
-  comcnt: number;
-  canthStatus: number;
-  totalmarks: number;
-  author: Author;
-  comments: CommentThread;
-};
+export type { AnswerView };
 
 export type QuestionView = {
   id: number;
@@ -41,6 +29,8 @@ export type QuestionView = {
   pollType: "S" | "C" | null;
   totalVoted: number;
   totalmarks: number;
+  /** the best answer's id, once one is chosen (chosen only on the way to state R) */
+  bestAnswerId: number | null;
   author: Author;
 };
 
@@ -110,6 +100,7 @@ function toQuestion(r: QuestionRow, author: Author): QuestionView {
     pollType: r.pollType as "S" | "C" | null,
     totalVoted: r.totalVoted,
     totalmarks: r.totalmarks,
+    bestAnswerId: r.bestAnswerId,
     author,
   };
 }

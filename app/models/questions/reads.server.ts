@@ -3,7 +3,7 @@
  * first page of answers, more answers, one answer, comment listings, who voted, who marked,
  * question lists and the new-questions check. They reuse the page read models
  * (question-page.server.ts, comments.server.ts, questions.server.ts) and shape the replies with
- * the spec's field names (core-qa.md §3). Viewer fields come from the session in one extra
+ * the spec's field names. Viewer fields come from the session in one extra
  * batched query that runs beside the page query; guests get neutral values.
  */
 import { and, count, desc, eq, gt, gte, isNull, ne, sql, type SQL } from "drizzle-orm";
@@ -11,6 +11,7 @@ import { z } from "zod";
 import { DomainError, type ErrId } from "../../lib/errors";
 import { isExpertLevel } from "../../lib/levels";
 import { LIMITS } from "../../lib/limits";
+import type { CommentReply } from "../../lib/views";
 import { quotaUsage } from "../core/hub.server";
 import { blank, Cat, findCategory, Id, ListState, Offset, OptId, PageSize } from "../core/inputs.server";
 import { TABS, type Tab } from "../../lib/questions";
@@ -72,30 +73,7 @@ function questionHeader(v: QuestionView, tree: CategoryTree) {
   };
 }
 
-export type CommentReply = {
-  cmid: number;
-  refid: number;
-  type: string;
-  cmtext: string;
-  usrid: number;
-  nick: string;
-  lvl: number;
-  points: number;
-  kpd: number;
-  added: number;
-  hidden: 0 | 1;
-  comcnt: number;
-  parent: number;
-  comments: CommentReply[];
-  more: number;
-  marked?: 1;
-};
-
-/**
- * A comment tree node in the spec's fields. A top-level comment refers to its question (Q) or
- * answer (A); a reply is type C and refers to its parent comment. A deleted comment keeps its
- * place with hidden 1 and an empty text (the client shows 'Комментарий удален').
- */
+/** A comment tree node in the spec's fields (CommentReply, app/lib/views.ts), with its replies. */
 function shapeComment(n: CommentNode, refType: string, refId: number, parent: number, mark: number | null): CommentReply {
   const out: CommentReply = {
     cmid: n.id,

@@ -17,15 +17,6 @@ export const authorColumns = {
   banPermanent: sql<number>`${u.banPermanent}`.as("author_ban_permanent"),
 };
 
-export type Author = {
-  id: number;
-  nick: string;
-  lvl: number;
-  points: number;
-  kpd: number;
-  vip: number;
-  bannedUntil: number | null;
-  banPermanent: number;
-};
+export type { Author } from "../../lib/views";
 
 export { isBanned } from "../../lib/users";

@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { canMark } from "../../lib/can";
 import { DomainError } from "../../lib/errors";
 import { getDb, schema } from "../core/db.server";
 import { announce, questionLikedNotification } from "../notifications/notifications.server";
@@ -44,7 +45,7 @@ async function loadTarget(env: Env, input: z.infer<typeof MarkInput>): Promise<T
 export async function mark(env: Env, session: Session | null, input: z.infer<typeof MarkInput>, now: number) {
   const user = requireWriter(session);
   const t = await loadTarget(env, input);
-  if (t.authorId === user.id) throw new DomainError(176);
+  if (!canMark(user, t.authorId)) throw new DomainError(176);
   const db = getDb(env.DB);
   const table = t.type === "Q" ? q : a;
   const results = await db.batch([
