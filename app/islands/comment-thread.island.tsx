@@ -1,7 +1,7 @@
 /**
- * The comments of a page: one island per page. Server-rendered it is the
- * plain comment form to /do/addcmt (when the page has one) and the threads are plain markup whose
- * 'Ответить' and 'more' links lead to the comment-in-context page. Hydrated, it
+ * The comments of a page: one island per page. Server-rendered it is the plain comment form to
+ * /do/addcmt (when the page has one) and the threads are plain markup whose 'Ответить' and 'more'
+ * links lead to the comment-in-context page. Hydrated, it
  * - counts the comment's characters (800, 'Лишние символы: N', photos or videos by link count 200)
  *   and sends through call('addcmt') (a captcha demand, 237, is handled by call()), then shows the
  *   new comment in place: at the end of its thread, or nested under the comment it answers;

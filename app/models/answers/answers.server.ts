@@ -166,8 +166,9 @@ export const AnswerIdInput = z.object({ aid: idField });
 
 /**
  * The owner picks the best answer while the rule allows it (bestAnswerRefusal, app/lib/can.ts:
- * level Знаток or above, an open or voting question asked less than 4 days ago). One batch: the question (guarded by best_answer_id IS NULL, so a second
- * selection changes nothing), the answer's best flag, the author's best_count and kpd.
+ * level Знаток or above, an open or voting question asked less than 4 days ago). One batch: the
+ * question (guarded by best_answer_id IS NULL, so a second selection changes nothing), the
+ * answer's best flag, the author's best_count and kpd.
  */
 export async function selectBest(env: Env, session: Session | null, input: z.infer<typeof AnswerIdInput>, now: number) {
   const user = requireWriter(session);

@@ -2,7 +2,8 @@
  * Private (direct) questions to a brand's experts: askbrand (free of points, the DIQ quota), the
  * question-like read (`qst2brand {pqid}` and the page /private/{pqid}), anspersonal (the brand's
  * one answer), comments under that answer (addcmtpersonal) and hiding: hideqpersonal (a private
- * question) and hideqnopersonal (a public one with a brand tag). Who may see what: docs/decisions/0017-brands-and-private-questions.md.
+ * question) and hideqnopersonal (a public one with a brand tag). Who may see what:
+ * docs/decisions/0017-brands-and-private-questions.md.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
