@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { GoldenInput, LeadQstInput, readCatBrands, readCategories, readGolden, readLeadQst } from "../models/categories/category-reads.server";
+import { SectionListInput, readCatBrands, readCategories, readGolden, readLeadQst } from "../models/categories/category-reads.server";
 import { search, SearchInput } from "../models/search/search.server";
 import { readUsrSettings, setUsrSetting, UsrSettingsInput, UsrSettingsSetInput } from "../models/users/settings.server";
 import { DwhInput, trackEvent } from "../models/core/track.server";
@@ -23,12 +23,12 @@ export const miscCalls: Record<string, NamedCall> = {
   }),
   leadqst: defineCall({
     method: "GET",
-    input: LeadQstInput,
+    input: SectionListInput,
     run: (c, input) => readLeadQst(c.env.DB, input, c.now),
   }),
   golden: defineCall({
     method: "GET",
-    input: GoldenInput,
+    input: SectionListInput,
     run: (c, input) => readGolden(c.env.DB, input, c.now),
   }),
   usrsettings: defineCall({

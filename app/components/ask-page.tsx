@@ -1,5 +1,5 @@
 /**
- * The ask page (core-qa.md §2): for a signed-in user the ask-form island (which shows the limit
+ * The ask page: for a signed-in user the ask-form island (which shows the limit
  * page itself when asking is not allowed); for a guest nothing but the island that opens the
  * sign-in dialog after 200 ms, and without JavaScript a redirect to the sign-in page. Used by
  * /ask (routes/ask._index.tsx) and the /ask/{text}/… paths (routes/ask.$.tsx).

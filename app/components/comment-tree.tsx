@@ -1,5 +1,5 @@
+import { canReplyUnder } from "../lib/can";
 import type { CommentNode } from "../lib/views";
-import { LIMITS } from "../lib/limits";
 import { COMMENT, countOf } from "../lib/plural";
 import { ModerCommentDrop } from "./moder-forms";
 import { CommentAbuseLink } from "./abuse-form";
@@ -38,7 +38,7 @@ export function CommentTree({ nodes, now, contextHref, highlight, replyHref, dep
                 <UserText className="ctext" html={c.text} />
                 <ModerCommentDrop cmid={c.id} />
                 <CommentAbuseLink cmid={c.id} authorId={c.author.id} />
-                {replyHref && depth < LIMITS.commentMoreDepth - 1 ? (
+                {replyHref && canReplyUnder(depth) ? (
                   <a className="comment-reply" href={replyHref(c.id)}>
                     Ответить
                   </a>

@@ -82,20 +82,6 @@ export function CommentForm({ type, refid, parent, back }: { type: "Q" | "A"; re
   );
 }
 
-export function SupplementForm({ qid, back }: { qid: number; back: string }) {
-  return (
-    <CallForm call="updqst" back={back} fields={{ qid }} className="supplement-form" testId="supplement-form">
-      <label>
-        Дополнить вопрос
-        <textarea name="Body" required maxLength={LIMITS.explanation} rows={2} />
-      </label>
-      <button className="btn btn-small" type="submit">
-        Дополнить
-      </button>
-    </CallForm>
-  );
-}
-
 export function PollForm({ qid, type, options, back }: { qid: number; type: "S" | "C"; options: { id: number; text: string }[]; back: string }) {
   return (
     <CallForm call="votepoll" back={back} fields={{ qid }} className="poll-form" testId="poll-form">

@@ -83,7 +83,7 @@ export function ModerAnswerActions({ qid, aid, author, moder }: { qid: number; a
   );
 }
 
-/** On one comment of the page: drop it (no Undo is offered for comments, core-qa.md §4). */
+/** On one comment of the page: drop it (no Undo is offered for comments). */
 export function ModerCommentDrop({ cmid }: { cmid: number }) {
   const { moder, path } = usePageModer();
   if (!moder?.cmtdrop) return null;
@@ -118,7 +118,7 @@ export function ModerDeletedQuestion({
   );
 }
 
-/** The profile's links for a moderator (surroundings.md "Profile"): 'ban' (tmpban, a user not banned) and his own log. */
+/** The profile's links for a moderator: 'ban' (tmpban, a user not banned) and his own log. */
 export function ModerProfileLinks({ uid, banned }: { uid: number; banned: boolean }) {
   const { moder } = usePageModer();
   if (!moder) return null;

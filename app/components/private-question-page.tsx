@@ -1,3 +1,4 @@
+import { canCommentPrivately } from "../lib/can";
 import { LIMITS } from "../lib/limits";
 import { COMMENT, countOf } from "../lib/plural";
 import type { PrivateAnswerView, PrivateQuestionView } from "../models/brands/private-questions.server";
@@ -33,7 +34,7 @@ function BrandLine({ brand }: { brand: PrivateQuestionView["brand"] }) {
 export function PrivateQuestionPage({ data }: { data: PrivatePageData }) {
   const { question: q, now } = data;
   const back = `/private/${q.id}`;
-  const mayComment = data.isOwner || data.role !== null;
+  const mayComment = canCommentPrivately(data.isOwner, data.role);
   return (
     <main className="page">
       <div className="card" data-testid="private-question">

@@ -167,7 +167,7 @@ function GiftItems({ items, uid, isOwner, now }: { items: GiftList["items"]; uid
 }
 
 /**
- * The gift form of a signed-in viewer (surroundings.md §5): paying in points opens at 250 points,
+ * The gift form of a signed-in viewer: paying in points opens at 250 points,
  * with a hint below that; 'hidden' is checked by default when giving to oneself. Money is not taken.
  */
 function GiftForm({ form, uid, isOwner }: { form: NonNullable<GiftList["form"]>; uid: number; isOwner: boolean }) {

@@ -1,7 +1,6 @@
 import type { AnswerView, QuestionView } from "../lib/views";
 import type { Viewer } from "../models/questions/viewer.server";
-import { isExpertLevel } from "../lib/levels";
-import { LIMITS } from "../lib/limits";
+import { canChooseBest, canDeleteQuestion, canMark, canReactToAnswers, canVoteForBest, questionFacts } from "../lib/can";
 import { CallButton } from "./forms";
 import { AbuseLink } from "./abuse-form";
 import { reportHidden } from "../lib/abuse";
@@ -11,24 +10,21 @@ import { Island } from "../islands/island";
 import AnswerActionsIsland, { type AnswerActionsProps } from "../islands/answer-actions.island";
 import QuestionActionsIsland, { type QuestionActionsProps } from "../islands/question-actions.island";
 
-const DAY = 86_400_000;
-
-/** The forms a reader is offered on one answer (the server checks every rule again). */
+/** The forms a reader is offered on one answer, by the rules of app/lib/can.ts that the server enforces. */
 export function AnswerActions({ q, a, viewer, now }: { q: QuestionView; a: AnswerView; viewer: Viewer | null; now: number }) {
-  const back = `/question/${q.id}#answer-${a.id}`;
   const own = viewer?.id === a.author.id;
+  const facts = questionFacts(q);
   const out: React.ReactNode[] = [];
   // votes, the best answer, the owner's like marks and the mark: one island (plain forms for guests, who get no JavaScript)
   const votes: AnswerActionsProps = {
     qid: q.id,
     aid: a.id,
     signedIn: viewer !== null,
-    vote: q.state === "V" && !viewer?.isOwner && !own && !viewer?.answered && !viewer?.bestVoted,
-    selectBest:
-      !!viewer?.isOwner && !a.best && (q.state === "A" || q.state === "V") && now - q.added < LIMITS.bestAnswerDays * DAY && isExpertLevel(viewer.lvl),
-    owner: !!viewer?.isOwner,
+    vote: canVoteForBest(viewer, facts, !!viewer?.answered) && !own && !viewer?.bestVoted,
+    selectBest: viewer !== null && canChooseBest(viewer, facts, now),
+    owner: canReactToAnswers(viewer, facts),
     canthStatus: a.canthStatus,
-    canMark: !own,
+    canMark: canMark(viewer, a.author.id),
     marked: !!viewer?.markedAnswers.includes(a.id),
     totalmarks: a.totalmarks,
   };
@@ -49,12 +45,11 @@ export function AnswerActions({ q, a, viewer, now }: { q: QuestionView; a: Answe
 
 /** The forms a reader is offered on the question itself. */
 export function QuestionActions({ q, viewer }: { q: QuestionView; viewer: Viewer | null }) {
-  const back = `/question/${q.id}`;
   if (!viewer) return null;
   return (
     <div className="actions">
       <Island name="question-actions" of={QuestionActionsIsland} props={questionVotes(q, viewer)} />
-      {viewer.isOwner ? <CallButton call="delqst" back="/" fields={{ qid: q.id }} label="Удалить вопрос" /> : null}
+      {canDeleteQuestion(viewer, questionFacts(q)) ? <CallButton call="delqst" back="/" fields={{ qid: q.id }} label="Удалить вопрос" /> : null}
       {!viewer.isOwner && !reportHidden(q) ? <AbuseLink type="Q" id={q.id} /> : null}
       {viewer.moder ? <ModerQuestionPanel qid={q.id} moder={viewer.moder} /> : null}
     </div>
@@ -67,10 +62,10 @@ function questionVotes(q: QuestionView, viewer: Viewer): QuestionActionsProps {
     qid: q.id,
     signedIn: true,
     watching: viewer.watching,
-    canMark: !viewer.isOwner,
+    canMark: canMark(viewer, q.author.id),
     marked: viewer.markedQuestion,
     totalmarks: q.totalmarks,
-    voteAgainst: q.state === "V" && !viewer.isOwner && !viewer.answered && !viewer.bestVoted,
+    voteAgainst: canVoteForBest(viewer, questionFacts(q), viewer.answered) && !viewer.bestVoted,
     onVoting: q.state === "V",
   };
 }

@@ -2,7 +2,6 @@ import type { QuestionView } from "../lib/views";
 import type { Category } from "../models/categories/categories.server";
 import { STATE_TITLES } from "../lib/questions";
 import { isBanned } from "../lib/users";
-import { countOf, PEOPLE, PERSON_VOTED, plural, VOTE } from "../lib/plural";
 import { TimeAgo } from "./time-ago";
 import { UserLink } from "./user-link";
 import { UserText } from "./user-text";
@@ -60,27 +59,6 @@ export function QuestionHeader({
         </div>
       ))}
     </header>
-  );
-}
-
-/** The poll's options with their counts and the number of people who voted. */
-export function PollView({ type, options, totalVoted }: { type: "S" | "C"; options: { id: number; text: string; votes: number }[]; totalVoted: number }) {
-  const max = Math.max(1, ...options.map((o) => o.votes));
-  return (
-    <section className="poll-view" data-testid="poll">
-      <div className="muted">{type === "S" ? "Опрос: один вариант ответа" : "Опрос: несколько вариантов ответа"}</div>
-      <ul className="poll">
-        {options.map((o) => (
-          <li key={o.id} data-testid="poll-option">
-            {o.text} — <strong>{countOf(o.votes, VOTE)}</strong>
-            <progress className="bar" value={o.votes} max={max} />
-          </li>
-        ))}
-      </ul>
-      <div className="muted" data-testid="poll-total">
-        {`${plural(totalVoted, PERSON_VOTED)} ${countOf(totalVoted, PEOPLE)}`}
-      </div>
-    </section>
   );
 }
 

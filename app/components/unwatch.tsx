@@ -1,6 +1,6 @@
 import { CallForm } from "./forms";
 
-/** /question/{qid}/unwatch and /unwatch-comments: a confirmation button, then the spec's confirmation text. */
+/** /question/{qid}/unwatch and /unwatch-comments: a confirmation button, then the confirmation text. */
 export function UnwatchPage({ qid, kind, done }: { qid: number; kind: "Q" | "C"; done: boolean }) {
   const path = `/question/${qid}/${kind === "Q" ? "unwatch" : "unwatch-comments"}`;
   return (

@@ -1,16 +1,16 @@
 /**
- * The answers list, live: 'Показать ещё ответы' appends the next 20
- * through `moreanswers` without a reload (its server render is the ?p= paging link, which works
- * with JavaScript off), and new answers arrive from the question's room (/ws/question/{qid})
- * and are drawn with the server's AnswerItem. While the socket is down the island polls
- * `moreanswers` past the last known answer every 3 s.
- * An answer already on the page (the answer form's own, say) is never drawn twice.
+ * The answers list, live: 'Показать ещё ответы' appends the next 20 through `moreanswers` without
+ * a reload (its server render is the ?p= paging link, which works with JavaScript off), and new
+ * answers arrive from the question's room (/ws/question/{qid}) and are drawn with the server's
+ * AnswerItem. While the socket is down the island polls `moreanswers` past the last known answer
+ * every 3 s (docs/decisions/0013-quotas-and-live.md). An answer already on the page (the answer
+ * form's own, say) is never drawn twice.
  */
-import type { AnswerView, LiveAnswer } from "../lib/views";
 import { useEffect, useRef, useState } from "react";
 import { connectLive } from "../lib/live-socket";
 import { LIMITS } from "../lib/limits";
 import { ANSWER, countOf } from "../lib/plural";
+import type { AnswerView, LiveAnswer } from "../lib/views";
 import { fromLive, fromReply, type AnswerReply } from "./lib/answer-view";
 import { call } from "./lib/call";
 import { pageSession } from "./lib/session";

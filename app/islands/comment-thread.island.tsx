@@ -1,7 +1,7 @@
 /**
- * The comments of a page: one island per page. Server-rendered it is the
- * plain comment form to /do/addcmt (when the page has one) and the threads are plain markup whose
- * 'Ответить' and 'more' links lead to the comment-in-context page. Hydrated, it
+ * The comments of a page: one island per page. Server-rendered it is the plain comment form to
+ * /do/addcmt (when the page has one) and the threads are plain markup whose 'Ответить' and 'more'
+ * links lead to the comment-in-context page. Hydrated, it
  * - counts the comment's characters (800, 'Лишние символы: N', photos or videos by link count 200)
  *   and sends through call('addcmt') (a captcha demand, 237, is handled by call()), then shows the
  *   new comment in place: at the end of its thread, or nested under the comment it answers;
@@ -13,12 +13,12 @@
  * the moderation and report links, which need the server render's page facts; they appear after
  * a reload).
  */
-import type { CommentNode } from "../lib/views";
 import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { CommentTree } from "../components/comment-tree";
 import { LIMITS } from "../lib/limits";
-import { commentNode, type CommentReply } from "./lib/answer-view";
+import type { CommentNode, CommentReply } from "../lib/views";
+import { commentNode } from "./lib/answer-view";
 import { call } from "./lib/call";
 import { TextExtras, useTextBox } from "./lib/text-box";
 

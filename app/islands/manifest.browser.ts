@@ -6,7 +6,3 @@
 export function islandEntryUrl(): string {
   return "";
 }
-
-export function islandFiles(): string[] {
-  return [];
-}

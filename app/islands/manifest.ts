@@ -14,8 +14,3 @@ const entries = manifest as Manifest;
 export function islandEntryUrl(): string {
   return `/${entries["app/islands/client.ts"].file}`;
 }
-
-/** Every built file reachable from the entry, statically or dynamically (the benchmark's budget). */
-export function islandFiles(): string[] {
-  return Object.values(entries).map((e) => `/${e.file}`);
-}

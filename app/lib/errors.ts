@@ -74,11 +74,6 @@ export class DomainError extends Error {
   }
 }
 
-/** The pop-up text for an errid the client does not know. */
-export function unknownErrorText(id: number): string {
-  return `неизвестная ошибка: ${id}`;
-}
-
 /** The envelope of a refusal. */
 export function errorEnvelope(e: DomainError) {
   return { ...e.data, status: e.status, errid: e.errid, error: e.message };

@@ -60,6 +60,8 @@ export type QuestionView = {
   pollType: "S" | "C" | null;
   totalVoted: number;
   totalmarks: number;
+  /** the best answer's id, once one is chosen (chosen only on the way to state R) */
+  bestAnswerId: number | null;
   author: Author;
 };
 
@@ -73,4 +75,29 @@ export type LiveAnswer = {
   source: string;
   added: number;
   author: { id: number; nick: string; lvl: number; points: number };
+};
+
+/**
+ * A comment tree node of the read calls' replies (moreanswers, showans, comments …) in the API's
+ * fields. A top-level comment refers to its question (type Q) or answer (A); a reply is type C and
+ * refers to its parent comment. A deleted comment keeps its place with hidden 1 and an empty text
+ * (the client shows 'Комментарий удален').
+ */
+export type CommentReply = {
+  cmid: number;
+  refid: number;
+  type: string;
+  cmtext: string;
+  usrid: number;
+  nick: string;
+  lvl: number;
+  points: number;
+  kpd: number;
+  added: number;
+  hidden: 0 | 1;
+  comcnt: number;
+  parent: number;
+  comments: CommentReply[];
+  more: number;
+  marked?: 1;
 };

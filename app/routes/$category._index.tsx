@@ -1,16 +1,88 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { BrandPageView } from "../components/brand-page";
 import { ListPage } from "../components/list-page";
+import { cacheHeaders, notFoundUnless, PRIVATE_PAGE } from "../lib/http.server";
+import { LIMITS } from "../lib/limits";
+import { parseOffset } from "../lib/params";
 import { pageMeta } from "../lib/seo";
-import { brandPageResponse } from "../models/brands/brand-route.server";
-import { questionListResponse } from "../models/questions/list-route.server";
+import { brandView, findBrand, loadBrandPage, type Brand } from "../models/brands/brands.server";
+import { getCategoryTree, type CategoryTree } from "../models/categories/categories.server";
+import { linkTarget } from "../models/core/text.server";
+import { categoryLinks, findListPlace, listPath, loadQuestionList } from "../models/questions/lists.server";
+import { viewerSession } from "../models/users/session.server";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
-/** A category's list, or the brand page when the urlname is a brand's (app/models/brand-route.server.ts). */
-export const loader = async (args: LoaderFunctionArgs) =>
-  (await brandPageResponse(args, args.params.category ?? "")) ?? questionListResponse(args.request, args.context.cloudflare.env.DB, args.params.category ?? "");
+/**
+ * /{urlname}/[{tab}[/{sub}]] (the tab and sub arrive through $category.$tab.($sub).tsx): a
+ * category's question list (/{category}/ and /{category}/{tab}), or the brand page when the urlname
+ * is a brand's and no category's (a category of the same urlname wins). Categories have no third
+ * segment. Unknown names, tabs and subs and too-deep offsets are 404; a malformed offset redirects
+ * to the clean path.
+ */
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const db = context.cloudflare.env.DB;
+  const now = Date.now();
+  const urlname = params.category ?? "";
+  const url = new URL(request.url);
+  const tree = await getCategoryTree(db, now);
+  const brand = tree.byUrl.has(urlname) ? undefined : await findBrand(db, { urlname });
+  if (brand) return brandPage({ request, params, context }, tree, brand, now);
+
+  notFoundUnless(params.sub === undefined);
+  const place = findListPlace(tree, urlname, params.tab);
+  notFoundUnless(place);
+  const base = listPath(place);
+  const offset = parseOffset(url.searchParams);
+  if (!offset.ok) {
+    notFoundUnless(offset.reason !== "too-far");
+    throw redirect(base);
+  }
+  const { more, ...list } = await loadQuestionList(db, tree, place, offset.value);
+  return json(
+    {
+      now,
+      ...list,
+      next: more ? `${base}?p=${offset.value + LIMITS.pageSize}` : null,
+      offset: offset.value,
+      canonical: `${url.origin}${base}${offset.value ? `?p=${offset.value}` : ""}`,
+    },
+    { headers: cacheHeaders() },
+  );
+}
+
+/**
+ * The brand page: an unknown tab or sub, and an administrator's tab for anyone else, is 404.
+ * Guests' pages may be cached; a signed-in reader's (follow state, admin tabs) not.
+ */
+async function brandPage({ request, params, context }: LoaderFunctionArgs, tree: CategoryTree, brand: Brand, now: number) {
+  const view = brandView(params.tab, params.sub);
+  notFoundUnless(view);
+  const url = new URL(request.url);
+  const base = params.tab === undefined ? `/${brand.urlname}/` : `/${brand.urlname}/${view.tab}/${view.sub}`;
+  const offset = parseOffset(url.searchParams);
+  if (!offset.ok) {
+    notFoundUnless(offset.reason !== "too-far");
+    throw redirect(base);
+  }
+  const session = await viewerSession(context, request);
+  const page = await loadBrandPage(context.cloudflare.env.DB, brand, view, session?.user.id ?? null, offset.value);
+  notFoundUnless(page);
+  return json(
+    {
+      kind: "brand" as const,
+      now,
+      ...page,
+      signedIn: session !== null,
+      site: brand.url ? linkTarget(brand.url) : null,
+      cats: categoryLinks(tree),
+      next: page.next === null ? null : `${base}?p=${page.next}`,
+      canonical: `${url.origin}${base}${offset.value ? `?p=${offset.value}` : ""}`,
+    },
+    { headers: session ? PRIVATE_PAGE : cacheHeaders() },
+  );
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (data && "kind" in data) {

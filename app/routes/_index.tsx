@@ -1,12 +1,38 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ListPage } from "../components/list-page";
+import { cacheHeaders, notFoundUnless } from "../lib/http.server";
+import { LIMITS } from "../lib/limits";
+import { parseOffset } from "../lib/params";
 import { pageMeta } from "../lib/seo";
-import { questionListResponse } from "../models/questions/list-route.server";
+import { getCategoryTree } from "../models/categories/categories.server";
+import { loadQuestionList } from "../models/questions/lists.server";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
-export const loader = ({ request, context }: LoaderFunctionArgs) => questionListResponse(request, context.cloudflare.env.DB);
+/** The home page: all questions, newest first; a too-deep offset is 404, a malformed one redirects to /. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const db = context.cloudflare.env.DB;
+  const now = Date.now();
+  const url = new URL(request.url);
+  const tree = await getCategoryTree(db, now);
+  const offset = parseOffset(url.searchParams);
+  if (!offset.ok) {
+    notFoundUnless(offset.reason !== "too-far");
+    throw redirect("/");
+  }
+  const { more, ...list } = await loadQuestionList(db, tree, { category: null, tab: null }, offset.value);
+  return json(
+    {
+      now,
+      ...list,
+      next: more ? `/?p=${offset.value + LIMITS.pageSize}` : null,
+      offset: offset.value,
+      canonical: `${url.origin}/${offset.value ? `?p=${offset.value}` : ""}`,
+    },
+    { headers: cacheHeaders() },
+  );
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta({

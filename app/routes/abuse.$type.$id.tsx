@@ -2,6 +2,7 @@ import { json, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AbuseForm, type AbusePageState } from "../components/abuse-form";
 import { ERRORS } from "../lib/errors";
+import { notFoundUnless, PRIVATE_PAGE } from "../lib/http.server";
 import { cut } from "../lib/limits";
 import { parseId } from "../lib/params";
 import { signInUrl } from "../lib/return-to";
@@ -21,14 +22,14 @@ const TYPES = new Set<string>(["Q", "A", "C"]);
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const type = (params.type ?? "").toUpperCase();
   const id = parseId(params.id);
-  if (!TYPES.has(type) || id === null) throw new Response("Not found", { status: 404 });
+  notFoundUnless(TYPES.has(type) && id !== null);
   const url = new URL(request.url);
   const session = await viewerSession(context, request);
   if (!session) throw redirect(signInUrl(url.pathname), { headers: { "Cache-Control": "no-store" } });
   const db = context.cloudflare.env.DB;
   const t = type as AbuseTarget;
   const [target, reported] = await Promise.all([loadTarget(db, t, id), hasReported(db, session.user.id, t, id)]);
-  if (!target) throw new Response("Not found", { status: 404 });
+  notFoundUnless(target);
   const refusal = reportRefusal(target, session.user.id);
   let state: AbusePageState = "form";
   if (url.searchParams.get("sent") === "1" && reported) state = "sent";
@@ -43,7 +44,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       excerpt: target.live ? cut(target.text, 200) : "",
       back: target.live ? reportedItemHref(t, id, target) : "/",
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: PRIVATE_PAGE },
   );
 }
 

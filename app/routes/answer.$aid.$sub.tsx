@@ -3,11 +3,11 @@ import { useLoaderData } from "@remix-run/react";
 import { AnswerPageView } from "../components/answer-page";
 import { QuestionDeleted, QuestionMissing } from "../components/question-gone";
 import { AnswerReactionPage, UnwatchPage } from "../components/unwatch";
+import { cacheHeaders, PRIVATE_PAGE } from "../lib/http.server";
 import { parseId, parsePrefixedId } from "../lib/params";
 import { signInUrl } from "../lib/return-to";
 import { originOf, pageMeta } from "../lib/seo";
-import { answerPageResponse, missingResponse } from "../models/questions/answer-route.server";
-import { answerQuestionId, locateComment } from "../models/questions/question-page.server";
+import { answerPageWithTrail, answerQuestionId, locateComment } from "../models/questions/question-page.server";
 import { viewerSession } from "../models/users/session.server";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
@@ -21,24 +21,26 @@ const SIGNED_IN_SUBS = new Set(["unwatch-comments", "thanks", "bad"]);
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const db = context.cloudflare.env.DB;
+  const missing = () => json({ kind: "missing" as const, now: Date.now() }, { status: 404, headers: cacheHeaders(404) });
   const aid = parseId(params.aid);
-  if (aid === null) return missingResponse();
+  if (aid === null) return missing();
   const sub = params.sub ?? "";
   if (SIGNED_IN_SUBS.has(sub)) {
     const url = new URL(request.url);
     if (!(await viewerSession(context, request))) throw redirect(signInUrl(url.pathname));
     const qid = await answerQuestionId(db, aid);
-    if (qid === null) return missingResponse();
+    if (qid === null) return missing();
     const done = url.searchParams.get("done") === "1";
-    const headers = { "Cache-Control": "private, no-store" };
-    if (sub === "unwatch-comments") return json({ kind: "unwatch" as const, qid, done }, { headers });
-    return json({ kind: "reaction" as const, aid, reaction: sub as "thanks" | "bad", done }, { headers });
+    if (sub === "unwatch-comments") return json({ kind: "unwatch" as const, qid, done }, { headers: PRIVATE_PAGE });
+    return json({ kind: "reaction" as const, aid, reaction: sub as "thanks" | "bad", done }, { headers: PRIVATE_PAGE });
   }
   const cmid = parsePrefixedId(sub, "cid-");
-  if (cmid === null) return missingResponse();
+  if (cmid === null) return missing();
   const where = await locateComment(db, cmid);
   if (!where || where.answerId !== aid) throw redirect(`/answer/${aid}`);
-  return answerPageResponse(db, aid, cmid, `${originOf(request)}/answer/${aid}`);
+  const page = await answerPageWithTrail(db, aid, cmid, Date.now());
+  if (page.kind !== "ok") return json(page, { status: 404, headers: cacheHeaders(404) });
+  return json({ ...page, canonical: `${originOf(request)}/answer/${aid}` }, { headers: cacheHeaders() });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {

@@ -1,17 +1,21 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AnswerPageView } from "../components/answer-page";
 import { QuestionDeleted, QuestionMissing } from "../components/question-gone";
+import { cacheHeaders } from "../lib/http.server";
 import { parseId } from "../lib/params";
 import { originOf, pageMeta } from "../lib/seo";
-import { answerPageResponse, missingResponse } from "../models/questions/answer-route.server";
+import { answerPageWithTrail } from "../models/questions/question-page.server";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
+/** /answer/{aid}: one answer under its question's header, with all of its comments; a gone one is a 404 page. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const aid = parseId(params.aid);
-  if (aid === null) return missingResponse();
-  return answerPageResponse(context.cloudflare.env.DB, aid, null, `${originOf(request)}/answer/${aid}`);
+  if (aid === null) return json({ kind: "missing" as const, now: Date.now() }, { status: 404, headers: cacheHeaders(404) });
+  const page = await answerPageWithTrail(context.cloudflare.env.DB, aid, null, Date.now());
+  if (page.kind !== "ok") return json(page, { status: 404, headers: cacheHeaders(404) });
+  return json({ ...page, canonical: `${originOf(request)}/answer/${aid}` }, { headers: cacheHeaders() });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {

@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/clo
 import { useLoaderData } from "@remix-run/react";
 import { AskPage, askGroups, type AskPageData } from "../components/ask-page";
 import { parseAskPath } from "../lib/ask-path";
+import { notFoundUnless } from "../lib/http.server";
 import { signInUrl } from "../lib/return-to";
 import { pageMeta } from "../lib/seo";
 import { canAsk } from "../models/questions/ask.server";
@@ -15,18 +16,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   pageMeta({ title: data && !data.guest && data.brand ? "Задать вопрос эксперту — Ответы" : "Задать вопрос — Ответы", noindex: true });
 
 /**
- * The ask paths of core-qa.md §2 (app/lib/ask-path.ts): /ask/{text}[/cid-{cid}[/rs-{source}]],
- * mention-{who}, and the private forms /ask/private-{bid}, /ask/%20/private-{bid},
- * /ask/{text}/private-{bid}. The private ones show the ask form as 'Задать вопрос эксперту' with
- * no tabs and the 'Пользователи также могут ответить' option (askbrand; with the option, a public
- * question tagged for the brand); the others are the /ask page prefilled. Malformed paths and
- * unknown brands are 404.
+ * The ask paths (app/lib/ask-path.ts): /ask/{text}[/cid-{cid}[/rs-{source}]], mention-{who}, and
+ * the private forms /ask/private-{bid}, /ask/%20/private-{bid}, /ask/{text}/private-{bid} (the
+ * three-segment ones arrive through ask.$text.$sub.tsx). The private ones show the ask form as
+ * 'Задать вопрос эксперту' with no tabs and the 'Пользователи также могут ответить' option
+ * (askbrand; with the option, a public question tagged for the brand); the others are the /ask
+ * page prefilled. Malformed paths and unknown brands are 404.
  */
 export async function loader(args: LoaderFunctionArgs) {
   const { request, context } = args;
   const url = new URL(request.url);
   const path = parseAskPath(url.pathname.replace(/^\/ask\/?/, ""));
-  if (!path) throw new Response("Not found", { status: 404 });
+  notFoundUnless(path);
   const headers = { "Cache-Control": "private, no-store" };
   const signIn = signInUrl(url.pathname + url.search);
   const extra = { source: path.source, mention: path.mention, back: url.pathname };
@@ -43,7 +44,7 @@ export async function loader(args: LoaderFunctionArgs) {
 
   const env = context.cloudflare.env;
   const brand = await findBrand(env.DB, { id: path.bid });
-  if (!brand) throw new Response("Not found", { status: 404 });
+  notFoundUnless(brand);
   const session = await viewerSession(context, request);
   if (!session) return json<AskPageData>({ guest: true, signIn }, { headers });
   const now = Date.now();

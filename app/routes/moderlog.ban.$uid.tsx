@@ -2,6 +2,7 @@ import { json, type HeadersArgs, type LoaderFunctionArgs, type MetaFunction } fr
 import { useLoaderData } from "@remix-run/react";
 import BanForm from "../islands/ban-form.island";
 import { Island } from "../islands/island";
+import { notFoundUnless, PRIVATE_PAGE } from "../lib/http.server";
 import { parseId } from "../lib/params";
 import { pageMeta } from "../lib/seo";
 import { banFormData } from "../models/moderation/bans.server";
@@ -11,13 +12,12 @@ import { viewerSession } from "../models/users/session.server";
 export const headers = ({ loaderHeaders, errorHeaders }: HeadersArgs) => errorHeaders ?? loaderHeaders;
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
   const uid = parseId(params.uid);
-  if (uid === null) throw notFound();
+  notFoundUnless(uid !== null, PRIVATE_PAGE);
   const session = await viewerSession(context, request);
   const data = await banFormData(context.cloudflare.env.DB, session?.user ?? null, uid, Date.now());
-  if (!data) throw notFound();
-  return json(data, { headers: { "Cache-Control": "private, no-store" } });
+  notFoundUnless(data, PRIVATE_PAGE);
+  return json(data, { headers: PRIVATE_PAGE });
 }
 
 export const meta: MetaFunction<typeof loader> = () => pageMeta({ title: "Блокировка пользователя — Ответы", noindex: true });

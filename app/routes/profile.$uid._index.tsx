@@ -1,15 +1,55 @@
-import type { HeadersArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/cloudflare";
+import { json, redirect, type HeadersArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ProfileHidden, ProfilePageView } from "../components/profile-page";
+import { cacheHeaders, notFoundUnless, PRIVATE_PAGE } from "../lib/http.server";
 import { levelById } from "../lib/levels";
+import { LIMITS } from "../lib/limits";
+import { parseOffset } from "../lib/params";
 import { ANSWER, countOf, POINT } from "../lib/plural";
-import { pageMeta } from "../lib/seo";
-import { profileResponse } from "../models/users/profile.server";
+import { originOf, pageMeta } from "../lib/seo";
+import { moderOnPage } from "../models/moderation/moderation.server";
+import { isOwnerOnly, loadProfilePage, parseProfilePath, profileNav, profilePath } from "../models/users/profile.server";
+import { viewerSession } from "../models/users/session.server";
 
-/** /profile/id{userid}; profile.$uid.$tab._index.tsx and profile.$uid.$tab.$sub.tsx are the same page. */
 export const headers = ({ loaderHeaders, errorHeaders }: HeadersArgs) => errorHeaders ?? loaderHeaders;
 
-export const loader = (args: LoaderFunctionArgs) => profileResponse(args);
+/**
+ * The user profile /profile/id{userid}[/{tab}[/{sub}]] (the tab and sub arrive through
+ * profile.$uid.$tab.($sub).tsx; docs/decisions/0011-profile-page.md): 404 for a bad id, tab, sub
+ * or a too-deep offset; a malformed offset redirects to the clean path. Guests' pages may be
+ * shared-cached; a signed-in reader's (the owner's above all) are private. D1: the session
+ * (signed-in only) and one batch.
+ */
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const now = Date.now();
+  const path = parseProfilePath(params.uid, params.tab, params.sub);
+  notFoundUnless(path, cacheHeaders(404));
+  const base = profilePath(path.uid, path.view);
+  const offset = parseOffset(new URL(request.url).searchParams);
+  if (!offset.ok) {
+    notFoundUnless(offset.reason !== "too-far", cacheHeaders(404));
+    throw redirect(base);
+  }
+  const session = await viewerSession(context, request);
+  const page = await loadProfilePage(context.cloudflare.env.DB, session?.user ?? null, path.uid, path.view, offset.value, now);
+  const headers = session ? PRIVATE_PAGE : cacheHeaders();
+  if (page.kind === "redirect") throw redirect(page.to, { headers: { "Cache-Control": "no-store" } });
+  notFoundUnless(page.kind !== "missing", session ? headers : cacheHeaders(404));
+  if (page.kind === "hidden") return json({ ...page, now }, { headers });
+  const viewer = await moderOnPage(context.cloudflare.env.DB, session);
+  return json(
+    {
+      ...page,
+      now,
+      viewer,
+      nav: profileNav(path.uid, path.view, page.isOwner),
+      next: page.more ? `${base}?p=${offset.value + LIMITS.pageSize}` : null,
+      canonical: `${originOf(request)}${base}${offset.value ? `?p=${offset.value}` : ""}`,
+      noindex: isOwnerOnly(path.view),
+    },
+    { headers },
+  );
+}
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (!data) return pageMeta({ title: "Страница не найдена — Ответы", noindex: true });

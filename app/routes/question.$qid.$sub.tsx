@@ -2,10 +2,10 @@ import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { useLoaderData } from "@remix-run/react";
 import { AnswerPageView } from "../components/answer-page";
 import { QuestionDeleted, QuestionMissing } from "../components/question-gone";
+import { cacheHeaders, PRIVATE_PAGE } from "../lib/http.server";
 import { parseId, parsePrefixedId } from "../lib/params";
 import { originOf, pageMeta } from "../lib/seo";
-import { answerPageResponse, missingResponse } from "../models/questions/answer-route.server";
-import { locateComment } from "../models/questions/question-page.server";
+import { answerPageWithTrail, locateComment } from "../models/questions/question-page.server";
 import { viewerSession } from "../models/users/session.server";
 import { UnwatchPage } from "../components/unwatch";
 import { signInUrl } from "../lib/return-to";
@@ -21,15 +21,17 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     const session = await viewerSession(context, request);
     const url = new URL(request.url);
     if (!session) throw redirect(signInUrl(url.pathname));
-    return json({ kind: "unwatch" as const, qid, unwatch, done: url.searchParams.get("done") === "1" }, { headers: { "Cache-Control": "private, no-store" } });
+    return json({ kind: "unwatch" as const, qid, unwatch, done: url.searchParams.get("done") === "1" }, { headers: PRIVATE_PAGE });
   }
   const cmid = parsePrefixedId(params.sub, "cid-");
-  if (qid === null || cmid === null) return missingResponse();
+  if (qid === null || cmid === null) return json({ kind: "missing" as const, now: Date.now() }, { status: 404, headers: cacheHeaders(404) });
   const where = await locateComment(db, cmid);
   // a comment that is gone, or of another question, falls back to the question itself
   if (!where || where.qid !== qid) throw redirect(`/question/${qid}`);
   if (where.answerId === null) throw redirect(`/question/${qid}#cmt-${cmid}`);
-  return answerPageResponse(db, where.answerId, cmid, `${originOf(request)}/question/${qid}`);
+  const page = await answerPageWithTrail(db, where.answerId, cmid, Date.now());
+  if (page.kind !== "ok") return json(page, { status: 404, headers: cacheHeaders(404) });
+  return json({ ...page, canonical: `${originOf(request)}/question/${qid}` }, { headers: cacheHeaders() });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {

@@ -5,6 +5,7 @@ import { AnswerItem } from "../components/answer-item";
 import { CommentTree } from "../components/comment-tree";
 import { QuestionDeleted, QuestionMissing } from "../components/question-gone";
 import { PollBlock, QuestionHeader } from "../components/question-header";
+import { canAnswer, canSupplement, canVoteInPoll, questionFacts } from "../lib/can";
 import { cacheHeaders } from "../lib/http.server";
 import { LIMITS } from "../lib/limits";
 import { parseId, parseOffset } from "../lib/params";
@@ -48,7 +49,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (page.kind === "missing") return json({ kind: "missing" as const, now }, { status: 404, headers: cacheHeaders(404) });
   const trail = categoryTrail(tree, page.question.categoryId);
   if (page.kind === "deleted") {
-    // a moderator sees the restore control and the author's data (core-qa.md §6)
+    // a moderator sees the restore control and the author's data (docs/decisions/0015-moderation.md)
     const viewer = await moderOnDeletedQuestion(db, session, qid, now);
     return json(
       { kind: "deleted" as const, now, question: page.question, trail, viewer },
@@ -86,6 +87,7 @@ export default function QuestionRoute() {
   if (data.kind === "missing") return <QuestionMissing />;
   if (data.kind === "deleted") return <QuestionDeleted question={data.question} trail={data.trail} />;
   const { question, now } = data;
+  const facts = questionFacts(question);
   const back = `/question/${question.id}`;
   // signed-in readers get the forms' islands and the comments' 'Ответить' links
   const replyHref = data.viewer ? (cmid: number) => `/question/${question.id}/cid-${cmid}#comment-form` : undefined;
@@ -99,13 +101,15 @@ export default function QuestionRoute() {
             type={question.pollType}
             options={data.poll}
             totalVoted={question.totalVoted}
-            canVote={question.state === "A" && !data.viewer?.pollVoted}
+            canVote={canVoteInPoll(facts) && !data.viewer?.pollVoted}
             back={back}
             signedIn={data.viewer !== null}
           />
         ) : null}
         <QuestionActions q={question} viewer={data.viewer} />
-        {data.viewer?.isOwner && question.state === "A" ? <Island name="supplement-form" of={SupplementFormIsland} props={{ qid: question.id, back }} /> : null}
+        {data.viewer && canSupplement(data.viewer, facts) ? (
+          <Island name="supplement-form" of={SupplementFormIsland} props={{ qid: question.id, back }} />
+        ) : null}
         <CommentTree
           nodes={data.questionComments.nodes}
           now={now}
@@ -171,7 +175,7 @@ export default function QuestionRoute() {
           }}
           when="idle"
         />
-        {question.state === "A" && !data.viewer?.isOwner && !data.viewer?.answered ? (
+        {canAnswer(data.viewer, facts, !!data.viewer?.answered) ? (
           data.viewer ? (
             <Island name="answer-form" of={AnswerFormIsland} props={{ qid: question.id, back }} />
           ) : (

@@ -1,18 +1,26 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { notFoundUnless, PRIVATE_PAGE } from "../lib/http.server";
 import { parsePrefixedId } from "../lib/params";
-import { settingsPageLoader } from "../models/users/settings-route.server";
+import { signInUrl } from "../lib/return-to";
+import { readSettings } from "../models/notifications/settings.server";
+import { viewerSession } from "../models/users/session.server";
 import Settings, { meta } from "./settings._index";
 
 export { meta };
 
 /**
- * /settings/id{id}: the same page. A user has only his own settings: another id redirects to
- * /settings; a malformed segment is 404.
+ * /settings/id{id}: the same page as /settings. A user has only his own settings: another id
+ * redirects to /settings; a malformed segment is 404; guests sign in first and come back.
  */
-export async function loader(args: LoaderFunctionArgs) {
-  const id = parsePrefixedId(args.params.uid, "id");
-  if (id === null) throw new Response("Not found", { status: 404 });
-  return settingsPageLoader(args, (own) => (own === id ? `/settings/id${id}` : null));
+export async function loader({ params, request, context }: LoaderFunctionArgs) {
+  const id = parsePrefixedId(params.uid, "id");
+  notFoundUnless(id !== null);
+  const session = await viewerSession(context, request);
+  const url = new URL(request.url);
+  if (!session) throw redirect(signInUrl(url.pathname + url.search), { headers: { "Cache-Control": "no-store" } });
+  if (session.user.id !== id) throw redirect("/settings", { headers: { "Cache-Control": "no-store" } });
+  const settings = await readSettings(context.cloudflare.env.DB, session.user.id);
+  return json({ settings, back: `/settings/id${id}`, saved: url.searchParams.get("saved") === "1" }, { headers: PRIVATE_PAGE });
 }
 
 export default Settings;

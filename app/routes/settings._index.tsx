@@ -1,13 +1,25 @@
-import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { SettingsPage } from "../components/settings-page";
+import { PRIVATE_PAGE } from "../lib/http.server";
+import { signInUrl } from "../lib/return-to";
 import { pageMeta } from "../lib/seo";
-import { settingsPageLoader } from "../models/users/settings-route.server";
+import { readSettings } from "../models/notifications/settings.server";
+import { viewerSession } from "../models/users/session.server";
 
 export const meta = () => pageMeta({ title: "Настройки уведомлений — Ответы", noindex: true });
 
-/** /settings: the notification settings of the signed-in user; guests sign in first. */
-export const loader = (args: LoaderFunctionArgs) => settingsPageLoader(args, () => "/settings");
+/**
+ * /settings: the notification settings of the signed-in user as stored (1 = on); guests sign in
+ * first and come back.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const session = await viewerSession(context, request);
+  const url = new URL(request.url);
+  if (!session) throw redirect(signInUrl(url.pathname + url.search), { headers: { "Cache-Control": "no-store" } });
+  const settings = await readSettings(context.cloudflare.env.DB, session.user.id);
+  return json({ settings, back: "/settings", saved: url.searchParams.get("saved") === "1" }, { headers: PRIVATE_PAGE });
+}
 
 export default function Settings() {
   const data = useLoaderData<typeof loader>();

@@ -4,19 +4,11 @@
  * server's markup (AnswerItem, CommentTree) takes the page's AnswerView. These turn the one into
  * the other, so an answer added in place looks exactly like one the server rendered.
  */
+import type { AnswerView, CommentNode, CommentReply, LiveAnswer } from "../../lib/views";
 
-/** A comment of a moreanswers/showans reply (reads.server.ts CommentReply). */
-export type CommentReply = {
-  cmid: number;
-  cmtext: string;
-  usrid: number;
-  nick: string;
-  lvl: number;
-  points: number;
-  kpd: number;
-  added: number;
-  hidden: 0 | 1;
-  comments?: CommentReply[];
+/** What drawing a comment reads of a CommentReply: the rest of its fields may be absent. */
+export type DrawnComment = Pick<CommentReply, "cmid" | "cmtext" | "usrid" | "nick" | "lvl" | "points" | "kpd" | "added" | "hidden"> & {
+  comments?: DrawnComment[];
   more?: number;
 };
 
@@ -37,14 +29,14 @@ export type AnswerReply = {
   comcnt: number;
   canth_status: number;
   totalmarks: number;
-  comments?: CommentReply[];
+  comments?: DrawnComment[];
 };
 
 function author(id: number, nick: string, lvl: number, points: number, kpd = 0, vip = 0) {
   return { id, nick, lvl, points, kpd, vip, bannedUntil: null, banPermanent: 0 };
 }
 
-export function commentNode(c: CommentReply): CommentNode {
+export function commentNode(c: DrawnComment): CommentNode {
   return {
     id: c.cmid,
     text: c.hidden ? null : c.cmtext,
@@ -94,4 +86,3 @@ export function fromLive(qid: number, aid: number, a: LiveAnswer): AnswerView {
     comments: { nodes: [], total: 0, shown: 0 },
   };
 }
-import type { AnswerView, CommentNode, LiveAnswer } from "../../lib/views";

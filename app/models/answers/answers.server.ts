@@ -2,8 +2,8 @@ import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, sql } from "drizzle-orm";
 import { brandOfUserQuery, linkOptions } from "../brands/brand-links.server";
 import { z } from "zod";
+import { answerRefusal, bestAnswerRefusal, canReactToAnswers } from "../../lib/can";
 import { DomainError } from "../../lib/errors";
-import { isExpertLevel } from "../../lib/levels";
 import { LIMITS } from "../../lib/limits";
 import { requireCaptchaIfBurst } from "../core/captcha.server";
 import { getDb, schema, type Db } from "../core/db.server";
@@ -18,8 +18,6 @@ const q = schema.questions;
 const a = schema.answers;
 const u = schema.users;
 const r = schema.answerReactions;
-
-const DAY = 86_400_000;
 
 /** A positive id from a form field; anything else is errid 180. */
 const questionOrAnswerId = z.coerce
@@ -98,9 +96,8 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
     brandOfUserQuery(db, user.id),
   ]);
   const qrow = requireLiveQuestion(question[0]);
-  if (qrow.userId === user.id) throw new DomainError(ERR.answerOwnQuestion);
-  if (existing.length > 0) throw new DomainError(ERR.alreadyAnswered);
-  if (qrow.state !== "A") throw new DomainError(ERR.questionNotOpen);
+  const refusal = answerRefusal(user, { authorId: qrow.userId, state: qrow.state }, existing.length > 0);
+  if (refusal !== null) throw new DomainError(refusal);
   // a held answer stores only its premoderation row (docs/decisions/0016)
   await holdForPremoderation(env, user, { type: "A", qid: input.qid, text: input.Body, payload: input }, now);
   await requireCaptchaIfBurst(env, user, "answer", input, now);
@@ -173,18 +170,17 @@ export async function editAnswer(env: Env, session: Session | null, input: z.inf
 export const AnswerIdInput = z.object({ aid: questionOrAnswerId });
 
 /**
- * The owner (level Знаток or above) picks the best answer of his open or voting question asked
- * less than 4 days ago. One batch: the question (guarded by best_answer_id IS NULL, so a second
- * selection changes nothing), the answer's best flag, the author's best_count and kpd.
+ * The owner picks the best answer while the rule allows it (bestAnswerRefusal, app/lib/can.ts:
+ * level Знаток or above, an open or voting question asked less than 4 days ago). One batch: the
+ * question (guarded by best_answer_id IS NULL, so a second selection changes nothing), the
+ * answer's best flag, the author's best_count and kpd.
  */
 export async function selectBest(env: Env, session: Session | null, input: z.infer<typeof AnswerIdInput>, now: number) {
   const user = requireWriter(session);
   const db = getDb(env.DB);
   const ans = await loadAnswer(db, input.aid);
-  if (ans.ownerId !== user.id) throw new DomainError(ERR.questionOwnerOnly);
-  if (ans.bestAnswerId != null) throw new DomainError(ERR.bestAlreadyChosen);
-  if (!isExpertLevel(user.lvl)) throw new DomainError(ERR.levelTooLow);
-  if ((ans.state !== "A" && ans.state !== "V") || ans.added <= now - LIMITS.bestAnswerDays * DAY) throw new DomainError(ERR.bestWindowClosed);
+  const refusal = bestAnswerRefusal(user, { authorId: ans.ownerId, bestAnswerId: ans.bestAnswerId, state: ans.state, added: ans.added }, now);
+  if (refusal !== null) throw new DomainError(refusal);
   const [picked] = await db.batch([
     db
       .update(q)
@@ -221,7 +217,7 @@ export async function reactToAnswer(env: Env, session: Session | null, kind: Rea
   const user = requireWriter(session);
   const db = getDb(env.DB);
   const ans = await loadAnswer(db, input.aid);
-  if (ans.ownerId !== user.id) throw new DomainError(ERR.questionOwnerOnly);
+  if (!canReactToAnswers(user, { authorId: ans.ownerId })) throw new DomainError(ERR.questionOwnerOnly);
   const ref = { type: "A", id: ans.id };
   const s = ans.canthStatus;
 

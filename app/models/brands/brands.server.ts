@@ -1,5 +1,5 @@
 /**
- * Brands (surroundings.md "Brand page"): who is a brand's member (expert or admin), following a
+ * Brands: who is a brand's member (expert or admin), following a
  * brand (brand_follow / brand_unfollow, field cid = the brand's id or urlname), the brand page
  * /{brand urlname}/[{tab}/{sub}] and the brand administrator's moderation queue count. See
  * docs/decisions/0017-brands-and-private-questions.md.
@@ -315,7 +315,7 @@ export const GetBrandsInput = z
   .refine((i) => i.urlname !== undefined || i.id !== undefined, ERR_MSG.brandUnknown);
 
 /**
- * `getBrands {urlname} or {id}`: the brand in the spec's fields (surroundings.md §3 Brand), with
+ * `getBrands {urlname} or {id}`: the brand in the API's fields, with
  * the viewer's `subscribed` and `is_admin`.
  */
 export async function readBrand(env: Env, session: Session | null, input: z.infer<typeof GetBrandsInput>) {

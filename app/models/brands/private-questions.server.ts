@@ -9,6 +9,7 @@ import { ERR, ERR_MSG } from "../../lib/errids";
 import type { CommentThread } from "../../lib/views";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { canCommentPrivately, canReplyUnder } from "../../lib/can";
 import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
 import { AddAnswerInput } from "../answers/answers.server";
@@ -233,6 +234,12 @@ export async function loadPrivateQuestion(d1: D1Database, pqid: number, viewerId
   return { kind: "ok", question, answers, isOwner, role, canreply: role !== null && question.waiting && answers.length === 0 };
 }
 
+/** Is comment `cmid` one of private question `pqid`'s? (The page in context of a foreign one goes back to the question.) */
+export async function isPrivateComment(d1: D1Database, pqid: number, cmid: number): Promise<boolean> {
+  const row = await getDb(d1).select({ pqid: c.pqid, refType: c.refType }).from(c).where(eq(c.id, cmid)).get();
+  return !!row && row.pqid === pqid && row.refType === PRIVATE_REF;
+}
+
 export const PrivateQuestionInput = z.object({ pqid: idField(ERR_MSG.privateQuestionMissing) });
 
 /**
@@ -389,13 +396,13 @@ export async function addPrivateComment(env: Env, session: Session | null, input
   const answer = answers[0];
   if (!answer) throw new DomainError(ERR.expertAnswerMissing);
   const { row, role } = await target(db, answer.pqid, user.id);
-  if (row.userId !== user.id && !role) throw new DomainError(ERR.privateCommentNotAllowed);
+  if (!canCommentPrivately(row.userId === user.id, role)) throw new DomainError(ERR.privateCommentNotAllowed);
   let depth = 0;
   const parent = parents[0];
   if (input.cmid !== undefined) {
     if (!parent || parent.hidden || parent.refType !== PRIVATE_REF || parent.refId !== answer.id) throw new DomainError(ERR.privateParentGone);
+    if (!canReplyUnder(parent.depth)) throw new DomainError(ERR.commentTooDeep);
     depth = parent.depth + 1;
-    if (depth >= LIMITS.commentMoreDepth) throw new DomainError(ERR.commentTooDeep);
   }
   const text = sanitizeUserText(input.Body, role ? { brand: row.urlname } : {});
   const newCmid = sql`(SELECT max(id) FROM comments WHERE user_id = ${user.id} AND pqid = ${row.id} AND added = ${now})`;

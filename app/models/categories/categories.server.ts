@@ -23,7 +23,7 @@ export type CategoryTree = {
   children: Map<number, Category[]>;
 };
 
-/** Categories 601 and 2024 never appear in drop-downs (core-qa.md §5). */
+/** Categories 601 and 2024 never appear in drop-downs. */
 export const EXCLUDED_FROM_DROPDOWN = new Set([601, 2024]);
 
 // The tree changes only by migrations or an operator's hand, so an isolate keeps it a while
@@ -63,11 +63,6 @@ export async function getCategoryTree(d1: D1Database, now = Date.now()): Promise
   const tree = buildTree(rows.map((r) => ({ ...r, readonly: r.readonly === 1, adult: r.adult === 1, hidden: r.hidden === 1 })));
   cached = { tree, at: now };
   return tree;
-}
-
-/** Forget the cached tree (after a change to categories, and between tests). */
-export function forgetCategoryTree() {
-  cached = null;
 }
 
 /** The top-level category of a category. */

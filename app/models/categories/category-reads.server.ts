@@ -79,8 +79,7 @@ export async function readCatBrands(d1: D1Database) {
 
 // ---------------------------------------------------------------- leader questions and the gold fund
 
-export const LeadQstInput = z.object({ n: PageSize, p: Offset, state: ListState, cat: Cat, lastid: OptId });
-export const GoldenInput = LeadQstInput;
+export const SectionListInput = z.object({ n: PageSize, p: Offset, state: ListState, cat: Cat, lastid: OptId });
 
 type Section = "lead" | "gold";
 type Scope = { section: Section; topCategoryId?: number; categoryId?: number };
@@ -103,7 +102,7 @@ function scopeOf(tree: CategoryTree, cat: string | undefined, section: Section):
  * the gold fund (goldrec = 1, newest first). Hidden and deleted questions never show. `lastid`
  * continues after that question (keyset, p is then ignored); a missing one is 181.
  */
-async function listSection(d1: D1Database, scope: Scope, input: z.infer<typeof LeadQstInput>, now: number, tree: CategoryTree) {
+async function listSection(d1: D1Database, scope: Scope, input: z.infer<typeof SectionListInput>, now: number, tree: CategoryTree) {
   const db = getDb(d1);
   const n = input.n ?? LIMITS.pageSize;
   const p = input.lastid !== undefined ? 0 : (input.p ?? 0);
@@ -170,13 +169,13 @@ async function listSection(d1: D1Database, scope: Scope, input: z.infer<typeof L
 }
 
 /** `leadqst` {n, p, state, cat, lastid}: the leader questions (all, or of a category); cat golden gives the gold fund. */
-export async function readLeadQst(d1: D1Database, input: z.infer<typeof LeadQstInput>, now: number) {
+export async function readLeadQst(d1: D1Database, input: z.infer<typeof SectionListInput>, now: number) {
   const tree = await getCategoryTree(d1, now);
   return listSection(d1, scopeOf(tree, input.cat, "lead"), input, now, tree);
 }
 
 /** `golden` {n, p, state, cat, lastid}: the gold fund (all, or of a category); cat smstop gives the leaders. */
-export async function readGolden(d1: D1Database, input: z.infer<typeof GoldenInput>, now: number) {
+export async function readGolden(d1: D1Database, input: z.infer<typeof SectionListInput>, now: number) {
   const tree = await getCategoryTree(d1, now);
   return listSection(d1, scopeOf(tree, input.cat, "gold"), input, now, tree);
 }

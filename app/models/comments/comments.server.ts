@@ -2,6 +2,7 @@ import { ERR, ERR_MSG } from "../../lib/errids";
 import { eq, sql } from "drizzle-orm";
 import { brandOfUserQuery, linkOptions } from "../brands/brand-links.server";
 import { z } from "zod";
+import { canReplyUnder } from "../../lib/can";
 import { DomainError } from "../../lib/errors";
 import { isExpertLevel } from "../../lib/levels";
 import { LIMITS } from "../../lib/limits";
@@ -86,8 +87,8 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
     if (!parent || parent.hidden) throw new DomainError(ERR.commentParentGone);
     if (parent.refType !== input.type || parent.refId !== input.refid) throw new DomainError(ERR.commentParentElsewhere);
     if (parent.isclosed) throw new DomainError(ERR.commentParentGone);
+    if (!canReplyUnder(parent.depth)) throw new DomainError(ERR.commentTooDeep);
     depth = parent.depth + 1;
-    if (depth >= LIMITS.commentMoreDepth) throw new DomainError(ERR.commentTooDeep);
   }
 
   // a held comment stores only its premoderation row (docs/decisions/0016)

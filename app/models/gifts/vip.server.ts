@@ -46,11 +46,6 @@ export const VipInput = z.object({
   ),
 });
 
-/** Whether a users row is an active VIP at `now` (vip = 1 and its period not over; null = no end). */
-export function isActiveVip(row: { vip: number; vipUntil: number | null }, now: number): boolean {
-  return row.vip === 1 && (row.vipUntil === null || row.vipUntil > now);
-}
-
 export async function buyVip(env: Env, session: Session | null, input: z.infer<typeof VipInput>, now: number) {
   const user = requireWriter(session);
   const uid = input.uid ?? user.id;

@@ -8,7 +8,7 @@
 import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { ABUSE_TEXT_MAX, reportHidden, REASON_TITLES, type AbuseReason, type AbuseTarget } from "../../lib/abuse";
+import { ABUSE_TEXT_MAX, reportHidden, type AbuseReason, type AbuseTarget } from "../../lib/abuse";
 import { DomainError } from "../../lib/errors";
 import { cut } from "../../lib/limits";
 import { plainText } from "../../lib/seo";
@@ -20,9 +20,6 @@ import { inScopeCategories, moderationScope, type ModerationScope } from "./scop
 const r = schema.abuseReports;
 
 // ---------------------------------------------------------------------------------------- abuse
-
-export type { AbuseReason, AbuseTarget };
-export { ABUSE_TEXT_MAX, REASON_TITLES };
 
 /** The wire values of `report`: our words, the pop-up's order 1–3, and a few synonyms. */
 const REASONS: Record<string, AbuseReason> = {
@@ -160,9 +157,9 @@ export async function loadTarget(d1: D1Database, type: AbuseTarget, id: number):
 
 /** Why a signed-in user may not report an item (null: he may): 444 gone, 445 his own, 447 category 601. */
 export function reportRefusal(target: ReportTarget | null, userId: number): 444 | 445 | 447 | null {
-  if (!target?.live) return 444;
-  if (target.userId === userId) return 445;
-  if (reportHidden(target)) return 447;
+  if (!target?.live) return ERR.abuseTargetGone;
+  if (target.userId === userId) return ERR.abuseOwnItem;
+  if (reportHidden(target)) return ERR.abuseClosedCategory;
   return null;
 }
 
@@ -278,8 +275,6 @@ export async function modQueue(env: Env, session: Session | null, input: z.infer
   });
   return { type, items, p, n, more: items.length === n ? 1 : 0 };
 }
-
-export const ModCountInput = z.object({});
 
 /**
  * mod_count: how many items wait for the user's decision: reported items per type (Q, A, C), their

@@ -1,24 +1,22 @@
 /**
  * The moderation log: the read call modqlist {n=20, p, user} and the pages
- * /moderlog/id{id}[/{tab}] (core-qa.md §2, surroundings.md; docs/decisions/0015-moderation.md).
+ * /moderlog/id{id}[/{tab}] (docs/decisions/0015-moderation.md).
  * Only moderators read it (the API refuses with 410, the pages are 404 for everyone else). The
  * log of moderator `id` lists his own actions, newest first, one tab per kind; a row that can
  * still be undone carries `restorable` and the page offers 'Восстановить'.
  */
 import { ERR } from "../../lib/errids";
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
-import { isModerlogTab, MODERLOG_TABS, MODERLOG_TAB_ORDER, type ModerlogTab } from "../../lib/moderation";
-import { parseOffset, parsePrefixedId } from "../../lib/params";
+import { MODERLOG_TABS, type ModerlogTab } from "../../lib/moderation";
 import { excerpt } from "../notifications/create.server";
 import { Offset, OptId, PageSize } from "../../lib/fields";
 import { getDb, schema } from "../core/db.server";
-import { loadModerator, type Moderator } from "./moderation.server";
-import { requireUser, viewerSession, type Session } from "../users/session.server";
+import { loadModerator } from "./moderation.server";
+import { requireUser, type Session } from "../users/session.server";
 
 const ml = schema.modLog;
 const author = alias(schema.users, "author");
@@ -174,39 +172,7 @@ export function moderlogPath(id: number, tab: ModerlogTab): string {
   return tab === "questions" ? `/moderlog/id${id}` : `/moderlog/id${id}/${tab}`;
 }
 
-/**
- * Loader data of /moderlog/id{id}[/{tab}]: 404 for a guest, a non-moderator, a bad id or tab, or an
- * unknown user; never cached. The viewer's own permissions decide the restore buttons.
- */
-export async function moderlogResponse({ params, request, context }: LoaderFunctionArgs) {
-  const notFound = () => new Response("Not found", { status: 404, headers: { "Cache-Control": "private, no-store" } });
-  const id = parsePrefixedId(params.uid, "id");
-  const tab = params.tab ?? "questions";
-  if (id === null || !isModerlogTab(tab)) throw notFound();
-  const session = await viewerSession(context, request);
-  const d1 = context.cloudflare.env.DB;
-  const moder: Moderator | null = session ? await loadModerator(d1, session.user.id) : null;
-  if (!moder) throw notFound();
-  const base = moderlogPath(id, tab);
-  const offset = parseOffset(new URL(request.url).searchParams);
-  if (!offset.ok) {
-    if (offset.reason === "too-far") throw notFound();
-    throw redirect(base);
-  }
-  const owner = await getDb(d1).select({ id: schema.users.id, nick: schema.users.nick }).from(schema.users).where(eq(schema.users.id, id)).get();
-  if (!owner) throw notFound();
-  const { items, more } = await moderlogPage(d1, id, tab, offset.value);
-  return json(
-    {
-      owner,
-      tab,
-      tabs: MODERLOG_TAB_ORDER.map((t) => ({ tab: t, href: moderlogPath(id, t) })),
-      items,
-      back: `${base}${offset.value ? `?p=${offset.value}` : ""}`,
-      next: more ? `${base}?p=${offset.value + LIMITS.pageSize}` : null,
-      can: { qstrestore: moder.permissions.includes("qstrestore"), ansrestore: moder.permissions.includes("ansrestore") },
-      now: Date.now(),
-    },
-    { headers: { "Cache-Control": "private, no-store" } },
-  );
+/** The user whose log /moderlog/id{id} shows (id and nick), or undefined for an unknown id. */
+export function moderlogOwner(d1: D1Database, id: number) {
+  return getDb(d1).select({ id: schema.users.id, nick: schema.users.nick }).from(schema.users).where(eq(schema.users.id, id)).get();
 }

@@ -89,13 +89,10 @@ export type NotificationSpec = {
   premodType?: PremodType | null;
   /** the rows are written only when this holds (typically: the action's own row exists) */
   when?: SQL;
-  /** a recipient is skipped when this holds; `RECIPIENT` is his users row */
+  /** a recipient is skipped when this holds; `nr` is his users row */
   unless?: SQL;
   now: number;
 };
-
-/** The recipient's users row inside a rule's `when` / `unless`. */
-export const RECIPIENT = sql.raw("nr");
 
 /** A stored JSON settings column, or {} when it holds something that is not JSON. */
 export const jsonOrEmpty = (column: SQLWrapper) => sql`(CASE WHEN json_valid(${column}) THEN ${column} ELSE '{}' END)`;
@@ -393,11 +390,6 @@ export function premodDeclinedNotification(
     now: o.now,
     when: o.when,
   });
-}
-
-/** An SMS-paid deletion of the user's answer or question is done. */
-export function smsDeletedNotification(db: Db, o: { userId: number; qid: Value; aid?: Value; now: number; when?: SQL }) {
-  return notificationRows(db, { kind: "sms_deleted", to: o.userId, qid: o.qid, aid: o.aid, now: o.now, when: o.when });
 }
 
 /** VIP status started or expired. */

@@ -1,15 +1,7 @@
 import { levelById } from "../../lib/levels";
 import { timeAgoWords } from "../../lib/time-ago";
-import { batchable, getDb, type Db } from "../core/db.server";
 import { userHub } from "../core/hub.server";
 import { PREMOD_TAB, type NotificationKind, type NotificationRow, type PremodType } from "./create.server";
-
-export async function notifyNow(env: Env, rule: (db: Db) => readonly unknown[]): Promise<number> {
-  const db = getDb(env.DB);
-  const stmts = batchable(env.DB, rule(db));
-  const results = await db.batch(stmts as unknown as Parameters<typeof db.batch>[0]);
-  return announce(env, results as unknown as unknown[]);
-}
 
 // ---------------------------------------------------------------------------- the push side
 
@@ -85,5 +77,3 @@ export function toItem(r: NotificationRow, now?: number) {
   if (now !== undefined) item.timecell = timeAgoWords(r.added, now);
   return item;
 }
-
-export type NotificationItem = ReturnType<typeof toItem>;

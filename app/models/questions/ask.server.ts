@@ -5,6 +5,7 @@
  */
 import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, sql } from "drizzle-orm";
+import { canDeleteQuestion, supplementRefusal } from "../../lib/can";
 import { z } from "zod";
 import { flag, idField, last, plainLine } from "../../lib/fields";
 import { DomainError } from "../../lib/errors";
@@ -251,8 +252,8 @@ export const SupplementInput = z.object({
 export async function addSupplement(env: Env, session: Session | null, input: z.infer<typeof SupplementInput>, now: number) {
   const user = requireWriter(session);
   const row = await ownQuestion(env.DB, input.qid);
-  if (row.userId !== user.id) throw new DomainError(ERR.supplementNotOwner);
-  if (row.state !== "A") throw new DomainError(ERR.supplementNotOpen);
+  const refusal = supplementRefusal(user, { authorId: row.userId, state: row.state });
+  if (refusal !== null) throw new DomainError(refusal);
   if (row.noadd === 1) throw new DomainError(ERR.supplementsClosed);
   const db = getDb(env.DB);
   const atext = sanitizeUserText(input.Body);
@@ -278,7 +279,7 @@ export const DeleteInput = z.object({ qid: idField(ERR_MSG.questionGone) });
 export async function deleteOwnQuestion(env: Env, session: Session | null, input: z.infer<typeof DeleteInput>, now: number) {
   const user = requireWriter(session);
   const row = await ownQuestion(env.DB, input.qid);
-  if (row.userId !== user.id) throw new DomainError(ERR.deleteNotOwner);
+  if (!canDeleteQuestion(user, { authorId: row.userId })) throw new DomainError(ERR.deleteNotOwner);
   const db = getDb(env.DB);
   const q = schema.questions;
   const [del, , , , ledger] = await db.batch(

@@ -3,7 +3,7 @@ import { and, desc, eq, ne } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
 import type { Category, CategoryTree } from "../categories/categories.server";
 import { getDb, schema } from "../core/db.server";
-import { TABS, type QuestionState, type Tab } from "../../lib/questions";
+import { isTab, TAB_ORDER, TABS, type QuestionState, type Tab } from "../../lib/questions";
 
 const q = schema.questions;
 const u = schema.users;
@@ -17,8 +17,6 @@ export const LIST_COLUMNS = {
   added: q.added,
   pollType: q.pollType,
 };
-
-export { isTab, STATE_TITLES, TAB_ORDER, TABS, type QuestionState, type Tab } from "../../lib/questions";
 
 export type QuestionListItem = {
   id: number;
@@ -90,4 +88,60 @@ export function categoryTrail(tree: CategoryTree, categoryId: number): Category[
     c = c.parentId != null ? tree.byId.get(c.parentId) : undefined;
   }
   return trail;
+}
+
+/** The category links every list and brand page resolves question categories with, by id. */
+export function categoryLinks(tree: CategoryTree): Record<number, { name: string; urlname: string }> {
+  return Object.fromEntries(tree.all.map((c) => [c.id, { name: c.name, urlname: c.urlname }]));
+}
+
+/** The tabs a category offers: smstop has open and vote; others open, vote, resolve, best. */
+export function tabsFor(special: string | null): Tab[] {
+  return special === "smstop" ? ["open", "vote"] : TAB_ORDER;
+}
+
+/** Which list a path names: all questions (no category), or a category, and optionally one of its tabs. */
+export type ListPlace = { category: Category | null; tab: Tab | null };
+
+/**
+ * The list of / (no urlname), /{category}/ and /{category}/{tab}, or null for an unknown category
+ * or a tab it does not offer.
+ */
+export function findListPlace(tree: CategoryTree, urlname?: string, tabName?: string): ListPlace | null {
+  const category = urlname === undefined ? null : tree.byUrl.get(urlname);
+  if (category === undefined) return null;
+  if (tabName === undefined) return { category, tab: null };
+  if (!isTab(tabName) || (category && !tabsFor(category.special).includes(tabName))) return null;
+  return { category, tab: tabName };
+}
+
+/** The path of a list (the base of its ?p= pages and of its canonical address). */
+export function listPath({ category, tab }: ListPlace): string {
+  return category ? `/${category.urlname}/${tab ?? ""}` : "/";
+}
+
+/**
+ * One page of a list and what the page shows around it: the category's parent, subcategories and
+ * tabs. A subcategory lists its own questions, a top category those of its whole branch.
+ */
+export async function loadQuestionList(d1: D1Database, tree: CategoryTree, { category, tab }: ListPlace, offset: number) {
+  const sub = category && category.parentId != null ? category : null;
+  const items = await listQuestions(d1, {
+    topCategoryId: sub ? undefined : category?.id,
+    categoryId: sub?.id,
+    tab: tab ?? undefined,
+    offset,
+  });
+  const parent = sub?.parentId != null ? tree.byId.get(sub.parentId) : undefined;
+  return {
+    items,
+    more: items.length === LIMITS.pageSize,
+    cats: categoryLinks(tree),
+    tab,
+    tabTitle: tab ? TABS[tab].title : null,
+    category: category ? { name: category.name, urlname: category.urlname, special: category.special } : null,
+    parent: parent ? { name: parent.name, urlname: parent.urlname } : null,
+    subcategories: category ? (tree.children.get(category.id) ?? []).map((c) => ({ name: c.name, urlname: c.urlname })) : [],
+    tabs: category ? tabsFor(category.special).map((t) => ({ tab: t, title: TABS[t].title })) : [],
+  };
 }

@@ -5,6 +5,8 @@ import { LIMITS } from "../../lib/limits";
 import { buildThreads, commentsQuery, threadOf } from "../comments/threads.server";
 import { getDb, schema } from "../core/db.server";
 import { authorColumns } from "../users/users.server";
+import { getCategoryTree } from "../categories/categories.server";
+import { categoryTrail } from "./lists.server";
 
 const q = schema.questions;
 const a = schema.answers;
@@ -76,6 +78,7 @@ function toQuestion(r: QuestionRow, author: Author): QuestionView {
     pollType: r.pollType as "S" | "C" | null,
     totalVoted: r.totalVoted,
     totalmarks: r.totalmarks,
+    bestAnswerId: r.bestAnswerId,
     author,
   };
 }
@@ -184,6 +187,18 @@ export async function loadAnswerPage(d1: D1Database, aid: number, highlight: num
   if (question.state === "D" || ar.hidden === 1) return { kind: "deleted", question };
   const { hidden: _h, ...answer } = ar;
   return { kind: "ok", question, answer: toAnswer(answer, buildThreads(commentRows)), highlight };
+}
+
+/**
+ * What an answer page shows (/answer/{aid}, and the comment-in-context views): the answer page with
+ * its question's category trail; a deleted question or answer keeps only the question header.
+ */
+export async function answerPageWithTrail(d1: D1Database, aid: number, highlight: number | null, now: number) {
+  const [tree, page] = await Promise.all([getCategoryTree(d1, now), loadAnswerPage(d1, aid, highlight)]);
+  if (page.kind === "missing") return { kind: "missing" as const, now };
+  const trail = categoryTrail(tree, page.question.categoryId);
+  if (page.kind === "deleted") return { kind: "deleted" as const, now, question: page.question, trail };
+  return { ...page, now, trail };
 }
 
 /** Where a comment lives: its question, and the answer it belongs to (null for a question comment). */

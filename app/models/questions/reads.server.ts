@@ -3,7 +3,7 @@
  * first page of answers, more answers, one answer, comment listings, who voted, who marked,
  * question lists and the new-questions check. They reuse the page read models
  * (question-page.server.ts, comments.server.ts, questions.server.ts) and shape the replies with
- * the spec's field names (core-qa.md §3). Viewer fields come from the session in one extra
+ * the API's field names. Viewer fields come from the session in one extra
  * batched query that runs beside the page query; guests get neutral values.
  */
 import { ERR, ERR_MSG } from "../../lib/errids";
@@ -13,6 +13,7 @@ import { z } from "zod";
 import { DomainError, type ErrId } from "../../lib/errors";
 import { isExpertLevel } from "../../lib/levels";
 import { LIMITS } from "../../lib/limits";
+import type { CommentReply } from "../../lib/views";
 import { quotaUsage } from "../core/hub.server";
 import { blank, Cat, Id, ListState, Offset, OptId, PageSize } from "../../lib/fields";
 import { findCategory, getCategoryTree, type CategoryTree } from "../categories/categories.server";
@@ -74,30 +75,7 @@ function questionHeader(v: QuestionView, tree: CategoryTree) {
   };
 }
 
-export type CommentReply = {
-  cmid: number;
-  refid: number;
-  type: string;
-  cmtext: string;
-  usrid: number;
-  nick: string;
-  lvl: number;
-  points: number;
-  kpd: number;
-  added: number;
-  hidden: 0 | 1;
-  comcnt: number;
-  parent: number;
-  comments: CommentReply[];
-  more: number;
-  marked?: 1;
-};
-
-/**
- * A comment tree node in the spec's fields. A top-level comment refers to its question (Q) or
- * answer (A); a reply is type C and refers to its parent comment. A deleted comment keeps its
- * place with hidden 1 and an empty text (the client shows 'Комментарий удален').
- */
+/** A comment tree node in the API's fields (CommentReply, app/lib/views.ts), with its replies. */
 function shapeComment(n: CommentNode, refType: string, refId: number, parent: number, mark: number | null): CommentReply {
   const out: CommentReply = {
     cmid: n.id,
@@ -368,7 +346,6 @@ export async function readComments(d1: D1Database, input: z.infer<typeof Comment
   else if (!full && p === 0) where = refCond(target);
   else where = subtreeOfWindow(siblings, p);
   const [totals, rows] = await db.batch([db.select({ n: count() }).from(cm).where(siblings), commentsQuery(db, where, full)]);
-  let nodes: CommentNode[];
   if (parent !== null) {
     // the parent is the root of this listing, whatever its own depth
     const rerooted = (rows as CommentRow[]).map((r) => (r.id === parent ? { ...r, parent_id: null } : r));
@@ -383,7 +360,7 @@ export async function readComments(d1: D1Database, input: z.infer<typeof Comment
       total: totals[0]?.n ?? 0,
     };
   }
-  nodes = buildThreads(rows as CommentRow[]).get(`${target.refType}:${target.refId}`)?.nodes ?? [];
+  const nodes: CommentNode[] = buildThreads(rows as CommentRow[]).get(`${target.refType}:${target.refId}`)?.nodes ?? [];
   return {
     comments: shapeNodes(nodes, target.refType, target.refId),
     type: target.refType,

@@ -1,20 +1,16 @@
-import { moderOnPage } from "../moderation/moderation.server";
-import { json, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
-import { cacheHeaders } from "../../lib/http.server";
 import { LIMITS } from "../../lib/limits";
-import { parseOffset, parsePrefixedId } from "../../lib/params";
-import { originOf } from "../../lib/seo";
+import { parsePrefixedId } from "../../lib/params";
 import type { QuestionState } from "../../lib/questions";
 import { isBanned, seesHiddenProfile } from "../../lib/users";
 import { getDb, schema, type Db } from "../core/db.server";
 import { catalogueQuery, GIFT_POINTS_MIN, giftItem, receivedGiftsQuery, sentGiftItem } from "../gifts/gifts.server";
 import { LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
-import { viewerSession, type Session } from "./session.server";
+import type { Session } from "./session.server";
 
 /**
- * The user profile /profile/id{userid}[/{tab}[/{sub}]] (surroundings.md "Profile",
- * docs/decisions/0011-profile-page.md): the header of a user and one page of one of his lists.
+ * The user profile /profile/id{userid}[/{tab}[/{sub}]] (docs/decisions/0011-profile-page.md): the
+ * header of a user and one page of one of his lists.
  */
 
 const u = schema.users;
@@ -311,41 +307,4 @@ export async function loadProfilePage(
   const user = toUser(row, now);
   if (user.hidden && !seesHiddenProfile(viewer, uid)) return { kind: "hidden", user: { id: user.id, nick: user.nick, lvl: user.lvl, filin: user.filin } };
   return { kind: "ok", user, view, isOwner, list, more, offset };
-}
-
-/**
- * Loader data of /profile/id{userid}[/{tab}[/{sub}]]: 404 for a bad id, tab, sub or a too-deep
- * offset; a malformed offset redirects to the clean path. Guests' pages may be shared-cached; a
- * signed-in reader's (the owner's above all) are private. D1: the session (signed-in only) and one
- * batch.
- */
-export async function profileResponse({ params, request, context }: LoaderFunctionArgs) {
-  const now = Date.now();
-  const path = parseProfilePath(params.uid, params.tab, params.sub);
-  if (!path) throw new Response("Not found", { status: 404, headers: cacheHeaders(404) });
-  const base = profilePath(path.uid, path.view);
-  const offset = parseOffset(new URL(request.url).searchParams);
-  if (!offset.ok) {
-    if (offset.reason === "too-far") throw new Response("Not found", { status: 404, headers: cacheHeaders(404) });
-    throw redirect(base);
-  }
-  const session = await viewerSession(context, request);
-  const page = await loadProfilePage(context.cloudflare.env.DB, session?.user ?? null, path.uid, path.view, offset.value, now);
-  const headers: HeadersInit = session ? { "Cache-Control": "private, no-store" } : cacheHeaders();
-  if (page.kind === "redirect") throw redirect(page.to, { headers: { "Cache-Control": "no-store" } });
-  if (page.kind === "missing") throw new Response("Not found", { status: 404, headers: session ? headers : cacheHeaders(404) });
-  if (page.kind === "hidden") return json({ ...page, now }, { headers });
-  const viewer = await moderOnPage(context.cloudflare.env.DB, session);
-  return json(
-    {
-      ...page,
-      now,
-      viewer,
-      nav: profileNav(path.uid, path.view, page.isOwner),
-      next: page.more ? `${base}?p=${offset.value + LIMITS.pageSize}` : null,
-      canonical: `${originOf(request)}${base}${offset.value ? `?p=${offset.value}` : ""}`,
-      noindex: isOwnerOnly(path.view),
-    },
-    { headers },
-  );
 }

@@ -16,5 +16,3 @@ export const authorColumns = {
   bannedUntil: sql<number | null>`${u.bannedUntil}`.as("author_banned_until"),
   banPermanent: sql<number>`${u.banPermanent}`.as("author_ban_permanent"),
 };
-
-export { isBanned } from "../../lib/users";

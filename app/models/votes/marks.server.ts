@@ -1,6 +1,7 @@
 import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { canMark } from "../../lib/can";
 import { DomainError } from "../../lib/errors";
 import { getDb, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
@@ -51,7 +52,7 @@ async function loadTarget(env: Env, input: z.infer<typeof MarkInput>): Promise<T
 export async function mark(env: Env, session: Session | null, input: z.infer<typeof MarkInput>, now: number) {
   const user = requireWriter(session);
   const t = await loadTarget(env, input);
-  if (t.authorId === user.id) throw new DomainError(ERR.markOwnItem);
+  if (!canMark(user, t.authorId)) throw new DomainError(ERR.markOwnItem);
   const db = getDb(env.DB);
   const table = t.type === "Q" ? q : a;
   const results = await db.batch([

@@ -2,6 +2,7 @@ import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { listOf } from "../../lib/fields";
+import { bestVoteRefusal, pollVoteRefusal } from "../../lib/can";
 import { DomainError } from "../../lib/errors";
 import { isExpertLevel } from "../../lib/levels";
 import { getDb, schema, type Db } from "../core/db.server";
@@ -25,7 +26,7 @@ const q = schema.questions;
 const a = schema.answers;
 const bv = schema.bestVotes;
 
-/** The refusals common to votefor and voteagainst: state V, level, not the owner, not an answerer. */
+/** The refusals common to votefor and voteagainst: the rule (bestVoteRefusal, app/lib/can.ts), then the level. */
 async function checkBestVoter(db: Db, user: SessionUser, qid: number) {
   const [qRows, answered] = await db.batch([
     db.select({ userId: q.userId, state: q.state, hidden: q.hidden }).from(q).where(eq(q.id, qid)),
@@ -36,10 +37,9 @@ async function checkBestVoter(db: Db, user: SessionUser, qid: number) {
   ]);
   const question = qRows[0];
   if (!question || question.hidden || question.state === "D") throw new DomainError(ERR.questionGone);
-  if (question.state !== "V") throw new DomainError(ERR.questionNotVoting);
-  if (question.userId === user.id) throw new DomainError(ERR.voteOwnQuestion);
-  // canreplyreason rid 2: the user answered this question
-  if (answered.length > 0) throw new DomainError(ERR.voteAfterAnswering);
+  // 212 is canreplyreason rid 2: the user answered this question
+  const refusal = bestVoteRefusal(user, { authorId: question.userId, state: question.state }, answered.length > 0);
+  if (refusal !== null) throw new DomainError(refusal);
   if (!isExpertLevel(user.lvl)) throw new DomainError(ERR.levelTooLow);
 }
 
@@ -101,8 +101,8 @@ export async function votePoll(env: Env, session: Session | null, input: z.infer
   ]);
   const question = qRows[0];
   if (!question || question.hidden || question.state === "D") throw new DomainError(ERR.questionGone);
-  if (!question.pollType) throw new DomainError(ERR.notAPoll);
-  if (question.state !== "A") throw new DomainError(ERR.pollClosed);
+  const refusal = pollVoteRefusal(question);
+  if (refusal !== null) throw new DomainError(refusal);
   if (question.pollType === "S" && chosen.length !== 1) throw new DomainError(ERR.pollSingleChoice);
   const valid = new Set(optRows.map((o) => o.id));
   if (chosen.some((o) => !valid.has(o))) throw new DomainError(ERR.pollOptionUnknown);
