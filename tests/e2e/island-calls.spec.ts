@@ -28,8 +28,13 @@ test("an island's calls after the session's token changed: one refresh_auth for 
   const first = page.locator(`#answer-${ids[0]}`);
   const second = page.locator(`#answer-${ids[1]}`);
   const counts = [Number(await first.getByTestId("mark-count").innerText()), Number(await second.getByTestId("mark-count").innerText())];
-  // two calls at once, both with the stale token
-  await Promise.all([first.getByRole("button", { name: "Полезный ответ" }).click(), second.getByRole("button", { name: "Полезный ответ" }).click()]);
+  // two calls at once, both with the stale token: both buttons clicked in one task (two pointer
+  // clicks at once can miss when one scrolls the page under the other)
+  const buttonsToClick = [first, second].map((a) => a.getByRole("button", { name: "Полезный ответ" }));
+  const handles = await Promise.all(buttonsToClick.map((b) => b.elementHandle()));
+  await page.evaluate((els) => {
+    for (const el of els) (el as HTMLElement).click();
+  }, handles);
   await expect(first.getByTestId("mark-count")).toHaveText(String(counts[0] + 1));
   await expect(second.getByTestId("mark-count")).toHaveText(String(counts[1] + 1));
   expect(refreshes).toHaveLength(1);
