@@ -19,7 +19,6 @@ export default defineConfig({
     }),
   ],
   resolve: {
-    alias: { "~": new URL("./app", import.meta.url).pathname },
     mainFields: ["browser", "module", "main"],
   },
   ssr: {

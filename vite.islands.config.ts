@@ -8,7 +8,6 @@ import { defineConfig } from "vite";
 export default defineConfig({
   resolve: {
     alias: [
-      { find: "~", replacement: new URL("./app", import.meta.url).pathname },
       // the server's manifest of this very build cannot be part of it (app/islands/manifest.browser.ts)
       { find: /^\.\/manifest$/, replacement: new URL("./app/islands/manifest.browser.ts", import.meta.url).pathname },
     ],

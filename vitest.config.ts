@@ -10,9 +10,6 @@ import { defineConfig } from "vitest/config";
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.resolve("db/migrations"));
   return {
-    resolve: {
-      alias: { "~": path.resolve("app") },
-    },
     plugins: [
       cloudflareTest({
         main: "./worker/index.ts",

@@ -51,7 +51,7 @@ export default {
   fetch: app.fetch,
   /** The cron: questions move A → V → R (or are deleted when nobody answered) as their windows close. */
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
-    ctx.waitUntil(advanceQuestions(env.DB, Date.now()));
+    ctx.waitUntil(advanceQuestions(env, Date.now()));
     ctx.waitUntil(expireVips(env, Date.now()));
   },
 } satisfies ExportedHandler<Env>;

@@ -23,7 +23,7 @@ function refusal(req: Request): Response | null {
 live.get("/ws", async (c) => {
   const refused = refusal(c.req.raw);
   if (refused) return refused;
-  const session = await getSession(c.env.DB, c.req.raw);
+  const session = await getSession(c.env, c.req.raw);
   if (!session) return new Response("Sign in first", { status: 401 });
   return userHub(c.env, session.user.id).fetch(c.req.raw);
 });
@@ -32,7 +32,7 @@ live.get("/ws/question/:qid", async (c) => {
   const refused = refusal(c.req.raw);
   if (refused) return refused;
   const qid = parseId(c.req.param("qid"));
-  if (qid == null || !(await questionExists(c.env.DB, qid))) return new Response("Not found", { status: 404 });
+  if (qid == null || !(await questionExists(c.env, qid))) return new Response("Not found", { status: 404 });
   return questionRoom(c.env, qid).fetch(c.req.raw);
 });
 

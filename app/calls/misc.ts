@@ -14,42 +14,42 @@ export const miscCalls: Record<string, NamedCall> = {
   getCategories: defineCall({
     method: "GET",
     input: z.object({}),
-    run: (c) => readCategories(c.env.DB, c.now),
+    run: (c) => readCategories(c.env, c.now),
   }),
   catbrands: defineCall({
     method: "GET",
     input: z.object({}),
-    run: (c) => readCatBrands(c.env.DB),
+    run: (c) => readCatBrands(c.env),
   }),
   leadqst: defineCall({
     method: "GET",
     input: SectionListInput,
-    run: (c, input) => readLeadQst(c.env.DB, input, c.now),
+    run: (c, input) => readLeadQst(c.env, input, c.now),
   }),
   golden: defineCall({
     method: "GET",
     input: SectionListInput,
-    run: (c, input) => readGolden(c.env.DB, input, c.now),
+    run: (c, input) => readGolden(c.env, input, c.now),
   }),
   usrsettings: defineCall({
     method: "GET",
     input: UsrSettingsInput,
-    run: (c, input) => readUsrSettings(c.env.DB, c.session, input),
+    run: (c, input) => readUsrSettings(c.env, c.session, input),
   }),
   usrsettings_set: defineCall({
     method: "POST",
     input: UsrSettingsSetInput,
-    run: (c, input) => setUsrSetting(c.env.DB, c.session, input),
+    run: (c, input) => setUsrSetting(c.env, c.session, input),
   }),
   dwh: defineCall({
     method: "POST",
     input: DwhInput,
-    run: (c, input) => trackEvent(c.env.DB, c.session, input, c.now),
+    run: (c, input) => trackEvent(c.env, c.session, input, c.now),
   }),
   search: defineCall({
     method: "GET",
     door: "search",
     input: SearchInput,
-    run: (c, input) => search(c.env.DB, input, c.now),
+    run: (c, input) => search(c.env, input, c.now),
   }),
 };

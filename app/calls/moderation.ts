@@ -62,6 +62,6 @@ export const moderationCalls: Record<string, NamedCall> = {
   modqlist: defineCall({
     method: "GET",
     input: ModqlistInput,
-    run: (c, input) => readModqlist(c.env.DB, c.session, input),
+    run: (c, input) => readModqlist(c.env, c.session, input),
   }),
 };

@@ -31,57 +31,57 @@ export const readCalls: Record<string, NamedCall> = {
   question: defineCall({
     method: "GET",
     input: QuestionInput,
-    run: (c, input) => readQuestion(c.env.DB, c.session, input, c.now),
+    run: (c, input) => readQuestion(c.env, c.session, input, c.now),
   }),
   moreanswers: defineCall({
     method: "GET",
     input: MoreAnswersInput,
-    run: (c, input) => readMoreAnswers(c.env.DB, c.session, input),
+    run: (c, input) => readMoreAnswers(c.env, c.session, input),
   }),
   showans: defineCall({
     method: "GET",
     input: ShowAnswerInput,
-    run: (c, input) => readAnswer(c.env.DB, c.session, input, c.now),
+    run: (c, input) => readAnswer(c.env, c.session, input, c.now),
   }),
   comments: defineCall({
     method: "GET",
     input: CommentsInput,
-    run: (c, input) => readComments(c.env.DB, input),
+    run: (c, input) => readComments(c.env, input),
   }),
   all_comments: defineCall({
     method: "GET",
     input: AllCommentsInput,
-    run: (c, input) => readAllComments(c.env.DB, input),
+    run: (c, input) => readAllComments(c.env, input),
   }),
   comment_context: defineCall({
     method: "GET",
     input: CommentContextInput,
-    run: (c, input) => readCommentContext(c.env.DB, c.session, input, c.now),
+    run: (c, input) => readCommentContext(c.env, c.session, input, c.now),
   }),
   whovoted: defineCall({
     method: "GET",
     input: WhoVotedInput,
-    run: (c, input) => readWhoVoted(c.env.DB, input),
+    run: (c, input) => readWhoVoted(c.env, input),
   }),
   marked: defineCall({
     method: "GET",
     input: MarkedInput,
-    run: (c, input) => readMarked(c.env.DB, input),
+    run: (c, input) => readMarked(c.env, input),
   }),
   questlist: defineCall({
     method: "GET",
     input: QuestListInput,
-    run: (c, input) => readQuestList(c.env.DB, input, c.now),
+    run: (c, input) => readQuestList(c.env, input, c.now),
   }),
   qstrating: defineCall({
     method: "GET",
     input: QstRatingInput,
-    run: (c, input) => readQstRating(c.env.DB, input, c.now),
+    run: (c, input) => readQstRating(c.env, input, c.now),
   }),
   check_new: defineCall({
     method: "GET",
     input: CheckNewInput,
-    run: (c, input) => readCheckNew(c.env.DB, input, c.now),
+    run: (c, input) => readCheckNew(c.env, input, c.now),
   }),
   showlimits: defineCall({
     method: "GET",

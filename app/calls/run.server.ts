@@ -34,7 +34,7 @@ export async function runCall(name: string, req: Request, raw: Record<string, un
     const method = req.method === "HEAD" ? "GET" : req.method;
     if (method !== call.method) throw new DomainError(ERR.wrongMethod);
     if (method === "POST" && !isSameOrigin(req)) throw new DomainError(ERR.foreignOrigin);
-    const session = await getSession(env.DB, req);
+    const session = await getSession(env, req);
     if (door === "api" && method === "POST" && session && !NO_TOKEN_CHECK.has(name)) {
       if (raw.salt !== session.salt || raw.token !== session.token) throw new DomainError(ERR.sessionExpired);
     }

@@ -55,7 +55,6 @@ export function Island<P extends object>({
 }
 
 declare module "react" {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
       "otv-island": { name: string; when: string; props: string; children?: React.ReactNode };

@@ -22,12 +22,12 @@ export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loader
  * to the clean path.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const db = context.cloudflare.env.DB;
+  const env = context.cloudflare.env;
   const now = Date.now();
   const urlname = params.category ?? "";
   const url = new URL(request.url);
-  const tree = await getCategoryTree(db, now);
-  const brand = tree.byUrl.has(urlname) ? undefined : await findBrand(db, { urlname });
+  const tree = await getCategoryTree(env, now);
+  const brand = tree.byUrl.has(urlname) ? undefined : await findBrand(env, { urlname });
   if (brand) return brandPage({ request, params, context }, tree, brand, now);
 
   notFoundUnless(params.sub === undefined);
@@ -39,7 +39,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     notFoundUnless(offset.reason !== "too-far");
     throw redirect(base);
   }
-  const { more, ...list } = await loadQuestionList(db, tree, place, offset.value);
+  const { more, ...list } = await loadQuestionList(env, tree, place, offset.value);
   return json(
     {
       now,
@@ -67,7 +67,7 @@ async function brandPage({ request, params, context }: LoaderFunctionArgs, tree:
     throw redirect(base);
   }
   const session = await viewerSession(context, request);
-  const page = await loadBrandPage(context.cloudflare.env.DB, brand, view, session?.user.id ?? null, offset.value);
+  const page = await loadBrandPage(context.cloudflare.env, brand, view, session?.user.id ?? null, offset.value);
   notFoundUnless(page);
   return json(
     {

@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!target || (target.protocol !== "http:" && target.protocol !== "https:")) throw redirect("/");
   if (brand) {
     const session = await viewerSession(context, request);
-    await recordBrandLinkClick(context.cloudflare.env.DB, session, target.toString(), brand, Date.now());
+    await recordBrandLinkClick(context.cloudflare.env, session, target.toString(), brand, Date.now());
   }
   return json({ url: target.toString(), host: target.host }, { headers: { "Cache-Control": brand ? "private, no-store" : "public, max-age=3600" } });
 }

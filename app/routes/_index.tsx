@@ -12,16 +12,16 @@ export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loader
 
 /** The home page: all questions, newest first; a too-deep offset is 404, a malformed one redirects to /. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const db = context.cloudflare.env.DB;
+  const env = context.cloudflare.env;
   const now = Date.now();
   const url = new URL(request.url);
-  const tree = await getCategoryTree(db, now);
+  const tree = await getCategoryTree(env, now);
   const offset = parseOffset(url.searchParams);
   if (!offset.ok) {
     notFoundUnless(offset.reason !== "too-far");
     throw redirect("/");
   }
-  const { more, ...list } = await loadQuestionList(db, tree, { category: null, tab: null }, offset.value);
+  const { more, ...list } = await loadQuestionList(env, tree, { category: null, tab: null }, offset.value);
   return json(
     {
       now,

@@ -26,9 +26,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const session = await viewerSession(context, request);
   if (!session) throw redirect(signInUrl(url.pathname), { headers: { "Cache-Control": "no-store" } });
-  const db = context.cloudflare.env.DB;
+  const env = context.cloudflare.env;
   const t = type as AbuseTarget;
-  const [target, reported] = await Promise.all([loadTarget(db, t, id), hasReported(db, session.user.id, t, id)]);
+  const [target, reported] = await Promise.all([loadTarget(env, t, id), hasReported(env, session.user.id, t, id)]);
   notFoundUnless(target);
   const refusal = reportRefusal(target, session.user.id);
   let state: AbusePageState = "form";

@@ -20,7 +20,7 @@ const SIGNED_IN_SUBS = new Set(["unwatch-comments", "thanks", "bad"]);
  * pages (signed-in readers; guests go to the sign-in page first).
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const db = context.cloudflare.env.DB;
+  const env = context.cloudflare.env;
   const missing = () => json({ kind: "missing" as const, now: Date.now() }, { status: 404, headers: cacheHeaders(404) });
   const aid = parseId(params.aid);
   if (aid === null) return missing();
@@ -28,7 +28,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (SIGNED_IN_SUBS.has(sub)) {
     const url = new URL(request.url);
     if (!(await viewerSession(context, request))) throw redirect(signInUrl(url.pathname));
-    const qid = await answerQuestionId(db, aid);
+    const qid = await answerQuestionId(env, aid);
     if (qid === null) return missing();
     const done = url.searchParams.get("done") === "1";
     if (sub === "unwatch-comments") return json({ kind: "unwatch" as const, qid, done }, { headers: PRIVATE_PAGE });
@@ -36,9 +36,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
   const cmid = parsePrefixedId(sub, "cid-");
   if (cmid === null) return missing();
-  const where = await locateComment(db, cmid);
+  const where = await locateComment(env, cmid);
   if (!where || where.answerId !== aid) throw redirect(`/answer/${aid}`);
-  const page = await answerPageWithTrail(db, aid, cmid, Date.now());
+  const page = await answerPageWithTrail(env, aid, cmid, Date.now());
   if (page.kind !== "ok") return json(page, { status: 404, headers: cacheHeaders(404) });
   return json({ ...page, canonical: `${originOf(request)}/answer/${aid}` }, { headers: cacheHeaders() });
 }

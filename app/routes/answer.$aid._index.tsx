@@ -13,7 +13,7 @@ export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loader
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const aid = parseId(params.aid);
   if (aid === null) return json({ kind: "missing" as const, now: Date.now() }, { status: 404, headers: cacheHeaders(404) });
-  const page = await answerPageWithTrail(context.cloudflare.env.DB, aid, null, Date.now());
+  const page = await answerPageWithTrail(context.cloudflare.env, aid, null, Date.now());
   if (page.kind !== "ok") return json(page, { status: 404, headers: cacheHeaders(404) });
   return json({ ...page, canonical: `${originOf(request)}/answer/${aid}` }, { headers: cacheHeaders() });
 }

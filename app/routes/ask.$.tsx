@@ -43,12 +43,12 @@ export async function loader(args: LoaderFunctionArgs) {
   }
 
   const env = context.cloudflare.env;
-  const brand = await findBrand(env.DB, { id: path.bid });
+  const brand = await findBrand(env, { id: path.bid });
   notFoundUnless(brand);
   const session = await viewerSession(context, request);
   if (!session) return json<AskPageData>({ guest: true, signIn }, { headers });
   const now = Date.now();
-  const [tree, limits, may] = await Promise.all([getCategoryTree(env.DB, now), quotaUsage(env, session.user, now), canAsk(env, session, now)]);
+  const [tree, limits, may] = await Promise.all([getCategoryTree(env, now), quotaUsage(env, session.user, now), canAsk(env, session, now)]);
   const left = limits.DIQ.left;
   return json<AskPageData>(
     {

@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = { "Cache-Control": "private, no-store" };
   if (!session) return json<AskPageData>({ guest: true, signIn: signInUrl(url.pathname + url.search) }, { headers });
   const env = context.cloudflare.env;
-  const [tree, may] = await Promise.all([getCategoryTree(env.DB), canAsk(env, session, Date.now())]);
+  const [tree, may] = await Promise.all([getCategoryTree(env), canAsk(env, session, Date.now())]);
   const asksLeft = may.limits.ASK?.left ?? 0;
   return json<AskPageData>(
     {

@@ -7,7 +7,7 @@ import { getCategoryTree } from "../models/categories/categories.server";
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const tree = await getCategoryTree(context.cloudflare.env.DB);
+  const tree = await getCategoryTree(context.cloudflare.env);
   const groups = tree.top
     .filter((c) => !c.hidden)
     .map((c) => ({

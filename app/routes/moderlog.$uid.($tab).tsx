@@ -22,8 +22,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const tab = params.tab ?? "questions";
   notFoundUnless(id !== null && isModerlogTab(tab), PRIVATE_PAGE);
   const session = await viewerSession(context, request);
-  const d1 = context.cloudflare.env.DB;
-  const moder = session ? await loadModerator(d1, session.user.id) : null;
+  const env = context.cloudflare.env;
+  const moder = session ? await loadModerator(env, session.user.id) : null;
   notFoundUnless(moder, PRIVATE_PAGE);
   const base = moderlogPath(id, tab);
   const offset = parseOffset(new URL(request.url).searchParams);
@@ -31,9 +31,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     notFoundUnless(offset.reason !== "too-far", PRIVATE_PAGE);
     throw redirect(base);
   }
-  const owner = await moderlogOwner(d1, id);
+  const owner = await moderlogOwner(env, id);
   notFoundUnless(owner, PRIVATE_PAGE);
-  const { items, more } = await moderlogPage(d1, id, tab, offset.value);
+  const { items, more } = await moderlogPage(env, id, tab, offset.value);
   return json(
     {
       owner,

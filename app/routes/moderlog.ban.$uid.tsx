@@ -15,7 +15,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const uid = parseId(params.uid);
   notFoundUnless(uid !== null, PRIVATE_PAGE);
   const session = await viewerSession(context, request);
-  const data = await banFormData(context.cloudflare.env.DB, session?.user ?? null, uid, Date.now());
+  const data = await banFormData(context.cloudflare.env, session?.user ?? null, uid, Date.now());
   notFoundUnless(data, PRIVATE_PAGE);
   return json(data, { headers: PRIVATE_PAGE });
 }

@@ -18,14 +18,14 @@ export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loader
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const session = await viewerSession(context, request);
-  const db = context.cloudflare.env.DB;
+  const env = context.cloudflare.env;
   const pqid = parseId(params.pqid);
   const cmid = params.cid === undefined ? null : parsePrefixedId(params.cid, "cid-");
   if (pqid === null || (params.cid !== undefined && cmid === null)) return json({ kind: "missing" as const }, { status: 404, headers: PRIVATE_PAGE });
-  const page = await loadPrivateQuestion(db, pqid, session?.user.id ?? null);
+  const page = await loadPrivateQuestion(env, pqid, session?.user.id ?? null);
   if (page.kind === "missing") return json({ kind: "missing" as const }, { status: 404, headers: PRIVATE_PAGE });
   if (page.kind === "deleted") return json({ kind: "deleted" as const, question: page.question }, { status: 404, headers: PRIVATE_PAGE });
-  if (cmid !== null && !(await isPrivateComment(db, pqid, cmid))) throw redirect(`/private/${pqid}`);
+  if (cmid !== null && !(await isPrivateComment(env, pqid, cmid))) throw redirect(`/private/${pqid}`);
   return json({ ...page, now: Date.now(), highlight: cmid }, { headers: PRIVATE_PAGE });
 }
 

@@ -31,12 +31,12 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     throw redirect(base);
   }
   const session = await viewerSession(context, request);
-  const page = await loadProfilePage(context.cloudflare.env.DB, session?.user ?? null, path.uid, path.view, offset.value, now);
+  const page = await loadProfilePage(context.cloudflare.env, session?.user ?? null, path.uid, path.view, offset.value, now);
   const headers = session ? PRIVATE_PAGE : cacheHeaders();
   if (page.kind === "redirect") throw redirect(page.to, { headers: { "Cache-Control": "no-store" } });
   notFoundUnless(page.kind !== "missing", session ? headers : cacheHeaders(404));
   if (page.kind === "hidden") return json({ ...page, now }, { headers });
-  const viewer = await moderOnPage(context.cloudflare.env.DB, session);
+  const viewer = await moderOnPage(context.cloudflare.env, session);
   return json(
     {
       ...page,

@@ -14,7 +14,7 @@ export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loader
 
 /** /question/{qid}/cid-{cmid}: the comment shown in its answer's thread, highlighted. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const db = context.cloudflare.env.DB;
+  const env = context.cloudflare.env;
   const qid = parseId(params.qid);
   const unwatch: "Q" | "C" | null = params.sub === "unwatch" ? "Q" : params.sub === "unwatch-comments" ? "C" : null;
   if (qid !== null && unwatch) {
@@ -25,11 +25,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
   const cmid = parsePrefixedId(params.sub, "cid-");
   if (qid === null || cmid === null) return json({ kind: "missing" as const, now: Date.now() }, { status: 404, headers: cacheHeaders(404) });
-  const where = await locateComment(db, cmid);
+  const where = await locateComment(env, cmid);
   // a comment that is gone, or of another question, falls back to the question itself
   if (!where || where.qid !== qid) throw redirect(`/question/${qid}`);
   if (where.answerId === null) throw redirect(`/question/${qid}#cmt-${cmid}`);
-  const page = await answerPageWithTrail(db, where.answerId, cmid, Date.now());
+  const page = await answerPageWithTrail(env, where.answerId, cmid, Date.now());
   if (page.kind !== "ok") return json(page, { status: 404, headers: cacheHeaders(404) });
   return json({ ...page, canonical: `${originOf(request)}/question/${qid}` }, { headers: cacheHeaders() });
 }

@@ -30,7 +30,7 @@ import Survey from "../islands/survey.island";
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
-  const db = context.cloudflare.env.DB;
+  const env = context.cloudflare.env;
   const now = Date.now();
   const qid = parseId(params.qid);
   const url = new URL(request.url);
@@ -40,17 +40,17 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
   if (!offset.ok) throw redirect(`/question/${qid}`);
 
-  let [tree, page, session] = await Promise.all([getCategoryTree(db, now), loadQuestionPage(db, qid, offset.value), viewerSession(context, request)]);
+  let [tree, page, session] = await Promise.all([getCategoryTree(env, now), loadQuestionPage(env, qid, offset.value), viewerSession(context, request)]);
   // the on-read guard: a question whose window has passed moves on before anyone reads it stale
   if (page.kind === "ok" && dueTransition({ ...page.question, userId: page.question.author.id }, now)) {
-    await advanceOne(db, qid, now);
-    page = await loadQuestionPage(db, qid, offset.value);
+    await advanceOne(env, qid, now);
+    page = await loadQuestionPage(env, qid, offset.value);
   }
   if (page.kind === "missing") return json({ kind: "missing" as const, now }, { status: 404, headers: cacheHeaders(404) });
   const trail = categoryTrail(tree, page.question.categoryId);
   if (page.kind === "deleted") {
     // a moderator sees the restore control and the author's data (docs/decisions/0015-moderation.md)
-    const viewer = await moderOnDeletedQuestion(db, session, qid, now);
+    const viewer = await moderOnDeletedQuestion(env, session, qid, now);
     return json(
       { kind: "deleted" as const, now, question: page.question, trail, viewer },
       { status: 404, headers: viewer ? { "Cache-Control": "private, no-store" } : cacheHeaders(404) },
@@ -58,7 +58,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
   if (offset.value > 0 && offset.value >= page.question.anscnt) throw redirect(`/question/${qid}`);
   const viewer = session
-    ? await viewerOnQuestion(db, session.user, qid, page.question.author.id, [...(page.best ? [page.best.id] : []), ...page.answers.map((a) => a.id)])
+    ? await viewerOnQuestion(env, session.user, qid, page.question.author.id, [...(page.best ? [page.best.id] : []), ...page.answers.map((a) => a.id)])
     : null;
 
   return defer(
@@ -68,7 +68,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       trail,
       canonical: `${originOf(request)}/question/${qid}`,
       viewer,
-      similar: similarQuestions(db, qid, page.question.categoryId),
+      similar: similarQuestions(env, qid, page.question.categoryId),
     },
     { headers: viewer ? { "Cache-Control": "private, no-store" } : cacheHeaders() },
   );

@@ -19,7 +19,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (!session) throw redirect(signInUrl(url.pathname + url.search), { headers: { "Cache-Control": "no-store" } });
   if (session.user.id !== id) throw redirect("/settings", { headers: { "Cache-Control": "no-store" } });
-  const settings = await readSettings(context.cloudflare.env.DB, session.user.id);
+  const settings = await readSettings(context.cloudflare.env, session.user.id);
   return json({ settings, back: `/settings/id${id}`, saved: url.searchParams.get("saved") === "1" }, { headers: PRIVATE_PAGE });
 }
 

@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await viewerSession(context, request);
   const url = new URL(request.url);
   if (!session) throw redirect(signInUrl(url.pathname + url.search), { headers: { "Cache-Control": "no-store" } });
-  const settings = await readSettings(context.cloudflare.env.DB, session.user.id);
+  const settings = await readSettings(context.cloudflare.env, session.user.id);
   return json({ settings, back: "/settings", saved: url.searchParams.get("saved") === "1" }, { headers: PRIVATE_PAGE });
 }
 

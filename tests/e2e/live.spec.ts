@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { api, guestPage, markDocument, register, sameDocument, signedIn } from "./helpers";
+import { api, guestPage, hydrated, markDocument, register, sameDocument, signedIn } from "./helpers";
 
 /**
  * The live parts of the pages: a new answer reaches another reader without a reload, 'Показать
@@ -71,6 +71,8 @@ test("'Показать ещё ответы' appends the next 20 answers without
   const first = await answers.first().getAttribute("data-answer-id");
   await markDocument(page);
 
+  // before its island hydrates, 'Показать ещё ответы' is the plain ?p= link (the no-JavaScript path)
+  await hydrated(page.getByTestId("more-answers"));
   await page.getByTestId("more-answers").click();
   await expect(answers).toHaveCount(40);
   await expect(answers.first()).toHaveAttribute("data-answer-id", first!);

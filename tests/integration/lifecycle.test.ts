@@ -54,23 +54,23 @@ describe("the question lifecycle", () => {
   it("an open question with two answers goes to voting at exactly 4 days, not a millisecond before", async () => {
     const added = NOW - 4 * DAY;
     const { qid } = await makeQuestion({ state: "A", added, answers: [{}, {}] });
-    expect(await advanceOne(env.DB, qid, NOW - 1)).toBeNull();
+    expect(await advanceOne(env, qid, NOW - 1)).toBeNull();
     expect(await stateOf(qid)).toMatchObject({ state: "A" });
-    expect(await advanceOne(env.DB, qid, NOW)).toBe("A>V");
+    expect(await advanceOne(env, qid, NOW)).toBe("A>V");
     expect(await stateOf(qid)).toMatchObject({ state: "V", hidden: 0, best_answer_id: null, state_changed_at: NOW });
     // nothing more is due until the voting window closes
-    expect(await advanceOne(env.DB, qid, NOW + 3 * DAY - 1)).toBeNull();
+    expect(await advanceOne(env, qid, NOW + 3 * DAY - 1)).toBeNull();
   });
 
   it("an open question with a single answer is resolved with that answer as the best", async () => {
     const { qid, aids } = await makeQuestion({ state: "A", added: NOW - 5 * DAY, answers: [{ user: 30 }] });
     const before = await one<{ best_count: number }>("select best_count from users where id = 30");
-    expect(await advanceOne(env.DB, qid, NOW)).toBe("A>R");
+    expect(await advanceOne(env, qid, NOW)).toBe("A>R");
     expect(await stateOf(qid)).toMatchObject({ state: "R", best_answer_id: aids[0] });
     expect(await one("select best from answers where id = ?", aids[0])).toEqual({ best: 1 });
     expect(await one("select best_count from users where id = 30")).toEqual({ best_count: before!.best_count + 1 });
     // a second pass changes nothing
-    expect(await advanceOne(env.DB, qid, NOW + DAY)).toBeNull();
+    expect(await advanceOne(env, qid, NOW + DAY)).toBeNull();
     expect(await one("select best_count from users where id = 30")).toEqual({ best_count: before!.best_count + 1 });
   });
 
@@ -78,8 +78,8 @@ describe("the question lifecycle", () => {
     const { qid } = await makeQuestion({ state: "A", added: NOW - 4 * DAY });
     const before = await one<{ points: number }>("select points from users where id = ?", OWNER);
     const cats = await env.DB.prepare("select qcount from categories where id in (?, ?) order by id").bind(TOP, LEAF).all<{ qcount: number }>();
-    expect(await advanceOne(env.DB, qid, NOW - 1)).toBeNull();
-    expect(await advanceOne(env.DB, qid, NOW)).toBe("A>D");
+    expect(await advanceOne(env, qid, NOW - 1)).toBeNull();
+    expect(await advanceOne(env, qid, NOW)).toBe("A>D");
     expect(await one("select state, hidden, deleted_by, state_before_delete from questions where id = ?", qid)).toEqual({
       state: "D",
       hidden: 1,
@@ -95,15 +95,15 @@ describe("the question lifecycle", () => {
     });
     const after = await env.DB.prepare("select qcount from categories where id in (?, ?) order by id").bind(TOP, LEAF).all<{ qcount: number }>();
     expect(after.results.map((c) => c.qcount)).toEqual(cats.results.map((c) => c.qcount - 1));
-    expect(await advanceOne(env.DB, qid, NOW + DAY)).toBeNull();
-    await advanceQuestions(env.DB, NOW + DAY);
+    expect(await advanceOne(env, qid, NOW + DAY)).toBeNull();
+    await advanceQuestions(env, NOW + DAY);
     expect(await one("select points from users where id = ?", OWNER)).toEqual({ points: before!.points + 5 });
   });
 
   it("a poll is resolved after 4 days without a best answer and is never deleted", async () => {
     const { qid } = await makeQuestion({ state: "A", added: NOW - 4 * DAY, poll: "S" });
-    expect(await advanceOne(env.DB, qid, NOW - 1)).toBeNull();
-    expect(await advanceOne(env.DB, qid, NOW)).toBe("poll>R");
+    expect(await advanceOne(env, qid, NOW - 1)).toBeNull();
+    expect(await advanceOne(env, qid, NOW)).toBe("poll>R");
     expect(await stateOf(qid)).toMatchObject({ state: "R", hidden: 0, best_answer_id: null });
   });
 
@@ -115,9 +115,9 @@ describe("the question lifecycle", () => {
       changed,
       answers: [{ rating: 2 }, { rating: 3 }, { rating: 3 }, { rating: 5, hidden: 1 }],
     });
-    expect(await advanceOne(env.DB, qid, NOW - 1)).toBeNull();
+    expect(await advanceOne(env, qid, NOW - 1)).toBeNull();
     expect(await stateOf(qid)).toMatchObject({ state: "V" });
-    expect(await advanceOne(env.DB, qid, NOW)).toBe("V>R");
+    expect(await advanceOne(env, qid, NOW)).toBe("V>R");
     expect(await stateOf(qid)).toMatchObject({ state: "R", best_answer_id: aids[1], state_changed_at: NOW });
     const best = await env.DB.prepare("select id from answers where qid = ? and best = 1").bind(qid).all<{ id: number }>();
     expect(best.results).toEqual([{ id: aids[1] }]);
@@ -132,14 +132,14 @@ describe("the question lifecycle", () => {
       answers: [{ added: changed - 2 * DAY }, { added: changed - 3 * DAY }],
     });
     await env.DB.prepare("update questions set votes_against = 4 where id = ?").bind(qid).run();
-    expect(await advanceOne(env.DB, qid, NOW)).toBe("V>R");
+    expect(await advanceOne(env, qid, NOW)).toBe("V>R");
     expect(await stateOf(qid)).toMatchObject({ state: "R", best_answer_id: aids[1] });
   });
 
   it("a voting question whose answers were all hidden is resolved without a best answer", async () => {
     const changed = NOW - 3 * DAY;
     const { qid } = await makeQuestion({ state: "V", added: changed - 4 * DAY, changed, answers: [{ hidden: 1 }, { hidden: 1 }] });
-    expect(await advanceOne(env.DB, qid, NOW)).toBe("V>R");
+    expect(await advanceOne(env, qid, NOW)).toBe("V>R");
     expect(await stateOf(qid)).toMatchObject({ state: "R", best_answer_id: null });
   });
 
@@ -152,7 +152,7 @@ describe("the question lifecycle", () => {
     ];
     const fresh = await makeQuestion({ state: "A", added: NOW - 3 * DAY, answers: [{}] });
     const points = await one<{ points: number }>("select points from users where id = ?", OWNER);
-    const summary = await advanceQuestions(env.DB, NOW);
+    const summary = await advanceQuestions(env, NOW);
     expect(summary["A>V"]).toBeGreaterThanOrEqual(1);
     expect(summary["A>D"]).toBeGreaterThanOrEqual(1);
     expect((await stateOf(due[0].qid))!.state).toBe("V");
@@ -164,7 +164,7 @@ describe("the question lifecycle", () => {
 
     const ledger = await one<{ n: number }>("select count(*) n from points_ledger");
     const bests = await one<{ n: number }>("select count(*) n from answers where best = 1");
-    const again = await advanceQuestions(env.DB, NOW);
+    const again = await advanceQuestions(env, NOW);
     expect(Object.values(again).reduce((a, b) => a + b, 0)).toBe(0);
     expect(await one("select count(*) n from points_ledger")).toEqual(ledger);
     expect(await one("select count(*) n from answers where best = 1")).toEqual(bests);

@@ -528,15 +528,15 @@ describe("what the pages' loaders get for moderators", () => {
     const { moderOnDeletedQuestion, moderOnPage } = await import("../../app/models/moderation/moderation.server");
     const moder = await as("moder@demo.local");
     const user = await as("user@demo.local");
-    const sessionOf = (me: Me) => getSession(env.DB, new Request(`${BASE}/`, { headers: { cookie: me.cookie } }));
+    const sessionOf = (me: Me) => getSession(env, new Request(`${BASE}/`, { headers: { cookie: me.cookie } }));
     const { qid } = await answeredQuestion();
     expect((await post("a_qstdrop", { id: qid }, moder)).json.status).toBe(200);
-    const forModer = await moderOnDeletedQuestion(env.DB, await sessionOf(moder), qid, Date.now());
+    const forModer = await moderOnDeletedQuestion(env, await sessionOf(moder), qid, Date.now());
     expect(forModer?.moder).toMatchObject({ moderId: moder.id, qstrestore: true, tmpban: true });
-    expect(await moderOnDeletedQuestion(env.DB, await sessionOf(user), qid, Date.now())).toBeNull();
-    expect(await moderOnDeletedQuestion(env.DB, null, qid, Date.now())).toBeNull();
-    expect((await moderOnPage(env.DB, await sessionOf(moder)))?.moder).toMatchObject({ moderId: moder.id, tmpban: true, qstdrop: false });
-    expect(await moderOnPage(env.DB, await sessionOf(user))).toBeNull();
+    expect(await moderOnDeletedQuestion(env, await sessionOf(user), qid, Date.now())).toBeNull();
+    expect(await moderOnDeletedQuestion(env, null, qid, Date.now())).toBeNull();
+    expect((await moderOnPage(env, await sessionOf(moder)))?.moder).toMatchObject({ moderId: moder.id, tmpban: true, qstdrop: false });
+    expect(await moderOnPage(env, await sessionOf(user))).toBeNull();
     // the pages: the moderator's deleted view has the restore control and the author; others' has neither
     const asModer = await page(`/question/${qid}`, moder.cookie);
     expect(asModer.res.status).toBe(404);

@@ -2,7 +2,6 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SHOWCASE } from "../../db/seed/seed";
 import { levelById } from "../../app/lib/levels";
-import { getDb } from "../../app/models/core/db.server";
 import { listQueryFor, PROFILE_TABS, type ProfileTab } from "../../app/models/users/profile.server";
 import { BASE, page, workerFetch } from "./helpers/api";
 import { all, exec, one } from "./helpers/db";
@@ -277,10 +276,9 @@ describe("the owner's own parts", () => {
 });
 
 describe("the profile's lists are read through indexes", () => {
-  const db = getDb(env.DB);
   for (const tab of Object.keys(PROFILE_TABS) as ProfileTab[]) {
     for (const sub of PROFILE_TABS[tab].subs) {
-      const query = listQueryFor(db, 1, { tab, sub }, 20);
+      const query = listQueryFor(env, 1, { tab, sub }, 20);
       if (!query) continue;
       it(`${tab}/${sub} searches an index and needs no sort`, async () => {
         const { sql, params } = query.toSQL();

@@ -6,7 +6,7 @@ import { answerRefusal, bestAnswerRefusal, canReactToAnswers } from "../../lib/c
 import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
 import { requireCaptchaIfBurst } from "../core/captcha.server";
-import { getDb, schema, type Db } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { answerLikedNotification, answerNotifications } from "../notifications/create.server";
 import { pointsChange, POINTS } from "../users/points.server";
@@ -42,7 +42,8 @@ function requireLiveQuestion<T extends { state: string; hidden: number }>(row: T
 }
 
 /** An answer with its question (both must be live), or 167 / 181. */
-async function loadAnswer(db: Db, aid: number) {
+async function loadAnswer(env: Env, aid: number) {
+  const db = dbOf(env);
   const row = await db
     .select({
       id: a.id,
@@ -84,7 +85,7 @@ export const AddAnswerInput = z.object({
  */
 export async function addAnswer(env: Env, session: Session | null, input: z.infer<typeof AddAnswerInput>, now: number) {
   const user = requireWriter(session);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const [question, author, existing, brand] = await db.batch([
     db.select({ userId: q.userId, state: q.state, hidden: q.hidden, leadUntil: q.leadUntil }).from(q).where(eq(q.id, input.qid)).limit(1),
     db.select({ vip: u.vip, vipUntil: u.vipUntil }).from(u).where(eq(u.id, user.id)).limit(1),
@@ -93,7 +94,7 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
       .from(a)
       .where(and(eq(a.qid, input.qid), eq(a.userId, user.id)))
       .limit(1),
-    brandOfUserQuery(db, user.id),
+    brandOfUserQuery(env, user.id),
   ]);
   const qrow = requireLiveQuestion(question[0]);
   const refusal = answerRefusal(user, { authorId: qrow.userId, state: qrow.state }, existing.length > 0);
@@ -123,8 +124,8 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
         kpd: sql`CAST(ROUND(100.0 * ${u.bestCount} / (${u.answersCount} + 1)) AS INTEGER)`,
       })
       .where(and(eq(u.id, user.id), sql`changes() = 1`)),
-    ...pointsChange(db, user.id, delta, "answer", { type: "Q", id: input.qid }, now, true),
-    ...answerNotifications(db, {
+    ...pointsChange(env, user.id, delta, "answer", { type: "Q", id: input.qid }, now, true),
+    ...answerNotifications(env, {
       qid: input.qid,
       ownerId: qrow.userId,
       actorId: user.id,
@@ -152,8 +153,8 @@ export const EditAnswerInput = z.object({
 /** The author edits his answer while the question is not deleted. */
 export async function editAnswer(env: Env, session: Session | null, input: z.infer<typeof EditAnswerInput>, now: number) {
   const user = requireWriter(session);
-  const db = getDb(env.DB);
-  const ans = await loadAnswer(db, input.update);
+  const db = dbOf(env);
+  const ans = await loadAnswer(env, input.update);
   if (ans.qid !== input.qid) throw new DomainError(ERR.answerGone);
   if (ans.authorId !== user.id) throw new DomainError(ERR.editNotAuthor);
   await holdForPremoderation(env, user, { type: "AE", qid: ans.qid, aid: ans.id, text: input.Body, payload: input }, now);
@@ -177,8 +178,8 @@ export const AnswerIdInput = z.object({ aid: questionOrAnswerId });
  */
 export async function selectBest(env: Env, session: Session | null, input: z.infer<typeof AnswerIdInput>, now: number) {
   const user = requireWriter(session);
-  const db = getDb(env.DB);
-  const ans = await loadAnswer(db, input.aid);
+  const db = dbOf(env);
+  const ans = await loadAnswer(env, input.aid);
   const refusal = bestAnswerRefusal(user, { authorId: ans.ownerId, bestAnswerId: ans.bestAnswerId, state: ans.state, added: ans.added }, now);
   if (refusal !== null) throw new DomainError(refusal);
   const [picked] = await db.batch([
@@ -215,8 +216,8 @@ type Reaction = "thanks" | "unthanks" | "notimportant" | "unnotimportant";
  */
 export async function reactToAnswer(env: Env, session: Session | null, kind: Reaction, input: z.infer<typeof AnswerIdInput>, now: number) {
   const user = requireWriter(session);
-  const db = getDb(env.DB);
-  const ans = await loadAnswer(db, input.aid);
+  const db = dbOf(env);
+  const ans = await loadAnswer(env, input.aid);
   if (!canReactToAnswers(user, { authorId: ans.ownerId })) throw new DomainError(ERR.questionOwnerOnly);
   const ref = { type: "A", id: ans.id };
   const s = ans.canthStatus;
@@ -236,8 +237,8 @@ export async function reactToAnswer(env: Env, session: Session | null, kind: Rea
         .where(and(eq(a.id, ans.id), eq(a.canthStatus, 0), sql`changes() = 1`)),
       ...(kind === "thanks"
         ? [
-            ...pointsChange(db, ans.authorId, POINTS.liked, "liked", ref, now, true),
-            ...answerLikedNotification(db, { qid: ans.qid, aid: ans.id, authorId: ans.authorId, actorId: user.id, now }),
+            ...pointsChange(env, ans.authorId, POINTS.liked, "liked", ref, now, true),
+            ...answerLikedNotification(env, { qid: ans.qid, aid: ans.id, authorId: ans.authorId, actorId: user.id, now }),
           ]
         : []),
     ]);
@@ -262,7 +263,7 @@ export async function reactToAnswer(env: Env, session: Session | null, kind: Rea
       .update(a)
       .set({ canthStatus: 0 })
       .where(and(eq(a.id, ans.id), eq(a.canthStatus, from), sql`changes() = 1`)),
-    ...(kind === "unthanks" ? pointsChange(db, ans.authorId, -POINTS.liked, "unliked", ref, now, true) : []),
+    ...(kind === "unthanks" ? pointsChange(env, ans.authorId, -POINTS.liked, "unliked", ref, now, true) : []),
   ]);
   if (deleted.length === 0) throw new DomainError(ERR.reactionMissing);
   return { qid: ans.qid, canth: 1, canth_status: 0 };

@@ -4,13 +4,14 @@
  * only the schema), so the write models can use it without an import cycle.
  */
 import { eq } from "drizzle-orm";
-import { schema, type getDb } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 
 const b = schema.brands;
 const m = schema.brandMembers;
 
 /** The query of the (first) brand the user belongs to, for a write's read batch: [{urlname}] or []. */
-export function brandOfUserQuery(db: ReturnType<typeof getDb>, userId: number) {
+export function brandOfUserQuery(env: Env, userId: number) {
+  const db = dbOf(env);
   return db.select({ urlname: b.urlname }).from(m).innerJoin(b, eq(b.id, m.brandId)).where(eq(m.userId, userId)).orderBy(m.id).limit(1);
 }
 

@@ -11,7 +11,7 @@ import { DomainError } from "../../lib/errors";
 import { listOf, blank, OptId } from "../../lib/fields";
 import { LIMITS } from "../../lib/limits";
 import type { QuestionState } from "../../lib/questions";
-import { batchable, getDb, schema, type Db } from "../core/db.server";
+import { batchable, dbOf, schema } from "../core/db.server";
 import { LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
 import { requireWriter, type Session } from "../users/session.server";
 import { DwhInput, trackEvent } from "../core/track.server";
@@ -58,13 +58,14 @@ export type Brand = {
 };
 
 /** A brand by its id or urlname, or undefined. */
-export async function findBrand(d1: D1Database, key: { id?: number; urlname?: string }): Promise<Brand | undefined> {
+export async function findBrand(env: Env, key: { id?: number; urlname?: string }): Promise<Brand | undefined> {
   const where = key.id !== undefined ? eq(b.id, key.id) : eq(b.urlname, key.urlname ?? "");
-  return getDb(d1).select(BRAND_COLUMNS).from(b).where(where).get();
+  return dbOf(env).select(BRAND_COLUMNS).from(b).where(where).get();
 }
 
 /** The user's role in the brand, or null when he is not its member. */
-export function brandRoleQuery(db: Db, brandId: number, userId: number) {
+export function brandRoleQuery(env: Env, brandId: number, userId: number) {
+  const db = dbOf(env);
   return db
     .select({ role: m.role })
     .from(m)
@@ -87,7 +88,7 @@ export const BrandFollowInput = z
 async function followTarget(env: Env, session: Session | null, input: z.infer<typeof BrandFollowInput>) {
   const user = requireWriter(session);
   const key = input.cid ?? input.urlname ?? "";
-  const brand = /^[1-9][0-9]{0,9}$/.test(key) ? await findBrand(env.DB, { id: Number(key) }) : await findBrand(env.DB, { urlname: key });
+  const brand = /^[1-9][0-9]{0,9}$/.test(key) ? await findBrand(env, { id: Number(key) }) : await findBrand(env, { urlname: key });
   if (!brand) throw new DomainError(ERR.brandUnknown);
   return { user, brand };
 }
@@ -98,9 +99,9 @@ async function followTarget(env: Env, session: Session | null, input: z.infer<ty
  */
 export async function followBrand(env: Env, session: Session | null, input: z.infer<typeof BrandFollowInput>, now: number) {
   const { user, brand } = await followTarget(env, session, input);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const [inserted, counted] = await db.batch(
-    batchable(env.DB, [
+    batchable(env, [
       db.insert(f).values({ followerId: user.id, targetType: "B", targetId: brand.id, added: now }).onConflictDoNothing().returning({ id: f.id }),
       db
         .update(b)
@@ -120,9 +121,9 @@ export async function followBrand(env: Env, session: Session | null, input: z.in
 /** brand_unfollow: the row goes and both counters step back (never below 0); not following is 491. */
 export async function unfollowBrand(env: Env, session: Session | null, input: z.infer<typeof BrandFollowInput>, _now: number) {
   const { user, brand } = await followTarget(env, session, input);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const [deleted, counted] = await db.batch(
-    batchable(env.DB, [
+    batchable(env, [
       db
         .delete(f)
         .where(and(eq(f.followerId, user.id), eq(f.targetType, "B"), eq(f.targetId, brand.id)))
@@ -171,7 +172,8 @@ const AUTHOR = {
 };
 
 /** The brand's public questions tagged for it (questions_brand_idx), newest first. */
-function taggedQuery(db: Db, brandId: number, offset: number, limit: number) {
+function taggedQuery(env: Env, brandId: number, offset: number, limit: number) {
+  const db = dbOf(env);
   return db
     .select({ ...LIST_COLUMNS, categoryId: q.categoryId, ...AUTHOR })
     .from(q)
@@ -183,7 +185,8 @@ function taggedQuery(db: Db, brandId: number, offset: number, limit: number) {
 }
 
 /** The brand's private questions, shown (hidden 0) or deleted (hidden 1): private_questions_brand_idx. */
-function privateListQuery(db: Db, brandId: number, hidden: 0 | 1, offset: number, limit: number) {
+function privateListQuery(env: Env, brandId: number, hidden: 0 | 1, offset: number, limit: number) {
+  const db = dbOf(env);
   return db
     .select({ id: pq.id, qtext: pq.qtext, added: pq.added, waiting: pq.waitingBrandReply, ...AUTHOR })
     .from(pq)
@@ -198,7 +201,8 @@ function privateListQuery(db: Db, brandId: number, hidden: 0 | 1, offset: number
  * The moderation queue count of a brand: its pending premoderation items plus the open abuse
  * reports on its tagged questions (and their answers and comments, by the report's qid). One query.
  */
-export function modCountQuery(db: Db, brandId: number) {
+export function modCountQuery(env: Env, brandId: number) {
+  const db = dbOf(env);
   return db
     .select({
       n: sql<number>`(SELECT count(*) FROM premod_items p WHERE p.brand_id = ${brandId} AND p.modstatus = 'N')
@@ -224,23 +228,23 @@ export type BrandPage = {
  * signed-in viewer his role, whether he follows the brand and (admin) the queue count. The
  * administrator's tabs are refused (null) to everyone else, as an unknown path is.
  */
-export async function loadBrandPage(d1: D1Database, brand: Brand, view: BrandView, viewerId: number | null, offset: number): Promise<BrandPage | null> {
-  const db = getDb(d1);
+export async function loadBrandPage(env: Env, brand: Brand, view: BrandView, viewerId: number | null, offset: number): Promise<BrandPage | null> {
+  const db = dbOf(env);
   const limit = LIMITS.pageSize;
-  const role = viewerId ? (((await brandRoleQuery(db, brand.id, viewerId).get())?.role as BrandRole | undefined) ?? null) : null;
+  const role = viewerId ? (((await brandRoleQuery(env, brand.id, viewerId).get())?.role as BrandRole | undefined) ?? null) : null;
   const isAdmin = role === "admin";
   if ((BRAND_TABS[view.tab].admin as readonly string[]).includes(view.sub) && !isAdmin) return null;
   const listQuery =
     view.tab === "qst2brand" && view.sub === "refer"
-      ? taggedQuery(db, brand.id, offset, limit + 1)
-      : privateListQuery(db, brand.id, view.tab === "questions" ? 1 : 0, offset, limit + 1);
+      ? taggedQuery(env, brand.id, offset, limit + 1)
+      : privateListQuery(env, brand.id, view.tab === "questions" ? 1 : 0, offset, limit + 1);
   const [rows, follows, counted] = await db.batch([
     listQuery,
     db
       .select({ id: f.id })
       .from(f)
       .where(and(eq(f.followerId, viewerId ?? 0), eq(f.targetType, "B"), eq(f.targetId, brand.id))),
-    modCountQuery(db, isAdmin ? brand.id : 0),
+    modCountQuery(env, isAdmin ? brand.id : 0),
   ]);
   const shown = (rows as Record<string, unknown>[]).slice(0, limit);
   const author = (r: Record<string, unknown>) => ({ id: r.authorId as number, nick: r.authorNick as string, lvl: r.authorLvl as number });
@@ -295,10 +299,10 @@ export const BrandTagsField = z.preprocess(
  * The brand_tags of a public question as stored: brand_id the first brand (the brand's list reads
  * questions_brand_idx), brand_tags the JSON array of all; unknown brands are 470.
  */
-export async function brandTagColumns(d1: D1Database, tags: number[]): Promise<{ brandId: number | null; brandTags: string | null }> {
+export async function brandTagColumns(env: Env, tags: number[]): Promise<{ brandId: number | null; brandTags: string | null }> {
   const ids = [...new Set(tags)];
   if (ids.length === 0) return { brandId: null, brandTags: null };
-  const found = await getDb(d1).select({ id: b.id }).from(b).where(inArray(b.id, ids));
+  const found = await dbOf(env).select({ id: b.id }).from(b).where(inArray(b.id, ids));
   if (found.length !== ids.length) throw new DomainError(ERR.brandUnknown);
   return { brandId: ids[0], brandTags: JSON.stringify(ids) };
 }
@@ -319,12 +323,12 @@ export const GetBrandsInput = z
  * the viewer's `subscribed` and `is_admin`.
  */
 export async function readBrand(env: Env, session: Session | null, input: z.infer<typeof GetBrandsInput>) {
-  const brand = await findBrand(env.DB, input.id !== undefined ? { id: input.id } : { urlname: input.urlname });
+  const brand = await findBrand(env, input.id !== undefined ? { id: input.id } : { urlname: input.urlname });
   if (!brand) throw new DomainError(ERR.brandUnknown);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const viewer = session?.user.id ?? 0;
   const [roles, follows] = await db.batch([
-    brandRoleQuery(db, brand.id, viewer),
+    brandRoleQuery(env, brand.id, viewer),
     db
       .select({ id: f.id })
       .from(f)
@@ -357,11 +361,11 @@ export async function readBrand(env: Env, session: Session | null, input: z.infe
  * For the /301 page: a brand user's link (`brand` in its query) was followed — the dwh event
  * external_link_click with linkurl and linkbrand. Never fails the page (a bad field is dropped).
  */
-export async function recordBrandLinkClick(d1: D1Database, session: Session | null, url: string, brand: string, now: number) {
+export async function recordBrandLinkClick(env: Env, session: Session | null, url: string, brand: string, now: number) {
   const input = DwhInput.safeParse({ name: "external_link_click", linkurl: url, linkbrand: brand });
   if (!input.success) return;
   try {
-    await trackEvent(d1, session, input.data, now);
+    await trackEvent(env, session, input.data, now);
   } catch (e) {
     console.error("brand link click not recorded", e);
   }

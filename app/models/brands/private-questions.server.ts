@@ -18,7 +18,7 @@ import { flag, idField, plainLine } from "../../lib/fields";
 import { brandMembersSql, brandRoleQuery, findBrand, type BrandRole } from "./brands.server";
 import { commentLength } from "../comments/comments.server";
 import { buildThreads, commentsQuery, threadOf, type CommentRow } from "../comments/threads.server";
-import { batchable, getDb, schema, type Db } from "../core/db.server";
+import { batchable, dbOf, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { directNotifications, excerpt, notificationRows } from "../notifications/create.server";
 import { holdForPremoderation } from "../moderation/premoderation.server";
@@ -51,16 +51,16 @@ export type AskBrandInput = z.infer<typeof AskBrandInput>;
  */
 export async function askBrand(env: Env, session: Session | null, input: AskBrandInput, now: number) {
   const user = requireWriter(session);
-  const db = getDb(env.DB);
-  const brand = await findBrand(env.DB, { id: input.bid });
+  const db = dbOf(env);
+  const brand = await findBrand(env, { id: input.bid });
   if (!brand) throw new DomainError(ERR.brandUnknown);
-  if (await brandRoleQuery(db, brand.id, user.id).get()) throw new DomainError(ERR.askOwnBrand);
+  if (await brandRoleQuery(env, brand.id, user.id).get()) throw new DomainError(ERR.askOwnBrand);
   const qtext = plainLine(input.qtext);
   // a premoderated brand holds it (type D) until a moderator approves: replayDirectQuestion
   await holdForPremoderation(env, user, { type: "D", brandId: brand.id, text: qtext, payload: input }, now);
   const newPqid = sql`(SELECT max(id) FROM private_questions WHERE user_id = ${user.id} AND added = ${now})`;
   const results = await db.batch(
-    batchable(env.DB, [
+    batchable(env, [
       db
         .insert(pq)
         .values({
@@ -81,7 +81,7 @@ export async function askBrand(env: Env, session: Session | null, input: AskBran
         .update(b)
         .set({ qst: sql`${b.qst} + 1` })
         .where(eq(b.id, brand.id)),
-      ...directNotifications(db, { to: brandMembersSql(brand.id), askerId: user.id, pqid: newPqid, text: qtext, now, when: sql`${newPqid} IS NOT NULL` }),
+      ...directNotifications(env, { to: brandMembersSql(brand.id), askerId: user.id, pqid: newPqid, text: qtext, now, when: sql`${newPqid} IS NOT NULL` }),
     ] as const),
   );
   const pqid = results[0][0].id;
@@ -146,7 +146,8 @@ export type PrivatePage =
 /** The aliased columns of a joined table (a D1 batch keys columns by name). */
 const as = <T>(col: unknown, name: string) => sql<T>`${col}`.as(name);
 
-function readBatch(db: Db, pqid: number, viewerId: number) {
+function readBatch(env: Env, pqid: number, viewerId: number) {
+  const db = dbOf(env);
   return [
     db
       .select({
@@ -192,7 +193,7 @@ function readBatch(db: Db, pqid: number, viewerId: number) {
       .from(schema.brandMembers)
       .where(and(eq(schema.brandMembers.userId, viewerId), sql`${schema.brandMembers.brandId} = (SELECT brand_id FROM private_questions WHERE id = ${pqid})`)),
     // by the answer (comments_ref_idx), not by pqid (no index)
-    commentsQuery(db, and(eq(c.refType, PRIVATE_REF), sql`${c.refId} IN (SELECT id FROM private_answers WHERE pqid = ${pqid})`)!),
+    commentsQuery(env, and(eq(c.refType, PRIVATE_REF), sql`${c.refId} IN (SELECT id FROM private_answers WHERE pqid = ${pqid})`)!),
   ] as const;
 }
 
@@ -202,9 +203,9 @@ function readBatch(db: Db, pqid: number, viewerId: number) {
  * the brand's members see it; to everyone else (guests too) it does not exist (missing → 404). A
  * question its asker hid reads 'Вопрос удален' to them.
  */
-export async function loadPrivateQuestion(d1: D1Database, pqid: number, viewerId: number | null): Promise<PrivatePage> {
-  const db = getDb(d1);
-  const [rows, answerRows, roles, commentRows] = await db.batch(readBatch(db, pqid, viewerId ?? 0));
+export async function loadPrivateQuestion(env: Env, pqid: number, viewerId: number | null): Promise<PrivatePage> {
+  const db = dbOf(env);
+  const [rows, answerRows, roles, commentRows] = await db.batch(readBatch(env, pqid, viewerId ?? 0));
   const r = rows[0];
   if (!r || viewerId === null) return { kind: "missing" };
   const role = (roles[0]?.role as BrandRole | undefined) ?? null;
@@ -235,8 +236,8 @@ export async function loadPrivateQuestion(d1: D1Database, pqid: number, viewerId
 }
 
 /** Is comment `cmid` one of private question `pqid`'s? (The page in context of a foreign one goes back to the question.) */
-export async function isPrivateComment(d1: D1Database, pqid: number, cmid: number): Promise<boolean> {
-  const row = await getDb(d1).select({ pqid: c.pqid, refType: c.refType }).from(c).where(eq(c.id, cmid)).get();
+export async function isPrivateComment(env: Env, pqid: number, cmid: number): Promise<boolean> {
+  const row = await dbOf(env).select({ pqid: c.pqid, refType: c.refType }).from(c).where(eq(c.id, cmid)).get();
   return !!row && row.pqid === pqid && row.refType === PRIVATE_REF;
 }
 
@@ -248,7 +249,7 @@ export const PrivateQuestionInput = z.object({ pqid: idField(ERR_MSG.privateQues
  * its comments. Missing or not the viewer's: 472; hidden: 473 (to those who may see it).
  */
 export async function readPrivateQuestion(env: Env, session: Session | null, input: z.infer<typeof PrivateQuestionInput>) {
-  const page = await loadPrivateQuestion(env.DB, input.pqid, session?.user.id ?? null);
+  const page = await loadPrivateQuestion(env, input.pqid, session?.user.id ?? null);
   if (page.kind === "missing") throw new DomainError(ERR.privateQuestionMissing);
   if (page.kind === "deleted") throw new DomainError(ERR.privateQuestionDeleted);
   const qv = page.question;
@@ -294,7 +295,8 @@ export async function readPrivateQuestion(env: Env, session: Session | null, inp
 export const AnswerPersonalInput = AddAnswerInput.pick({ Body: true, source: true }).extend({ pqid: idField(ERR_MSG.privateQuestionMissing) });
 
 /** The private question a write is about, and the writer's role in its brand. */
-async function target(db: Db, pqid: number, userId: number) {
+async function target(env: Env, pqid: number, userId: number) {
+  const db = dbOf(env);
   const [rows, roles] = await db.batch([
     db
       .select({
@@ -330,14 +332,14 @@ async function target(db: Db, pqid: number, userId: number) {
  */
 export async function answerPersonal(env: Env, session: Session | null, input: z.infer<typeof AnswerPersonalInput>, now: number) {
   const user = requireWriter(session);
-  const db = getDb(env.DB);
-  const { row, role } = await target(db, input.pqid, user.id);
+  const db = dbOf(env);
+  const { row, role } = await target(env, input.pqid, user.id);
   if (!role) throw new DomainError(ERR.brandExpertsOnly);
   if (row.waiting !== 1) throw new DomainError(ERR.privateAlreadyAnswered);
   const text = sanitizeUserText(input.Body, { brand: row.urlname });
   const newAid = sql`(SELECT max(id) FROM private_answers WHERE pqid = ${row.id} AND user_id = ${user.id} AND added = ${now})`;
   const results = await db.batch(
-    batchable(env.DB, [
+    batchable(env, [
       db.run(
         sql`UPDATE private_questions SET waiting_brand_reply = 0 WHERE id = ${row.id} AND waiting_brand_reply = 1 AND hidden = 0
           AND EXISTS (SELECT 1 FROM brand_members bm WHERE bm.brand_id = private_questions.brand_id AND bm.user_id = ${user.id})`,
@@ -346,7 +348,7 @@ export async function answerPersonal(env: Env, session: Session | null, input: z
         sql`INSERT INTO private_answers (pqid, user_id, text, source, comcnt, added) SELECT ${row.id}, ${user.id}, ${text}, ${input.source.trim()}, 0, ${now} WHERE changes() = 1`,
       ),
       db.run(sql`UPDATE brands SET ans = ans + 1 WHERE id = ${row.brandId} AND changes() = 1`),
-      ...notificationRows(db, {
+      ...notificationRows(env, {
         kind: "answer",
         to: row.userId,
         actorId: user.id,
@@ -385,7 +387,7 @@ export const PrivateCommentInput = z.object({
 export async function addPrivateComment(env: Env, session: Session | null, input: z.infer<typeof PrivateCommentInput>, now: number) {
   const user = requireWriter(session);
   if (commentLength(input.Body) > LIMITS.comment) throw new DomainError(ERR.commentTooLong);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const [answers, parents] = await db.batch([
     db.select({ id: pa.id, pqid: pa.pqid, userId: pa.userId }).from(pa).where(eq(pa.id, input.refid)),
     db
@@ -395,7 +397,7 @@ export async function addPrivateComment(env: Env, session: Session | null, input
   ]);
   const answer = answers[0];
   if (!answer) throw new DomainError(ERR.expertAnswerMissing);
-  const { row, role } = await target(db, answer.pqid, user.id);
+  const { row, role } = await target(env, answer.pqid, user.id);
   if (!canCommentPrivately(row.userId === user.id, role)) throw new DomainError(ERR.privateCommentNotAllowed);
   let depth = 0;
   const parent = parents[0];
@@ -409,7 +411,7 @@ export async function addPrivateComment(env: Env, session: Session | null, input
   // the asker hears of a member's comment; the answer's author (and the parent's) of the asker's
   const to = [...new Set([row.userId, answer.userId, ...(parent && input.cmid !== undefined ? [parent.userId] : [])])];
   const results = await db.batch(
-    batchable(env.DB, [
+    batchable(env, [
       db.run(
         sql`INSERT INTO comments (qid, pqid, ref_type, ref_id, parent_id, depth, user_id, text, added, hidden, comcnt, isclosed)
           SELECT NULL, ${row.id}, ${PRIVATE_REF}, ${answer.id}, ${input.cmid ?? null}, ${depth}, ${user.id}, ${text}, ${now}, 0, 0, 0
@@ -417,7 +419,7 @@ export async function addPrivateComment(env: Env, session: Session | null, input
       ),
       db.run(sql`UPDATE private_answers SET comcnt = comcnt + 1 WHERE id = ${answer.id} AND changes() = 1`),
       db.run(sql`UPDATE comments SET comcnt = comcnt + 1 WHERE id = ${input.cmid ?? 0} AND changes() = 1`),
-      ...notificationRows(db, {
+      ...notificationRows(env, {
         kind: "comment",
         to,
         actorId: user.id,
@@ -447,8 +449,8 @@ export const HidePersonalInput = z.object({ pqid: idField(ERR_MSG.privateQuestio
 
 export async function hidePersonal(env: Env, session: Session | null, input: z.infer<typeof HidePersonalInput>, _now: number) {
   const user = requireWriter(session);
-  const db = getDb(env.DB);
-  const { row } = await target(db, input.pqid, user.id);
+  const db = dbOf(env);
+  const { row } = await target(env, input.pqid, user.id);
   if (row.userId !== user.id) throw new DomainError(ERR.hideNotOwner);
   const res = await db
     .update(pq)
@@ -467,7 +469,7 @@ export const HideNoPersonalInput = z.object({ qid: idField(ERR_MSG.questionGone)
 
 export async function hideNoPersonal(env: Env, session: Session | null, input: z.infer<typeof HideNoPersonalInput>, _now: number) {
   const user = requireWriter(session);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const row = await db
     .select({ id: q.id, userId: q.userId, state: q.state, hidden: q.hidden, brandId: q.brandId, brandTags: q.brandTags })
     .from(q)
@@ -479,7 +481,7 @@ export async function hideNoPersonal(env: Env, session: Session | null, input: z
   if (tags.length === 0 && row.brandId === null) throw new DomainError(ERR.brandTagMissing);
   let drop: number[] = tags;
   if (input.tag !== undefined) {
-    const brand = /^[1-9][0-9]{0,9}$/.test(input.tag) ? await findBrand(env.DB, { id: Number(input.tag) }) : await findBrand(env.DB, { urlname: input.tag });
+    const brand = /^[1-9][0-9]{0,9}$/.test(input.tag) ? await findBrand(env, { id: Number(input.tag) }) : await findBrand(env, { urlname: input.tag });
     if (!brand || (!tags.includes(brand.id) && row.brandId !== brand.id)) throw new DomainError(ERR.brandTagMissing);
     drop = [brand.id];
   }

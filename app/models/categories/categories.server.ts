@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import { getDb, schema } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { ERR } from "../../lib/errids";
 import { DomainError } from "../../lib/errors";
 
@@ -43,10 +43,10 @@ export function buildTree(rows: Category[]): CategoryTree {
   return { all: rows, byId, byUrl, top, children };
 }
 
-export async function getCategoryTree(d1: D1Database, now = Date.now()): Promise<CategoryTree> {
+export async function getCategoryTree(env: Env, now = Date.now()): Promise<CategoryTree> {
   if (cached && now - cached.at < TTL_MS) return cached.tree;
   const c = schema.categories;
-  const rows = await getDb(d1)
+  const rows = await dbOf(env)
     .select({
       id: c.id,
       parentId: c.parentId,

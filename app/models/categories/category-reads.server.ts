@@ -11,7 +11,7 @@ import { LIMITS } from "../../lib/limits";
 import { TABS, type Tab } from "../../lib/questions";
 import { Cat, ListState, Offset, OptId, PageSize } from "../../lib/fields";
 import { findCategory, EXCLUDED_FROM_DROPDOWN, getCategoryTree, type Category, type CategoryTree } from "./categories.server";
-import { getDb, schema } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { LIST_COLUMNS } from "../questions/lists.server";
 
 const q = schema.questions;
@@ -57,14 +57,14 @@ function categoryNode(tree: CategoryTree, c: Category): CategoryNode {
  * `getCategories`: the whole tree, nothing left out (hidden, readonly, special and the drop-down
  * exclusions carry flags instead), top-level categories in their order, each with its children.
  */
-export async function readCategories(d1: D1Database, now: number) {
-  const tree = await getCategoryTree(d1, now);
+export async function readCategories(env: Env, now: number) {
+  const tree = await getCategoryTree(env, now);
   return { categories: tree.top.map((c) => categoryNode(tree, c)) };
 }
 
 /** `catbrands`: the brands of each category, keyed by category id: {catbrands: {cid: [{id, name, urlname}]}}. */
-export async function readCatBrands(d1: D1Database) {
-  const rows = await getDb(d1)
+export async function readCatBrands(env: Env) {
+  const rows = await dbOf(env)
     .select({ id: b.id, name: b.name, urlname: b.urlname, cid: b.categoryId })
     .from(b)
     .where(isNotNull(b.categoryId))
@@ -102,8 +102,8 @@ function scopeOf(tree: CategoryTree, cat: string | undefined, section: Section):
  * the gold fund (goldrec = 1, newest first). Hidden and deleted questions never show. `lastid`
  * continues after that question (keyset, p is then ignored); a missing one is 181.
  */
-async function listSection(d1: D1Database, scope: Scope, input: z.infer<typeof SectionListInput>, now: number, tree: CategoryTree) {
-  const db = getDb(d1);
+async function listSection(env: Env, scope: Scope, input: z.infer<typeof SectionListInput>, now: number, tree: CategoryTree) {
+  const db = dbOf(env);
   const n = input.n ?? LIMITS.pageSize;
   const p = input.lastid !== undefined ? 0 : (input.p ?? 0);
   const where: SQL[] = [eq(q.hidden, 0)];
@@ -169,13 +169,13 @@ async function listSection(d1: D1Database, scope: Scope, input: z.infer<typeof S
 }
 
 /** `leadqst` {n, p, state, cat, lastid}: the leader questions (all, or of a category); cat golden gives the gold fund. */
-export async function readLeadQst(d1: D1Database, input: z.infer<typeof SectionListInput>, now: number) {
-  const tree = await getCategoryTree(d1, now);
-  return listSection(d1, scopeOf(tree, input.cat, "lead"), input, now, tree);
+export async function readLeadQst(env: Env, input: z.infer<typeof SectionListInput>, now: number) {
+  const tree = await getCategoryTree(env, now);
+  return listSection(env, scopeOf(tree, input.cat, "lead"), input, now, tree);
 }
 
 /** `golden` {n, p, state, cat, lastid}: the gold fund (all, or of a category); cat smstop gives the leaders. */
-export async function readGolden(d1: D1Database, input: z.infer<typeof SectionListInput>, now: number) {
-  const tree = await getCategoryTree(d1, now);
-  return listSection(d1, scopeOf(tree, input.cat, "gold"), input, now, tree);
+export async function readGolden(env: Env, input: z.infer<typeof SectionListInput>, now: number) {
+  const tree = await getCategoryTree(env, now);
+  return listSection(env, scopeOf(tree, input.cat, "gold"), input, now, tree);
 }

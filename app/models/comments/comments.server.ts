@@ -7,7 +7,7 @@ import { DomainError } from "../../lib/errors";
 import { isExpertLevel } from "../../lib/levels";
 import { LIMITS } from "../../lib/limits";
 import { requireCaptchaIfBurst } from "../core/captcha.server";
-import { getDb, schema } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { commentNotifications } from "../notifications/create.server";
 import { holdForPremoderation } from "../moderation/premoderation.server";
@@ -42,7 +42,7 @@ export function commentLength(raw: string, mediaCount = 0): number {
 export async function addComment(env: Env, session: Session | null, input: AddCommentInput, now: number, mediaCount = 0) {
   const user = requireWriter(session);
   if (commentLength(input.Body, mediaCount) > LIMITS.comment) throw new DomainError(ERR.commentTooLong);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const q = schema.questions;
   const a = schema.answers;
   const c = schema.comments;
@@ -67,7 +67,7 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
       .select({ id: c.id, refType: c.refType, refId: c.refId, depth: c.depth, hidden: c.hidden, isclosed: c.isclosed, userId: c.userId })
       .from(c)
       .where(eq(c.id, input.cmid ?? 0)),
-    brandOfUserQuery(db, user.id),
+    brandOfUserQuery(env, user.id),
   ]);
   const question = qRows[0];
   if (input.type === "A" && (!aRows[0] || aRows[0].hidden)) {
@@ -117,7 +117,7 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
       .set({ comcnt: sql`${c.comcnt} + 1` })
       .where(eq(c.id, input.cmid ?? 0)),
     // the author of what was commented on and, for a reply, the parent comment's author
-    ...commentNotifications(db, {
+    ...commentNotifications(env, {
       qid: question.id,
       aid: input.type === "A" ? input.refid : null,
       to: [input.type === "A" ? aRows[0].userId : question.userId, ...(parent && input.cmid !== undefined ? [parent.userId] : [])],

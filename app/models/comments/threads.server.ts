@@ -1,6 +1,6 @@
 import type { CommentNode, CommentThread } from "../../lib/views";
 import { and, eq, lt, lte, or, sql, type SQL } from "drizzle-orm";
-import { schema, type Db } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { LIMITS } from "../../lib/limits";
 
 export type CommentRow = {
@@ -29,7 +29,8 @@ const u = schema.users;
  * those ('20,3,3'), and 'more' links for the rest. `targets` is a condition on the comments table.
  * A query builder (not raw SQL) so that it can ride in a D1 batch.
  */
-export function commentsQuery(db: Db, targets: SQL, full = false) {
+export function commentsQuery(env: Env, targets: SQL, full = false) {
+  const db = dbOf(env);
   const ranked = db
     .select({
       id: c.id,

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { DEV_PEPPER } from "../../../db/seed/password";
 import { DomainError } from "../../lib/errors";
 import { levelRank } from "../../lib/levels";
-import { getDb, schema } from "./db.server";
+import { dbOf, schema } from "./db.server";
 import { sha256Hex } from "../users/session.server";
 
 /**
@@ -67,7 +67,7 @@ function randomId(): string {
 export async function createCaptcha(env: Env, userId: number | null, now: number): Promise<string> {
   const id = randomId();
   const code = await captchaCode(env, id);
-  await getDb(env.DB)
+  await dbOf(env)
     .insert(schema.captchas)
     .values({ id, answerHash: await captchaHash(id, code), userId, expiresAt: now + CAPTCHA.ttlMs });
   return id;
@@ -83,7 +83,7 @@ const isId = (s: string | undefined): s is string => typeof s === "string" && /^
  */
 async function verify(env: Env, userId: number | null, id: string | undefined, code: string | undefined, now: number, consume: boolean) {
   if (!isId(id) || typeof code !== "string") return false;
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const c = schema.captchas;
   const expected = await captchaHash(id, code.trim());
   const live = and(eq(c.id, id), isNull(c.usedAt), gt(c.expiresAt, now), userId == null ? sql`1` : sql`(${c.userId} IS NULL OR ${c.userId} = ${userId})`);
@@ -114,7 +114,7 @@ export async function requireCaptchaIfBurst(
 ): Promise<void> {
   if (isCaptchaExempt(user)) return;
   const userId = user.id;
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const t = kind === "answer" ? schema.answers : schema.comments;
   const row = await db
     .select({ n: count() })
@@ -141,7 +141,7 @@ export async function checkCaptcha(env: Env, userId: number | null, input: z.inf
 export async function captchaImageCode(env: Env, id: string, now: number): Promise<string | null> {
   if (!isId(id)) return null;
   const c = schema.captchas;
-  const row = await getDb(env.DB)
+  const row = await dbOf(env)
     .select({ id: c.id })
     .from(c)
     .where(and(eq(c.id, id), isNull(c.usedAt), gt(c.expiresAt, now)))

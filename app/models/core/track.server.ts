@@ -12,7 +12,7 @@ import { z } from "zod";
 import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
 import { blank, OptId } from "../../lib/fields";
-import { getDb, schema } from "./db.server";
+import { dbOf, schema } from "./db.server";
 import type { Session } from "../users/session.server";
 
 export const TRACK_EVENTS = [
@@ -56,12 +56,12 @@ export const DwhInput = z.object({
 });
 
 /** `dwh` {name, qid?, aid?, cmtid?, …}: stores the event; the reply is the bare envelope. */
-export async function trackEvent(d1: D1Database, session: Session | null, input: z.infer<typeof DwhInput>, now: number) {
+export async function trackEvent(env: Env, session: Session | null, input: z.infer<typeof DwhInput>, now: number) {
   const { name, qid, aid, cmtid, ...rest } = input;
   const fields = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
   const payload = JSON.stringify(fields);
   if (payload.length > TRACK_PAYLOAD_MAX) throw new DomainError(ERR.badFields);
-  await getDb(d1)
+  await dbOf(env)
     .insert(schema.trackEvents)
     .values({ name, userId: session?.user.id ?? null, qid: qid ?? null, aid: aid ?? null, cmid: cmtid ?? null, payload, added: now });
   return {};

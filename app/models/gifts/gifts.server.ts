@@ -16,7 +16,7 @@ import { z } from "zod";
 import { DomainError } from "../../lib/errors";
 import { EXPERT_LEVEL_POINTS } from "../../lib/levels";
 import { flag, idField, plainLine, Offset, PageSize } from "../../lib/fields";
-import { batchable, getDb, schema, type Db } from "../core/db.server";
+import { batchable, dbOf, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { giftNotification } from "../notifications/create.server";
 import { pointsChange, type PointsReason } from "../users/points.server";
@@ -85,7 +85,7 @@ export const MakeGiftInput = z.object({
 export async function makeGift(env: Env, session: Session | null, input: z.infer<typeof MakeGiftInput>, now: number) {
   const user = requireWriter(session);
   if (input.pointsgift !== 1) throw new DomainError(ERR.giftMoneyUnavailable);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const [gift, recipient, payer, blocked] = await db.batch([
     db.select({ id: g.id, cost: g.cost, title: g.title }).from(g).where(eq(g.id, input.gift)).limit(1),
     db.select({ id: u.id }).from(u).where(eq(u.id, input.user)).limit(1),
@@ -109,9 +109,9 @@ export async function makeGift(env: Env, session: Session | null, input: z.infer
   const payable = sql`(SELECT p.points FROM users p WHERE p.id = ${user.id}) >= ${Math.max(price, GIFT_POINTS_MIN)}
     AND NOT EXISTS (SELECT 1 FROM blacklist b WHERE b.owner_id = ${input.user} AND b.user_id = ${user.id})`;
   const results = await db.batch(
-    batchable(env.DB, [
+    batchable(env, [
       // the recipient hears of it when this batch pays for it (not of a gift to himself)
-      ...giftNotification(db, {
+      ...giftNotification(env, {
         userId: input.user,
         fromId: input.hidden ? null : user.id,
         giftId: gift[0].id,
@@ -124,7 +124,7 @@ export async function makeGift(env: Env, session: Session | null, input: z.infer
         .insert(sg)
         .select(sql`SELECT NULL, ${gift[0].id}, ${user.id}, ${input.user}, ${input.mes}, ${input.hidden}, 'points', ${now}, NULL WHERE ${payable}`)
         .returning({ id: sg.id }),
-      ...pointsChange(db, user.id, -price, GIFT_REASON, { type: "G", id: gift[0].id }, now, true),
+      ...pointsChange(env, user.id, -price, GIFT_REASON, { type: "G", id: gift[0].id }, now, true),
       db.select({ points: u.points }).from(u).where(eq(u.id, user.id)).limit(1),
     ] as const),
   );
@@ -146,7 +146,7 @@ export const DelGiftInput = z.object({ id: idField(ERR_MSG.giftGone) });
  */
 export async function delGift(env: Env, session: Session | null, input: z.infer<typeof DelGiftInput>, now: number) {
   const user = requireUser(session);
-  const done = await getDb(env.DB)
+  const done = await dbOf(env)
     .update(sg)
     .set({ deletedAt: now })
     .where(and(eq(sg.id, input.id), eq(sg.toId, user.id), isNull(sg.deletedAt)))
@@ -165,7 +165,8 @@ export const GiftListInput = z.object({
 });
 
 /** The whole catalogue in its order (the profile's gift form). */
-export function catalogueQuery(db: Db) {
+export function catalogueQuery(env: Env) {
+  const db = dbOf(env);
   return db.select().from(g).orderBy(g.giftCategory, g.id);
 }
 
@@ -181,8 +182,8 @@ export function giftItem(r: { id: number; title: string; cost: string; giftCateg
  */
 export async function readGiftList(env: Env, session: Session | null, input: z.infer<typeof GiftListInput>) {
   if (input.cid !== undefined && !GIFT_CATEGORIES.some((c) => c.cid === input.cid)) throw new DomainError(ERR.giftCategoryUnknown);
-  const db = getDb(env.DB);
-  const rows = await catalogueQuery(db)
+  const db = dbOf(env);
+  const rows = await catalogueQuery(env)
     .where(input.cid !== undefined ? eq(g.giftCategory, input.cid) : undefined)
     .limit(GIFT_PAGE + 1)
     .offset(input.p ?? 0);
@@ -201,7 +202,8 @@ export const GiftedUserListInput = z.object({ user: idField(ERR_MSG.userNotFound
 const sender = schema.users;
 
 /** The received gifts of a user, newest first (sent_gifts_to_idx), with the gift and the sender. */
-export function receivedGiftsQuery(db: Db, uid: number, limit: number, offset: number) {
+export function receivedGiftsQuery(env: Env, uid: number, limit: number, offset: number) {
+  const db = dbOf(env);
   return db
     .select({
       id: sg.id,
@@ -250,14 +252,14 @@ export function sentGiftItem(r: ReceivedRow, viewerId: number | null) {
 
 /** The user (120 unknown), refusing a hidden profile the viewer may not see (508). */
 async function giftOwner(env: Env, session: Session | null, uid: number) {
-  const row = await getDb(env.DB).select({ id: u.id, hidden: u.hidden }).from(u).where(eq(u.id, uid)).get();
+  const row = await dbOf(env).select({ id: u.id, hidden: u.hidden }).from(u).where(eq(u.id, uid)).get();
   if (!row) throw new DomainError(ERR.userNotFound);
   if (row.hidden && !seesHiddenProfile(session?.user ?? null, uid)) throw new DomainError(ERR.profileHidden);
   return row;
 }
 
 const receivedCount = (env: Env, uid: number) =>
-  getDb(env.DB)
+  dbOf(env)
     .select({ c: count() })
     .from(sg)
     .where(and(eq(sg.toId, uid), isNull(sg.deletedAt)));
@@ -265,7 +267,7 @@ const receivedCount = (env: Env, uid: number) =>
 /** giftedlist: the latest received gifts of a user (5) and how many he has. */
 export async function readGiftedList(env: Env, session: Session | null, input: z.infer<typeof GiftedListInput>) {
   await giftOwner(env, session, input.user);
-  const [rows, total] = await Promise.all([receivedGiftsQuery(getDb(env.DB), input.user, GIFTED_SHORT, 0), receivedCount(env, input.user)]);
+  const [rows, total] = await Promise.all([receivedGiftsQuery(env, input.user, GIFTED_SHORT, 0), receivedCount(env, input.user)]);
   const viewer = session?.user.id ?? null;
   return { gifts: rows.map((r) => sentGiftItem(r, viewer)), count: total[0]?.c ?? 0 };
 }
@@ -274,7 +276,7 @@ export async function readGiftedList(env: Env, session: Session | null, input: z
 export async function readGiftedUserList(env: Env, session: Session | null, input: z.infer<typeof GiftedUserListInput>) {
   await giftOwner(env, session, input.user);
   const n = input.n ?? 20;
-  const rows = await receivedGiftsQuery(getDb(env.DB), input.user, n + 1, input.p ?? 0);
+  const rows = await receivedGiftsQuery(env, input.user, n + 1, input.p ?? 0);
   const viewer = session?.user.id ?? null;
   return { gifts: rows.slice(0, n).map((r) => sentGiftItem(r, viewer)), more: rows.length > n ? 1 : 0 };
 }

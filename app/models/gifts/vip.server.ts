@@ -20,7 +20,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
 import { idField } from "../../lib/fields";
-import { batchable, getDb, schema } from "../core/db.server";
+import { batchable, dbOf, schema } from "../core/db.server";
 import { GIFT_POINTS_MIN } from "./gifts.server";
 import { announce } from "../notifications/push.server";
 import { notificationRows, vipNotification } from "../notifications/create.server";
@@ -49,7 +49,7 @@ export const VipInput = z.object({
 export async function buyVip(env: Env, session: Session | null, input: z.infer<typeof VipInput>, now: number) {
   const user = requireWriter(session);
   const uid = input.uid ?? user.id;
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const [target, payer] = await db.batch([
     db.select({ id: u.id, vip: u.vip, vipUntil: u.vipUntil }).from(u).where(eq(u.id, uid)).limit(1),
     db.select({ points: u.points }).from(u).where(eq(u.id, user.id)).limit(1),
@@ -63,7 +63,7 @@ export async function buyVip(env: Env, session: Session | null, input: z.infer<t
   const period = VIP_PERIOD_DAYS * DAY;
   const started = now + period;
   const results = await db.batch(
-    batchable(env.DB, [
+    batchable(env, [
       db
         .update(u)
         .set({
@@ -79,10 +79,10 @@ export async function buyVip(env: Env, session: Session | null, input: z.infer<t
           ),
         )
         .returning({ vipUntil: u.vipUntil }),
-      ...pointsChange(db, user.id, -VIP_PRICE_POINTS, VIP_REASON, { type: "U", id: uid }, now, true),
+      ...pointsChange(env, user.id, -VIP_PRICE_POINTS, VIP_REASON, { type: "U", id: uid }, now, true),
       db.select({ points: u.points }).from(u).where(eq(u.id, user.id)).limit(1),
       // last: only a status that started now (its end is exactly now + the period), paid by this batch
-      ...vipNotification(db, {
+      ...vipNotification(env, {
         userId: uid,
         kind: "vip_started",
         now,
@@ -109,12 +109,12 @@ export async function buyVip(env: Env, session: Session | null, input: z.infer<t
  * ended. Safe to run twice or concurrently: the second run finds no such VIP.
  */
 export async function expireVips(env: Env, now: number): Promise<number> {
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const ending = sql`${u.vip} = 1 AND ${u.vipUntil} IS NOT NULL AND ${u.vipUntil} <= ${now}`;
   const results = await db.batch(
-    batchable(env.DB, [
+    batchable(env, [
       // first, while they are still VIPs: the notification of each (users_vip_until_idx)
-      ...notificationRows(db, { kind: "vip_expired", to: sql`SELECT id FROM users WHERE ${ending}`, now }),
+      ...notificationRows(env, { kind: "vip_expired", to: sql`SELECT id FROM users WHERE ${ending}`, now }),
       db.update(u).set({ vip: 0 }).where(ending).returning({ id: u.id }),
     ] as const),
   );

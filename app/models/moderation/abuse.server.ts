@@ -13,7 +13,7 @@ import { DomainError } from "../../lib/errors";
 import { cut } from "../../lib/limits";
 import { plainText } from "../../lib/seo";
 import { Offset, PageSize, last, plainLine } from "../../lib/fields";
-import { getDb, schema } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { requireUser, requireWriter, type Session } from "../users/session.server";
 import { inScopeCategories, moderationScope, type ModerationScope } from "./scope.server";
 
@@ -96,10 +96,10 @@ export type ReportTarget = {
 };
 
 /** The items of one type by id, with their questions and authors, in one query. */
-export async function loadTargets(d1: D1Database, type: AbuseTarget, ids: number[]): Promise<Map<number, ReportTarget>> {
+export async function loadTargets(env: Env, type: AbuseTarget, ids: number[]): Promise<Map<number, ReportTarget>> {
   const out = new Map<number, ReportTarget>();
   if (ids.length === 0) return out;
-  const db = getDb(d1);
+  const db = dbOf(env);
   const q = schema.questions;
   const u = schema.users;
   const common = {
@@ -151,8 +151,8 @@ export async function loadTargets(d1: D1Database, type: AbuseTarget, ids: number
 }
 
 /** The item a report (or the report page) is about, or null when there is none. */
-export async function loadTarget(d1: D1Database, type: AbuseTarget, id: number): Promise<ReportTarget | null> {
-  return (await loadTargets(d1, type, [id])).get(id) ?? null;
+export async function loadTarget(env: Env, type: AbuseTarget, id: number): Promise<ReportTarget | null> {
+  return (await loadTargets(env, type, [id])).get(id) ?? null;
 }
 
 /** Why a signed-in user may not report an item (null: he may): 444 gone, 445 his own, 447 category 601. */
@@ -169,10 +169,10 @@ export function reportRefusal(target: ReportTarget | null, userId: number): 444 
  */
 export async function reportAbuse(env: Env, session: Session | null, input: AbuseInput, now: number) {
   const user = requireWriter(session);
-  const target = await loadTarget(env.DB, input.type, input.id);
+  const target = await loadTarget(env, input.type, input.id);
   const refusal = reportRefusal(target, user.id);
   if (refusal !== null || !target) throw new DomainError(refusal ?? ERR.abuseTargetGone);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const inserted = await db
     .insert(r)
     .values({
@@ -222,7 +222,7 @@ function itemLink(type: AbuseTarget, id: number, qid: number | null, aid: number
 export async function modQueue(env: Env, session: Session | null, input: z.infer<typeof ModQueueInput>, now: number) {
   const user = requireUser(session);
   const scope = await moderationScope(env, user, now);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const p = input.p ?? 0;
   const n = input.n ?? 20;
   const type = input.type;
@@ -250,7 +250,7 @@ export async function modQueue(env: Env, session: Session | null, input: z.infer
           .where(and(eq(r.status, "N"), eq(r.targetType, type), inArray(r.targetId, ids), sql`${r.text} <> ''`))
           .orderBy(sql`${r.id} DESC`)
       : Promise.resolve([]),
-    loadTargets(env.DB, type, ids),
+    loadTargets(env, type, ids),
   ]);
   const items = groups.map((g) => {
     const t = targets.get(g.id);
@@ -283,7 +283,7 @@ export async function modQueue(env: Env, session: Session | null, input: z.infer
 export async function modCount(env: Env, session: Session | null, now: number) {
   const user = requireUser(session);
   const scope = await moderationScope(env, user, now);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const count = (type: AbuseTarget) =>
     db
       .select({ c: sql<number>`count(DISTINCT ${r.targetId})` })
@@ -324,7 +324,7 @@ export const DismissInput = z.object({
 export async function dismissReports(env: Env, session: Session | null, input: z.infer<typeof DismissInput>, now: number) {
   const user = requireWriter(session);
   const scope = await moderationScope(env, user, now);
-  const done = await getDb(env.DB)
+  const done = await dbOf(env)
     .update(r)
     .set({ status: "D" })
     .where(and(eq(r.status, "N"), eq(r.targetType, input.type), eq(r.targetId, input.id), inScopeCategories(scope, sql`${r.categoryId}`)))
@@ -333,8 +333,8 @@ export async function dismissReports(env: Env, session: Session | null, input: z
 }
 
 /** Has the user already reported this item? (the report page says so instead of offering the form) */
-export async function hasReported(d1: D1Database, userId: number, type: AbuseTarget, id: number): Promise<boolean> {
-  const row = await getDb(d1)
+export async function hasReported(env: Env, userId: number, type: AbuseTarget, id: number): Promise<boolean> {
+  const row = await dbOf(env)
     .select({ id: r.id })
     .from(r)
     .where(and(eq(r.reporterId, userId), eq(r.targetType, type), eq(r.targetId, id)))

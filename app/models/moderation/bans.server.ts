@@ -10,7 +10,7 @@ import { DomainError } from "../../lib/errors";
 import { BAN_PERIODS, banPeriodsFor, banPeriodText, banReasonTitle, isModerator, isPermanentBan, parseJsonList } from "../../lib/moderation";
 import { isBanned } from "../../lib/users";
 import { idField, last } from "../../lib/fields";
-import { getDb, schema } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { guardedWrite, loadModerator, logRow, requireModerator } from "./moderation.server";
 import { revokeUserSessions, type Session } from "../users/session.server";
 
@@ -43,8 +43,8 @@ export const BanInput = z.object({
 export type BanInput = z.infer<typeof BanInput>;
 
 /** The user a moderator may ban now, or the refusal: 435 unknown, 432 himself, 434 a moderator, 433 banned already. */
-export async function banTarget(d1: D1Database, moderId: number, uid: number, now: number) {
-  const row = await getDb(d1)
+export async function banTarget(env: Env, moderId: number, uid: number, now: number) {
+  const row = await dbOf(env)
     .select({ id: u.id, nick: u.nick, type: u.type, permissions: u.permissions, bannedUntil: u.bannedUntil, banPermanent: u.banPermanent })
     .from(u)
     .where(eq(u.id, uid))
@@ -61,7 +61,7 @@ export async function banTarget(d1: D1Database, moderId: number, uid: number, no
  * ban_reason, and the end of all his sessions. 777 hours or more is forever (until null).
  */
 export async function banUser(env: Env, session: Session | null, input: BanInput, now: number) {
-  const moder = await requireModerator(env.DB, session, "tmpban");
+  const moder = await requireModerator(env, session, "tmpban");
   if (!banPeriodsFor(moder).includes(input.period)) throw new DomainError(ERR.banPeriodNotAllowed);
   const permanent = isPermanentBan(input.period);
   const until = permanent ? null : now + input.period * 3_600_000;
@@ -69,9 +69,9 @@ export async function banUser(env: Env, session: Session | null, input: BanInput
   return guardedWrite(
     env,
     async () => {
-      const row = await banTarget(env.DB, moder.id, input.id, now);
+      const row = await banTarget(env, moder.id, input.id, now);
       return (db) => [
-        logRow(db, {
+        logRow(env, {
           moderId: moder.id,
           action: "tmpban",
           targetType: "U",
@@ -87,7 +87,7 @@ export async function banUser(env: Env, session: Session | null, input: BanInput
           .update(u)
           .set({ bannedUntil: until, banPermanent: permanent ? 1 : 0, banReason: reason })
           .where(eq(u.id, row.id)),
-        revokeUserSessions(db, row.id, now),
+        revokeUserSessions(env, row.id, now),
       ];
     },
     () => ({ uid: input.id, period: input.period, permanent: permanent ? 1 : 0, until }),
@@ -99,12 +99,12 @@ export async function banUser(env: Env, session: Session | null, input: BanInput
  * (null) for a non-moderator or a moderator without tmpban; the refusal when the user cannot be
  * banned now.
  */
-export async function banFormData(d1: D1Database, viewer: Session["user"] | null, uid: number, now: number) {
+export async function banFormData(env: Env, viewer: Session["user"] | null, uid: number, now: number) {
   if (!viewer) return null;
-  const moder = await loadModerator(d1, viewer.id);
+  const moder = await loadModerator(env, viewer.id);
   if (!moder?.permissions.includes("tmpban")) return null;
   try {
-    const user = await banTarget(d1, moder.id, uid, now);
+    const user = await banTarget(env, moder.id, uid, now);
     return { user: { id: user.id, nick: user.nick }, periods: banPeriodsFor(moder), refusal: null };
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;

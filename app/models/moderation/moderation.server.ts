@@ -18,7 +18,7 @@ import { DomainError } from "../../lib/errors";
 import { ACTION_PERMISSION, isModerator, parseJsonList, UNMODERATED_CATEGORY, type ModerAction } from "../../lib/moderation";
 import { idField } from "../../lib/fields";
 import { EXCLUDED_FROM_DROPDOWN, getCategoryTree, topOf } from "../categories/categories.server";
-import { batchable, getDb, schema, type Db } from "../core/db.server";
+import { batchable, dbOf, schema, type Db } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { moderDeletedNotification } from "../notifications/create.server";
 import { POINTS, pointsChange } from "../users/points.server";
@@ -35,8 +35,8 @@ const ml = schema.modLog;
 export type Moderator = { id: number; nick: string; permissions: string[]; volcats: number[]; banduration: number };
 
 /** The moderator's own row as it is now (permissions may have changed since the session began). */
-export async function loadModerator(d1: D1Database, userId: number): Promise<Moderator | null> {
-  const row = await getDb(d1)
+export async function loadModerator(env: Env, userId: number): Promise<Moderator | null> {
+  const row = await dbOf(env)
     .select({ id: u.id, nick: u.nick, type: u.type, permissions: u.permissions, volcats: u.volcats, banduration: u.banduration })
     .from(u)
     .where(eq(u.id, userId))
@@ -57,9 +57,9 @@ export async function loadModerator(d1: D1Database, userId: number): Promise<Mod
  * A signed-in, not banned moderator (101, 110, then 410) who holds the permission of `action`
  * (411).
  */
-export async function requireModerator(d1: D1Database, session: Session | null, action: ModerAction): Promise<Moderator> {
+export async function requireModerator(env: Env, session: Session | null, action: ModerAction): Promise<Moderator> {
   const user = requireWriter(session);
-  const moder = await loadModerator(d1, user.id);
+  const moder = await loadModerator(env, user.id);
   if (!moder) throw new DomainError(ERR.moderatorsOnly);
   if (!moder.permissions.includes(ACTION_PERMISSION[action])) throw new DomainError(ERR.permissionMissing);
   return moder;
@@ -93,7 +93,8 @@ type LogRow = {
 };
 
 /** The guarded mod_log insert that opens every moderation batch. */
-export function logRow(db: Db, o: LogRow) {
+export function logRow(env: Env, o: LogRow) {
+  const db = dbOf(env);
   return db
     .insert(ml)
     .values({
@@ -121,11 +122,11 @@ function isGuardFailure(e: unknown): boolean {
  * is made again from fresh reads, which either refuses or runs on the new state.
  */
 export async function guardedWrite<R>(env: Env, plan: () => Promise<(db: Db) => readonly unknown[]>, reply: (results: readonly unknown[]) => R): Promise<R> {
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   for (let attempt = 0; attempt < 3; attempt++) {
     const statements = (await plan())(db);
     try {
-      const results = (await db.batch(batchable(env.DB, statements) as unknown as Parameters<typeof db.batch>[0])) as readonly unknown[];
+      const results = (await db.batch(batchable(env, statements) as unknown as Parameters<typeof db.batch>[0])) as readonly unknown[];
       await announce(env, results);
       return reply(results);
     } catch (e) {
@@ -142,8 +143,8 @@ export type ModerIdInput = z.infer<typeof ModerIdInput>;
 
 // --------------------------------------------------------------------------------- questions
 
-async function readQuestion(d1: D1Database, qid: number) {
-  return getDb(d1)
+async function readQuestion(env: Env, qid: number) {
+  return dbOf(env)
     .select({
       id: q.id,
       userId: q.userId,
@@ -167,18 +168,18 @@ const questionDropped = (r: { state: string; hidden: number }) => r.hidden === 1
  * points back when it has no answers (as when he deletes it himself), and his notification.
  */
 export async function dropQuestion(env: Env, session: Session | null, input: ModerIdInput, now: number) {
-  const moder = await requireModerator(env.DB, session, "qstdrop");
+  const moder = await requireModerator(env, session, "qstdrop");
   let refunded = 0;
   return guardedWrite(
     env,
     async () => {
-      const row = await readQuestion(env.DB, input.id);
+      const row = await readQuestion(env, input.id);
       if (!row) throw new DomainError(ERR.moderQuestionMissing);
       if (inUnmoderated(row)) throw new DomainError(ERR.categoryUnmoderated);
       if (questionDropped(row)) throw new DomainError(ERR.questionAlreadyDropped);
       refunded = row.anscnt === 0 ? POINTS.askRefund : 0;
       return (db) => [
-        logRow(db, {
+        logRow(env, {
           moderId: moder.id,
           action: "qstdrop",
           targetType: "Q",
@@ -193,8 +194,8 @@ export async function dropQuestion(env: Env, session: Session | null, input: Mod
           .set({ state: "D", hidden: 1, deletedBy: "moder", stateBeforeDelete: sql`${q.state}`, updatedAt: now })
           .where(eq(q.id, row.id)),
         db.run(sql`UPDATE categories SET qcount = max(qcount - 1, 0) WHERE id IN (${row.categoryId}, ${row.topCategoryId})`),
-        ...(refunded ? pointsChange(db, row.userId, POINTS.askRefund, "ask_refund", { type: "Q", id: row.id }, now) : []),
-        ...moderDeletedNotification(db, { userId: row.userId, moderId: moder.id, qid: row.id, now }),
+        ...(refunded ? pointsChange(env, row.userId, POINTS.askRefund, "ask_refund", { type: "Q", id: row.id }, now) : []),
+        ...moderDeletedNotification(env, { userId: row.userId, moderId: moder.id, qid: row.id, now }),
       ];
     },
     () => ({ qid: input.id, refunded, undo: "a_qstrestore", redirect: `/moderlog/id${moder.id}` }),
@@ -206,19 +207,19 @@ export async function dropQuestion(env: Env, session: Session | null, input: Mod
  * counts, and the 5 points refunded at the drop are taken again (an unanswered question).
  */
 export async function restoreQuestion(env: Env, session: Session | null, input: ModerIdInput, now: number) {
-  const moder = await requireModerator(env.DB, session, "qstrestore");
+  const moder = await requireModerator(env, session, "qstrestore");
   let charged = 0;
   return guardedWrite(
     env,
     async () => {
-      const row = await readQuestion(env.DB, input.id);
+      const row = await readQuestion(env, input.id);
       if (!row) throw new DomainError(ERR.moderQuestionMissing);
       if (inUnmoderated(row)) throw new DomainError(ERR.categoryUnmoderated);
       if (!questionDropped(row)) throw new DomainError(ERR.questionNotDropped);
       if (row.deletedBy !== "moder") throw new DomainError(ERR.restoreNotModerated);
       charged = row.anscnt === 0 ? POINTS.askRefund : 0;
       return (db) => [
-        logRow(db, {
+        logRow(env, {
           moderId: moder.id,
           action: "qstrestore",
           targetType: "Q",
@@ -233,7 +234,7 @@ export async function restoreQuestion(env: Env, session: Session | null, input: 
           .set({ state: sql`coalesce(${q.stateBeforeDelete}, 'A')`, hidden: 0, deletedBy: null, stateBeforeDelete: null, updatedAt: now })
           .where(eq(q.id, row.id)),
         db.run(sql`UPDATE categories SET qcount = qcount + 1 WHERE id IN (${row.categoryId}, ${row.topCategoryId})`),
-        ...(charged ? pointsChange(db, row.userId, -charged, "moder", { type: "Q", id: row.id }, now) : []),
+        ...(charged ? pointsChange(env, row.userId, -charged, "moder", { type: "Q", id: row.id }, now) : []),
       ];
     },
     () => ({ qid: input.id, charged }),
@@ -251,8 +252,8 @@ function earnedSql(authorId: number | SQLWrapper, qid: number | SQLWrapper, aid:
   return sql`(SELECT coalesce(sum(delta), 0) FROM points_ledger WHERE user_id = ${authorId} AND reason <> 'moder' AND ((reason = 'answer' AND ref_type = 'Q' AND ref_id = ${qid}) OR (ref_type = 'A' AND ref_id = ${aid})))`;
 }
 
-async function readAnswer(d1: D1Database, aid: number) {
-  const db = getDb(d1);
+async function readAnswer(env: Env, aid: number) {
+  const db = dbOf(env);
   const row = await db
     .select({
       id: a.id,
@@ -280,19 +281,19 @@ async function readAnswer(d1: D1Database, aid: number) {
  * trigger), the points the answer earned him taken back, and his notification.
  */
 export async function dropAnswer(env: Env, session: Session | null, input: ModerIdInput, now: number) {
-  const moder = await requireModerator(env.DB, session, "ansdrop");
+  const moder = await requireModerator(env, session, "ansdrop");
   let qid = 0;
   return guardedWrite(
     env,
     async () => {
-      const row = await readAnswer(env.DB, input.id);
+      const row = await readAnswer(env, input.id);
       if (!row) throw new DomainError(ERR.moderAnswerMissing);
       qid = row.qid;
       if (inUnmoderated(row)) throw new DomainError(ERR.categoryUnmoderated);
       if (row.hidden === 1) throw new DomainError(ERR.answerAlreadyDropped);
       if (questionDropped({ state: row.qstate, hidden: row.qhidden })) throw new DomainError(ERR.restoreQuestionFirst);
       return (db) => [
-        logRow(db, {
+        logRow(env, {
           moderId: moder.id,
           action: "ansdrop",
           targetType: "A",
@@ -311,8 +312,8 @@ export async function dropAnswer(env: Env, session: Session | null, input: Moder
           .update(u)
           .set({ answersCount: sql`max(${u.answersCount} - 1, 0)`, bestCount: sql`max(${u.bestCount} - ${row.best}, 0)` })
           .where(eq(u.id, row.userId)),
-        ...(row.earned !== 0 ? pointsChange(db, row.userId, -row.earned, "moder", { type: "A", id: row.id }, now) : []),
-        ...moderDeletedNotification(db, { userId: row.userId, moderId: moder.id, qid: row.qid, aid: row.id, now }),
+        ...(row.earned !== 0 ? pointsChange(env, row.userId, -row.earned, "moder", { type: "A", id: row.id }, now) : []),
+        ...moderDeletedNotification(env, { userId: row.userId, moderId: moder.id, qid: row.qid, aid: row.id, now }),
       ];
     },
     () => ({ aid: input.id, qid, undo: "a_ansrestore" }),
@@ -321,12 +322,12 @@ export async function dropAnswer(env: Env, session: Session | null, input: Moder
 
 /** a_ansrestore: the exact inverse of a moderator's answer drop (the question must be live). */
 export async function restoreAnswer(env: Env, session: Session | null, input: ModerIdInput, now: number) {
-  const moder = await requireModerator(env.DB, session, "ansrestore");
+  const moder = await requireModerator(env, session, "ansrestore");
   let qid = 0;
   return guardedWrite(
     env,
     async () => {
-      const row = await readAnswer(env.DB, input.id);
+      const row = await readAnswer(env, input.id);
       if (!row) throw new DomainError(ERR.moderAnswerMissing);
       qid = row.qid;
       if (inUnmoderated(row)) throw new DomainError(ERR.categoryUnmoderated);
@@ -334,7 +335,7 @@ export async function restoreAnswer(env: Env, session: Session | null, input: Mo
       if (row.deletedBy !== "moder") throw new DomainError(ERR.restoreNotModerated);
       if (questionDropped({ state: row.qstate, hidden: row.qhidden })) throw new DomainError(ERR.restoreQuestionFirst);
       return (db) => [
-        logRow(db, {
+        logRow(env, {
           moderId: moder.id,
           action: "ansrestore",
           targetType: "A",
@@ -353,7 +354,7 @@ export async function restoreAnswer(env: Env, session: Session | null, input: Mo
           .update(u)
           .set({ answersCount: sql`${u.answersCount} + 1`, bestCount: sql`${u.bestCount} + ${row.best}` })
           .where(eq(u.id, row.userId)),
-        ...(row.earned !== 0 ? pointsChange(db, row.userId, row.earned, "moder", { type: "A", id: row.id }, now) : []),
+        ...(row.earned !== 0 ? pointsChange(env, row.userId, row.earned, "moder", { type: "A", id: row.id }, now) : []),
       ];
     },
     () => ({ aid: input.id, qid }),
@@ -362,8 +363,8 @@ export async function restoreAnswer(env: Env, session: Session | null, input: Mo
 
 // ---------------------------------------------------------------------------------- comments
 
-async function readComment(d1: D1Database, cmid: number) {
-  return getDb(d1)
+async function readComment(env: Env, cmid: number) {
+  return dbOf(env)
     .select({
       id: cm.id,
       qid: cm.qid,
@@ -385,7 +386,8 @@ async function readComment(d1: D1Database, cmid: number) {
 type CommentRow = NonNullable<Awaited<ReturnType<typeof readComment>>>;
 
 /** The comcnt of what the comment is on (the question or the answer); a reply's place in its parent stays. */
-function targetCount(db: Db, row: CommentRow, step: 1 | -1) {
+function targetCount(env: Env, row: CommentRow, step: 1 | -1) {
+  const db = dbOf(env);
   return row.refType === "A"
     ? db
         .update(a)
@@ -398,7 +400,7 @@ function targetCount(db: Db, row: CommentRow, step: 1 | -1) {
 }
 
 async function planComment(env: Env, moder: Moderator, cmid: number, drop: boolean) {
-  const row = await readComment(env.DB, cmid);
+  const row = await readComment(env, cmid);
   if (!row || row.qid == null) throw new DomainError(ERR.moderCommentMissing);
   if (inUnmoderated(row)) throw new DomainError(ERR.categoryUnmoderated);
   if (!inVolcats(moder, row)) throw new DomainError(ERR.commentDropOutsideVolcats);
@@ -423,7 +425,7 @@ export function restoreComment(env: Env, session: Session | null, input: ModerId
 }
 
 async function toggleComment(env: Env, session: Session | null, input: ModerIdInput, now: number, drop: boolean) {
-  const moder = await requireModerator(env.DB, session, drop ? "cmtdrop" : "cmtrestore");
+  const moder = await requireModerator(env, session, drop ? "cmtdrop" : "cmtrestore");
   let where = { qid: 0, aid: null as number | null };
   return guardedWrite(
     env,
@@ -431,7 +433,7 @@ async function toggleComment(env: Env, session: Session | null, input: ModerIdIn
       const row = await planComment(env, moder, input.id, drop);
       where = { qid: row.qid!, aid: row.refType === "A" ? row.refId : null };
       return (db) => [
-        logRow(db, {
+        logRow(env, {
           moderId: moder.id,
           action: drop ? "cmtdrop" : "cmtrestore",
           targetType: "C",
@@ -445,8 +447,8 @@ async function toggleComment(env: Env, session: Session | null, input: ModerIdIn
           .update(cm)
           .set({ hidden: drop ? 1 : 0 })
           .where(eq(cm.id, row.id)),
-        targetCount(db, row, drop ? -1 : 1),
-        ...(drop ? moderDeletedNotification(db, { userId: row.userId, moderId: moder.id, qid: row.qid, aid: where.aid, cmid: row.id, now }) : []),
+        targetCount(env, row, drop ? -1 : 1),
+        ...(drop ? moderDeletedNotification(env, { userId: row.userId, moderId: moder.id, qid: row.qid, aid: where.aid, cmid: row.id, now }) : []),
       ];
     },
     () => ({ cmid: input.id, ...where }),
@@ -478,8 +480,8 @@ export const MoveInput = z.object({
 export type MoveInput = z.infer<typeof MoveInput>;
 
 /** Where a move goes: the leaf and its top category, or the refusal (425 none, 426 pick a subcategory, 427 not allowed). */
-export async function moveTarget(d1: D1Database, cid: number | undefined, subcid: number | undefined, now: number) {
-  const tree = await getCategoryTree(d1, now);
+export async function moveTarget(env: Env, cid: number | undefined, subcid: number | undefined, now: number) {
+  const tree = await getCategoryTree(env, now);
   const given = subcid ?? cid;
   if (given === undefined) throw new DomainError(ERR.moveCategoryMissing);
   const leaf = tree.byId.get(given);
@@ -500,19 +502,19 @@ export async function moveTarget(d1: D1Database, cid: number | undefined, subcid
  * the reply's `message` is 'Успешно'.
  */
 export async function moveQuestion(env: Env, session: Session | null, input: MoveInput, now: number) {
-  const moder = await requireModerator(env.DB, session, "qstmove");
+  const moder = await requireModerator(env, session, "qstmove");
   let to = { leafId: 0, topId: 0 };
   return guardedWrite(
     env,
     async () => {
-      const row = await readQuestion(env.DB, input.id);
+      const row = await readQuestion(env, input.id);
       if (!row) throw new DomainError(ERR.moderQuestionMissing);
       if (inUnmoderated(row)) throw new DomainError(ERR.categoryUnmoderated);
       if (questionDropped(row)) throw new DomainError(ERR.questionGone);
-      to = await moveTarget(env.DB, input.cid, input.subcid, now);
+      to = await moveTarget(env, input.cid, input.subcid, now);
       if (row.categoryId === to.leafId) throw new DomainError(ERR.moveSameCategory);
       return (db) => [
-        logRow(db, {
+        logRow(env, {
           moderId: moder.id,
           action: "qstmove",
           targetType: "Q",
@@ -534,8 +536,8 @@ export async function moveQuestion(env: Env, session: Session | null, input: Mov
 }
 
 /** The categories a question may be moved to, for the move form: top categories with their allowed leaves. */
-export async function moveChoices(d1: D1Database, now: number) {
-  const tree = await getCategoryTree(d1, now);
+export async function moveChoices(env: Env, now: number) {
+  const tree = await getCategoryTree(env, now);
   const ok = (c: { readonly: boolean; hidden: boolean; id: number; special: string | null }) =>
     !c.readonly && !c.hidden && !EXCLUDED_FROM_DROPDOWN.has(c.id) && c.special !== "golden" && c.special !== "smstop";
   return tree.top
@@ -565,10 +567,10 @@ export type ModerOnQuestion = {
 };
 
 /** The moderator's abilities on question `qid` (null for anyone else): one extra read, for moderators only. */
-export async function moderOnQuestion(d1: D1Database, userId: number, qid: number, now: number): Promise<ModerOnQuestion | null> {
-  const moder = await loadModerator(d1, userId);
+export async function moderOnQuestion(env: Env, userId: number, qid: number, now: number): Promise<ModerOnQuestion | null> {
+  const moder = await loadModerator(env, userId);
   if (!moder) return null;
-  const db = getDb(d1);
+  const db = dbOf(env);
   const [cats, dropped] = await db.batch([
     db.select({ categoryId: q.categoryId, topCategoryId: q.topCategoryId }).from(q).where(eq(q.id, qid)).limit(1),
     db
@@ -592,7 +594,7 @@ export async function moderOnQuestion(d1: D1Database, userId: number, qid: numbe
     cmtdrop: has("cmtdrop") && inVolcats(moder, cat),
     tmpban: has("tmpban"),
     dropped: has("ansrestore") ? dropped.map((r) => ({ id: r.id, text: r.text, author: { id: r.authorId, nick: r.nick } })) : [],
-    moveTo: has("qstmove") ? await moveChoices(d1, now) : [],
+    moveTo: has("qstmove") ? await moveChoices(env, now) : [],
   };
 }
 
@@ -600,9 +602,9 @@ export async function moderOnQuestion(d1: D1Database, userId: number, qid: numbe
  * For the deleted-question view: the moderator's abilities there (restore), or null for anyone
  * else. The question route's loader passes it as `viewer` in its "deleted" data.
  */
-export async function moderOnDeletedQuestion(d1: D1Database, session: Session | null, qid: number, now: number): Promise<{ moder: ModerOnQuestion } | null> {
+export async function moderOnDeletedQuestion(env: Env, session: Session | null, qid: number, now: number): Promise<{ moder: ModerOnQuestion } | null> {
   if (!session || !isModerator(session.user)) return null;
-  const moder = await moderOnQuestion(d1, session.user.id, qid, now);
+  const moder = await moderOnQuestion(env, session.user.id, qid, now);
   return moder ? { moder } : null;
 }
 
@@ -610,9 +612,9 @@ export async function moderOnDeletedQuestion(d1: D1Database, session: Session | 
  * For pages that are not about one question (the profile): the moderator's general abilities —
  * the ban link, his log — as `{ moder }` for the loader's `viewer`, or null for anyone else.
  */
-export async function moderOnPage(d1: D1Database, session: Session | null): Promise<{ moder: ModerOnQuestion } | null> {
+export async function moderOnPage(env: Env, session: Session | null): Promise<{ moder: ModerOnQuestion } | null> {
   if (!session || !isModerator(session.user)) return null;
-  const moder = await loadModerator(d1, session.user.id);
+  const moder = await loadModerator(env, session.user.id);
   if (!moder) return null;
   const has = (p: string) => moder.permissions.includes(p);
   return {

@@ -14,7 +14,7 @@ import { LIMITS } from "../../lib/limits";
 import { MODERLOG_TABS, type ModerlogTab } from "../../lib/moderation";
 import { excerpt } from "../notifications/create.server";
 import { Offset, OptId, PageSize } from "../../lib/fields";
-import { getDb, schema } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { loadModerator } from "./moderation.server";
 import { requireUser, type Session } from "../users/session.server";
 
@@ -57,8 +57,8 @@ export type ModerlogItem = {
 };
 
 /** One page (20) of moderator `moderId`'s log rows of a tab, with one row more to tell whether another page follows. */
-export async function moderlogPage(d1: D1Database, moderId: number, tab: ModerlogTab, offset: number, limit: number = LIMITS.pageSize) {
-  const rows = await getDb(d1)
+export async function moderlogPage(env: Env, moderId: number, tab: ModerlogTab, offset: number, limit: number = LIMITS.pageSize) {
+  const rows = await dbOf(env)
     .select({
       id: ml.id,
       action: ml.action,
@@ -136,13 +136,13 @@ export async function moderlogPage(d1: D1Database, moderId: number, tab: Moderlo
 /** modqlist {n=20, p, user}: the log of dropped questions of moderator `user` (default: oneself). */
 export const ModqlistInput = z.object({ n: PageSize, p: Offset, user: OptId });
 
-export async function readModqlist(d1: D1Database, session: Session | null, input: z.infer<typeof ModqlistInput>) {
+export async function readModqlist(env: Env, session: Session | null, input: z.infer<typeof ModqlistInput>) {
   const viewer = requireUser(session);
-  const moder = await loadModerator(d1, viewer.id);
+  const moder = await loadModerator(env, viewer.id);
   if (!moder) throw new DomainError(ERR.moderatorsOnly);
   const n = input.n ?? LIMITS.pageSize;
   const p = input.p ?? 0;
-  const { items, more } = await moderlogPage(d1, input.user ?? moder.id, "questions", p, n);
+  const { items, more } = await moderlogPage(env, input.user ?? moder.id, "questions", p, n);
   return {
     list: items
       .filter((i) => i.action === "qstdrop" || i.action === "qstrestore")
@@ -173,6 +173,6 @@ export function moderlogPath(id: number, tab: ModerlogTab): string {
 }
 
 /** The user whose log /moderlog/id{id} shows (id and nick), or undefined for an unknown id. */
-export function moderlogOwner(d1: D1Database, id: number) {
-  return getDb(d1).select({ id: schema.users.id, nick: schema.users.nick }).from(schema.users).where(eq(schema.users.id, id)).get();
+export function moderlogOwner(env: Env, id: number) {
+  return dbOf(env).select({ id: schema.users.id, nick: schema.users.nick }).from(schema.users).where(eq(schema.users.id, id)).get();
 }

@@ -25,7 +25,7 @@ import { moderationScope, scopeOrNull, type ModerationScope } from "./scope.serv
 import { isModerator } from "../../lib/moderation";
 import { captchaCode, CaptchaRequired } from "../core/captcha.server";
 import { getCategoryTree } from "../categories/categories.server";
-import { batchable, getDb, schema } from "../core/db.server";
+import { batchable, dbOf, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { premodDeclinedNotification, type PremodType as NotifyPremodType } from "../notifications/create.server";
 import { requireWriter, sessionUserOf, type Session, type SessionUser } from "../users/session.server";
@@ -118,7 +118,7 @@ export async function holdForPremoderation(env: Env, user: SessionUser, req: Hol
   if (!row || !(row.flagged === 1 || row.cat > 0 || row.heldBy != null)) return;
   // one answer per user and question: a second one waiting would be refused on approval anyway
   if (req.type === "A" && row.pending > 0) throw new DomainError(ERR.premodAnswerWaiting);
-  const [inserted] = await getDb(env.DB)
+  const [inserted] = await dbOf(env)
     .insert(pi)
     .values({
       userId: user.id,
@@ -173,7 +173,7 @@ function inScope(scope: ModerationScope, item: { categoryId: number | null; bran
 /** The pending item a moderating user decides on: 450 unknown, 440 not his, 451 already decided. */
 async function pendingItem(env: Env, user: SessionUser, id: number, now: number): Promise<PremodRow> {
   const scope = await moderationScope(env, user, now);
-  const item = await getDb(env.DB).select().from(pi).where(eq(pi.id, id)).get();
+  const item = await dbOf(env).select().from(pi).where(eq(pi.id, id)).get();
   if (!item) throw new DomainError(ERR.premodItemMissing);
   if (!inScope(scope, item)) throw new DomainError(ERR.queueModeratorsOnly);
   if (item.modstatus !== "N") throw new DomainError(ERR.premodDecided);
@@ -200,7 +200,7 @@ function notifyType(item: PremodRow): NotifyPremodType {
 /** The author of an item as a session user, as his own write would have run. */
 async function authorSession(env: Env, userId: number, now: number): Promise<Session> {
   const u = schema.users;
-  const row = await getDb(env.DB).select().from(u).where(eq(u.id, userId)).get();
+  const row = await dbOf(env).select().from(u).where(eq(u.id, userId)).get();
   if (!row) throw new DomainError(ERR.userNotFound);
   const user = sessionUserOf(row, now);
   approving.add(user);
@@ -249,10 +249,8 @@ async function replay(env: Env, item: PremodRow, replayers: PremodReplayers, now
 }
 
 /** The mod_log row of a decision, written only when the statement before it changed a row. */
-function logDecision(
-  db: ReturnType<typeof getDb>,
-  o: { moderId: number; action: "premod_approve" | "premod_decline"; item: PremodRow; note: string | null; now: number },
-) {
+function logDecision(env: Env, o: { moderId: number; action: "premod_approve" | "premod_decline"; item: PremodRow; note: string | null; now: number }) {
+  const db = dbOf(env);
   const l = schema.modLog;
   return db
     .insert(l)
@@ -271,15 +269,15 @@ function logDecision(
 export async function approvePremod(env: Env, session: Session | null, input: z.infer<typeof PremodApproveInput>, now: number, replayers: PremodReplayers) {
   const user = requireWriter(session);
   const item = await pendingItem(env, user, input.id, now);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const [claimed, logged] = await db.batch(
-    batchable(env.DB, [
+    batchable(env, [
       db
         .update(pi)
         .set({ modstatus: "A", decidedBy: user.id, decidedAt: now })
         .where(and(eq(pi.id, item.id), eq(pi.modstatus, "N")))
         .returning({ id: pi.id }),
-      logDecision(db, { moderId: user.id, action: "premod_approve", item, note: null, now }),
+      logDecision(env, { moderId: user.id, action: "premod_approve", item, note: null, now }),
     ] as const),
   );
   if (claimed.length === 0) throw new DomainError(ERR.premodDecided);
@@ -315,16 +313,16 @@ export async function approvePremod(env: Env, session: Session | null, input: z.
 export async function declinePremod(env: Env, session: Session | null, input: z.infer<typeof PremodDeclineInput>, now: number) {
   const user = requireWriter(session);
   const item = await pendingItem(env, user, input.id, now);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const results = await db.batch(
-    batchable(env.DB, [
+    batchable(env, [
       db
         .update(pi)
         .set({ modstatus: "D", declinedText: input.text, decidedBy: user.id, decidedAt: now })
         .where(and(eq(pi.id, item.id), eq(pi.modstatus, "N")))
         .returning({ id: pi.id }),
-      logDecision(db, { moderId: user.id, action: "premod_decline", item, note: input.text, now }),
-      ...premodDeclinedNotification(db, {
+      logDecision(env, { moderId: user.id, action: "premod_decline", item, note: input.text, now }),
+      ...premodDeclinedNotification(env, {
         userId: item.userId,
         moderId: user.id,
         premodType: notifyType(item),
@@ -411,11 +409,11 @@ export type PremodPlace = { kind: "category" | "brand"; id: number; name: string
 
 /** A category or brand by its urlname (categories first), or null. */
 export async function findPlace(env: Env, urlname: string, now: number): Promise<PremodPlace | null> {
-  const tree = await getCategoryTree(env.DB, now);
+  const tree = await getCategoryTree(env, now);
   const c = tree.byUrl.get(urlname);
   if (c) return { kind: "category", id: c.id, name: c.name, urlname: c.urlname };
   const b = schema.brands;
-  const brand = await getDb(env.DB).select({ id: b.id, name: b.name, urlname: b.urlname }).from(b).where(eq(b.urlname, urlname)).get();
+  const brand = await dbOf(env).select({ id: b.id, name: b.name, urlname: b.urlname }).from(b).where(eq(b.urlname, urlname)).get();
   return brand ? { kind: "brand", ...brand } : null;
 }
 
@@ -426,7 +424,7 @@ export async function findPlace(env: Env, urlname: string, now: number): Promise
  */
 export async function premodList(env: Env, user: SessionUser, place: PremodPlace, kind: PremodKind, offset: number, now: number, n = 20) {
   const scope = await scopeOrNull(env, user, now);
-  const tree = await getCategoryTree(env.DB, now);
+  const tree = await getCategoryTree(env, now);
   const where: SQL[] = [inArray(pi.type, [...PREMOD_KINDS[kind]])];
   let all: boolean;
   if (place.kind === "category") {
@@ -439,7 +437,7 @@ export async function premodList(env: Env, user: SessionUser, place: PremodPlace
   }
   if (!all) where.push(eq(pi.userId, user.id));
   const u = schema.users;
-  const rows = await getDb(env.DB)
+  const rows = await dbOf(env)
     .select({
       id: pi.id,
       type: pi.type,

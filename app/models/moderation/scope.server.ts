@@ -8,7 +8,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { DomainError } from "../../lib/errors";
 import { isModerator } from "../../lib/moderation";
 import { getCategoryTree } from "../categories/categories.server";
-import { getDb, schema } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import type { SessionUser } from "../users/session.server";
 
 /** What a moderating user may see: everything, or what belongs to the brands he administers. */
@@ -29,13 +29,13 @@ export async function scopeOrNull(env: Env, user: SessionUser, now = Date.now())
   if (isModerator(user)) return { all: true };
   const m = schema.brandMembers;
   const b = schema.brands;
-  const rows = await getDb(env.DB)
+  const rows = await dbOf(env)
     .select({ id: b.id, categoryId: b.categoryId })
     .from(m)
     .innerJoin(b, eq(b.id, m.brandId))
     .where(and(eq(m.userId, user.id), eq(m.role, "admin")));
   if (rows.length === 0) return null;
-  const tree = await getCategoryTree(env.DB, now);
+  const tree = await getCategoryTree(env, now);
   const categoryIds = new Set<number>();
   for (const row of rows) {
     if (row.categoryId == null) continue;

@@ -10,7 +10,7 @@ import { getTableColumns, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { cut } from "../../lib/limits";
 import type { FlagType, SettingKey } from "../../lib/notify-settings";
 import { plainText } from "../../lib/seo";
-import { schema, type Db } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 
 export const n = schema.notifications;
 
@@ -159,7 +159,8 @@ export type NotificationRow = {
  * the settings are read in SQL, in the same batch as the action. Put them at the END of the
  * action's batch: they change SQLite's changes(), which earlier statements may chain on.
  */
-export function notificationRows(db: Db, spec: NotificationSpec) {
+export function notificationRows(env: Env, spec: NotificationSpec) {
+  const db = dbOf(env);
   const to = spec.to;
   const recipients = typeof to === "number" ? sql`${to}` : Array.isArray(to) ? sql`SELECT value FROM json_each(${JSON.stringify(to)})` : (to as SQL);
   const flag = KIND_FLAG[spec.kind];
@@ -206,8 +207,8 @@ const watchOff = (qid: Value, column: "answers" | "comments") =>
  * who unsubscribed from the question's answers (stopnotify Q) does not. `aid` is SQL finding the
  * answer this batch wrote; nothing is written when it is not there.
  */
-export function answerNotifications(db: Db, o: { qid: number; ownerId: number; actorId: number; aid: SQL; text: string; now: number }) {
-  return notificationRows(db, {
+export function answerNotifications(env: Env, o: { qid: number; ownerId: number; actorId: number; aid: SQL; text: string; now: number }) {
+  return notificationRows(env, {
     kind: "answer",
     to: sql`SELECT ${o.ownerId} UNION ALL SELECT w.user_id FROM watches w WHERE w.qid = ${o.qid} AND w.answers = 1`,
     actorId: o.actorId,
@@ -225,8 +226,8 @@ export function answerNotifications(db: Db, o: { qid: number; ownerId: number; a
  * author) and, for a reply, the parent comment's author get 'comment', unless they unsubscribed
  * from the question's comments (stopnotify C). `cmid` is SQL finding the comment this batch wrote.
  */
-export function commentNotifications(db: Db, o: { qid: number; aid: number | null; to: number[]; actorId: number; cmid: SQL; text: string; now: number }) {
-  return notificationRows(db, {
+export function commentNotifications(env: Env, o: { qid: number; aid: number | null; to: number[]; actorId: number; cmid: SQL; text: string; now: number }) {
+  return notificationRows(env, {
     kind: "comment",
     to: o.to,
     actorId: o.actorId,
@@ -241,8 +242,8 @@ export function commentNotifications(db: Db, o: { qid: number; aid: number | nul
 }
 
 /** A vote in a poll: its owner gets 'poll_vote' when the vote row was written by this batch. */
-export function pollVoteNotification(db: Db, o: { qid: number; ownerId: number; actorId: number; now: number }) {
-  return notificationRows(db, {
+export function pollVoteNotification(env: Env, o: { qid: number; ownerId: number; actorId: number; now: number }) {
+  return notificationRows(env, {
     kind: "poll_vote",
     to: o.ownerId,
     actorId: o.actorId,
@@ -253,8 +254,8 @@ export function pollVoteNotification(db: Db, o: { qid: number; ownerId: number; 
 }
 
 /** A «нравится» on a question: its owner gets 'q_liked' when the mark was written by this batch. */
-export function questionLikedNotification(db: Db, o: { qid: number; ownerId: number; actorId: number; now: number }) {
-  return notificationRows(db, {
+export function questionLikedNotification(env: Env, o: { qid: number; ownerId: number; actorId: number; now: number }) {
+  return notificationRows(env, {
     kind: "q_liked",
     to: o.ownerId,
     actorId: o.actorId,
@@ -265,8 +266,8 @@ export function questionLikedNotification(db: Db, o: { qid: number; ownerId: num
 }
 
 /** The asker liked an answer (+5 points): its author gets 'ans_liked' when the thanks is this batch's. */
-export function answerLikedNotification(db: Db, o: { qid: number; aid: number; authorId: number; actorId: number; now: number }) {
-  return notificationRows(db, {
+export function answerLikedNotification(env: Env, o: { qid: number; aid: number; authorId: number; actorId: number; now: number }) {
+  return notificationRows(env, {
     kind: "ans_liked",
     to: o.authorId,
     actorId: o.actorId,
@@ -279,8 +280,8 @@ export function answerLikedNotification(db: Db, o: { qid: number; aid: number; a
 }
 
 /** The welcome bonus: 'bonus25' when this batch paid it (its ledger row). */
-export function bonusNotification(db: Db, o: { userId: number; now: number }) {
-  return notificationRows(db, {
+export function bonusNotification(env: Env, o: { userId: number; now: number }) {
+  return notificationRows(env, {
     kind: "bonus25",
     to: o.userId,
     txt: "+25",
@@ -294,8 +295,8 @@ export function bonusNotification(db: Db, o: { userId: number; now: number }) {
  * changes() = 1 exactly when the change applied. `levelBefore` is SQL of the level the points had
  * before the change; the users row (RECIPIENT) already holds the new points and level.
  */
-export function levelNotification(db: Db, o: { userId: number; delta: number; levelBefore: SQL; now: number }) {
-  return notificationRows(db, {
+export function levelNotification(env: Env, o: { userId: number; delta: number; levelBefore: SQL; now: number }) {
+  return notificationRows(env, {
     kind: "level",
     to: o.userId,
     lvl: sql`nr.lvl`,
@@ -305,8 +306,8 @@ export function levelNotification(db: Db, o: { userId: number; delta: number; le
 }
 
 /** A new question: every follower of its author gets 'followed_question'. `qid` is SQL for the new question. */
-export function followedQuestionNotifications(db: Db, o: { authorId: number; qid: SQL; now: number }) {
-  return notificationRows(db, {
+export function followedQuestionNotifications(env: Env, o: { authorId: number; qid: SQL; now: number }) {
+  return notificationRows(env, {
     kind: "followed_question",
     to: sql`SELECT f.follower_id FROM follows f WHERE f.target_type = 'U' AND f.target_id = ${o.authorId}`,
     actorId: o.authorId,
@@ -317,8 +318,8 @@ export function followedQuestionNotifications(db: Db, o: { authorId: number; qid
 }
 
 /** A mention of a user in a question (the ask form has no mention field yet: see 0014). */
-export function mentionNotification(db: Db, o: { qid: Value; userId: number; actorId: number; now: number; when?: SQL }) {
-  return notificationRows(db, { kind: "mention", to: o.userId, actorId: o.actorId, qid: o.qid, when: o.when, now: o.now });
+export function mentionNotification(env: Env, o: { qid: Value; userId: number; actorId: number; now: number; when?: SQL }) {
+  return notificationRows(env, { kind: "mention", to: o.userId, actorId: o.actorId, qid: o.qid, when: o.when, now: o.now });
 }
 
 // One rule per action, for that action's batch: follower (follows), gift (gifts), moder_deleted
@@ -326,13 +327,13 @@ export function mentionNotification(db: Db, o: { qid: Value; userId: number; act
 // questions). sms_deleted has no caller: there is no SMS-paid deletion yet.
 
 /** Someone followed the user. */
-export function followerNotification(db: Db, o: { userId: number; followerId: number; now: number; when?: SQL }) {
-  return notificationRows(db, { kind: "follower", to: o.userId, actorId: o.followerId, when: o.when, now: o.now });
+export function followerNotification(env: Env, o: { userId: number; followerId: number; now: number; when?: SQL }) {
+  return notificationRows(env, { kind: "follower", to: o.userId, actorId: o.followerId, when: o.when, now: o.now });
 }
 
 /** A gift received (`hidden` gifts name no sender). */
-export function giftNotification(db: Db, o: { userId: number; fromId: number | null; giftId: Value; message?: string; now: number; when?: SQL }) {
-  return notificationRows(db, {
+export function giftNotification(env: Env, o: { userId: number; fromId: number | null; giftId: Value; message?: string; now: number; when?: SQL }) {
+  return notificationRows(env, {
     kind: "gift",
     to: o.userId,
     actorId: o.fromId,
@@ -345,10 +346,10 @@ export function giftNotification(db: Db, o: { userId: number; fromId: number | n
 
 /** A moderator deleted the user's question, answer or comment. */
 export function moderDeletedNotification(
-  db: Db,
+  env: Env,
   o: { userId: number; moderId: number; qid: Value; aid?: Value; cmid?: Value; reason?: string | null; now: number; when?: SQL },
 ) {
-  return notificationRows(db, {
+  return notificationRows(env, {
     kind: "moder_deleted",
     to: o.userId,
     actorId: o.moderId,
@@ -363,7 +364,7 @@ export function moderDeletedNotification(
 
 /** A moderator declined the user's premoderated write, with the reason (`declined_text`). */
 export function premodDeclinedNotification(
-  db: Db,
+  env: Env,
   o: {
     userId: number;
     moderId: number;
@@ -377,7 +378,7 @@ export function premodDeclinedNotification(
     when?: SQL;
   },
 ) {
-  return notificationRows(db, {
+  return notificationRows(env, {
     kind: "premod_declined",
     to: o.userId,
     actorId: o.moderId,
@@ -393,13 +394,13 @@ export function premodDeclinedNotification(
 }
 
 /** VIP status started or expired. */
-export function vipNotification(db: Db, o: { userId: number; kind: "vip_started" | "vip_expired"; now: number; when?: SQL }) {
-  return notificationRows(db, { kind: o.kind, to: o.userId, now: o.now, when: o.when });
+export function vipNotification(env: Env, o: { userId: number; kind: "vip_started" | "vip_expired"; now: number; when?: SQL }) {
+  return notificationRows(env, { kind: o.kind, to: o.userId, now: o.now, when: o.when });
 }
 
 /** A new direct (private) question to the brand experts `to`. */
-export function directNotifications(db: Db, o: { to: readonly number[] | SQL; askerId: number; pqid: Value; text: string; now: number; when?: SQL }) {
-  return notificationRows(db, { kind: "direct", to: o.to, actorId: o.askerId, pqid: o.pqid, txt: excerpt(o.text), now: o.now, when: o.when });
+export function directNotifications(env: Env, o: { to: readonly number[] | SQL; askerId: number; pqid: Value; text: string; now: number; when?: SQL }) {
+  return notificationRows(env, { kind: "direct", to: o.to, actorId: o.askerId, pqid: o.pqid, txt: excerpt(o.text), now: o.now, when: o.when });
 }
 
 /**

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { listOf, last, Offset, PageSize } from "../../lib/fields";
 import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
-import { getDb, schema, type Db } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { userHub } from "../core/hub.server";
 import { requireUser, type Session } from "../users/session.server";
 import { COLUMNS, n } from "./create.server";
@@ -25,7 +25,8 @@ function pageOf<T>(rows: T[], n: number) {
 }
 
 /** The list query: newest first, with the actor and the question title. */
-function listQuery(db: Db, where: SQL, limit: number, offset: number) {
+function listQuery(env: Env, where: SQL, limit: number, offset: number) {
+  const db = dbOf(env);
   return db
     .select({
       ...COLUMNS,
@@ -54,7 +55,8 @@ async function fromHub<T>(what: string, call: () => Promise<T>, fallback: () => 
   }
 }
 
-async function unreadInD1(db: Db, userId: number): Promise<number> {
+async function unreadInD1(env: Env, userId: number): Promise<number> {
+  const db = dbOf(env);
   const row = await db
     .select({ c: count() })
     .from(n)
@@ -69,7 +71,7 @@ export async function showCount(env: Env, session: Session | null) {
   const res = await fromHub(
     "unread",
     () => userHub(env, user.id).unread(),
-    () => unreadInD1(getDb(env.DB), user.id),
+    () => unreadInD1(env, user.id),
   );
   return { res };
 }
@@ -92,11 +94,11 @@ export const ShowBulkInput = z.object({ p: offset, n: pageSize });
  */
 export async function showBulk(env: Env, session: Session | null, input: z.infer<typeof ShowBulkInput>) {
   const user = requireUser(session);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const hub = userHub(env, user.id);
   const [[rows, unreadRows], hubCount] = await Promise.all([
     db.batch([
-      listQuery(db, eq(n.userId, user.id), input.n + 1, input.p),
+      listQuery(env, eq(n.userId, user.id), input.n + 1, input.p),
       db
         .select({ c: count() })
         .from(n)
@@ -136,13 +138,12 @@ export const FeedInput = z.object({
 export async function readFeed(env: Env, session: Session | null, input: z.infer<typeof FeedInput>, now: number) {
   const user = requireUser(session);
   if (input.id !== undefined && input.id !== user.id) throw new DomainError(ERR.notYourFeed);
-  const db = getDb(env.DB);
   const where = and(
     eq(n.userId, user.id),
     input.nid !== undefined ? lt(n.id, input.nid) : undefined,
     input.time !== undefined ? lt(n.added, input.time * 1000) : undefined,
   )!;
-  const rows = await listQuery(db, where, input.n + 1, input.p);
+  const rows = await listQuery(env, where, input.n + 1, input.p);
   const { shown, more } = pageOf(rows, input.n);
   const items = shown.map((r) => toItem(r, now));
   return { feed: items, more, lastnid: items.length > 0 ? items[items.length - 1].nid : null };
@@ -177,7 +178,7 @@ export const BulkSetInput = z.object({ bid: optionalId(ERR_MSG.notificationIdInv
  */
 export async function markViewed(env: Env, session: Session | null, ids: number[]) {
   const user = requireUser(session);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const mine = and(eq(n.userId, user.id), inArray(n.id, ids));
   const [changed, owned] = await db.batch([
     db
@@ -192,7 +193,7 @@ export async function markViewed(env: Env, session: Session | null, ids: number[
   const res = await fromHub(
     "viewed",
     () => (changed.length > 0 ? hub.viewed(changed.length) : hub.unread()),
-    () => unreadInD1(db, user.id),
+    () => unreadInD1(env, user.id),
   );
   return { viewed: changed.length, res };
 }

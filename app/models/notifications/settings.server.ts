@@ -3,7 +3,7 @@ import { ERR_MSG } from "../../lib/errids";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DEFAULT_SETTINGS, fromWire, parseStored, SETTING_KEYS, toWire, type NotifySettings, type SettingKey } from "../../lib/notify-settings";
-import { getDb, schema } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { last } from "../../lib/fields";
 import { jsonOrEmpty } from "./create.server";
 import { requireUser, type Session } from "../users/session.server";
@@ -11,15 +11,15 @@ import { requireUser, type Session } from "../users/session.server";
 // --------------------------------------------------------------------------------- settings
 
 /** The user's settings as stored, defaults all on. */
-export async function readSettings(d1: D1Database, userId: number): Promise<NotifySettings> {
-  const row = await getDb(d1).select({ s: schema.users.notifySettings }).from(schema.users).where(eq(schema.users.id, userId)).get();
+export async function readSettings(env: Env, userId: number): Promise<NotifySettings> {
+  const row = await dbOf(env).select({ s: schema.users.notifySettings }).from(schema.users).where(eq(schema.users.id, userId)).get();
   return row ? parseStored(row.s) : { ...DEFAULT_SETTINGS };
 }
 
 /** showsettings: the settings in the wire form (channels inverted: 1 = off). */
 export async function showSettings(env: Env, session: Session | null) {
   const user = requireUser(session);
-  return { settings: toWire(await readSettings(env.DB, user.id)) };
+  return { settings: toWire(await readSettings(env, user.id)) };
 }
 
 /** A wire flag: 0 or 1 ("0"/"1", true/false, a checkbox's "on"; the last of a repeated field). */
@@ -50,7 +50,7 @@ export async function saveSettings(env: Env, session: Session | null, input: z.i
     const v = input[k];
     if (v === 0 || v === 1) patch[k] = fromWire(k, v);
   }
-  const row = await getDb(env.DB)
+  const row = await dbOf(env)
     .update(schema.users)
     .set({ notifySettings: sql`json_patch(${jsonOrEmpty(schema.users.notifySettings)}, ${JSON.stringify(patch)})` })
     .where(eq(schema.users.id, user.id))

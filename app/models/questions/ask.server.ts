@@ -14,7 +14,7 @@ import type { QuotaView } from "../../lib/quotas";
 import { quotaUsage } from "../core/hub.server";
 import { brandTagColumns, BrandTagsField } from "../brands/brands.server";
 import { EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "../categories/categories.server";
-import { batchable, getDb, schema } from "../core/db.server";
+import { batchable, dbOf, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { followedQuestionNotifications, mentionNotification } from "../notifications/create.server";
 import { POINTS, pointsChange } from "../users/points.server";
@@ -84,8 +84,8 @@ export const AskInput = z.object({
 export type AskInput = z.infer<typeof AskInput>;
 
 /** The leaf and top category a question goes to, or the refusal. */
-async function resolveCategory(d1: D1Database, cid: number | undefined, subcid: number | undefined, now: number) {
-  const tree = await getCategoryTree(d1, now);
+async function resolveCategory(env: Env, cid: number | undefined, subcid: number | undefined, now: number) {
+  const tree = await getCategoryTree(env, now);
   if (cid === undefined && subcid === undefined) throw new DomainError(ERR.categoryMissing);
   let top = cid !== undefined ? tree.byId.get(cid) : undefined;
   const sub = subcid !== undefined ? tree.byId.get(subcid) : undefined;
@@ -135,11 +135,11 @@ export function pollOptionsOf(raw: string[]): string[] {
  */
 export async function askQuestion(env: Env, session: Session | null, input: AskInput, now: number) {
   const user = requireWriter(session);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const qtext = plainLine(input.qtext);
   const options = input.poll ? pollOptionsOf(input.poll_options) : [];
-  const { leafId, topId } = await resolveCategory(env.DB, input.cid, input.subcid, now);
-  const tagged = await brandTagColumns(env.DB, input.brand_tags);
+  const { leafId, topId } = await resolveCategory(env, input.cid, input.subcid, now);
+  const tagged = await brandTagColumns(env, input.brand_tags);
   const fresh = await db.select({ points: schema.users.points }).from(schema.users).where(eq(schema.users.id, user.id)).get();
   if (!fresh || fresh.points < ASK_COST) throw new DomainError(ERR.askPointsShort);
   // a held question stores only its premoderation row (docs/decisions/0016)
@@ -177,16 +177,16 @@ export async function askQuestion(env: Env, session: Session | null, input: AskI
       .update(schema.categories)
       .set({ qcount: sql`${schema.categories.qcount} + 1` })
       .where(sql`${schema.categories.id} IN (${leafId}, ${topId})`),
-    ...pointsChange(db, user.id, POINTS.ask, "ask", null, now),
+    ...pointsChange(env, user.id, POINTS.ask, "ask", null, now),
     db.run(sql`UPDATE points_ledger SET ref_type = 'Q', ref_id = ${newQid} WHERE id = (SELECT max(id) FROM points_ledger WHERE user_id = ${user.id})`),
     // the asker's followers hear of the new question, and the user it mentions
-    ...followedQuestionNotifications(db, { authorId: user.id, qid: newQid, now }),
-    ...(input.mention !== undefined ? mentionNotification(db, { qid: newQid, userId: input.mention, actorId: user.id, now }) : []),
+    ...followedQuestionNotifications(env, { authorId: user.id, qid: newQid, now }),
+    ...(input.mention !== undefined ? mentionNotification(env, { qid: newQid, userId: input.mention, actorId: user.id, now }) : []),
   ];
   let qid: number;
   let results: readonly unknown[];
   try {
-    results = await db.batch(batchable(env.DB, [insert, ...rest]) as unknown as Parameters<typeof db.batch>[0]);
+    results = await db.batch(batchable(env, [insert, ...rest]) as unknown as Parameters<typeof db.batch>[0]);
     qid = (results[0] as { id: number }[])[0].id;
   } catch (e) {
     // the NOT NULL refusal of the insert: the points went below the cost since the check above
@@ -217,9 +217,9 @@ export async function canAsk(
 export const CanAskInput = z.object({ cid: z.unknown().optional() });
 
 /** A question as its owner's actions need it; a missing or deleted one is 181. */
-async function ownQuestion(d1: D1Database, qid: number) {
+async function ownQuestion(env: Env, qid: number) {
   const q = schema.questions;
-  const row = await getDb(d1)
+  const row = await dbOf(env)
     .select({
       id: q.id,
       userId: q.userId,
@@ -251,14 +251,14 @@ export const SupplementInput = z.object({
 /** updqst: the owner adds a supplement to his open question. */
 export async function addSupplement(env: Env, session: Session | null, input: z.infer<typeof SupplementInput>, now: number) {
   const user = requireWriter(session);
-  const row = await ownQuestion(env.DB, input.qid);
+  const row = await ownQuestion(env, input.qid);
   const refusal = supplementRefusal(user, { authorId: row.userId, state: row.state });
   if (refusal !== null) throw new DomainError(refusal);
   if (row.noadd === 1) throw new DomainError(ERR.supplementsClosed);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const atext = sanitizeUserText(input.Body);
   const [ins] = await db.batch(
-    batchable(env.DB, [
+    batchable(env, [
       db.run(
         sql`INSERT INTO supplements (qid, text, added) SELECT ${row.id}, ${atext}, ${now} WHERE EXISTS (SELECT 1 FROM questions WHERE id = ${row.id} AND user_id = ${user.id} AND state = 'A' AND hidden = 0 AND noadd = 0)`,
       ),
@@ -278,12 +278,12 @@ export const DeleteInput = z.object({ qid: idField(ERR_MSG.questionGone) });
  */
 export async function deleteOwnQuestion(env: Env, session: Session | null, input: z.infer<typeof DeleteInput>, now: number) {
   const user = requireWriter(session);
-  const row = await ownQuestion(env.DB, input.qid);
+  const row = await ownQuestion(env, input.qid);
   if (!canDeleteQuestion(user, { authorId: row.userId })) throw new DomainError(ERR.deleteNotOwner);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const q = schema.questions;
   const [del, , , , ledger] = await db.batch(
-    batchable(env.DB, [
+    batchable(env, [
       db
         .update(q)
         .set({ state: "D", hidden: 1, deletedBy: "author", stateBeforeDelete: sql`${q.state}`, stateChangedAt: now, updatedAt: now })
@@ -291,7 +291,7 @@ export async function deleteOwnQuestion(env: Env, session: Session | null, input
       db.run(sql`UPDATE categories SET qcount = max(qcount - 1, 0) WHERE id IN (${row.categoryId}, ${row.topCategoryId}) AND changes() = 1`),
       // passes the "deleted just now" on to the refund, only for an unanswered question
       db.run(sql`UPDATE questions SET updated_at = updated_at WHERE id = ${row.id} AND anscnt = 0 AND changes() > 0`),
-      ...pointsChange(db, user.id, POINTS.askRefund, "ask_refund", { type: "Q", id: row.id }, now, true),
+      ...pointsChange(env, user.id, POINTS.askRefund, "ask_refund", { type: "Q", id: row.id }, now, true),
     ] as const),
   );
   if (del.meta.changes !== 1) throw new DomainError(ERR.questionGone);

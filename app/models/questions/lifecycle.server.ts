@@ -11,7 +11,7 @@
  * so the cron and the on-read guard may race and nothing is applied twice.
  */
 import { and, asc, eq, lte, sql } from "drizzle-orm";
-import { getDb, schema, type Db, batchable } from "../core/db.server";
+import { dbOf, schema, type Db, batchable } from "../core/db.server";
 import { POINTS, pointsChange } from "../users/points.server";
 
 const DAY = 86_400_000;
@@ -61,7 +61,8 @@ export function dueTransition(q: Candidate, now: number): Transition | null {
 }
 
 /** Marks the question's best_answer_id as best and counts it for its author (after a guarded UPDATE). */
-function crownBest(db: Db, qid: number) {
+function crownBest(env: Env, qid: number) {
+  const db = dbOf(env);
   const best = sql`(SELECT best_answer_id FROM questions WHERE id = ${qid})`;
   return [
     db.run(sql`UPDATE answers SET best = 1 WHERE id = ${best} AND changes() = 1`),
@@ -72,7 +73,8 @@ function crownBest(db: Db, qid: number) {
 }
 
 /** The statements of one transition, each guarded by the state the question is expected in. */
-function statementsFor(db: Db, q: Candidate, t: Transition, now: number) {
+function statementsFor(env: Env, q: Candidate, t: Transition, now: number) {
+  const db = dbOf(env);
   switch (t) {
     case "poll>R":
       return [db.run(sql`UPDATE questions SET state = 'R', state_changed_at = ${now}, updated_at = ${now} WHERE id = ${q.id} AND state = 'A'`)];
@@ -87,7 +89,7 @@ function statementsFor(db: Db, q: Candidate, t: Transition, now: number) {
         db.run(
           sql`UPDATE questions SET state = 'R', best_answer_id = ${pick}, state_changed_at = ${now}, updated_at = ${now} WHERE id = ${q.id} AND state = ${from} AND best_answer_id IS NULL AND EXISTS ${pick}`,
         ),
-        ...crownBest(db, q.id),
+        ...crownBest(env, q.id),
       ];
     }
     case "A>D":
@@ -97,7 +99,7 @@ function statementsFor(db: Db, q: Candidate, t: Transition, now: number) {
         ),
         db.run(sql`UPDATE categories SET qcount = max(qcount - 1, 0) WHERE id IN (${q.categoryId}, ${q.topCategoryId}) AND changes() = 1`),
         db.run(sql`UPDATE questions SET updated_at = updated_at WHERE id = ${q.id} AND changes() > 0`),
-        ...pointsChange(db, q.userId, POINTS.askRefund, "ask_refund", { type: "Q", id: q.id }, now, true),
+        ...pointsChange(env, q.userId, POINTS.askRefund, "ask_refund", { type: "Q", id: q.id }, now, true),
       ];
   }
 }
@@ -106,7 +108,8 @@ function statementsFor(db: Db, q: Candidate, t: Transition, now: number) {
  * A question whose answers were all hidden by moderators cannot take a best answer: from V it is
  * resolved without one; from A (anscnt says 1 but no visible answer) likewise.
  */
-function fallbackNoAnswer(db: Db, q: Candidate, t: Transition, now: number) {
+function fallbackNoAnswer(env: Env, q: Candidate, t: Transition, now: number) {
+  const db = dbOf(env);
   if (t !== "A>R" && t !== "V>R") return [];
   const from = t === "A>R" ? "A" : "V";
   return [
@@ -116,10 +119,10 @@ function fallbackNoAnswer(db: Db, q: Candidate, t: Transition, now: number) {
   ];
 }
 
-async function apply(d1: D1Database, db: Db, items: { q: Candidate; t: Transition }[], now: number) {
+async function apply(env: Env, db: Db, items: { q: Candidate; t: Transition }[], now: number) {
   for (let i = 0; i < items.length; i += CHUNK) {
-    const stmts = items.slice(i, i + CHUNK).flatMap(({ q, t }) => [...statementsFor(db, q, t, now), ...fallbackNoAnswer(db, q, t, now)]);
-    if (stmts.length > 0) await db.batch(batchable(d1, stmts) as unknown as Parameters<typeof db.batch>[0]);
+    const stmts = items.slice(i, i + CHUNK).flatMap(({ q, t }) => [...statementsFor(env, q, t, now), ...fallbackNoAnswer(env, q, t, now)]);
+    if (stmts.length > 0) await db.batch(batchable(env, stmts) as unknown as Parameters<typeof db.batch>[0]);
   }
 }
 
@@ -129,8 +132,8 @@ export type AdvanceSummary = Record<Transition, number>;
  * The cron job: moves every question whose window has passed, at most MAX_PER_RUN per run
  * (oldest first; the next run takes the rest). Returns how many of each transition it attempted.
  */
-export async function advanceQuestions(d1: D1Database, now: number): Promise<AdvanceSummary> {
-  const db = getDb(d1);
+export async function advanceQuestions(env: Env, now: number): Promise<AdvanceSummary> {
+  const db = dbOf(env);
   const q = schema.questions;
   const [open, voting] = await db.batch([
     db
@@ -150,7 +153,7 @@ export async function advanceQuestions(d1: D1Database, now: number): Promise<Adv
     .slice(0, MAX_PER_RUN)
     .map((c) => ({ q: c, t: dueTransition(c, now) }))
     .filter((x): x is { q: Candidate; t: Transition } => x.t !== null);
-  await apply(d1, db, items, now);
+  await apply(env, db, items, now);
   const summary: AdvanceSummary = { "A>V": 0, "A>R": 0, "A>D": 0, "V>R": 0, "poll>R": 0 };
   for (const x of items) summary[x.t]++;
   return summary;
@@ -161,12 +164,12 @@ export async function advanceQuestions(d1: D1Database, now: number): Promise<Adv
  * expired state between two cron runs). Returns the transition applied, or null. One read when
  * nothing is due.
  */
-export async function advanceOne(d1: D1Database, qid: number, now: number): Promise<Transition | null> {
-  const db = getDb(d1);
+export async function advanceOne(env: Env, qid: number, now: number): Promise<Transition | null> {
+  const db = dbOf(env);
   const row = await db.select(columns).from(schema.questions).where(eq(schema.questions.id, qid)).get();
   if (!row) return null;
   const t = dueTransition(row, now);
   if (!t) return null;
-  await apply(d1, db, [{ q: row, t }], now);
+  await apply(env, db, [{ q: row, t }], now);
   return t;
 }

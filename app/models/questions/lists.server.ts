@@ -2,7 +2,7 @@ import type { Author } from "../../lib/views";
 import { and, desc, eq, ne } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
 import type { Category, CategoryTree } from "../categories/categories.server";
-import { getDb, schema } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { isTab, TAB_ORDER, TABS, type QuestionState, type Tab } from "../../lib/questions";
 
 const q = schema.questions;
@@ -34,7 +34,7 @@ export type QuestionListItem = {
  * top-level category. 'best' lists resolved questions by their marks.
  */
 export async function listQuestions(
-  d1: D1Database,
+  env: Env,
   opts: { topCategoryId?: number; categoryId?: number; tab?: Tab; offset: number; limit?: number },
 ): Promise<QuestionListItem[]> {
   const limit = opts.limit ?? LIMITS.pageSize;
@@ -44,7 +44,7 @@ export async function listQuestions(
   if (opts.tab) where.push(eq(q.state, TABS[opts.tab].state));
   else where.push(ne(q.state, "D"));
   const order = opts.tab === "best" ? [desc(q.totalmarks), desc(q.added)] : [desc(q.added)];
-  const rows = await getDb(d1)
+  const rows = await dbOf(env)
     .select({
       ...LIST_COLUMNS,
       categoryId: q.categoryId,
@@ -71,8 +71,8 @@ export async function listQuestions(
 }
 
 /** Recent questions of the same category, for the 'similar questions' block (streamed). */
-export async function similarQuestions(d1: D1Database, qid: number, categoryId: number, limit = 5) {
-  return getDb(d1)
+export async function similarQuestions(env: Env, qid: number, categoryId: number, limit = 5) {
+  return dbOf(env)
     .select({ id: q.id, qtext: q.qtext, anscnt: q.anscnt, state: q.state })
     .from(q)
     .where(and(eq(q.categoryId, categoryId), eq(q.hidden, 0), ne(q.state, "D"), ne(q.id, qid)))
@@ -124,9 +124,9 @@ export function listPath({ category, tab }: ListPlace): string {
  * One page of a list and what the page shows around it: the category's parent, subcategories and
  * tabs. A subcategory lists its own questions, a top category those of its whole branch.
  */
-export async function loadQuestionList(d1: D1Database, tree: CategoryTree, { category, tab }: ListPlace, offset: number) {
+export async function loadQuestionList(env: Env, tree: CategoryTree, { category, tab }: ListPlace, offset: number) {
   const sub = category && category.parentId != null ? category : null;
-  const items = await listQuestions(d1, {
+  const items = await listQuestions(env, {
     topCategoryId: sub ? undefined : category?.id,
     categoryId: sub?.id,
     tab: tab ?? undefined,

@@ -3,7 +3,7 @@ import type { QuestionState } from "../../lib/questions";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
 import { buildThreads, commentsQuery, threadOf } from "../comments/threads.server";
-import { getDb, schema } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { authorColumns } from "../users/users.server";
 import { getCategoryTree } from "../categories/categories.server";
 import { categoryTrail } from "./lists.server";
@@ -98,8 +98,8 @@ function toAnswer(r: AnswerRow, threads: Map<string, CommentThread>): AnswerView
  * supplements, poll options, the best answer, one page of the other answers (20, oldest first) and
  * the comments of the question and of those answers under the '20,3,3' rule.
  */
-export async function loadQuestionPage(d1: D1Database, qid: number, offset: number): Promise<QuestionPage> {
-  const db = getDb(d1);
+export async function loadQuestionPage(env: Env, qid: number, offset: number): Promise<QuestionPage> {
+  const db = dbOf(env);
   const pageAnswerIds = sql`SELECT id FROM answers WHERE qid = ${qid} AND hidden = 0 AND best = 0 ORDER BY added, id LIMIT ${LIMITS.pageSize} OFFSET ${offset}`;
   const bestAnswerIds = sql`SELECT id FROM answers WHERE qid = ${qid} AND hidden = 0 AND best = 1`;
   const cm = schema.comments;
@@ -135,7 +135,7 @@ export async function loadQuestionPage(d1: D1Database, qid: number, offset: numb
       .orderBy(asc(a.added), asc(a.id))
       .limit(LIMITS.pageSize)
       .offset(offset),
-    commentsQuery(db, targets),
+    commentsQuery(env, targets),
   ]);
 
   const row = qRows[0];
@@ -165,8 +165,8 @@ export type AnswerPage =
  * A single answer under its question header with all of its comments (to the 'more' depth);
  * used by /answer/{aid} and by the comment-in-context view.
  */
-export async function loadAnswerPage(d1: D1Database, aid: number, highlight: number | null = null): Promise<AnswerPage> {
-  const db = getDb(d1);
+export async function loadAnswerPage(env: Env, aid: number, highlight: number | null = null): Promise<AnswerPage> {
+  const db = dbOf(env);
   const [qRows, answerRows, commentRows] = await db.batch([
     db
       .select({ ...questionColumns, author: authorColumns })
@@ -178,7 +178,7 @@ export async function loadAnswerPage(d1: D1Database, aid: number, highlight: num
       .from(a)
       .innerJoin(u, eq(u.id, a.userId))
       .where(eq(a.id, aid)),
-    commentsQuery(db, and(eq(schema.comments.refType, "A"), eq(schema.comments.refId, aid))!, true),
+    commentsQuery(env, and(eq(schema.comments.refType, "A"), eq(schema.comments.refId, aid))!, true),
   ]);
   const qr = qRows[0];
   const ar = answerRows[0];
@@ -193,8 +193,8 @@ export async function loadAnswerPage(d1: D1Database, aid: number, highlight: num
  * What an answer page shows (/answer/{aid}, and the comment-in-context views): the answer page with
  * its question's category trail; a deleted question or answer keeps only the question header.
  */
-export async function answerPageWithTrail(d1: D1Database, aid: number, highlight: number | null, now: number) {
-  const [tree, page] = await Promise.all([getCategoryTree(d1, now), loadAnswerPage(d1, aid, highlight)]);
+export async function answerPageWithTrail(env: Env, aid: number, highlight: number | null, now: number) {
+  const [tree, page] = await Promise.all([getCategoryTree(env, now), loadAnswerPage(env, aid, highlight)]);
   if (page.kind === "missing") return { kind: "missing" as const, now };
   const trail = categoryTrail(tree, page.question.categoryId);
   if (page.kind === "deleted") return { kind: "deleted" as const, now, question: page.question, trail };
@@ -202,16 +202,16 @@ export async function answerPageWithTrail(d1: D1Database, aid: number, highlight
 }
 
 /** Where a comment lives: its question, and the answer it belongs to (null for a question comment). */
-export async function locateComment(d1: D1Database, cmid: number) {
+export async function locateComment(env: Env, cmid: number) {
   const c = schema.comments;
-  const row = await getDb(d1).select({ id: c.id, qid: c.qid, refType: c.refType, refId: c.refId, hidden: c.hidden }).from(c).where(eq(c.id, cmid)).get();
+  const row = await dbOf(env).select({ id: c.id, qid: c.qid, refType: c.refType, refId: c.refId, hidden: c.hidden }).from(c).where(eq(c.id, cmid)).get();
   if (!row || row.qid == null) return null;
   return { qid: row.qid, answerId: row.refType === "A" ? row.refId : null };
 }
 
 /** The question of a visible answer, or null (the answer's e-mail link pages). */
-export async function answerQuestionId(d1: D1Database, aid: number): Promise<number | null> {
+export async function answerQuestionId(env: Env, aid: number): Promise<number | null> {
   const a = schema.answers;
-  const row = await getDb(d1).select({ qid: a.qid, hidden: a.hidden }).from(a).where(eq(a.id, aid)).get();
+  const row = await dbOf(env).select({ qid: a.qid, hidden: a.hidden }).from(a).where(eq(a.id, aid)).get();
   return row && row.hidden === 0 ? row.qid : null;
 }

@@ -19,7 +19,7 @@ import { blank, Cat, Id, ListState, Offset, OptId, PageSize } from "../../lib/fi
 import { findCategory, getCategoryTree, type CategoryTree } from "../categories/categories.server";
 import { TABS, type Tab } from "../../lib/questions";
 import { buildThreads, commentsQuery, type CommentRow } from "../comments/threads.server";
-import { getDb, schema, type Db } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { loadAnswerPage, loadQuestionPage } from "./question-page.server";
 import { listQuestions, type QuestionListItem } from "./lists.server";
 import type { Session } from "../users/session.server";
@@ -164,7 +164,8 @@ export function replyAbility(
 }
 
 /** The question's own flags and what the viewer did there, in one batch (uid 0 for a guest). */
-async function viewerOf(db: Db, qid: number, session: Session | null) {
+async function viewerOf(env: Env, qid: number, session: Session | null) {
+  const db = dbOf(env);
   const uid = session?.user.id ?? 0;
   const [flags, answered, voted, polled, marked] = await db.batch([
     db.select({ cancomment: q.cancomment, noadd: q.noadd }).from(q).where(eq(q.id, qid)),
@@ -203,9 +204,8 @@ async function viewerOf(db: Db, qid: number, session: Session | null) {
 }
 
 /** `question` {qid}: the question page's data (first 20 answers, the best apart, comments '20,3,3'). */
-export async function readQuestion(d1: D1Database, session: Session | null, input: z.infer<typeof QuestionInput>, now: number) {
-  const db = getDb(d1);
-  const [page, viewer, tree] = await Promise.all([loadQuestionPage(d1, input.qid, 0), viewerOf(db, input.qid, session), getCategoryTree(d1, now)]);
+export async function readQuestion(env: Env, session: Session | null, input: z.infer<typeof QuestionInput>, now: number) {
+  const [page, viewer, tree] = await Promise.all([loadQuestionPage(env, input.qid, 0), viewerOf(env, input.qid, session), getCategoryTree(env, now)]);
   if (page.kind === "missing") throw new DomainError(ERR.questionGone);
   if (page.kind === "deleted") throw deletedRefusal(page.question);
   const v = page.question;
@@ -242,10 +242,10 @@ export const MoreAnswersInput = z.object({
 });
 
 /** `moreanswers` {qid, p, n, sort}: a page of the non-best answers, oldest first. */
-export async function readMoreAnswers(d1: D1Database, session: Session | null, input: z.infer<typeof MoreAnswersInput>) {
+export async function readMoreAnswers(env: Env, session: Session | null, input: z.infer<typeof MoreAnswersInput>) {
   const p = input.p ?? 0;
   const n = input.n ?? LIMITS.pageSize;
-  const page = await loadQuestionPage(d1, input.qid, p);
+  const page = await loadQuestionPage(env, input.qid, p);
   if (page.kind === "missing") throw new DomainError(ERR.questionGone);
   if (page.kind === "deleted") throw deletedRefusal(page.question);
   const owns = ownerOf(page.question, session);
@@ -255,8 +255,8 @@ export async function readMoreAnswers(d1: D1Database, session: Session | null, i
 export const ShowAnswerInput = z.object({ aid: Id });
 
 /** `showans` {aid}: one answer with all its comments, under its question's header. */
-export async function readAnswer(d1: D1Database, session: Session | null, input: z.infer<typeof ShowAnswerInput>, now: number) {
-  const [page, tree] = await Promise.all([loadAnswerPage(d1, input.aid), getCategoryTree(d1, now)]);
+export async function readAnswer(env: Env, session: Session | null, input: z.infer<typeof ShowAnswerInput>, now: number) {
+  const [page, tree] = await Promise.all([loadAnswerPage(env, input.aid), getCategoryTree(env, now)]);
   if (page.kind === "missing") throw new DomainError(ERR.readAnswerGone);
   if (page.kind === "deleted") throw page.question.state === "D" ? deletedRefusal(page.question) : new DomainError(ERR.readAnswerGone);
   return { question: questionHeader(page.question, tree), answer: shapeAnswer(page.answer, ownerOf(page.question, session)) };
@@ -271,7 +271,8 @@ type Target = { refType: "Q" | "A"; refId: number; qid: number };
  * (181), a missing or deleted answer (302), a missing comment (303). For type C the target is the
  * comment's own question or answer and `parent` is that comment.
  */
-async function resolveTarget(db: Db, type: "Q" | "A" | "C", refid: number): Promise<Target & { parent: number | null }> {
+async function resolveTarget(env: Env, type: "Q" | "A" | "C", refid: number): Promise<Target & { parent: number | null }> {
+  const db = dbOf(env);
   if (type === "Q") {
     const row = await db.select({ state: q.state, hidden: q.hidden }).from(q).where(eq(q.id, refid)).get();
     if (!row || row.hidden || row.state === "D") throw new DomainError(ERR.questionGone);
@@ -328,13 +329,13 @@ export const CommentsInput = z.object({
  * the top-level window with everything below; "20,3,3" under a parent applies the rule there.
  * `total` is the number of top-level comments (or of direct replies under the parent).
  */
-export async function readComments(d1: D1Database, input: z.infer<typeof CommentsInput>) {
-  const db = getDb(d1);
+export async function readComments(env: Env, input: z.infer<typeof CommentsInput>) {
+  const db = dbOf(env);
   const p = input.p ?? 0;
-  const target = await resolveTarget(db, input.type, input.refid);
+  const target = await resolveTarget(env, input.type, input.refid);
   let parent = target.parent;
   if (input.cmid !== undefined && input.cmid !== parent) {
-    const under = await resolveTarget(db, "C", input.cmid);
+    const under = await resolveTarget(env, "C", input.cmid);
     if (under.refType !== target.refType || under.refId !== target.refId) throw new DomainError(ERR.readCommentGone);
     parent = input.cmid;
   }
@@ -345,7 +346,7 @@ export async function readComments(d1: D1Database, input: z.infer<typeof Comment
   if (parent !== null) where = sql`(${cm.id} = ${parent} or ${subtreeOfWindow(siblings, p)})`;
   else if (!full && p === 0) where = refCond(target);
   else where = subtreeOfWindow(siblings, p);
-  const [totals, rows] = await db.batch([db.select({ n: count() }).from(cm).where(siblings), commentsQuery(db, where, full)]);
+  const [totals, rows] = await db.batch([db.select({ n: count() }).from(cm).where(siblings), commentsQuery(env, where, full)]);
   if (parent !== null) {
     // the parent is the root of this listing, whatever its own depth
     const rerooted = (rows as CommentRow[]).map((r) => (r.id === parent ? { ...r, parent_id: null } : r));
@@ -374,12 +375,11 @@ export async function readComments(d1: D1Database, input: z.infer<typeof Comment
 export const AllCommentsInput = z.object({ type: TargetType, refid: Id });
 
 /** `all_comments` {type, refid}: every comment of a question or answer (or under a comment), nested to depth 20. */
-export async function readAllComments(d1: D1Database, input: z.infer<typeof AllCommentsInput>) {
-  const db = getDb(d1);
-  const target = await resolveTarget(db, input.type, input.refid);
+export async function readAllComments(env: Env, input: z.infer<typeof AllCommentsInput>) {
+  const target = await resolveTarget(env, input.type, input.refid);
   const key = `${target.refType}:${target.refId}`;
   if (target.parent === null) {
-    const rows = await commentsQuery(db, refCond(target), true);
+    const rows = await commentsQuery(env, refCond(target), true);
     const nodes = buildThreads(rows as CommentRow[]).get(key)?.nodes ?? [];
     return { comments: shapeNodes(nodes, target.refType, target.refId), type: target.refType, refid: target.refId };
   }
@@ -387,7 +387,7 @@ export async function readAllComments(d1: D1Database, input: z.infer<typeof AllC
   const below = sql`${cm.id} in (with recursive sub(id) as (
       select ${parent} union all select comments.id from comments join sub on comments.parent_id = sub.id
     ) select id from sub)`;
-  const rows = (await commentsQuery(db, below, true)) as CommentRow[];
+  const rows = (await commentsQuery(env, below, true)) as CommentRow[];
   const root = buildThreads(rows.map((r) => (r.id === parent ? { ...r, parent_id: null } : r))).get(key)?.nodes[0];
   return {
     comments: (root?.replies ?? []).map((r) => shapeComment(r, target.refType, target.refId, parent, null)),
@@ -403,19 +403,18 @@ export const CommentContextInput = z.object({ cmid: Id });
  * `comment_context` {cmid}: the comment's question header, its answer (for an answer's comment) and
  * the whole thread of that target with the comment marked (`marked: 1`).
  */
-export async function readCommentContext(d1: D1Database, session: Session | null, input: z.infer<typeof CommentContextInput>, now: number) {
-  const db = getDb(d1);
-  const target = await resolveTarget(db, "C", input.cmid);
-  const tree = await getCategoryTree(d1, now);
+export async function readCommentContext(env: Env, session: Session | null, input: z.infer<typeof CommentContextInput>, now: number) {
+  const target = await resolveTarget(env, "C", input.cmid);
+  const tree = await getCategoryTree(env, now);
   if (target.refType === "A") {
-    const page = await loadAnswerPage(d1, target.refId, input.cmid);
+    const page = await loadAnswerPage(env, target.refId, input.cmid);
     if (page.kind !== "ok") throw new DomainError(ERR.readAnswerGone);
     const { comments, ...answer } = shapeAnswer(page.answer, ownerOf(page.question, session), input.cmid);
     return { cmid: input.cmid, type: "A", refid: target.refId, question: questionHeader(page.question, tree), answer, comments };
   }
-  const page = await loadQuestionPage(d1, target.qid, 0);
+  const page = await loadQuestionPage(env, target.qid, 0);
   if (page.kind !== "ok") throw new DomainError(ERR.questionGone);
-  const rows = (await commentsQuery(db, refCond(target), true)) as CommentRow[];
+  const rows = (await commentsQuery(env, refCond(target), true)) as CommentRow[];
   const nodes = buildThreads(rows).get(`Q:${target.qid}`)?.nodes ?? [];
   return {
     cmid: input.cmid,
@@ -434,7 +433,8 @@ export const WhoVotedInput = z
   .refine((i) => (i.qid === undefined) !== (i.optid === undefined), ERR_MSG.readTargetAmbiguous);
 
 /** A question that may be shown, or 181 (missing, hidden or deleted). */
-function visibleQuestion(db: Db, qid: number | SQL) {
+function visibleQuestion(env: Env, qid: number | SQL) {
+  const db = dbOf(env);
   return db
     .select({ id: q.id, state: q.state, hidden: q.hidden })
     .from(q)
@@ -450,15 +450,15 @@ function assertVisible(rows: { state: string; hidden: number }[]) {
  * `whovoted` {qid | optid, p}: 20 a page of the voters, newest first — the best-answer votes of a
  * question (votes against all included), or the poll votes that chose an option.
  */
-export async function readWhoVoted(d1: D1Database, input: z.infer<typeof WhoVotedInput>) {
-  const db = getDb(d1);
+export async function readWhoVoted(env: Env, input: z.infer<typeof WhoVotedInput>) {
+  const db = dbOf(env);
   const p = input.p ?? 0;
   const bv = schema.bestVotes;
   const pv = schema.pollVotes;
   const po = schema.pollOptions;
   if (input.qid !== undefined) {
     const [qs, rows, totals] = await db.batch([
-      visibleQuestion(db, input.qid),
+      visibleQuestion(env, input.qid),
       db
         .select({ id: u.id, nick: u.nick, lvl: u.lvl })
         .from(bv)
@@ -475,7 +475,7 @@ export async function readWhoVoted(d1: D1Database, input: z.infer<typeof WhoVote
   const optid = input.optid!;
   const [opts, qs, rows] = await db.batch([
     db.select({ qid: po.qid, votes: po.votes }).from(po).where(eq(po.id, optid)),
-    visibleQuestion(db, sql`(select qid from poll_options where id = ${optid})`),
+    visibleQuestion(env, sql`(select qid from poll_options where id = ${optid})`),
     db
       .select({ id: u.id, nick: u.nick, lvl: u.lvl })
       .from(pv)
@@ -500,8 +500,8 @@ export const MarkedInput = z
   .refine((i) => (i.qid === undefined) !== (i.aid === undefined), ERR_MSG.readTargetAmbiguous);
 
 /** `marked` {qid | aid, p, n}: who marked a question or an answer, newest first: {id, nick, filin}. */
-export async function readMarked(d1: D1Database, input: z.infer<typeof MarkedInput>) {
-  const db = getDb(d1);
+export async function readMarked(env: Env, input: z.infer<typeof MarkedInput>) {
+  const db = dbOf(env);
   const p = input.p ?? 0;
   const n = input.n ?? LIMITS.pageSize;
   const mk = schema.marks;
@@ -560,7 +560,8 @@ function listWhere(s: ListScope): SQL[] {
 }
 
 /** How many questions of a list are newer than (or, with orEqual, as new as) a question; null when it does not exist. */
-async function countNewer(db: Db, scope: ListScope, qid: number, orEqual: boolean): Promise<number | null> {
+async function countNewer(env: Env, scope: ListScope, qid: number, orEqual: boolean): Promise<number | null> {
+  const db = dbOf(env);
   const added = sql`(select added from questions where id = ${qid})`;
   const [exists, counted] = await db.batch([
     db.select({ id: q.id }).from(q).where(eq(q.id, qid)),
@@ -592,35 +593,35 @@ function shapeListItem(i: QuestionListItem, tree: CategoryTree) {
  * `questlist` {n, p, state, cat, lastid}: a page of a question list, newest first (the 'best'
  * state by marks). lastid continues after that question (p is then ignored; not for 'best').
  */
-export async function readQuestList(d1: D1Database, input: z.infer<typeof QuestListInput>, now: number) {
-  const tree = await getCategoryTree(d1, now);
+export async function readQuestList(env: Env, input: z.infer<typeof QuestListInput>, now: number) {
+  const tree = await getCategoryTree(env, now);
   const scope = scopeOf(tree, input.cat, input.state);
   const n = input.n ?? LIMITS.pageSize;
   let p = input.p ?? 0;
   if (input.lastid !== undefined && scope.tab !== "best") {
-    const newer = await countNewer(getDb(d1), scope, input.lastid, true);
+    const newer = await countNewer(env, scope, input.lastid, true);
     if (newer === null) throw new DomainError(ERR.questionGone);
     p = newer;
   }
-  const items = await listQuestions(d1, { ...scope, offset: p, limit: n });
+  const items = await listQuestions(env, { ...scope, offset: p, limit: n });
   return { qst: items.map((i) => shapeListItem(i, tree)), p, n };
 }
 
 /** `qstrating` {n, p, cat}: the 'best' tab — resolved questions by their marks. */
-export async function readQstRating(d1: D1Database, input: z.infer<typeof QstRatingInput>, now: number) {
-  const tree = await getCategoryTree(d1, now);
+export async function readQstRating(env: Env, input: z.infer<typeof QstRatingInput>, now: number) {
+  const tree = await getCategoryTree(env, now);
   const scope = scopeOf(tree, input.cat, "best");
   const n = input.n ?? LIMITS.pageSize;
   const p = input.p ?? 0;
-  const items = await listQuestions(d1, { ...scope, offset: p, limit: n });
+  const items = await listQuestions(env, { ...scope, offset: p, limit: n });
   return { qst: items.map((i) => shapeListItem(i, tree)), p, n };
 }
 
 /** `check_new` {cat, qid, state}: how many questions of that list are newer than qid. */
-export async function readCheckNew(d1: D1Database, input: z.infer<typeof CheckNewInput>, now: number) {
-  const tree = await getCategoryTree(d1, now);
+export async function readCheckNew(env: Env, input: z.infer<typeof CheckNewInput>, now: number) {
+  const tree = await getCategoryTree(env, now);
   const scope = scopeOf(tree, input.cat, input.state);
-  const calc = await countNewer(getDb(d1), scope, input.qid, false);
+  const calc = await countNewer(env, scope, input.qid, false);
   if (calc === null) throw new DomainError(ERR.questionGone);
   return { calc };
 }

@@ -1,5 +1,5 @@
 import { and, eq, inArray, or } from "drizzle-orm";
-import { getDb, schema } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { isModerator } from "../../lib/moderation";
 import { moderOnQuestion, type ModerOnQuestion } from "../moderation/moderation.server";
 
@@ -19,13 +19,13 @@ export type Viewer = {
 
 /** What the signed-in reader has already done on a question (one batch), for the forms he is offered. */
 export async function viewerOnQuestion(
-  d1: D1Database,
+  env: Env,
   user: { id: number; lvl: number; type?: string; permissions?: string[] },
   qid: number,
   ownerId: number,
   answerIds: number[],
 ): Promise<Viewer> {
-  const db = getDb(d1);
+  const db = dbOf(env);
   const m = schema.marks;
   const [answered, bestVoted, pollVoted, watching, marks] = await db.batch([
     db
@@ -68,6 +68,6 @@ export async function viewerOnQuestion(
     watching: watching.length > 0,
     markedQuestion: marks.some((x) => x.type === "Q"),
     markedAnswers: marks.filter((x) => x.type === "A").map((x) => x.id),
-    moder: isModerator({ type: user.type ?? "", permissions: user.permissions ?? [] }) ? await moderOnQuestion(d1, user.id, qid, Date.now()) : null,
+    moder: isModerator({ type: user.type ?? "", permissions: user.permissions ?? [] }) ? await moderOnQuestion(env, user.id, qid, Date.now()) : null,
   };
 }

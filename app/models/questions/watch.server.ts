@@ -7,7 +7,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
 import { idField } from "../../lib/fields";
-import { batchable, getDb, schema } from "../core/db.server";
+import { batchable, dbOf, schema } from "../core/db.server";
 import { requireWriter, type Session } from "../users/session.server";
 
 export const WatchInput = z.object({ qid: idField(ERR_MSG.questionGone) });
@@ -20,7 +20,7 @@ export const StopNotifyInput = z.object({
 /** startwatch: follow a visible question; a second follow is refused with 147. */
 export async function startWatch(env: Env, session: Session | null, input: z.infer<typeof WatchInput>, now: number) {
   const user = requireWriter(session);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const q = await db
     .select({ state: schema.questions.state, hidden: schema.questions.hidden })
     .from(schema.questions)
@@ -28,7 +28,7 @@ export async function startWatch(env: Env, session: Session | null, input: z.inf
     .get();
   if (!q || q.state === "D" || q.hidden === 1) throw new DomainError(ERR.questionGone);
   const [ins] = await db.batch(
-    batchable(env.DB, [
+    batchable(env, [
       db.insert(schema.watches).values({ qid: input.qid, userId: user.id, added: now }).onConflictDoNothing(),
       db.run(sql`UPDATE users SET watchcnt = watchcnt + 1 WHERE id = ${user.id} AND changes() = 1`),
     ] as const),
@@ -40,10 +40,10 @@ export async function startWatch(env: Env, session: Session | null, input: z.inf
 /** dropwatch: stop following; not following is refused with 148. Works on a deleted question too. */
 export async function dropWatch(env: Env, session: Session | null, input: z.infer<typeof WatchInput>) {
   const user = requireWriter(session);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const w = schema.watches;
   const [del] = await db.batch(
-    batchable(env.DB, [
+    batchable(env, [
       db.delete(w).where(and(eq(w.qid, input.qid), eq(w.userId, user.id))),
       db.run(sql`UPDATE users SET watchcnt = max(watchcnt - 1, 0) WHERE id = ${user.id} AND changes() = 1`),
     ] as const),
@@ -58,7 +58,7 @@ export async function dropWatch(env: Env, session: Session | null, input: z.infe
  */
 export async function stopNotify(env: Env, session: Session | null, input: z.infer<typeof StopNotifyInput>) {
   const user = requireWriter(session);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const w = schema.watches;
   const res = await db
     .update(w)

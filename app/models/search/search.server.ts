@@ -133,9 +133,9 @@ export const SearchInput = z.object({
  * `search`: with `q` the search page's search, else the similar questions of `keyword`. A query
  * shorter than 3 characters, or of stop words only, finds nothing.
  */
-export async function search(d1: D1Database, input: z.infer<typeof SearchInput>, now: number) {
-  if (input.q !== undefined) return fullSearch(d1, input, now);
-  return { results: await similarSearch(d1, input.keyword ?? "", input.qid, now) };
+export async function search(env: Env, input: z.infer<typeof SearchInput>, now: number) {
+  if (input.q !== undefined) return fullSearch(env, input, now);
+  return { results: await similarSearch(env, input.keyword ?? "", input.qid, now) };
 }
 
 // ---------------------------------------------------------------- similar questions
@@ -151,20 +151,19 @@ export type SimilarResult = {
 };
 
 /** Up to 5 visible questions sharing word stems with the keyword, most shared stems first. */
-export async function similarSearch(d1: D1Database, keyword: string, exceptQid: number | undefined, now: number): Promise<SimilarResult[]> {
+export async function similarSearch(env: Env, keyword: string, exceptQid: number | undefined, now: number): Promise<SimilarResult[]> {
   const text = keyword.trim().slice(0, SEARCH_CUT);
   if (Array.from(text).length < KEYWORD_MIN) return [];
   const stems = queryStems(text);
   if (stems.length === 0) return [];
   const [tree, hits] = await Promise.all([
-    getCategoryTree(d1, now),
-    d1
-      .prepare(
-        `select q.id, q.qtext, q.state, q.anscnt, q.poll_type, q.category_id, q.added, u.id as uid, u.nick, null as banswer
+    getCategoryTree(env, now),
+    env.DB.prepare(
+      `select q.id, q.qtext, q.state, q.anscnt, q.poll_type, q.category_id, q.added, u.id as uid, u.nick, null as banswer
          from questions_fts join questions q on q.id = questions_fts.rowid join users u on u.id = q.user_id
          where questions_fts match ?1 and ${VISIBLE} and q.id != ?2
          order by questions_fts.rank limit ${SIMILAR_POOL}`,
-      )
+    )
       .bind(ftsQuery(stems, "OR", true), exceptQid ?? 0)
       .all<Row>(),
   ]);
@@ -192,13 +191,13 @@ export async function similarSearch(d1: D1Database, keyword: string, exceptQid: 
  * relevance (default) or date; 20 a page from sf. `count` counts them all. Searching answers
  * (answers_only=1) has no index yet: refused with 400.
  */
-async function fullSearch(d1: D1Database, input: z.infer<typeof SearchInput>, now: number) {
+async function fullSearch(env: Env, input: z.infer<typeof SearchInput>, now: number) {
   if (input.answers_only === "1") throw new DomainError(ERR.badFields);
   const num = input.num ?? LIMITS.pageSize;
   const sf = input.sf ?? 0;
   const text = (input.q ?? "").trim().slice(0, SEARCH_CUT);
   const stems = Array.from(text).length >= KEYWORD_MIN ? queryStems(text) : [];
-  const tree = await getCategoryTree(d1, now);
+  const tree = await getCategoryTree(env, now);
   const where = [VISIBLE];
   const binds: unknown[] = [ftsQuery(stems, "AND", input.question_only === "1")];
   if (input.zvstate) {
@@ -220,18 +219,16 @@ async function fullSearch(d1: D1Database, input: z.infer<typeof SearchInput>, no
   const byDate = input.s === "date";
   const score = byDate ? "0" : "bm25(questions_fts, 3.0, 1.0)";
   const order = byDate ? "hit.added desc, hit.qid desc" : "hit.score, hit.added desc, hit.qid desc";
-  const [rows, total] = await d1.batch<Row | { n: number }>([
-    d1
-      .prepare(
-        `select q.id, q.qtext, q.state, q.anscnt, q.poll_type, q.category_id, q.added, u.id as uid, u.nick,
+  const [rows, total] = await env.DB.batch<Row | { n: number }>([
+    env.DB.prepare(
+      `select q.id, q.qtext, q.state, q.anscnt, q.poll_type, q.category_id, q.added, u.id as uid, u.nick,
            (select a.text from answers a where a.id = q.best_answer_id and a.hidden = 0) as banswer
          from (select q.id as qid, q.added as added, ${score} as score ${from}
                order by ${order.replace(/hit\./g, "")} limit ${num} offset ${sf}) hit
          join questions q on q.id = hit.qid join users u on u.id = q.user_id
          order by ${order}`,
-      )
-      .bind(...binds),
-    d1.prepare(`select count(*) as n ${from}`).bind(...binds),
+    ).bind(...binds),
+    env.DB.prepare(`select count(*) as n ${from}`).bind(...binds),
   ]);
   const results = (rows.results as Row[]).map((r) => shapeResult(r, tree, now));
   return { results, count: (total.results[0] as { n: number } | undefined)?.n ?? 0, sf, num };

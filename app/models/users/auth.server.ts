@@ -5,7 +5,7 @@ import { DEV_PEPPER, hashPassword, verifyPassword } from "../../../db/seed/passw
 import { DomainError } from "../../lib/errors";
 import { levelForPoints, START_POINTS } from "../../lib/levels";
 import { moscowDay } from "./bonuses.server";
-import { getDb, schema } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { createSession, revokeSession, type Session } from "./session.server";
 
 /** Sign-in throttling (docs/decisions/0005-accounts-and-sessions.md). */
@@ -28,7 +28,7 @@ function pepper(env: Env): string {
 
 /** Creates an account with the starting points (a ledger row in the same batch) and signs it in. */
 export async function register(env: Env, input: z.infer<typeof RegisterInput>, now = Date.now()) {
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const exists = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, input.email)).get();
   if (exists) throw new DomainError(ERR.emailTaken);
   const passwordHash = await hashPassword(input.password, pepper(env));
@@ -54,7 +54,7 @@ export async function register(env: Env, input: z.infer<typeof RegisterInput>, n
     if (String(e).includes("UNIQUE")) throw new DomainError(ERR.emailTaken);
     throw e;
   }
-  return { userId, ...(await createSession(env.DB, userId, now)) };
+  return { userId, ...(await createSession(env, userId, now)) };
 }
 
 /**
@@ -62,7 +62,7 @@ export async function register(env: Env, input: z.infer<typeof RegisterInput>, n
  * IP. A sign-in always starts a new session and revokes the one the browser had (rotation).
  */
 export async function signIn(env: Env, input: z.infer<typeof SignInInput>, ip: string, previous: Session | null, now = Date.now()) {
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const a = schema.loginAttempts;
   const since = now - THROTTLE.windowMs;
   const [[byEmail], [byIp], [user]] = await db.batch([
@@ -80,12 +80,12 @@ export async function signIn(env: Env, input: z.infer<typeof SignInInput>, ip: s
   const ok = user ? await verifyPassword(input.password, pepper(env), user.passwordHash) : false;
   await db.insert(a).values({ email: input.email, ip, ok: ok ? 1 : 0, added: now });
   if (!user || !ok) throw new DomainError(ERR.wrongCredentials);
-  if (previous) await revokeSession(env.DB, previous.id, now);
-  return { userId: user.id, ...(await createSession(env.DB, user.id, now)) };
+  if (previous) await revokeSession(env, previous.id, now);
+  return { userId: user.id, ...(await createSession(env, user.id, now)) };
 }
 
 export async function signOut(env: Env, session: Session | null) {
-  if (session) await revokeSession(env.DB, session.id);
+  if (session) await revokeSession(env, session.id);
 }
 
 /** refresh_auth: the session goes on with a new salt and token for the API. */
@@ -93,6 +93,6 @@ export async function refreshAuth(env: Env, session: Session | null) {
   if (!session) throw new DomainError(ERR.sessionExpired);
   const salt = crypto.randomUUID().replace(/-/g, "").slice(0, 16);
   const token = crypto.randomUUID().replace(/-/g, "");
-  await getDb(env.DB).update(schema.sessions).set({ salt, apiToken: token }).where(eq(schema.sessions.id, session.id));
+  await dbOf(env).update(schema.sessions).set({ salt, apiToken: token }).where(eq(schema.sessions.id, session.id));
   return { salt, token };
 }

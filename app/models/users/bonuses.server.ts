@@ -1,5 +1,5 @@
 import { and, eq, lt, sql } from "drizzle-orm";
-import { getDb, schema } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { bonusNotification } from "../notifications/create.server";
 import { POINTS, pointsChange } from "./points.server";
@@ -21,14 +21,14 @@ export function moscowDay(ms: number): number {
  * pays only if it did, so concurrent first page views pay once.
  */
 export async function dailyVisit(env: Env, userId: number, now: number) {
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const day = moscowDay(now);
   const results = await db.batch([
     db
       .update(schema.users)
       .set({ lastVisitDay: day })
       .where(and(eq(schema.users.id, userId), lt(schema.users.lastVisitDay, day))),
-    ...pointsChange(db, userId, POINTS.dailyVisit, "visit", null, now, true),
+    ...pointsChange(env, userId, POINTS.dailyVisit, "visit", null, now, true),
   ]);
   // the point may reach a level
   await announce(env, results);
@@ -40,7 +40,7 @@ export async function dailyVisit(env: Env, userId: number, now: number) {
  * then also the 'bonus25' notification.
  */
 export async function welcomeBonus(env: Env, userId: number, now: number) {
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const results = await db.batch([
     db
       .update(schema.users)
@@ -50,8 +50,8 @@ export async function welcomeBonus(env: Env, userId: number, now: number) {
       AND EXISTS (SELECT 1 FROM answers WHERE user_id = ${userId})
       AND EXISTS (SELECT 1 FROM comments WHERE user_id = ${userId})
       AND (EXISTS (SELECT 1 FROM poll_votes WHERE user_id = ${userId}) OR EXISTS (SELECT 1 FROM best_votes WHERE user_id = ${userId}))`),
-    ...pointsChange(db, userId, POINTS.welcome, "welcome", null, now, true),
-    ...bonusNotification(db, { userId, now }),
+    ...pointsChange(env, userId, POINTS.welcome, "welcome", null, now, true),
+    ...bonusNotification(env, { userId, now }),
   ]);
   await announce(env, results);
 }

@@ -10,7 +10,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
 import { idField } from "../../lib/fields";
-import { batchable, getDb, schema } from "../core/db.server";
+import { batchable, dbOf, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { followerNotification } from "../notifications/create.server";
 import { requireWriter, type Session } from "./session.server";
@@ -24,7 +24,7 @@ export const FollowInput = z.object({ uid: idField(ERR_MSG.userNotFound) });
 async function target(env: Env, session: Session | null, uid: number) {
   const user = requireWriter(session);
   if (uid === user.id) throw new DomainError(ERR.followSelf);
-  const row = await getDb(env.DB).select({ id: u.id }).from(u).where(eq(u.id, uid)).get();
+  const row = await dbOf(env).select({ id: u.id }).from(u).where(eq(u.id, uid)).get();
   if (!row) throw new DomainError(ERR.userNotFound);
   return user;
 }
@@ -32,9 +32,9 @@ async function target(env: Env, session: Session | null, uid: number) {
 /** follow: subscribe to a user; already subscribed is refused with 381. */
 export async function follow(env: Env, session: Session | null, input: z.infer<typeof FollowInput>, now: number) {
   const user = await target(env, session, input.uid);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const results = await db.batch(
-    batchable(env.DB, [
+    batchable(env, [
       db.insert(f).values({ followerId: user.id, targetType: "U", targetId: input.uid, added: now }).onConflictDoNothing().returning({ id: f.id }),
       db
         .update(u)
@@ -46,7 +46,7 @@ export async function follow(env: Env, session: Session | null, input: z.infer<t
         .set({ following: sql`${u.following} + 1` })
         .where(and(eq(u.id, user.id), sql`changes() = 1`)),
       // last: changes() = 1 here exactly when the chain above wrote the row and both counters
-      ...followerNotification(db, { userId: input.uid, followerId: user.id, when: sql`changes() = 1`, now }),
+      ...followerNotification(env, { userId: input.uid, followerId: user.id, when: sql`changes() = 1`, now }),
     ] as const),
   );
   const [inserted, counted] = results;
@@ -58,9 +58,9 @@ export async function follow(env: Env, session: Session | null, input: z.infer<t
 /** unfollow: the row goes and both counters step back (never below 0); not subscribed is 382. */
 export async function unfollow(env: Env, session: Session | null, input: z.infer<typeof FollowInput>, _now: number) {
   const user = await target(env, session, input.uid);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const [deleted, counted] = await db.batch(
-    batchable(env.DB, [
+    batchable(env, [
       db
         .delete(f)
         .where(and(eq(f.followerId, user.id), eq(f.targetType, "U"), eq(f.targetId, input.uid)))

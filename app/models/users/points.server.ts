@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { LEVELS } from "../../lib/levels";
-import { schema, type Db } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { levelNotification } from "../notifications/create.server";
 
 /** Points each action earns or costs. */
@@ -46,7 +46,7 @@ function levelCase(points: SQL): SQL {
  * change applied), so a statement after pointsChange cannot chain on changes() any more.
  */
 export function pointsChange(
-  db: Db,
+  env: Env,
   userId: number,
   delta: number,
   reason: PointsReason,
@@ -54,6 +54,7 @@ export function pointsChange(
   now: number,
   onlyIfChanged = false,
 ) {
+  const db = dbOf(env);
   const u = schema.users;
   const guard = onlyIfChanged ? sql`changes() = 1` : sql`1`;
   // query builders (not db.run) so that drizzle can put them in a D1 batch
@@ -63,6 +64,6 @@ export function pointsChange(
       .set({ points: sql`${u.points} + ${delta}`, lvl: levelCase(sql`(${u.points} + ${delta})`) })
       .where(and(eq(u.id, userId), guard)),
     db.insert(schema.pointsLedger).select(sql`SELECT NULL, ${userId}, ${delta}, ${reason}, ${ref?.type ?? null}, ${ref?.id ?? null}, ${now} WHERE ${guard}`),
-    ...levelNotification(db, { userId, delta, levelBefore: levelCase(sql`(nr.points - ${delta})`), now }),
+    ...levelNotification(env, { userId, delta, levelBefore: levelCase(sql`(nr.points - ${delta})`), now }),
   ] as const;
 }

@@ -3,7 +3,7 @@ import { LIMITS } from "../../lib/limits";
 import { parsePrefixedId } from "../../lib/params";
 import type { QuestionState } from "../../lib/questions";
 import { isBanned, seesHiddenProfile } from "../../lib/users";
-import { getDb, schema, type Db } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { catalogueQuery, GIFT_POINTS_MIN, giftItem, receivedGiftsQuery, sentGiftItem } from "../gifts/gifts.server";
 import { LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
 import type { Session } from "./session.server";
@@ -95,7 +95,8 @@ export function banState(user: { bannedUntil: number | null; banPermanent: numbe
 
 // ---- the queries (every list is one index range, newest first: see the decision record)
 
-function headerQuery(db: Db, uid: number) {
+function headerQuery(env: Env, uid: number) {
+  const db = dbOf(env);
   return db
     .select({
       id: u.id,
@@ -119,7 +120,8 @@ function headerQuery(db: Db, uid: number) {
 }
 
 /** A user's questions of a sub, newest first: questions_user_idx for 'all', questions_user_state_idx for a state. */
-export function userQuestionsQuery(db: Db, uid: number, sub: string, offset: number, limit: number) {
+export function userQuestionsQuery(env: Env, uid: number, sub: string, offset: number, limit: number) {
+  const db = dbOf(env);
   const state = SUB_STATE[sub];
   const where: SQL[] = [eq(q.userId, uid)];
   if (state === "D") where.push(eq(q.state, "D"));
@@ -140,7 +142,8 @@ export function userQuestionsQuery(db: Db, uid: number, sub: string, offset: num
 }
 
 /** A user's visible answers (or only the best ones) with their question's title: answers_user_idx / answers_user_best_idx. */
-export function userAnswersQuery(db: Db, uid: number, sub: string, offset: number, limit: number) {
+export function userAnswersQuery(env: Env, uid: number, sub: string, offset: number, limit: number) {
+  const db = dbOf(env);
   const where: SQL[] = [eq(a.userId, uid)];
   if (sub === "best") where.push(eq(a.best, 1));
   where.push(eq(a.hidden, 0), eq(q.hidden, 0), ne(q.state, "D"));
@@ -163,7 +166,8 @@ export function userAnswersQuery(db: Db, uid: number, sub: string, offset: numbe
 }
 
 /** The owner's private (direct) questions to brands, newest first: private_questions_user_idx. */
-export function userPrivateQuery(db: Db, uid: number, offset: number, limit: number) {
+export function userPrivateQuery(env: Env, uid: number, offset: number, limit: number) {
+  const db = dbOf(env);
   return db
     .select({
       id: pq.id,
@@ -181,9 +185,10 @@ export function userPrivateQuery(db: Db, uid: number, offset: number, limit: num
 }
 
 /** The list query of a view (null for the tabs not built yet), for the loader and the index test. */
-export function listQueryFor(db: Db, uid: number, view: ProfileView, offset: number, limit = LIMITS.pageSize + 1) {
-  if (view.tab === "questions") return view.sub === "private" ? userPrivateQuery(db, uid, offset, limit) : userQuestionsQuery(db, uid, view.sub, offset, limit);
-  if (view.tab === "answers") return userAnswersQuery(db, uid, view.sub, offset, limit);
+export function listQueryFor(env: Env, uid: number, view: ProfileView, offset: number, limit = LIMITS.pageSize + 1) {
+  if (view.tab === "questions")
+    return view.sub === "private" ? userPrivateQuery(env, uid, offset, limit) : userQuestionsQuery(env, uid, view.sub, offset, limit);
+  if (view.tab === "answers") return userAnswersQuery(env, uid, view.sub, offset, limit);
   return null;
 }
 
@@ -256,34 +261,34 @@ function page<T>(rows: T[]): { items: T[]; more: boolean } {
 }
 
 /** The header row and one page of the view's list, in one D1 round trip (a batch). */
-async function loadProfileData(d1: D1Database, uid: number, view: ProfileView, offset: number, viewer: Session["user"] | null = null) {
-  const db = getDb(d1);
+async function loadProfileData(env: Env, uid: number, view: ProfileView, offset: number, viewer: Session["user"] | null = null) {
+  const db = dbOf(env);
   const limit = LIMITS.pageSize + 1;
   if (view.tab === "gifts") {
-    const [users, rows, catalogue] = await db.batch([headerQuery(db, uid), receivedGiftsQuery(db, uid, limit, offset), catalogueQuery(db)]);
+    const [users, rows, catalogue] = await db.batch([headerQuery(env, uid), receivedGiftsQuery(env, uid, limit, offset), catalogueQuery(env)]);
     const p = page(rows);
     const items = p.items.map((r) => sentGiftItem(r, viewer?.id ?? null));
     const form = viewer ? { catalogue: catalogue.map(giftItem), canPoints: viewer.points >= GIFT_POINTS_MIN } : null;
     return { row: users[0], more: p.more, list: { kind: "gifts", items, form } satisfies ProfileList };
   }
   if (view.tab === "questions" && view.sub === "private") {
-    const [users, rows] = await db.batch([headerQuery(db, uid), userPrivateQuery(db, uid, offset, limit)]);
+    const [users, rows] = await db.batch([headerQuery(env, uid), userPrivateQuery(env, uid, offset, limit)]);
     const p = page(rows);
     return { row: users[0], more: p.more, list: { kind: "private", items: p.items.map((r) => ({ ...r, waiting: r.waiting === 1 })) } satisfies ProfileList };
   }
   if (view.tab === "questions") {
-    const [users, rows] = await db.batch([headerQuery(db, uid), userQuestionsQuery(db, uid, view.sub, offset, limit)]);
+    const [users, rows] = await db.batch([headerQuery(env, uid), userQuestionsQuery(env, uid, view.sub, offset, limit)]);
     const p = page(rows);
     const items = p.items.map(({ catName, catUrlname, ...r }) => ({ ...r, state: r.state as QuestionState, category: { name: catName, urlname: catUrlname } }));
     return { row: users[0], more: p.more, list: { kind: "questions", items } satisfies ProfileList };
   }
   if (view.tab === "answers") {
-    const [users, rows] = await db.batch([headerQuery(db, uid), userAnswersQuery(db, uid, view.sub, offset, limit)]);
+    const [users, rows] = await db.batch([headerQuery(env, uid), userAnswersQuery(env, uid, view.sub, offset, limit)]);
     const p = page(rows);
     const items = p.items.map((r) => ({ ...r, best: r.best === 1 }));
     return { row: users[0], more: p.more, list: { kind: "answers", items } satisfies ProfileList };
   }
-  const users = await headerQuery(db, uid);
+  const users = await headerQuery(env, uid);
   return { row: users[0], more: false, list: { kind: "none" } satisfies ProfileList };
 }
 
@@ -293,7 +298,7 @@ async function loadProfileData(d1: D1Database, uid: number, view: ProfileView, o
  * the profile is hidden from this viewer, else the header and one page of the list.
  */
 export async function loadProfilePage(
-  d1: D1Database,
+  env: Env,
   viewer: Session["user"] | null,
   uid: number,
   view: ProfileView,
@@ -302,7 +307,7 @@ export async function loadProfilePage(
 ): Promise<ProfilePage> {
   const isOwner = viewer !== null && viewer.id === uid;
   if (isOwnerOnly(view) && !isOwner) return { kind: "redirect", to: `/profile/id${uid}` };
-  const { row, list, more } = await loadProfileData(d1, uid, view, offset, viewer);
+  const { row, list, more } = await loadProfileData(env, uid, view, offset, viewer);
   if (!row) return { kind: "missing" };
   const user = toUser(row, now);
   if (user.hidden && !seesHiddenProfile(viewer, uid)) return { kind: "hidden", user: { id: user.id, nick: user.nick, lvl: user.lvl, filin: user.filin } };

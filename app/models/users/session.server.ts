@@ -4,7 +4,7 @@ import { parseStored } from "../../lib/notify-settings";
 import { DomainError } from "../../lib/errors";
 import { isBanned } from "../../lib/users";
 import { dailyVisit, moscowDay } from "./bonuses.server";
-import { getDb, schema } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 
 /** The session cookie (the page cache also keys on its presence: worker/page-cache.ts). */
 export const SESSION_COOKIE = "sid";
@@ -60,23 +60,23 @@ export function clearSessionCookie(request: Request): string {
 }
 
 /** Starts a session: a new random token (only its SHA-256 is stored) and new salt and token for the API. */
-export async function createSession(d1: D1Database, userId: number, now = Date.now()) {
+export async function createSession(env: Env, userId: number, now = Date.now()) {
   const token = randomToken();
   const salt = randomToken(12);
   const apiToken = randomToken(24);
-  await getDb(d1)
+  await dbOf(env)
     .insert(schema.sessions)
     .values({ userId, tokenHash: await sha256Hex(token), salt, apiToken, createdAt: now, expiresAt: now + SESSION_DAYS * 86_400_000 });
   return { token, salt, apiToken };
 }
 
 /** The signed-in user of a request, or null (no cookie, unknown, revoked or expired session). */
-export async function getSession(d1: D1Database, request: Request, now = Date.now()): Promise<Session | null> {
+export async function getSession(env: Env, request: Request, now = Date.now()): Promise<Session | null> {
   const token = readCookie(request, SESSION_COOKIE);
   if (!token) return null;
   const s = schema.sessions;
   const u = schema.users;
-  const row = await getDb(d1)
+  const row = await dbOf(env)
     .select({
       id: s.id,
       salt: s.salt,
@@ -146,12 +146,13 @@ export function sessionUserOf(row: UserRow, now: number): SessionUser {
   };
 }
 
-export async function revokeSession(d1: D1Database, sessionId: number, now = Date.now()) {
-  await getDb(d1).update(schema.sessions).set({ revokedAt: now }).where(eq(schema.sessions.id, sessionId));
+export async function revokeSession(env: Env, sessionId: number, now = Date.now()) {
+  await dbOf(env).update(schema.sessions).set({ revokedAt: now }).where(eq(schema.sessions.id, sessionId));
 }
 
 /** The statement (for the caller's batch) that ends every open session of a user: a ban signs him out everywhere. */
-export function revokeUserSessions(db: ReturnType<typeof getDb>, userId: number, now: number) {
+export function revokeUserSessions(env: Env, userId: number, now: number) {
+  const db = dbOf(env);
   return db
     .update(schema.sessions)
     .set({ revokedAt: now })
@@ -188,7 +189,7 @@ export function viewerSession(context: { cloudflare: { env: Env } }, request: Re
 /** A signed-in page view; the first of a Moscow day earns the daily-visit point. */
 async function visit(env: Env, request: Request): Promise<Session | null> {
   const now = Date.now();
-  const session = await getSession(env.DB, request, now);
+  const session = await getSession(env, request, now);
   if (session && session.user.lastVisitDay < moscowDay(now)) {
     await dailyVisit(env, session.user.id, now);
     session.user.points += 1;

@@ -8,7 +8,7 @@ import { ERR, ERR_MSG } from "../../lib/errids";
 import { eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
-import { getDb, schema } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { requireUser, type Session } from "./session.server";
 
 /** The most the whole JSON may hold; a set that would grow it past this is refused (400). */
@@ -43,10 +43,10 @@ function titleObject(obj: SQL, titlePath: string): SQL {
 const pathOf = (key: string) => `$."${key}"`;
 
 /** `usrsettings` {title}: {title, content: {flag: val, …}} ({} when nothing is stored under that title). */
-export async function readUsrSettings(d1: D1Database, session: Session | null, input: z.infer<typeof UsrSettingsInput>) {
+export async function readUsrSettings(env: Env, session: Session | null, input: z.infer<typeof UsrSettingsInput>) {
   const uid = requireUser(session).id;
   const u = schema.users;
-  const row = await getDb(d1)
+  const row = await dbOf(env)
     .select({ content: sql<string>`${titleObject(flagsObject, pathOf(input.title))}` })
     .from(u)
     .where(eq(u.id, uid))
@@ -61,11 +61,11 @@ export async function readUsrSettings(d1: D1Database, session: Session | null, i
  * A value that is not a JSON object is replaced by {}, and a title that holds something else than
  * an object by {flag: val}. Past SETTINGS_MAX_CHARS the set is refused (400) and nothing changes.
  */
-export async function setUsrSetting(d1: D1Database, session: Session | null, input: z.infer<typeof UsrSettingsSetInput>) {
+export async function setUsrSetting(env: Env, session: Session | null, input: z.infer<typeof UsrSettingsSetInput>) {
   const uid = requireUser(session).id;
   const titlePath = pathOf(input.title);
   const next = sql`json_set(${flagsObject}, ${titlePath}, json_set(${titleObject(flagsObject, titlePath)}, ${pathOf(input.flag)}, ${input.val}))`;
-  const row = await getDb(d1)
+  const row = await dbOf(env)
     .update(schema.users)
     .set({ welcomeFlags: next })
     .where(sql`id = ${uid} and length(${next}) <= ${SETTINGS_MAX_CHARS}`)

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { canMark } from "../../lib/can";
 import { DomainError } from "../../lib/errors";
-import { getDb, schema } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { questionLikedNotification } from "../notifications/create.server";
 import { requireWriter, type Session } from "../users/session.server";
@@ -26,7 +26,7 @@ type Target = { type: "Q" | "A"; id: number; qid: number };
 
 /** The live target of a mark and its author: 181 for a missing or deleted question, 167 for an answer. */
 async function loadTarget(env: Env, input: z.infer<typeof MarkInput>): Promise<Target & { authorId: number }> {
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   if (input.aid !== undefined) {
     const row = await db
       .select({ authorId: a.userId, hidden: a.hidden, qid: a.qid, state: q.state, qhidden: q.hidden })
@@ -53,7 +53,7 @@ export async function mark(env: Env, session: Session | null, input: z.infer<typ
   const user = requireWriter(session);
   const t = await loadTarget(env, input);
   if (!canMark(user, t.authorId)) throw new DomainError(ERR.markOwnItem);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const table = t.type === "Q" ? q : a;
   const results = await db.batch([
     db.insert(m).values({ targetType: t.type, targetId: t.id, userId: user.id, added: now }).onConflictDoNothing().returning({ id: m.id }),
@@ -63,7 +63,7 @@ export async function mark(env: Env, session: Session | null, input: z.infer<typ
       .where(and(eq(table.id, t.id), sql`changes() = 1`))
       .returning({ totalmarks: table.totalmarks }),
     // «вопрос понравился»: only a marked question notifies its owner; a mark on an answer notifies nobody
-    ...(t.type === "Q" ? questionLikedNotification(db, { qid: t.id, ownerId: t.authorId, actorId: user.id, now }) : []),
+    ...(t.type === "Q" ? questionLikedNotification(env, { qid: t.id, ownerId: t.authorId, actorId: user.id, now }) : []),
   ]);
   const [inserted, counted] = results;
   if (inserted.length === 0) throw new DomainError(ERR.alreadyMarked);
@@ -75,7 +75,7 @@ export async function mark(env: Env, session: Session | null, input: z.infer<typ
 export async function unmark(env: Env, session: Session | null, input: z.infer<typeof MarkInput>, _now: number) {
   const user = requireWriter(session);
   const t = await loadTarget(env, input);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const table = t.type === "Q" ? q : a;
   const [deleted, counted] = await db.batch([
     db

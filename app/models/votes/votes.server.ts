@@ -5,7 +5,7 @@ import { listOf } from "../../lib/fields";
 import { bestVoteRefusal, pollVoteRefusal } from "../../lib/can";
 import { DomainError } from "../../lib/errors";
 import { isExpertLevel } from "../../lib/levels";
-import { getDb, schema, type Db } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { pollVoteNotification } from "../notifications/create.server";
 import { POINTS, pointsChange } from "../users/points.server";
@@ -27,7 +27,8 @@ const a = schema.answers;
 const bv = schema.bestVotes;
 
 /** The refusals common to votefor and voteagainst: the rule (bestVoteRefusal, app/lib/can.ts), then the level. */
-async function checkBestVoter(db: Db, user: SessionUser, qid: number) {
+async function checkBestVoter(env: Env, user: SessionUser, qid: number) {
+  const db = dbOf(env);
   const [qRows, answered] = await db.batch([
     db.select({ userId: q.userId, state: q.state, hidden: q.hidden }).from(q).where(eq(q.id, qid)),
     db
@@ -50,8 +51,8 @@ async function checkBestVoter(db: Db, user: SessionUser, qid: number) {
  */
 async function castBestVote(env: Env, session: Session | null, qid: number, aid: number | null, now: number) {
   const user = requireWriter(session);
-  const db = getDb(env.DB);
-  await checkBestVoter(db, user, qid);
+  const db = dbOf(env);
+  await checkBestVoter(env, user, qid);
   if (aid !== null) {
     const ans = await db.select({ qid: a.qid, hidden: a.hidden }).from(a).where(eq(a.id, aid)).get();
     if (!ans || ans.qid !== qid || ans.hidden) throw new DomainError(ERR.voteAnswerNotInQuestion);
@@ -67,7 +68,7 @@ async function castBestVote(env: Env, session: Session | null, qid: number, aid:
           .update(q)
           .set({ votesAgainst: sql`${q.votesAgainst} + 1` })
           .where(and(eq(q.id, qid), sql`changes() = 1`)),
-    ...pointsChange(db, user.id, POINTS.bestVote, "best_vote", { type: "Q", id: qid }, now, true),
+    ...pointsChange(env, user.id, POINTS.bestVote, "best_vote", { type: "Q", id: qid }, now, true),
   ]);
   // canreplyreason rid 4: the vote is already counted
   if (results[0].meta.changes !== 1) throw new DomainError(ERR.alreadyVoted);
@@ -92,7 +93,7 @@ export function voteAgainst(env: Env, session: Session | null, input: z.infer<ty
  */
 export async function votePoll(env: Env, session: Session | null, input: z.infer<typeof VotePollInput>, now: number) {
   const user = requireWriter(session);
-  const db = getDb(env.DB);
+  const db = dbOf(env);
   const po = schema.pollOptions;
   const chosen = [...new Set(input.vote)].sort((x, y) => x - y);
   const [qRows, optRows] = await db.batch([
@@ -126,8 +127,8 @@ export async function votePoll(env: Env, session: Session | null, input: z.infer
       .update(q)
       .set({ totalVoted: sql`${q.totalVoted}` })
       .where(and(eq(q.id, input.qid), sql`changes() > 0`)),
-    ...pointsChange(db, user.id, POINTS.pollVote, "poll_vote", { type: "Q", id: input.qid }, now, true),
-    ...pollVoteNotification(db, { qid: input.qid, ownerId: question.userId, actorId: user.id, now }),
+    ...pointsChange(env, user.id, POINTS.pollVote, "poll_vote", { type: "Q", id: input.qid }, now, true),
+    ...pollVoteNotification(env, { qid: input.qid, ownerId: question.userId, actorId: user.id, now }),
     db.select({ optid: po.id, votes: po.votes }).from(po).where(eq(po.qid, input.qid)).orderBy(po.position),
     db.select({ totalVoted: q.totalVoted }).from(q).where(eq(q.id, input.qid)),
   ]);
