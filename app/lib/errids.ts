@@ -188,6 +188,7 @@ export const ERR = {
   vipPeriodInvalid: 510,
   vipPointsShort: 511,
   vipPermanent: 512,
+  liveSocketsFull: 540,
 } as const;
 
 export type ErrName = keyof typeof ERR;
