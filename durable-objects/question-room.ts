@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { acceptUpgrade, answerPing, broadcast, closeBack } from "./sockets";
+import { acceptUpgrade, admissionOf, answerPing, broadcast, closeBack } from "./sockets";
 
 /** What readers of a question receive: which thing changed; the page fetches the rendered piece. */
 export type RoomEvent =
@@ -15,9 +15,12 @@ export type RoomEvent =
  * state in memory, so hibernation and restarts lose nothing (the content lives in D1).
  */
 export class QuestionRoom extends DurableObject {
-  /** The worker has checked the Origin and the question; this only accepts the upgrade. */
+  /**
+   * The worker has checked the Origin and the question; this accepts the upgrade within the caps
+   * the worker sends (per address and overall), or refuses it with 429.
+   */
   async fetch(request: Request): Promise<Response> {
-    return acceptUpgrade(this.ctx, request);
+    return acceptUpgrade(this.ctx, request, admissionOf(request));
   }
 
   /** Sends the event to every reader; returns how many sockets it was handed to. */

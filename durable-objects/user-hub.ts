@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { acceptUpgrade, answerPing, broadcast, closeBack } from "./sockets";
+import { acceptUpgrade, admissionOf, answerPing, broadcast, CLOSE_SESSION_ENDED, closeBack, closeSockets, tagValue } from "./sockets";
 
 /** The Moscow day (UTC+3 all year): it turns at 21:00 UTC. */
 export const moscowDayKey = (ms: number) => Math.floor((ms + 10_800_000) / 86_400_000);
@@ -16,6 +16,13 @@ export type HubMessage =
  * One object per user (`idFromName(String(userId))`): the daily quotas, the unread-notification
  * counter and the user's WebSockets (hibernation API).
  *
+ * Each socket is tagged with the session it was opened in (`sid:{id}`) and when that session
+ * expires (`until:{ms}`). When a session ends (sign-out, a new sign-in in the same browser, a
+ * ban) the app calls `endSessions`: its sockets are closed with CLOSE_SESSION_ENDED and the
+ * session is remembered until it would have expired, so an upgrade that passed the worker's
+ * session check just before the end is refused here (401). A socket whose session has expired is
+ * closed instead of being sent the next message.
+ *
  * Quotas are checked and consumed atomically: `take` reads and writes the counter with the
  * synchronous `ctx.storage.sql` and no `await` in between, so concurrent calls are serialised by
  * the object's single thread. The caller gives a slot back when the write it took it for fails.
@@ -30,7 +37,8 @@ export class UserHub extends DurableObject {
     super(ctx, env as never);
     ctx.storage.sql.exec(
       `CREATE TABLE IF NOT EXISTS quota (day INTEGER NOT NULL, code TEXT NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (day, code));
-       CREATE TABLE IF NOT EXISTS counter (name TEXT PRIMARY KEY, value INTEGER NOT NULL);`,
+       CREATE TABLE IF NOT EXISTS counter (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+       CREATE TABLE IF NOT EXISTS ended_session (sid INTEGER PRIMARY KEY, until INTEGER NOT NULL);`,
     );
   }
 
@@ -105,17 +113,51 @@ export class UserHub extends DurableObject {
 
   // ------------------------------------------------------------------ sockets
 
-  /** The worker has checked the session and the Origin; this only accepts the upgrade. */
+  /**
+   * The worker has checked the session and the Origin; this refuses a session that has ended
+   * meanwhile (401) and a socket over the user's cap (429), and accepts the rest.
+   */
   async fetch(request: Request): Promise<Response> {
-    return acceptUpgrade(this.ctx, request, JSON.stringify({ type: "hello", unread: this.counter() } satisfies HubMessage));
+    const admission = admissionOf(request);
+    const sid = Number(tagValue(admission.tags, "sid"));
+    if (sid > 0 && this.ended(sid)) return new Response("session ended", { status: 401 });
+    return acceptUpgrade(this.ctx, request, admission, JSON.stringify({ type: "hello", unread: this.counter() } satisfies HubMessage));
+  }
+
+  private ended(sid: number): boolean {
+    return this.ctx.storage.sql.exec("SELECT 1 FROM ended_session WHERE sid = ?", sid).toArray().length > 0;
+  }
+
+  /**
+   * Sessions have ended: their sockets are closed with CLOSE_SESSION_ENDED, and each is remembered
+   * until `until` (when it would have expired anyway). Returns how many sockets were closed.
+   */
+  endSessions(sessions: { id: number; until: number }[], now: number): number {
+    this.ctx.storage.sql.exec("DELETE FROM ended_session WHERE until < ?", now);
+    let closed = 0;
+    for (const s of sessions) {
+      this.ctx.storage.sql.exec("INSERT OR REPLACE INTO ended_session (sid, until) VALUES (?, ?)", s.id, s.until);
+      closed += closeSockets(this.ctx.getWebSockets(`sid:${s.id}`), CLOSE_SESSION_ENDED, "session ended");
+    }
+    return closed;
+  }
+
+  /** Closes the socket when its session has expired; says whether it did. */
+  private expired(ws: WebSocket, now: number): boolean {
+    const until = Number(tagValue(this.ctx.getTags(ws), "until"));
+    if (!(until > 0 && until <= now)) return false;
+    closeSockets([ws], CLOSE_SESSION_ENDED, "session expired");
+    return true;
   }
 
   incarnation(): string {
     return this.instance;
   }
 
+  /** Sends to every socket whose session is still current. */
   private broadcast(msg: HubMessage): void {
-    broadcast(this.ctx, JSON.stringify(msg));
+    const now = Date.now();
+    broadcast(this.ctx, JSON.stringify(msg), (ws) => this.expired(ws, now));
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {

@@ -12,7 +12,10 @@ declare global {
       PEPPER?: string;
       /** "1" makes every page report its D1 round trips in response headers (benchmarks) */
       D1_STATS?: string;
-      /** `npm run bench` only: lets a request switch the quota check off (header x-bench-quota: off) */
+      /**
+       * `npm run bench` only: lets a request switch the quota check off (header x-bench-quota: off)
+       * and a question room's per-address socket cap (header x-bench-caps: off)
+       */
       BENCH_KNOBS?: string;
     }
   }

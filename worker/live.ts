@@ -1,4 +1,8 @@
 import { Hono } from "hono";
+import ipaddr from "ipaddr.js";
+import { ADMISSION_HEADER, type Admission } from "../durable-objects/sockets";
+import { ERR } from "../app/lib/errids";
+import { DomainError, errorEnvelope } from "../app/lib/errors";
 import { questionExists, questionRoom, userHub } from "../app/models/core/hub.server";
 import { getSession } from "../app/models/users/session.server";
 import { parseId } from "../app/lib/params";
@@ -10,8 +14,16 @@ import type { AppEnv } from "./types";
  * - /ws/question/{qid} — the question's QuestionRoom: new answers, comments, votes and poll counts.
  * An upgrade must come from a page of this site (its Origin is ours: browsers always send it on
  * WebSockets, so a missing or foreign Origin is refused — cross-site WebSocket hijacking).
+ *
+ * Each object takes a bounded number of sockets (docs/decisions/0024): a user's hub at most
+ * CAPS.perUser (the tabs of all his browsers), a question's room at most CAPS.perAddress from one
+ * address (an IPv6 address counts by its /64, the block one subscriber gets) and CAPS.perRoom in
+ * all. An upgrade past a cap is refused with 429 before it is upgraded. A /ws socket carries its
+ * session, so that the session's end closes it (the hub's `endSessions`).
  */
 export const live = new Hono<AppEnv>();
+
+const CAPS = { perUser: 20, perAddress: 50, perRoom: 10_000 } as const;
 
 function refusal(req: Request): Response | null {
   if (req.headers.get("upgrade")?.toLowerCase() !== "websocket") return new Response("WebSocket upgrade required", { status: 426 });
@@ -20,12 +32,48 @@ function refusal(req: Request): Response | null {
   return null;
 }
 
+const signInFirst = () => new Response("Sign in first", { status: 401 });
+
+/** The upgrade as the object receives it: the worker's admission replaces anything the client sent under that name. */
+function admitted(req: Request, admission: Admission): Request {
+  const headers = new Headers(req.headers);
+  headers.set(ADMISSION_HEADER, JSON.stringify(admission));
+  return new Request(req.url, { method: req.method, headers });
+}
+
+/** The object's answer, its over-cap refusal told in the catalogue's words. */
+function answered(res: Response): Response {
+  if (res.status !== 429) return res;
+  const e = new DomainError(ERR.liveSocketsFull);
+  return Response.json(errorEnvelope(e), { status: e.status });
+}
+
+/** What one client's sockets are counted by: an IPv4 address, or the /64 network of an IPv6 one. */
+function addressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip.slice(0, 64);
+  const address = ipaddr.process(ip);
+  if (address.kind() === "ipv4") return address.toString();
+  return `${(address as ipaddr.IPv6).parts
+    .slice(0, 4)
+    .map((p) => p.toString(16))
+    .join(":")}::/64`;
+}
+
+/**
+ * `npm run bench` opens its 1,000 readers of one question from one address: with the var
+ * BENCH_KNOBS=1 (set only by the bench) an upgrade that asks for it (x-bench-caps: off) is not
+ * counted per address; the room's overall cap still holds.
+ */
+const perAddressCapped = (env: Env, req: Request) => !(env.BENCH_KNOBS === "1" && req.headers.get("x-bench-caps") === "off");
+
 live.get("/ws", async (c) => {
   const refused = refusal(c.req.raw);
   if (refused) return refused;
   const session = await getSession(c.env, c.req.raw);
-  if (!session) return new Response("Sign in first", { status: 401 });
-  return userHub(c.env, session.user.id).fetch(c.req.raw);
+  if (!session) return signInFirst();
+  const admission: Admission = { tags: [`sid:${session.id}`, `until:${session.expiresAt}`], caps: [{ tag: null, max: CAPS.perUser }] };
+  const res = await userHub(c.env, session.user.id).fetch(admitted(c.req.raw, admission));
+  return res.status === 401 ? signInFirst() : answered(res);
 });
 
 live.get("/ws/question/:qid", async (c) => {
@@ -33,7 +81,10 @@ live.get("/ws/question/:qid", async (c) => {
   if (refused) return refused;
   const qid = parseId(c.req.param("qid"));
   if (qid == null || !(await questionExists(c.env, qid))) return new Response("Not found", { status: 404 });
-  return questionRoom(c.env, qid).fetch(c.req.raw);
+  const address = `ip:${addressKey(c.req.header("cf-connecting-ip") ?? "127.0.0.1")}`;
+  const caps: Admission["caps"] = [{ tag: null, max: CAPS.perRoom }];
+  if (perAddressCapped(c.env, c.req.raw)) caps.push({ tag: address, max: CAPS.perAddress });
+  return answered(await questionRoom(c.env, qid).fetch(admitted(c.req.raw, { tags: [address], caps })));
 });
 
 live.all("/ws/*", () => new Response("WebSocket upgrade required", { status: 426 }));

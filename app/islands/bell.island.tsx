@@ -6,8 +6,9 @@
  * window high, 'Новых событий нет' when empty). A new notification pops up: at most 3 at once,
  * the next no sooner than 3 s after the previous, each hiding after 30 s; hovering one marks it
  * viewed (bulk_viewed), which lowers the counter; a click closes it. The sound plays when the
- * user's settings allow it (/sounds/notify.mp3, or .ogg where mp3 cannot play). Without
- * JavaScript the bell is a link to the notification settings.
+ * user's settings allow it (/sounds/notify.mp3, or .ogg where mp3 cannot play). When the server
+ * ends the socket because the session ended (signed out elsewhere, banned), the bell neither
+ * reconnects nor polls. Without JavaScript the bell is a link to the notification settings.
  */
 import { useEffect, useRef, useState } from "react";
 import { connectLive } from "../lib/live-socket";
@@ -103,10 +104,13 @@ export default function Bell({ unread: initial, interval, sound }: BellProps) {
   pumpRef.current = pump;
   useEffect(() => {
     let poll: ReturnType<typeof setInterval> | null = null;
+    let ended = false;
     const check = async () => {
       const r = await call("show_nc", {}, { door: "notify", method: "GET", quiet: true });
       if (r.ok && typeof r.data.res === "number") setUnread(r.data.res);
     };
+    // the socket's state on the island element (stories wait for it)
+    const mark = (state: "up" | "down" | "ended") => document.querySelector('otv-island[name="bell"]')?.setAttribute("live", state);
     const stop = connectLive(liveUrl("/ws"), {
       onMessage(data) {
         const m = data as HubMessage;
@@ -118,14 +122,21 @@ export default function Bell({ unread: initial, interval, sound }: BellProps) {
         }
       },
       onStatus(up) {
-        // the socket's state on the island element (stories wait for it)
-        document.querySelector('otv-island[name="bell"]')?.setAttribute("live", up ? "up" : "down");
+        if (ended) return;
+        mark(up ? "up" : "down");
         if (up) {
           if (poll) clearInterval(poll);
           poll = null;
         } else if (!poll) {
           poll = setInterval(check, Math.max(1, interval) * 1000);
         }
+      },
+      onEnded() {
+        // the session ended: nothing more will come for this page
+        ended = true;
+        if (poll) clearInterval(poll);
+        poll = null;
+        mark("ended");
       },
     });
     return () => {

@@ -53,7 +53,8 @@ export function canChooseBest(actor: Actor, q: Pick<QuestionFacts, "authorId" | 
 
 /**
  * Answering: never one's own question, once, while it is open. A guest (null) is offered the form
- * and signs in first, so for him only the question's state counts.
+ * and signs in first, so for him only the question's state counts. (The server also refuses a
+ * user the asker has on his blacklist, which the page does not load.)
  */
 export function answerRefusal(actor: { id: number } | null, q: Pick<QuestionFacts, "authorId" | "state">, answered: boolean): 163 | 164 | 165 | null {
   if (actor !== null && actor.id === q.authorId) return ERR.answerOwnQuestion;

@@ -117,6 +117,10 @@ export const ERR = {
   followSelf: 380,
   alreadyFollowing: 381,
   notFollowing: 382,
+  blacklistedAnswer: 390,
+  blacklistedComment: 391,
+  blacklistedFollow: 392,
+  blacklistedMention: 393,
   moderatorsOnly: 410,
   permissionMissing: 411,
   commentDropOutsideVolcats: 412,
@@ -188,6 +192,7 @@ export const ERR = {
   vipPeriodInvalid: 510,
   vipPointsShort: 511,
   vipPermanent: 512,
+  liveSocketsFull: 540,
 } as const;
 
 export type ErrName = keyof typeof ERR;

@@ -5,15 +5,18 @@
  * refusals are here; the others are grouped by subject, each group in its own file:
  * errors/questions.ts 130–159, errors/answers.ts 160–199, errors/comments.ts 200–299,
  * errors/reads.ts 300–349, errors/quotas.ts 350–359, errors/notify.ts 360–379,
- * errors/follows.ts 380–389, errors/moderation.ts 410–439, errors/moderation-queue.ts 440–469,
- * errors/brands.ts 470–499, errors/gifts.ts 500–519.
+ * errors/follows.ts 380–389, errors/blacklist.ts 390–399, errors/moderation.ts 410–439,
+ * errors/moderation-queue.ts 440–469, errors/brands.ts 470–499, errors/gifts.ts 500–519,
+ * errors/live.ts 540–549.
  */
 import { ERR } from "./errids";
 import { ANSWER_ERRORS } from "./errors/answers";
+import { BLACKLIST_ERRORS } from "./errors/blacklist";
 import { BRAND_ERRORS } from "./errors/brands";
 import { COMMENT_ERRORS } from "./errors/comments";
 import { FOLLOW_ERRORS } from "./errors/follows";
 import { GIFT_ERRORS } from "./errors/gifts";
+import { LIVE_ERRORS } from "./errors/live";
 import { MODERATION_QUEUE_ERRORS } from "./errors/moderation-queue";
 import { MODERATION_ERRORS } from "./errors/moderation";
 import { NOTIFY_ERRORS } from "./errors/notify";
@@ -52,10 +55,12 @@ export const ERRORS = {
   ...QUOTA_ERRORS,
   ...NOTIFY_ERRORS,
   ...FOLLOW_ERRORS,
+  ...BLACKLIST_ERRORS,
   ...GIFT_ERRORS,
   ...BRAND_ERRORS,
   ...MODERATION_QUEUE_ERRORS,
   ...MODERATION_ERRORS,
+  ...LIVE_ERRORS,
 } as const satisfies Record<number, { status: number; text: string }>;
 
 export type ErrId = keyof typeof ERRORS;

@@ -3,12 +3,16 @@
  * exponential back-off (1 s, 2 s, 4 s … at most 30 s, with jitter, reset after a healthy minute)
  * and tells its owner when it is down, so the page can fall back to polling (new answers
  * on a question every 3 s, `show_nc` for the bell every 10 s by default) until it is up again.
+ * A socket the server closes because its session ended (SESSION_ENDED: sign-out, a ban, expiry)
+ * is not reopened: the page is told once (`onEnded`) and the socket stays closed.
  * Islands use it; it has no dependencies so that it costs a few hundred bytes.
  */
 export type LiveOptions = {
   onMessage(data: unknown): void;
   /** true when connected, false when down (poll meanwhile) */
   onStatus?(up: boolean): void;
+  /** the server closed the socket for good: its session ended (no reconnecting, no polling) */
+  onEnded?(): void;
   /** for tests: the WebSocket constructor, the timer and the random source */
   WebSocketImpl?: new (
     url: string,
@@ -17,6 +21,9 @@ export type LiveOptions = {
   clearTimer?: (t: unknown) => void;
   random?: () => number;
 };
+
+/** The close code of a socket whose session ended (sign-out, a new sign-in, a ban, expiry): never reopened. */
+export const SESSION_ENDED = 4001;
 
 export const BACKOFF = { firstMs: 1000, maxMs: 30_000, healthyMs: 60_000, pingMs: 25_000 } as const;
 
@@ -58,12 +65,17 @@ export function connectLive(url: string, opts: LiveOptions): () => void {
         // not ours
       }
     };
-    ws.onclose = () => {
+    ws.onclose = (e: CloseEvent) => {
       for (const t of [healthy, ping]) if (t != null) clearTimer(t);
       healthy = ping = null;
       ws = null;
       if (stopped) return;
       opts.onStatus?.(false);
+      if (e.code === SESSION_ENDED) {
+        stopped = true;
+        opts.onEnded?.();
+        return;
+      }
       retry = setTimer(open, backoffDelay(attempt++, opts.random));
     };
   };

@@ -268,6 +268,30 @@ test("a new notification plays the chime unless the user turned the sound off", 
   }
 });
 
+test("signing out in one tab ends the bell's live socket in another tab of the same browser, which does not reconnect", async ({ browser }) => {
+  const { page: first } = await register(browser, `twotabs${Date.now()}`);
+  await first.goto("/");
+  const bell = first.locator('otv-island[name="bell"]');
+  await expect(bell).toHaveAttribute("live", "up");
+  const opened: string[] = [];
+  first.on("websocket", (ws) => opened.push(ws.url()));
+  const polled: string[] = [];
+  first.on("request", (r) => r.url().includes("/show_nc") && polled.push(r.url()));
+
+  const second = await first.context().newPage();
+  await second.goto("/");
+  await second.getByRole("button", { name: "Выйти" }).click();
+  await expect(second.getByRole("link", { name: "Войти" }).first()).toBeVisible();
+
+  await expect(bell).toHaveAttribute("live", "ended");
+  // the back-off would have tried again after about a second, and again two seconds later
+  await first.waitForTimeout(4000);
+  expect(opened.filter((u) => new URL(u).pathname === "/ws")).toEqual([]);
+  // nor does it poll the counter instead
+  expect(polled).toEqual([]);
+  await expect(bell).toHaveAttribute("live", "ended");
+});
+
 test("a newcomer's bell list says 'Новых событий нет'", async ({ browser }) => {
   const stamp = `live${Date.now()}`;
   const page = await guestPage(browser);

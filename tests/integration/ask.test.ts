@@ -184,6 +184,7 @@ describe("asking a question (addqst)", () => {
       id: 0,
       salt: "",
       token: "",
+      expiresAt: 0,
       user: {
         id: me.id,
         nick: "x",

@@ -7,39 +7,9 @@ import { describe, expect, it } from "vitest";
 import { quotaLimit } from "../../app/lib/quotas";
 import { userHub } from "../../app/models/core/hub.server";
 import { BASE, type Me, post } from "./helpers/api";
+import { openSocket } from "./helpers/sockets";
 import { openQuestions, value } from "./helpers/db";
 import { as } from "./helpers/users";
-
-/** Opens a WebSocket through the worker, as a page of our site would. */
-async function openSocket(path: string, opts: { me?: Me; origin?: string | null } = {}) {
-  const headers: Record<string, string> = { upgrade: "websocket" };
-  if (opts.origin !== null) headers.origin = opts.origin ?? BASE;
-  if (opts.me) headers.cookie = opts.me.cookie;
-  const res = await SELF.fetch(`${BASE}${path}`, { headers });
-  const ws = res.webSocket;
-  if (!ws) return { res, ws: null, messages: [] as any[], next: async () => null as any };
-  ws.accept();
-  const messages: any[] = [];
-  const waiters: ((m: any) => void)[] = [];
-  ws.addEventListener("message", (e) => {
-    const m = typeof e.data === "string" && e.data.startsWith("{") ? JSON.parse(e.data) : e.data;
-    const w = waiters.shift();
-    if (w) w(m);
-    else messages.push(m);
-  });
-  /** the next message, or a failure after `ms` */
-  const next = (ms = 2000) =>
-    messages.length
-      ? Promise.resolve(messages.shift())
-      : new Promise<any>((resolve, reject) => {
-          const t = setTimeout(() => reject(new Error(`no message within ${ms} ms`)), ms);
-          waiters.push((m) => {
-            clearTimeout(t);
-            resolve(m);
-          });
-        });
-  return { res, ws, messages, next };
-}
 
 /** n open questions that `me` neither owns nor has answered, made for this test. */
 const openQuestionsFor = (me: Me, n: number) =>

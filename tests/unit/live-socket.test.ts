@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { backoffDelay, connectLive } from "../../app/lib/live-socket";
+import { backoffDelay, connectLive, SESSION_ENDED } from "../../app/lib/live-socket";
 
 /** A scripted WebSocket and a manual clock: the reconnect schedule without real time. */
 function harness() {
@@ -12,24 +12,25 @@ function harness() {
     sent: string[] = [];
     onopen: (() => void) | null = null;
     onmessage: ((e: { data: string }) => void) | null = null;
-    onclose: (() => void) | null = null;
+    onclose: ((e: { code: number }) => void) | null = null;
     constructor(readonly url: string) {
       sockets.push(this);
     }
     send(s: string) {
       this.sent.push(s);
     }
-    close() {
+    close(code = 1000) {
       this.readyState = 3;
-      this.onclose?.();
+      this.onclose?.({ code });
     }
     up() {
       this.readyState = 1;
       this.onopen?.();
     }
-    down() {
+    /** the connection drops (1006), or the server closes it with `code` */
+    down(code = 1006) {
       this.readyState = 3;
-      this.onclose?.();
+      this.onclose?.({ code });
     }
   }
   const setTimer = (fn: () => void, ms: number) => {
@@ -104,5 +105,47 @@ describe("the live socket client", () => {
     h.sockets[3].down();
     h.advance(120_000);
     expect(h.sockets.length).toBe(4);
+  });
+
+  it("a socket the server closes because the session ended (4001) is not reopened: the page is told once and stops", () => {
+    const h = harness();
+    const status: boolean[] = [];
+    let ended = 0;
+    connectLive("ws://x/ws", {
+      onMessage: () => undefined,
+      onStatus: (up) => status.push(up),
+      onEnded: () => ended++,
+      WebSocketImpl: h.FakeSocket as never,
+      setTimer: h.setTimer,
+      clearTimer: h.clearTimer,
+      random: () => 0.5,
+    });
+    h.sockets[0].up();
+    h.sockets[0].down(SESSION_ENDED);
+    expect(ended).toBe(1);
+    expect(status).toEqual([true, false]);
+    h.advance(3_600_000);
+    expect(h.sockets.length).toBe(1);
+  });
+
+  it("any other close, a refused upgrade among them, still reconnects with back-off", () => {
+    const h = harness();
+    let ended = 0;
+    connectLive("ws://x/ws", {
+      onMessage: () => undefined,
+      onEnded: () => ended++,
+      WebSocketImpl: h.FakeSocket as never,
+      setTimer: h.setTimer,
+      clearTimer: h.clearTimer,
+      random: () => 0.5,
+    });
+    h.sockets[0].up();
+    h.sockets[0].down(1001);
+    h.advance(1000);
+    expect(h.sockets.length).toBe(2);
+    h.sockets[1].down(1006);
+    h.advance(2000);
+    expect(h.sockets.length).toBe(3);
+    expect(ended).toBe(0);
   });
 });

@@ -10,6 +10,7 @@ import { dbOf, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { answerLikedNotification, answerNotifications } from "../notifications/create.server";
 import { pointsChange, POINTS } from "../users/points.server";
+import { blacklistedBy, refuseIfBlacklisted } from "../users/blacklist.server";
 import { holdForPremoderation } from "../moderation/premoderation.server";
 import { requireWriter, type Session } from "../users/session.server";
 import { sanitizeUserText, textLength } from "../core/text.server";
@@ -79,14 +80,14 @@ export const AddAnswerInput = z.object({
 
 /**
  * A user answers a question: once per user and question (answers_qid_user_uq), while it is open,
- * never his own. One batch: the answer, the question's anscnt, the author's answers_count and kpd,
+ * never his own, and not when its asker has him on his blacklist (390). One batch: the answer, the question's anscnt, the author's answers_count and kpd,
  * and +2 points (+4 for an active VIP or on a leader question), all guarded by changes() so that a
  * concurrent duplicate inserts and pays nothing.
  */
 export async function addAnswer(env: Env, session: Session | null, input: z.infer<typeof AddAnswerInput>, now: number) {
   const user = requireWriter(session);
   const db = dbOf(env);
-  const [question, author, existing, brand] = await db.batch([
+  const [question, author, existing, brand, blacklisted] = await db.batch([
     db.select({ userId: q.userId, state: q.state, hidden: q.hidden, leadUntil: q.leadUntil }).from(q).where(eq(q.id, input.qid)).limit(1),
     db.select({ vip: u.vip, vipUntil: u.vipUntil }).from(u).where(eq(u.id, user.id)).limit(1),
     db
@@ -95,10 +96,12 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
       .where(and(eq(a.qid, input.qid), eq(a.userId, user.id)))
       .limit(1),
     brandOfUserQuery(env, user.id),
+    blacklistedBy(env, user.id, sql`SELECT user_id FROM questions WHERE id = ${input.qid}`),
   ]);
   const qrow = requireLiveQuestion(question[0]);
   const refusal = answerRefusal(user, { authorId: qrow.userId, state: qrow.state }, existing.length > 0);
   if (refusal !== null) throw new DomainError(refusal);
+  refuseIfBlacklisted(blacklisted, ERR.blacklistedAnswer);
   // a held answer stores only its premoderation row (docs/decisions/0016)
   await holdForPremoderation(env, user, { type: "A", qid: input.qid, text: input.Body, payload: input }, now);
   await requireCaptchaIfBurst(env, user, "answer", input, now);

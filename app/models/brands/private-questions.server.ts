@@ -23,6 +23,7 @@ import { announce } from "../notifications/push.server";
 import { directNotifications, excerpt, notificationRows } from "../notifications/create.server";
 import { holdForPremoderation } from "../moderation/premoderation.server";
 import { requireWriter, type Session } from "../users/session.server";
+import { blacklistedBy, refuseIfBlacklisted } from "../users/blacklist.server";
 import { sanitizeUserText } from "../core/text.server";
 
 const pq = schema.privateQuestions;
@@ -325,7 +326,8 @@ async function target(env: Env, pqid: number, userId: number) {
 }
 
 /**
- * The brand's answer to a private question, by one of the brand's members (expert or admin), once.
+ * The brand's answer to a private question, by one of the brand's members (expert or admin), once,
+ * and not by a member the asker has on his blacklist (390: another member may answer).
  * One batch: waiting_brand_reply 1 → 0 (the guard: a second answer changes nothing and is 475),
  * then the answer only when that changed a row, the brand's ans, and the asker's 'answer'
  * notification. Links in it are wrapped for tracking with the brand.
@@ -336,6 +338,7 @@ export async function answerPersonal(env: Env, session: Session | null, input: z
   const { row, role } = await target(env, input.pqid, user.id);
   if (!role) throw new DomainError(ERR.brandExpertsOnly);
   if (row.waiting !== 1) throw new DomainError(ERR.privateAlreadyAnswered);
+  refuseIfBlacklisted(await blacklistedBy(env, user.id, row.userId), ERR.blacklistedAnswer);
   const text = sanitizeUserText(input.Body, { brand: row.urlname });
   const newAid = sql`(SELECT max(id) FROM private_answers WHERE pqid = ${row.id} AND user_id = ${user.id} AND added = ${now})`;
   const results = await db.batch(
@@ -382,18 +385,24 @@ export const PrivateCommentInput = z.object({
  * A comment under the expert's answer, by the asker or a member of the brand (the private thread
  * is theirs alone), nesting under its parent. One batch: the comment (guarded: the answer's
  * question still shown), the answer's comcnt and the parent's comcnt. A brand member's links are
- * wrapped for tracking. The other side hears of it ('comment' with pqid).
+ * wrapped for tracking. The other side hears of it ('comment' with pqid). Refused (391) when the
+ * answer's author, or the author of the comment replied to, has the writer on his blacklist.
  */
 export async function addPrivateComment(env: Env, session: Session | null, input: z.infer<typeof PrivateCommentInput>, now: number) {
   const user = requireWriter(session);
   if (commentLength(input.Body) > LIMITS.comment) throw new DomainError(ERR.commentTooLong);
   const db = dbOf(env);
-  const [answers, parents] = await db.batch([
+  const [answers, parents, blacklisted] = await db.batch([
     db.select({ id: pa.id, pqid: pa.pqid, userId: pa.userId }).from(pa).where(eq(pa.id, input.refid)),
     db
       .select({ id: c.id, refType: c.refType, refId: c.refId, depth: c.depth, hidden: c.hidden, userId: c.userId })
       .from(c)
       .where(eq(c.id, input.cmid ?? 0)),
+    blacklistedBy(
+      env,
+      user.id,
+      sql`SELECT user_id FROM private_answers WHERE id = ${input.refid} UNION ALL SELECT user_id FROM comments WHERE id = ${input.cmid ?? 0}`,
+    ),
   ]);
   const answer = answers[0];
   if (!answer) throw new DomainError(ERR.expertAnswerMissing);
@@ -406,6 +415,7 @@ export async function addPrivateComment(env: Env, session: Session | null, input
     if (!canReplyUnder(parent.depth)) throw new DomainError(ERR.commentTooDeep);
     depth = parent.depth + 1;
   }
+  refuseIfBlacklisted(blacklisted, ERR.blacklistedComment);
   const text = sanitizeUserText(input.Body, role ? { brand: row.urlname } : {});
   const newCmid = sql`(SELECT max(id) FROM comments WHERE user_id = ${user.id} AND pqid = ${row.id} AND added = ${now})`;
   // the asker hears of a member's comment; the answer's author (and the parent's) of the asker's

@@ -11,6 +11,7 @@ import { dbOf, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { commentNotifications } from "../notifications/create.server";
 import { holdForPremoderation } from "../moderation/premoderation.server";
+import { blacklistedBy, refuseIfBlacklisted } from "../users/blacklist.server";
 import { requireWriter, type Session } from "../users/session.server";
 import { sanitizeUserText, textLength } from "../core/text.server";
 
@@ -37,7 +38,9 @@ export function commentLength(raw: string, mediaCount = 0): number {
 
 /**
  * Adds a comment to a question (type Q) or an answer (type A), or a reply under another comment
- * of the same target. One batch: the comment, the parent's comcnt, the target's comcnt.
+ * of the same target. Refused (391) when the author of the question or answer commented on, or of
+ * the comment replied to, has the writer on his blacklist. One batch: the comment, the parent's
+ * comcnt, the target's comcnt.
  */
 export async function addComment(env: Env, session: Session | null, input: AddCommentInput, now: number, mediaCount = 0) {
   const user = requireWriter(session);
@@ -48,7 +51,12 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
   const c = schema.comments;
 
   // the target and its question in one round trip
-  const [qRows, aRows, pRows, brand] = await db.batch([
+  // whose blacklist counts: the author of the question or answer, and of the parent comment
+  const authors =
+    input.type === "Q"
+      ? sql`SELECT user_id FROM questions WHERE id = ${input.refid} UNION ALL SELECT user_id FROM comments WHERE id = ${input.cmid ?? 0}`
+      : sql`SELECT user_id FROM answers WHERE id = ${input.refid} UNION ALL SELECT user_id FROM comments WHERE id = ${input.cmid ?? 0}`;
+  const [qRows, aRows, pRows, brand, blacklisted] = await db.batch([
     input.type === "Q"
       ? db
           .select({ id: q.id, userId: q.userId, state: q.state, hidden: q.hidden, added: q.added, cancomment: q.cancomment })
@@ -68,6 +76,7 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
       .from(c)
       .where(eq(c.id, input.cmid ?? 0)),
     brandOfUserQuery(env, user.id),
+    blacklistedBy(env, user.id, authors),
   ]);
   const question = qRows[0];
   if (input.type === "A" && (!aRows[0] || aRows[0].hidden)) {
@@ -90,6 +99,7 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
     if (!canReplyUnder(parent.depth)) throw new DomainError(ERR.commentTooDeep);
     depth = parent.depth + 1;
   }
+  refuseIfBlacklisted(blacklisted, ERR.blacklistedComment);
 
   // a held comment stores only its premoderation row (docs/decisions/0016)
   const aid = input.type === "A" ? input.refid : null;

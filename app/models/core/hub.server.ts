@@ -57,6 +57,28 @@ export async function quotaUsage(env: Env, user: QuotaUser, now: number) {
   return quotaView(user.lvl, user.vip, await userHub(env, user.id).usage(now));
 }
 
+/** A session whose live sockets are to end: its id and when it would have expired. */
+type EndedSession = { id: number; expiresAt: number };
+
+/**
+ * Sessions of the user have ended (sign-out, a new sign-in in the same browser, a ban): their /ws
+ * sockets are closed with the code that tells the page not to reconnect, and the hub refuses
+ * them from now on. Awaited, so the caller's reply comes after the sockets are closed; a failure
+ * is logged and does not undo the sign-out (D1 holds the session's end, the door checks it on
+ * every upgrade).
+ */
+export async function endLiveSessions(env: Env, userId: number, sessions: readonly EndedSession[], now: number): Promise<void> {
+  if (sessions.length === 0) return;
+  try {
+    await userHub(env, userId).endSessions(
+      sessions.map((s) => ({ id: s.id, until: s.expiresAt })),
+      now,
+    );
+  } catch (e) {
+    console.error("ending live sessions failed", e);
+  }
+}
+
 /** Pushes a change to everyone reading the question, after the reply (never fails the write). */
 export function publishToRoom(env: Env, exec: ExecutionContext, event: RoomEvent): void {
   exec.waitUntil(

@@ -13,6 +13,7 @@ import { idField, last } from "../../lib/fields";
 import { dbOf, schema } from "../core/db.server";
 import { guardedWrite, loadModerator, logRow, requireModerator } from "./moderation.server";
 import { revokeUserSessions, type Session } from "../users/session.server";
+import { endLiveSessions } from "../core/hub.server";
 
 const u = schema.users;
 
@@ -58,7 +59,8 @@ export async function banTarget(env: Env, moderId: number, uid: number, now: num
 
 /**
  * a_tmpban: one batch: the log row, the bans row, the user's banned_until / ban_permanent /
- * ban_reason, and the end of all his sessions. 777 hours or more is forever (until null).
+ * ban_reason, and the end of all his sessions; then those sessions' live sockets are closed. 777
+ * hours or more is forever (until null).
  */
 export async function banUser(env: Env, session: Session | null, input: BanInput, now: number) {
   const moder = await requireModerator(env, session, "tmpban");
@@ -66,7 +68,7 @@ export async function banUser(env: Env, session: Session | null, input: BanInput
   const permanent = isPermanentBan(input.period);
   const until = permanent ? null : now + input.period * 3_600_000;
   const reason = input.text.join(", ");
-  return guardedWrite(
+  const { ended, ...reply } = await guardedWrite(
     env,
     async () => {
       const row = await banTarget(env, moder.id, input.id, now);
@@ -90,8 +92,10 @@ export async function banUser(env: Env, session: Session | null, input: BanInput
         revokeUserSessions(env, row.id, now),
       ];
     },
-    () => ({ uid: input.id, period: input.period, permanent: permanent ? 1 : 0, until }),
+    (results) => ({ uid: input.id, period: input.period, permanent: permanent ? 1 : 0, until, ended: results[3] as { id: number; expiresAt: number }[] }),
   );
+  await endLiveSessions(env, input.id, ended, now);
+  return reply;
 }
 
 /**

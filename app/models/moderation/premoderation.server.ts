@@ -204,7 +204,7 @@ async function authorSession(env: Env, userId: number, now: number): Promise<Ses
   if (!row) throw new DomainError(ERR.userNotFound);
   const user = sessionUserOf(row, now);
   approving.add(user);
-  return { id: 0, salt: "", token: "", user };
+  return { id: 0, salt: "", token: "", expiresAt: now, user };
 }
 
 /**

@@ -4,7 +4,8 @@
  * that pick the recipients, drop the actor himself and whoever switched the kind off
  * (users.notify_settings, read in SQL), and only insert when the action's own row was written by
  * the same batch. Every such statement RETURNs its new rows, marked, for `announce`
- * (./push.server.ts).
+ * (./push.server.ts). A recipient who has the actor on his blacklist is dropped too, whatever the
+ * action (a moderator's notices excepted), so nothing a blacklisted user does notifies him.
  */
 import { getTableColumns, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { cut } from "../../lib/limits";
@@ -37,6 +38,15 @@ export const NOTIFICATION_KINDS = [
   "direct",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/**
+ * Kinds a recipient's blacklist does not silence: a moderator's notices about the recipient's own
+ * content (the moderator is the actor, but the notice is the site's, not a user reaching him).
+ */
+const NOT_SILENCED_BY_BLACKLIST: ReadonlySet<NotificationKind> = new Set(["moder_deleted", "premod_declined"]);
+
+/** A repeated follow of the same user within this time creates no second 'follower' notification. */
+const FOLLOW_NOTICE_WINDOW_MS = 24 * 3_600_000;
 
 /** The per-type setting that governs a kind; kinds not named here are not switchable. */
 export const KIND_FLAG: Partial<Record<NotificationKind, FlagType>> = {
@@ -165,7 +175,13 @@ export function notificationRows(env: Env, spec: NotificationSpec) {
   const recipients = typeof to === "number" ? sql`${to}` : Array.isArray(to) ? sql`SELECT value FROM json_each(${JSON.stringify(to)})` : (to as SQL);
   const flag = KIND_FLAG[spec.kind];
   const conditions: SQL[] = [sql`nr.id IN (${recipients})`];
-  if (spec.actorId != null) conditions.push(sql`nr.id <> ${spec.actorId}`);
+  if (spec.actorId != null) {
+    conditions.push(sql`nr.id <> ${spec.actorId}`);
+    // the recipient blacklisted the actor: nothing the actor does reaches him
+    if (!NOT_SILENCED_BY_BLACKLIST.has(spec.kind)) {
+      conditions.push(sql`NOT EXISTS (SELECT 1 FROM blacklist nb WHERE nb.owner_id = nr.id AND nb.user_id = ${spec.actorId})`);
+    }
+  }
   if (flag) conditions.push(settingOn("web"), settingOn(`${flag}_W`));
   if (spec.when) conditions.push(sql`(${spec.when})`);
   if (spec.unless) conditions.push(sql`NOT (${spec.unless})`);
@@ -326,9 +342,20 @@ export function mentionNotification(env: Env, o: { qid: Value; userId: number; a
 // (moderation), premod_declined (premoderation), vip_started / vip_expired (VIP), direct (private
 // questions). sms_deleted has no caller: there is no SMS-paid deletion yet.
 
-/** Someone followed the user. */
+/**
+ * Someone followed the user: once per pair within FOLLOW_NOTICE_WINDOW_MS, so that follow →
+ * unfollow → follow does not notify him again and again.
+ */
 export function followerNotification(env: Env, o: { userId: number; followerId: number; now: number; when?: SQL }) {
-  return notificationRows(env, { kind: "follower", to: o.userId, actorId: o.followerId, when: o.when, now: o.now });
+  return notificationRows(env, {
+    kind: "follower",
+    to: o.userId,
+    actorId: o.followerId,
+    when: o.when,
+    unless: sql`EXISTS (SELECT 1 FROM notifications pf WHERE pf.user_id = nr.id AND pf.kind = 'follower' AND pf.actor_id = ${o.followerId}
+      AND pf.added > ${o.now - FOLLOW_NOTICE_WINDOW_MS})`,
+    now: o.now,
+  });
 }
 
 /** A gift received (`hidden` gifts name no sender). */

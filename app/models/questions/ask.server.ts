@@ -20,6 +20,7 @@ import { followedQuestionNotifications, mentionNotification } from "../notificat
 import { POINTS, pointsChange } from "../users/points.server";
 import { holdForPremoderation } from "../moderation/premoderation.server";
 import { requireWriter, type Session } from "../users/session.server";
+import { blacklistedBy, refuseIfBlacklisted } from "../users/blacklist.server";
 import { sanitizeUserText, textLength } from "../core/text.server";
 
 /** What asking costs (positive), from the one points table. */
@@ -131,7 +132,8 @@ export function pollOptionsOf(raw: string[]): string[] {
  * Asks a question (or a poll) in one batch: the question, its poll options, the owner's watch,
  * the counters and the 5 points it costs. The question insert itself refuses (NOT NULL on
  * user_id) when the user has fewer than 5 points at that moment, which rolls the whole batch back,
- * so concurrent asks can never take the points below the cost.
+ * so concurrent asks can never take the points below the cost. A question may not mention a user
+ * who has the asker on his blacklist (393).
  */
 export async function askQuestion(env: Env, session: Session | null, input: AskInput, now: number) {
   const user = requireWriter(session);
@@ -140,8 +142,12 @@ export async function askQuestion(env: Env, session: Session | null, input: AskI
   const options = input.poll ? pollOptionsOf(input.poll_options) : [];
   const { leafId, topId } = await resolveCategory(env, input.cid, input.subcid, now);
   const tagged = await brandTagColumns(env, input.brand_tags);
-  const fresh = await db.select({ points: schema.users.points }).from(schema.users).where(eq(schema.users.id, user.id)).get();
+  const [[fresh], blacklisted] = await db.batch([
+    db.select({ points: schema.users.points }).from(schema.users).where(eq(schema.users.id, user.id)).limit(1),
+    blacklistedBy(env, user.id, input.mention ?? 0),
+  ]);
   if (!fresh || fresh.points < ASK_COST) throw new DomainError(ERR.askPointsShort);
+  refuseIfBlacklisted(blacklisted, ERR.blacklistedMention);
   // a held question stores only its premoderation row (docs/decisions/0016)
   await holdForPremoderation(env, user, { type: "Q", categoryId: leafId, topCategoryId: topId, brandId: tagged.brandId, text: qtext, payload: input }, now);
 

@@ -80,12 +80,13 @@ export async function signIn(env: Env, input: z.infer<typeof SignInInput>, ip: s
   const ok = user ? await verifyPassword(input.password, pepper(env), user.passwordHash) : false;
   await db.insert(a).values({ email: input.email, ip, ok: ok ? 1 : 0, added: now });
   if (!user || !ok) throw new DomainError(ERR.wrongCredentials);
-  if (previous) await revokeSession(env, previous.id, now);
+  if (previous) await revokeSession(env, previous, now);
   return { userId: user.id, ...(await createSession(env, user.id, now)) };
 }
 
+/** Ends the session, its live sockets with it. */
 export async function signOut(env: Env, session: Session | null) {
-  if (session) await revokeSession(env, session.id);
+  if (session) await revokeSession(env, session);
 }
 
 /** refresh_auth: the session goes on with a new salt and token for the API. */

@@ -3,7 +3,8 @@
  * per (follower, 'U', user) by its UNIQUE index; users.followers of the target and users.following
  * of the follower move with the row in the same batch, each guarded by changes() = 1, so concurrent
  * duplicates leave one row and one step of each counter. A follow also creates the target's
- * 'follower' notification (docs/decisions/0014-notifications.md).
+ * 'follower' notification, once per pair within a day (docs/decisions/0014-notifications.md,
+ * 0024). A user may not follow someone who has him on his blacklist (392); unfollowing stays open.
  */
 import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, sql } from "drizzle-orm";
@@ -14,24 +15,29 @@ import { batchable, dbOf, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { followerNotification } from "../notifications/create.server";
 import { requireWriter, type Session } from "./session.server";
+import { blacklistedBy, refuseIfBlacklisted } from "./blacklist.server";
 
 const f = schema.follows;
 const u = schema.users;
 
 export const FollowInput = z.object({ uid: idField(ERR_MSG.userNotFound) });
 
-/** The signed-in writer and the existing other user he means: 120 unknown, 380 himself. */
+/**
+ * The signed-in writer and the existing other user he means: 120 unknown, 380 himself; with
+ * whether that user has him on his blacklist.
+ */
 async function target(env: Env, session: Session | null, uid: number) {
   const user = requireWriter(session);
   if (uid === user.id) throw new DomainError(ERR.followSelf);
-  const row = await dbOf(env).select({ id: u.id }).from(u).where(eq(u.id, uid)).get();
-  if (!row) throw new DomainError(ERR.userNotFound);
-  return user;
+  const [rows, blacklisted] = await dbOf(env).batch([dbOf(env).select({ id: u.id }).from(u).where(eq(u.id, uid)).limit(1), blacklistedBy(env, user.id, uid)]);
+  if (!rows[0]) throw new DomainError(ERR.userNotFound);
+  return { user, blacklisted };
 }
 
-/** follow: subscribe to a user; already subscribed is refused with 381. */
+/** follow: subscribe to a user; already subscribed is refused with 381, blacklisted by him with 392. */
 export async function follow(env: Env, session: Session | null, input: z.infer<typeof FollowInput>, now: number) {
-  const user = await target(env, session, input.uid);
+  const { user, blacklisted } = await target(env, session, input.uid);
+  refuseIfBlacklisted(blacklisted, ERR.blacklistedFollow);
   const db = dbOf(env);
   const results = await db.batch(
     batchable(env, [
@@ -57,7 +63,7 @@ export async function follow(env: Env, session: Session | null, input: z.infer<t
 
 /** unfollow: the row goes and both counters step back (never below 0); not subscribed is 382. */
 export async function unfollow(env: Env, session: Session | null, input: z.infer<typeof FollowInput>, _now: number) {
-  const user = await target(env, session, input.uid);
+  const { user } = await target(env, session, input.uid);
   const db = dbOf(env);
   const [deleted, counted] = await db.batch(
     batchable(env, [

@@ -5,6 +5,7 @@ import { DomainError } from "../../lib/errors";
 import { isBanned } from "../../lib/users";
 import { dailyVisit, moscowDay } from "./bonuses.server";
 import { dbOf, schema } from "../core/db.server";
+import { endLiveSessions } from "../core/hub.server";
 
 /** The session cookie (the page cache also keys on its presence: worker/page-cache.ts). */
 export const SESSION_COOKIE = "sid";
@@ -26,7 +27,7 @@ export type SessionUser = {
   bell?: { on: boolean; interval: number; sound: boolean };
 };
 
-export type Session = { id: number; salt: string; token: string; user: SessionUser };
+export type Session = { id: number; salt: string; token: string; expiresAt: number; user: SessionUser };
 
 function randomToken(bytes = 32): string {
   const b = crypto.getRandomValues(new Uint8Array(bytes));
@@ -81,6 +82,7 @@ export async function getSession(env: Env, request: Request, now = Date.now()): 
       id: s.id,
       salt: s.salt,
       token: s.apiToken,
+      expiresAt: s.expiresAt,
       userId: u.id,
       nick: u.nick,
       lvl: u.lvl,
@@ -106,6 +108,7 @@ export async function getSession(env: Env, request: Request, now = Date.now()): 
     id: row.id,
     salt: row.salt,
     token: row.token,
+    expiresAt: row.expiresAt,
     user: sessionUserOf({ ...row, id: row.userId }, now),
   };
 }
@@ -146,17 +149,24 @@ export function sessionUserOf(row: UserRow, now: number): SessionUser {
   };
 }
 
-export async function revokeSession(env: Env, sessionId: number, now = Date.now()) {
-  await dbOf(env).update(schema.sessions).set({ revokedAt: now }).where(eq(schema.sessions.id, sessionId));
+/** Ends a session (sign-out, or a new sign-in in the same browser), and with it the session's live sockets. */
+export async function revokeSession(env: Env, session: Session, now = Date.now()) {
+  await dbOf(env).update(schema.sessions).set({ revokedAt: now }).where(eq(schema.sessions.id, session.id));
+  await endLiveSessions(env, session.user.id, [session], now);
 }
 
-/** The statement (for the caller's batch) that ends every open session of a user: a ban signs him out everywhere. */
+/**
+ * The statement (for the caller's batch) that ends every open session of a user: a ban signs him
+ * out everywhere. It returns the sessions it ended; the caller passes them to `endLiveSessions`
+ * after the batch, which closes their live sockets.
+ */
 export function revokeUserSessions(env: Env, userId: number, now: number) {
   const db = dbOf(env);
   return db
     .update(schema.sessions)
     .set({ revokedAt: now })
-    .where(and(eq(schema.sessions.userId, userId), isNull(schema.sessions.revokedAt)));
+    .where(and(eq(schema.sessions.userId, userId), isNull(schema.sessions.revokedAt)))
+    .returning({ id: schema.sessions.id, expiresAt: schema.sessions.expiresAt });
 }
 
 /** A signed-in user (banned or not: reading one's own things), or 101. */
