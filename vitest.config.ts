@@ -1,6 +1,7 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { DEV_VARS } from "./scripts/dev-vars.mjs";
 
 /**
  * Integration tests inside workerd (@cloudflare/vitest-pool-workers 0.15, the Vite-plugin API).
@@ -17,6 +18,9 @@ export default defineConfig(async () => {
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
+            // the seed hashes the demo passwords with the development pepper; the captcha secret is the tests' own
+            PEPPER: DEV_VARS.PEPPER,
+            CAPTCHA_SECRET: "integration-tests-captcha-secret",
             // pages report their D1 round trips (x-d1-roundtrips / x-d1-statements), as in `npm run bench`
             D1_STATS: "1",
           },

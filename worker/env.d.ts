@@ -1,3 +1,4 @@
+import type { Limiter } from "../durable-objects/limiter";
 import type { QuestionRoom } from "../durable-objects/question-room";
 import type { UserHub } from "../durable-objects/user-hub";
 
@@ -8,8 +9,11 @@ declare global {
       ASSETS: Fetcher;
       USER_HUB: DurableObjectNamespace<UserHub>;
       QUESTION_ROOM: DurableObjectNamespace<QuestionRoom>;
-      /** secret mixed into password hashes (wrangler secret put PEPPER) */
+      LIMITER: DurableObjectNamespace<Limiter>;
+      /** secret mixed into password hashes (wrangler secret put PEPPER); without it the worker answers 503 */
       PEPPER?: string;
+      /** secret the captcha codes are derived from (wrangler secret put CAPTCHA_SECRET); without it the worker answers 503 */
+      CAPTCHA_SECRET?: string;
       /** "1" makes every page report its D1 round trips in response headers (benchmarks) */
       D1_STATS?: string;
       /**

@@ -6,6 +6,9 @@ import * as build from "../build/server/index.js";
 import { api } from "./api";
 import { live } from "./live";
 import { ERRORS } from "../app/lib/errors";
+import { ERR } from "../app/lib/errids";
+import { missingSecrets } from "../app/models/core/secrets.server";
+import { cleanUp } from "../app/models/core/cleanup.server";
 import { advanceQuestions } from "../app/models/questions/lifecycle.server";
 import { expireVips } from "../app/models/gifts/vip.server";
 import { countingD1, type D1Stats } from "./d1-stats";
@@ -15,10 +18,27 @@ import type { AppEnv } from "./types";
 
 export { UserHub } from "../durable-objects/user-hub";
 export { QuestionRoom } from "../durable-objects/question-room";
+export { Limiter } from "../durable-objects/limiter";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 
 const app = new Hono<AppEnv>();
+
+let toldMissing = false;
+
+// Without its secrets the site must not run: no password could be checked and every captcha code
+// would be computable. Every request is refused with 503 (the reason goes to the log once).
+app.use("*", async (c, next) => {
+  const missing = missingSecrets(c.env);
+  if (missing.length === 0) return next();
+  if (!toldMissing) {
+    toldMissing = true;
+    console.error(`refusing every request: the secret(s) ${missing.join(", ")} are not set (wrangler secret put ${missing[0]}; locally .dev.vars)`);
+  }
+  const { status, text } = ERRORS[ERR.siteNotConfigured];
+  if (c.req.path.startsWith("/api/")) return c.json({ status, errid: ERR.siteNotConfigured, error: text }, status);
+  return c.text(text, status);
+});
 
 app.route("/api", api);
 
@@ -49,9 +69,13 @@ app.all("*", (c) =>
 
 export default {
   fetch: app.fetch,
-  /** The cron: questions move A → V → R (or are deleted when nobody answered) as their windows close. */
+  /**
+   * The cron: questions move A → V → R (or are deleted when nobody answered) as their windows
+   * close, VIPs expire, and spent captchas, old sign-in attempts, sessions and tracking rows go.
+   */
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     ctx.waitUntil(advanceQuestions(env, Date.now()));
     ctx.waitUntil(expireVips(env, Date.now()));
+    ctx.waitUntil(cleanUp(env, Date.now()));
   },
 } satisfies ExportedHandler<Env>;

@@ -12,7 +12,7 @@ export const accountCalls = {
   register: defineCall({
     method: "POST",
     input: RegisterInput,
-    run: (c, input) => register(c.env, input, c.now),
+    run: (c, input) => register(c.env, input, c.ip, c.now),
     cookie: (s, _, c) => sessionCookie(s.token, c.req),
     reply: (s) => ({ id: s.userId, salt: s.salt, token: s.apiToken }),
   }),

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { AddAnswerInput, addAnswer, AnswerIdInput, EditAnswerInput, editAnswer, reactToAnswer, selectBest } from "../models/answers/answers.server";
-import { checkCaptcha, CheckCaptchaInput, createCaptcha } from "../models/core/captcha.server";
+import { checkCaptcha, CheckCaptchaInput, createCaptcha, ownerOf } from "../models/core/captcha.server";
 import { mark, MarkInput, unmark } from "../models/votes/marks.server";
 import { sanitizeUserText } from "../models/core/text.server";
 import { defineCall, type CallContext, type NamedCall } from "./define";
@@ -87,12 +87,12 @@ export const answerCalls: Record<string, NamedCall> = {
   check_captcha: defineCall({
     method: "POST",
     input: CheckCaptchaInput,
-    run: (c, input) => checkCaptcha(c.env, c.session?.user.id ?? null, input, c.now),
+    run: (c, input) => checkCaptcha(c.env, ownerOf(c.session?.user.id ?? null, c.ip), input, c.now),
   }),
   /** a fresh captcha (the 'Не вижу код' link); its picture is /captcha/{id}.svg */
   captcha_new: defineCall({
     method: "POST",
     input: z.object({}),
-    run: async (c) => ({ captcha_id: await createCaptcha(c.env, c.session?.user.id ?? null, c.now) }),
+    run: async (c) => ({ captcha_id: await createCaptcha(c.env, ownerOf(c.session?.user.id ?? null, c.ip), c.now) }),
   }),
 };

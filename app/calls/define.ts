@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { RoomEvent } from "../models/core/hub.server";
 import type { Session } from "../models/users/session.server";
 import type { QuotaCode } from "../lib/quotas";
+import type { RateName } from "../models/core/rate-limits.server";
 
 /** What a named call gets besides its input. */
 export type CallContext = {
@@ -40,6 +41,11 @@ export type NamedCall<S extends z.ZodType = z.ZodType, R extends Record<string, 
    * back when `run` fails (a held write keeps it)
    */
   quota?: QuotaCode | OfInput<z.infer<S>, QuotaCode>;
+  /**
+   * a limit on how often one address may make the call (app/models/core/rate-limits.server.ts),
+   * signed in or not: counted before `run`; over it the call is refused with 429 and when to try again
+   */
+  rate?: RateName;
   /** the call is one of the main features whose first use within days of registering earns the welcome bonus */
   welcome?: true;
   /** calls the model: returns its result or throws a DomainError */

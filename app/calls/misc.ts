@@ -8,7 +8,8 @@ import { defineCall, type NamedCall } from "./define";
 /**
  * The remaining named calls (docs/decisions/0012-misc-calls.md): the category tree and the brands
  * of each category, the leader questions and the gold fund, the client's settings, the tracking
- * events and the question search (at /api/search/search).
+ * events and the question search (at /api/search/search). Anyone may send tracking events and
+ * search, so both are limited per address (`rate`, docs/decisions/0022).
  */
 export const miscCalls: Record<string, NamedCall> = {
   getCategories: defineCall({
@@ -44,12 +45,14 @@ export const miscCalls: Record<string, NamedCall> = {
   dwh: defineCall({
     method: "POST",
     input: DwhInput,
+    rate: "dwh",
     run: (c, input) => trackEvent(c.env, c.session, input, c.now),
   }),
   search: defineCall({
     method: "GET",
     door: "search",
     input: SearchInput,
+    rate: "search",
     run: (c, input) => search(c.env, input, c.now),
   }),
 };

@@ -10,6 +10,7 @@
  * errors/live.ts 540–549.
  */
 import { ERR } from "./errids";
+import { waitWords } from "./time-ago";
 import { ANSWER_ERRORS } from "./errors/answers";
 import { BLACKLIST_ERRORS } from "./errors/blacklist";
 import { BRAND_ERRORS } from "./errors/brands";
@@ -29,13 +30,16 @@ export const ERRORS = {
   [ERR.signInNeeded]: { status: 401, text: "Войдите на сайт, чтобы продолжить" },
   [ERR.wrongCredentials]: { status: 401, text: "Неверная почта или пароль" },
   [ERR.sessionExpired]: { status: 401, text: "Сессия истекла, войдите заново" },
-  [ERR.tooManySignIns]: { status: 429, text: "Слишком много попыток входа. Попробуйте через 15 минут" },
+  [ERR.tooManySignIns]: { status: 429, text: "Слишком много попыток входа. Попробуйте через {wait}" },
   [ERR.emailTaken]: { status: 409, text: "Пользователь с такой почтой уже зарегистрирован" },
   [ERR.nickInvalid]: { status: 400, text: "Введите ник от 2 до 30 символов" },
   [ERR.emailInvalid]: { status: 400, text: "Введите правильный адрес электронной почты" },
   [ERR.passwordTooShort]: { status: 400, text: "Пароль должен быть не короче 8 символов" },
   [ERR.userBanned]: { status: 403, text: "Ваш аккаунт заблокирован, писать пока нельзя" },
   [ERR.foreignOrigin]: { status: 403, text: "Запрос отклонён: он пришёл не с нашего сайта" },
+  [ERR.tooManyRequests]: { status: 429, text: "Слишком много запросов. Попробуйте через {wait}" },
+  [ERR.tooManyRegistrations]: { status: 429, text: "С вашего адреса слишком много регистраций. Попробуйте через {wait}" },
+  [ERR.siteNotConfigured]: { status: 503, text: "Сайт не настроен: администратору нужно задать секреты сервера. Попробуйте зайти позже" },
   [ERR.userNotFound]: { status: 404, text: "Пользователь не найден" },
   [ERR.levelTooLow]: {
     status: 403,
@@ -76,6 +80,18 @@ export class DomainError extends Error {
     super(text ?? ERRORS[errid].text);
     this.name = "DomainError";
     this.status = ERRORS[errid].status;
+  }
+}
+
+/**
+ * A refusal by a rate limit (HTTP 429): the catalogue's text with the wait filled in ("Попробуйте
+ * через 2 минуты"); the reply also carries `retry_after` in seconds.
+ */
+export class TooSoon extends DomainError {
+  readonly data: { retry_after: number };
+  constructor(errid: ErrId, retryAfterMs: number) {
+    super(errid, ERRORS[errid].text.replace("{wait}", waitWords(retryAfterMs)));
+    this.data = { retry_after: Math.max(1, Math.ceil(retryAfterMs / 1000)) };
   }
 }
 

@@ -20,3 +20,8 @@ export const PRIVATE_PAGE: HeadersInit = { "Cache-Control": "private, no-store" 
 export function notFoundUnless(condition: unknown, headers?: HeadersInit): asserts condition {
   if (!condition) throw new Response("Not found", { status: 404, headers });
 }
+
+/** The address of the client: Cloudflare's cf-connecting-ip (127.0.0.1 in local development and tests). */
+export function clientIp(req: Request): string {
+  return req.headers.get("cf-connecting-ip") ?? "127.0.0.1";
+}

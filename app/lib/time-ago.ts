@@ -34,3 +34,18 @@ export function timeAgoWords(thenMs: number, nowMs: number): string {
 export function timeAgo(thenMs: number, nowMs: number): string {
   return `${timeAgoWords(thenMs, nowMs)} назад`;
 }
+
+/**
+ * How long to wait, in Russian words after "через", rounded up: "45 секунд" under a minute,
+ * "2 минуты" under an hour, then whole hours ("3 часа").
+ */
+export function waitWords(ms: number): string {
+  const s = Math.max(1, Math.ceil(ms / 1000));
+  if (s < MINUTE) return `${s} ${plural(s, ["секунду", "секунды", "секунд"])}`;
+  if (s < HOUR) {
+    const m = Math.ceil(s / MINUTE);
+    return `${m} ${plural(m, ["минуту", "минуты", "минут"])}`;
+  }
+  const h = Math.ceil(s / HOUR);
+  return `${h} ${plural(h, ["час", "часа", "часов"])}`;
+}

@@ -1,5 +1,6 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { clientIp } from "../lib/http.server";
 import { pageMeta } from "../lib/seo";
 import { recordBrandLinkClick } from "../models/brands/brands.server";
 import { viewerSession } from "../models/users/session.server";
@@ -22,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!target || (target.protocol !== "http:" && target.protocol !== "https:")) throw redirect("/");
   if (brand) {
     const session = await viewerSession(context, request);
-    await recordBrandLinkClick(context.cloudflare.env, session, target.toString(), brand, Date.now());
+    await recordBrandLinkClick(context.cloudflare.env, session, target.toString(), brand, clientIp(request), Date.now());
   }
   return json({ url: target.toString(), host: target.host }, { headers: { "Cache-Control": brand ? "private, no-store" : "public, max-age=3600" } });
 }

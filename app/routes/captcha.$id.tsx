@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs } from "@remix-run/cloudflare";
-import { captchaImageCode, captchaSvg } from "../models/core/captcha.server";
+import { captchaImageCode } from "../models/core/captcha.server";
+import { captchaSvg } from "../models/core/captcha-picture.server";
 
 /**
  * The captcha picture, /captcha/{id} (or /captcha/{id}.svg): a self-made SVG of the code of a live
- * captcha; an unknown, used or expired one is 404. Never cached.
+ * captcha, drawn anew on every request; an unknown, used or expired one is 404. Never cached.
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const id = (params.id ?? "").replace(/\.svg$/, "");

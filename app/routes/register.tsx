@@ -1,19 +1,44 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { runCall } from "../calls/run.server";
+import { ERR } from "../lib/errids";
+import { DomainError } from "../lib/errors";
 import { collectFields } from "../lib/fields";
+import { clientIp } from "../lib/http.server";
 import { safeReturn } from "../lib/return-to";
 import { pageMeta } from "../lib/seo";
+import { createCaptcha } from "../models/core/captcha.server";
+import { registrationNeedsCaptcha } from "../models/users/auth.server";
 
 export const meta = () => pageMeta({ title: "Регистрация — Ответы", noindex: true });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ returnTo: safeReturn(new URL(request.url).searchParams.get("return")) }, { headers: { "Cache-Control": "no-store" } });
+/**
+ * The registration form; with a captcha when this address has registered within the day or tried
+ * several times within the hour (registrationNeedsCaptcha). When no captcha can be made (too many
+ * asked for from this address), the form says so.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  const returnTo = safeReturn(new URL(request.url).searchParams.get("return"));
+  const now = Date.now();
+  const ip = clientIp(request);
+  let captchaId: string | null = null;
+  let notice: string | null = null;
+  if (await registrationNeedsCaptcha(env, ip, now)) {
+    try {
+      captchaId = await createCaptcha(env, { ip }, now);
+    } catch (e) {
+      if (!(e instanceof DomainError)) throw e;
+      notice = e.message;
+    }
+  }
+  return json({ returnTo, captchaId, notice }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /**
  * Runs the named call `register` with the form's fields: registered and signed in, the visitor goes
- * back where he was; refused, he sees the form again with the reason (and the same HTTP status).
+ * back where he was; refused, he sees the form again with the reason (and the same HTTP status),
+ * his nick and e-mail kept, and a fresh captcha when one is needed.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const returnTo = safeReturn(new URL(request.url).searchParams.get("return"));
@@ -22,34 +47,58 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers();
   for (const c of result.cookies) headers.append("Set-Cookie", c);
   if (result.status === 200) return redirect(returnTo, { headers });
-  return json({ error: String(result.body.error ?? "") }, { status: result.status, headers });
+  return json(
+    {
+      error: String(result.body.error ?? ""),
+      captchaId: result.body.errid === ERR.captchaNeeded && typeof result.body.captcha_id === "string" ? result.body.captcha_id : null,
+      nick: typeof fields.nick === "string" ? fields.nick : "",
+      email: typeof fields.email === "string" ? fields.email : "",
+    },
+    { status: result.status, headers },
+  );
 }
 
 export default function Register() {
-  const { returnTo } = useLoaderData<typeof loader>();
+  const { returnTo, captchaId: shown, notice } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
+  const captchaId = result?.captchaId ?? shown;
+  const error = result?.error || notice;
+  const here = `/register?return=${encodeURIComponent(returnTo)}`;
   return (
     <main className="page">
       <div className="card narrow">
         <h1>Регистрация</h1>
-        {result?.error ? (
+        {error ? (
           <p className="form-error" role="alert">
-            {result.error}
+            {error}
           </p>
         ) : null}
-        <form method="post" action={`/register?return=${encodeURIComponent(returnTo)}`}>
+        <form method="post" action={here}>
           <label>
             Ник
-            <input name="nick" required minLength={2} maxLength={30} autoComplete="nickname" />
+            <input name="nick" required minLength={2} maxLength={30} autoComplete="nickname" defaultValue={result?.nick} />
           </label>
           <label>
             Почта
-            <input type="email" name="email" required autoComplete="email" />
+            <input type="email" name="email" required autoComplete="email" defaultValue={result?.email} />
           </label>
           <label>
             Пароль (не короче 8 символов)
             <input type="password" name="password" required minLength={8} autoComplete="new-password" />
           </label>
+          {captchaId ? (
+            <div className="captcha-field" data-testid="register-captcha">
+              <img src={`/captcha/${captchaId}.svg`} alt="Код с картинки" className="captcha-img" width={160} height={60} />{" "}
+              <a href={here} className="captcha-refresh">
+                Не вижу код
+              </a>
+              <input type="hidden" name="captcha_id" value={captchaId} />
+              <label>
+                Код с картинки
+                <input name="captcha_val" required autoComplete="off" inputMode="numeric" maxLength={10} />
+              </label>
+            </div>
+          ) : null}
           <button className="btn btn-ask" type="submit">
             Зарегистрироваться
           </button>

@@ -80,10 +80,19 @@ export const sessions = sqliteTable(
     expiresAt: integer("expires_at").notNull(),
     revokedAt: integer("revoked_at"),
   },
-  (t) => [uniqueIndex("sessions_token_uq").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("sessions_token_uq").on(t.tokenHash),
+    index("sessions_user_idx").on(t.userId),
+    // the cron's cleanup finds long-ended sessions by these
+    index("sessions_expires_idx").on(t.expiresAt),
+    index("sessions_revoked_idx").on(t.revokedAt),
+  ],
 );
 
-/** Sign-in attempts, for throttling password guessing. */
+/**
+ * Sign-in attempts that reached the password check: a record for the people who run the site,
+ * kept a day (the counting is done in the Limiter Durable Object, docs/decisions/0022).
+ */
 export const loginAttempts = sqliteTable(
   "login_attempts",
   {
@@ -93,7 +102,11 @@ export const loginAttempts = sqliteTable(
     ok: integer("ok").notNull(),
     added: integer("added").notNull(),
   },
-  (t) => [index("login_attempts_email_idx").on(t.email, t.added), index("login_attempts_ip_idx").on(t.ip, t.added)],
+  (t) => [
+    index("login_attempts_email_idx").on(t.email, t.added),
+    index("login_attempts_ip_idx").on(t.ip, t.added),
+    index("login_attempts_added_idx").on(t.added),
+  ],
 );
 
 /** Every change of a user's points, so that points = sum(delta) and weekly leaders can be computed. */
@@ -144,11 +157,16 @@ export const blacklist = sqliteTable(
   (t) => [uniqueIndex("blacklist_uq").on(t.ownerId, t.userId)],
 );
 
-export const captchas = sqliteTable("captchas", {
-  id: text("id").primaryKey(),
-  /** SHA-256 (hex) of the expected code */
-  answerHash: text("answer_hash").notNull(),
-  userId: integer("user_id"),
-  expiresAt: integer("expires_at").notNull(),
-  usedAt: integer("used_at"),
-});
+export const captchas = sqliteTable(
+  "captchas",
+  {
+    id: text("id").primaryKey(),
+    /** SHA-256 (hex) of the expected code */
+    answerHash: text("answer_hash").notNull(),
+    /** the user it was made for; null for a guest's (registration) */
+    userId: integer("user_id"),
+    expiresAt: integer("expires_at").notNull(),
+    usedAt: integer("used_at"),
+  },
+  (t) => [index("captchas_expires_idx").on(t.expiresAt)],
+);

@@ -36,11 +36,10 @@ import { EXTRA_SUBCATEGORIES } from "./data/extra-categories";
 import { GIFTS } from "./data/gifts";
 import { LEAF_TOPICS, TOP_TOPICS } from "./data/topics";
 import { POLLS } from "./data/polls";
-import { DEV_PEPPER, hashPassword } from "./password";
+import { hashPassword } from "../../app/models/users/password.server";
+import { DEV_VARS } from "../../scripts/dev-vars.mjs";
 import { Rng } from "./rng";
 import { TextGen, toHtml, type TextCat } from "./text";
-
-export { DEV_PEPPER };
 
 export const DEMO_PASSWORD = "demo12345";
 
@@ -369,7 +368,8 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
     direct: number;
   };
   const users: U[] = [];
-  const passwordHash = await hashPassword(DEMO_PASSWORD, DEV_PEPPER, new Uint8Array(16).fill(7));
+  // the development pepper: the demo accounts sign in wherever the development secrets are set
+  const passwordHash = await hashPassword(DEMO_PASSWORD, DEV_VARS.PEPPER, new Uint8Array(16).fill(7));
   const usedNicks = new Set<string>();
   const nickFor = (i: number) => {
     for (;;) {

@@ -1,14 +1,22 @@
 /**
  * Prepares a private, seeded D1 store and serves the app for the Playwright stories:
  * wipe .wrangler/e2e-state → apply migrations → seed (seed 1) → `wrangler dev` with
- * NODE_ENV=production on 127.0.0.1:8790 (E2E_PORT) → wait until it answers.
+ * NODE_ENV=production on 127.0.0.1:8790 (E2E_PORT) and the secrets below → wait until it answers.
  * The server runs in its own process group; its PID is written to .wrangler/e2e-wrangler.pid
  * and global-teardown.ts kills the group. Assumes `npm run build` has been run.
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { DEV_VARS } from "../../scripts/dev-vars.mjs";
 import { answers } from "../../scripts/local-env.mjs";
+
+/**
+ * The secrets the e2e server runs with (command-line vars win over a .dev.vars): the development
+ * pepper, which the seed hashed the demo passwords with, and a captcha secret of the stories' own,
+ * from which they compute the code of a captcha they are shown (helpers.ts `captchaCodeOf`).
+ */
+export const E2E_SECRETS = { PEPPER: DEV_VARS.PEPPER, CAPTCHA_SECRET: "e2e-stories-captcha-secret" } as const;
 
 // one store, PID and log per port, so two runs on different E2E_PORTs never share them
 const suffix = process.env.E2E_PORT ? `-${process.env.E2E_PORT}` : "";
@@ -51,7 +59,18 @@ export default async function globalSetup() {
   const log = fs.openSync(LOG_FILE, "w");
   const child = spawn(
     "npx",
-    ["wrangler", "dev", "--ip", "127.0.0.1", "--port", String(port), "--persist-to", STATE_DIR, "--show-interactive-dev-session=false"],
+    [
+      "wrangler",
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--persist-to",
+      STATE_DIR,
+      ...Object.entries(E2E_SECRETS).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
+      "--show-interactive-dev-session=false",
+    ],
     {
       detached: true, // own process group, so teardown can stop npx, wrangler and workerd together
       stdio: ["ignore", log, log],

@@ -293,14 +293,7 @@ test("signing out in one tab ends the bell's live socket in another tab of the s
 });
 
 test("a newcomer's bell list says 'Новых событий нет'", async ({ browser }) => {
-  const stamp = `live${Date.now()}`;
-  const page = await guestPage(browser);
-  await page.goto("/register");
-  await page.getByLabel("Ник").fill(`Тихоня ${stamp}`);
-  await page.getByLabel("Почта").fill(`${stamp}@example.org`);
-  await page.getByLabel("Пароль").fill("secret-pass");
-  await page.getByRole("button", { name: "Зарегистрироваться" }).click();
-  await expect(page.getByRole("button", { name: "Выйти" })).toBeVisible();
+  const { page } = await register(browser, `live${Date.now()}`, { nick: "Тихоня" });
   await expect(page.locator('otv-island[name="bell"]')).toHaveAttribute("hydrated", "");
   await expect(page.getByTestId("bell-count")).toBeHidden();
   await page.getByTestId("bell").click();

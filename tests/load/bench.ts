@@ -2,16 +2,17 @@
  * `npm run bench`: the app as a reader meets it, on this machine.
  *
  * Builds, prepares its own store (.wrangler/bench-state: wiped, migrated, seeded with 2000
- * questions, seed 7), serves it with `wrangler dev` (NODE_ENV=production, D1_STATS=1) on
- * 127.0.0.1:8799, then runs autocannon (10 connections, 8 s each, one after another) against a
- * static asset, the question page /question/1 as a guest (page cache) and signed-in-like
- * (cookie sid=bench: no cache), and the category page of question 1. Prints a table and the
- * question page's size and D1 work. Then the live parts: the added latency of the daily-quota
- * check on `addans` (requests with and without it, alternating, one at a time), and the fan-out of
- * one new answer to 1,000 WebSockets on one QuestionRoom. Then the islands' budgets in Chromium
- * (tests/load/page-weight.ts): JavaScript bytes, render-blocking bytes, FCP and LCP under
- * throttling, beside Remix's full hydration of the same page. Knobs: BENCH_PORT, BENCH_SECONDS,
- * BENCH_QUESTIONS, BENCH_ANSWERS (per side, default 150), BENCH_SOCKETS (default 1000).
+ * questions, seed 7), serves it with `wrangler dev` (NODE_ENV=production, D1_STATS=1, the
+ * development pepper and a captcha secret of its own) on 127.0.0.1:8799, then runs autocannon
+ * (10 connections, 8 s each, one after another) against a static asset, the question page
+ * /question/1 as a guest (page cache) and signed-in-like (cookie sid=bench: no cache), and the
+ * category page of question 1. Prints a table and the question page's size and D1 work. Then
+ * the live parts: the added latency of the daily-quota check on `addans` (requests with and
+ * without it, alternating, one at a time), and the fan-out of one new answer to 1,000
+ * WebSockets on one QuestionRoom. Then the islands' budgets in Chromium (tests/load/page-weight.ts):
+ * JavaScript bytes, render-blocking bytes, FCP and LCP under throttling, beside Remix's full
+ * hydration of the same page. Knobs: BENCH_PORT, BENCH_SECONDS, BENCH_QUESTIONS, BENCH_ANSWERS
+ * (per side, default 150), BENCH_SOCKETS (default 1000).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -20,6 +21,7 @@ import zlib from "node:zlib";
 import autocannon, { type Result } from "autocannon";
 import WebSocket from "ws";
 import { answers } from "../../scripts/local-env.mjs";
+import { DEV_VARS } from "../../scripts/dev-vars.mjs";
 import { pageWeights, printWeights } from "./page-weight";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8799);
@@ -288,6 +290,11 @@ async function main() {
       "D1_STATS:1",
       "--var",
       "BENCH_KNOBS:1",
+      // the development pepper (the seed hashed the demo passwords with it) and a captcha secret
+      "--var",
+      `PEPPER:${DEV_VARS.PEPPER}`,
+      "--var",
+      "CAPTCHA_SECRET:bench-captcha-secret",
       "--show-interactive-dev-session=false",
       "--log-level",
       "warn",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { timeAgo, timeAgoWords } from "../../app/lib/time-ago";
+import { timeAgo, timeAgoWords, waitWords } from "../../app/lib/time-ago";
 
 const NOW = Date.UTC(2026, 3, 1, 12, 0, 0);
 /** how the time reads `s` seconds after it */
@@ -70,5 +70,19 @@ describe("how long ago, in the spec's words", () => {
   it("timeAgo adds «назад»", () => {
     expect(timeAgo(NOW - 5 * MINUTE * 1000, NOW)).toBe("5 минут назад");
     expect(timeAgo(NOW, NOW)).toBe("1 минуту назад");
+  });
+});
+
+describe("how long to wait, after «через»", () => {
+  it("seconds under a minute, then minutes and hours, always rounded up", () => {
+    expect(waitWords(0)).toBe("1 секунду");
+    expect(waitWords(1_500)).toBe("2 секунды");
+    expect(waitWords(45_000)).toBe("45 секунд");
+    expect(waitWords(60_000)).toBe("1 минуту");
+    expect(waitWords(61_000)).toBe("2 минуты");
+    expect(waitWords(21 * 60_000)).toBe("21 минуту");
+    expect(waitWords(3_600_000)).toBe("1 час");
+    expect(waitWords(3_600_001)).toBe("2 часа");
+    expect(waitWords(5 * 3_600_000)).toBe("5 часов");
   });
 });

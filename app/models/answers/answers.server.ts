@@ -104,41 +104,43 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
   refuseIfBlacklisted(blacklisted, ERR.blacklistedAnswer);
   // a held answer stores only its premoderation row (docs/decisions/0016)
   await holdForPremoderation(env, user, { type: "A", qid: input.qid, text: input.Body, payload: input }, now);
-  await requireCaptchaIfBurst(env, user, "answer", input, now);
+  const burst = await requireCaptchaIfBurst(env, user, "answer", input, now);
 
   const vip = author[0]?.vip === 1 && (author[0].vipUntil ?? 0) > now;
   const lead = (qrow.leadUntil ?? 0) > now;
   const delta = vip || lead ? POINTS.answer * 2 : POINTS.answer;
   const text = sanitizeUserText(input.Body, linkOptions(brand));
-  const results = await db.batch([
-    db
-      .insert(a)
-      .values({ qid: input.qid, userId: user.id, text, source: sanitizeUserText(input.source), added: now, vip: vip ? 1 : 0 })
-      .onConflictDoNothing()
-      .returning({ id: a.id }),
-    db
-      .update(q)
-      .set({ anscnt: sql`${q.anscnt} + 1`, updatedAt: now })
-      .where(and(eq(q.id, input.qid), sql`changes() = 1`)),
-    db
-      .update(u)
-      .set({
-        answersCount: sql`${u.answersCount} + 1`,
-        kpd: sql`CAST(ROUND(100.0 * ${u.bestCount} / (${u.answersCount} + 1)) AS INTEGER)`,
-      })
-      .where(and(eq(u.id, user.id), sql`changes() = 1`)),
-    ...pointsChange(env, user.id, delta, "answer", { type: "Q", id: input.qid }, now, true),
-    ...answerNotifications(env, {
-      qid: input.qid,
-      ownerId: qrow.userId,
-      actorId: user.id,
-      aid: sql`(SELECT id FROM answers WHERE qid = ${input.qid} AND user_id = ${user.id} AND added = ${now})`,
-      text,
-      now,
-    }),
-  ]);
+  const results = await db
+    .batch([
+      db
+        .insert(a)
+        .values({ qid: input.qid, userId: user.id, text, source: sanitizeUserText(input.source), added: now, vip: vip ? 1 : 0 })
+        .onConflictDoNothing()
+        .returning({ id: a.id }),
+      db
+        .update(q)
+        .set({ anscnt: sql`${q.anscnt} + 1`, updatedAt: now })
+        .where(and(eq(q.id, input.qid), sql`changes() = 1`)),
+      db
+        .update(u)
+        .set({
+          answersCount: sql`${u.answersCount} + 1`,
+          kpd: sql`CAST(ROUND(100.0 * ${u.bestCount} / (${u.answersCount} + 1)) AS INTEGER)`,
+        })
+        .where(and(eq(u.id, user.id), sql`changes() = 1`)),
+      ...pointsChange(env, user.id, delta, "answer", { type: "Q", id: input.qid }, now, true),
+      ...answerNotifications(env, {
+        qid: input.qid,
+        ownerId: qrow.userId,
+        actorId: user.id,
+        aid: sql`(SELECT id FROM answers WHERE qid = ${input.qid} AND user_id = ${user.id} AND added = ${now})`,
+        text,
+        now,
+      }),
+    ])
+    .catch(burst.giveBack);
   const inserted = results[0];
-  if (inserted.length === 0) throw new DomainError(ERR.alreadyAnswered);
+  if (inserted.length === 0) return burst.giveBack(new DomainError(ERR.alreadyAnswered));
   await announce(env, results);
   return { id: inserted[0].id, dpoints: delta };
 }

@@ -15,6 +15,7 @@ import { batchable, dbOf, schema } from "../core/db.server";
 import { LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
 import { requireWriter, type Session } from "../users/session.server";
 import { DwhInput, trackEvent } from "../core/track.server";
+import { addressKey, hit } from "../core/rate-limits.server";
 
 const b = schema.brands;
 const m = schema.brandMembers;
@@ -359,11 +360,13 @@ export async function readBrand(env: Env, session: Session | null, input: z.infe
 
 /**
  * For the /301 page: a brand user's link (`brand` in its query) was followed — the dwh event
- * external_link_click with linkurl and linkbrand. Never fails the page (a bad field is dropped).
+ * external_link_click with linkurl and linkbrand. Never fails the page (a bad field is dropped);
+ * clicks beyond RATES.click a minute from one address are not recorded.
  */
-export async function recordBrandLinkClick(env: Env, session: Session | null, url: string, brand: string, now: number) {
+export async function recordBrandLinkClick(env: Env, session: Session | null, url: string, brand: string, ip: string, now: number) {
   const input = DwhInput.safeParse({ name: "external_link_click", linkurl: url, linkbrand: brand });
   if (!input.success) return;
+  if (!(await hit(env, "click", addressKey(ip), now)).ok) return;
   try {
     await trackEvent(env, session, input.data, now);
   } catch (e) {

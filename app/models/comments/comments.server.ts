@@ -105,38 +105,40 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
   const aid = input.type === "A" ? input.refid : null;
   await holdForPremoderation(env, user, { type: aid ? "CA" : "CQ", qid: question.id, aid, text: input.Body, payload: input }, now);
   // the 5th comment within 10 minutes needs a captcha (errid 237); a good one is used up
-  await requireCaptchaIfBurst(env, user, "comment", input, now);
+  const burst = await requireCaptchaIfBurst(env, user, "comment", input, now);
 
   const text = sanitizeUserText(input.Body, linkOptions(brand));
-  const results = await db.batch([
-    db
-      .insert(c)
-      .values({ qid: question.id, refType: input.type, refId: input.refid, parentId: input.cmid ?? null, depth, userId: user.id, text, added: now })
-      .returning({ id: c.id }),
-    input.type === "A"
-      ? db
-          .update(a)
-          .set({ comcnt: sql`${a.comcnt} + 1` })
-          .where(eq(a.id, input.refid))
-      : db
-          .update(q)
-          .set({ comcnt: sql`${q.comcnt} + 1` })
-          .where(eq(q.id, input.refid)),
-    db
-      .update(c)
-      .set({ comcnt: sql`${c.comcnt} + 1` })
-      .where(eq(c.id, input.cmid ?? 0)),
-    // the author of what was commented on and, for a reply, the parent comment's author
-    ...commentNotifications(env, {
-      qid: question.id,
-      aid: input.type === "A" ? input.refid : null,
-      to: [input.type === "A" ? aRows[0].userId : question.userId, ...(parent && input.cmid !== undefined ? [parent.userId] : [])],
-      actorId: user.id,
-      cmid: sql`(SELECT max(id) FROM comments WHERE user_id = ${user.id} AND added = ${now})`,
-      text,
-      now,
-    }),
-  ]);
+  const results = await db
+    .batch([
+      db
+        .insert(c)
+        .values({ qid: question.id, refType: input.type, refId: input.refid, parentId: input.cmid ?? null, depth, userId: user.id, text, added: now })
+        .returning({ id: c.id }),
+      input.type === "A"
+        ? db
+            .update(a)
+            .set({ comcnt: sql`${a.comcnt} + 1` })
+            .where(eq(a.id, input.refid))
+        : db
+            .update(q)
+            .set({ comcnt: sql`${q.comcnt} + 1` })
+            .where(eq(q.id, input.refid)),
+      db
+        .update(c)
+        .set({ comcnt: sql`${c.comcnt} + 1` })
+        .where(eq(c.id, input.cmid ?? 0)),
+      // the author of what was commented on and, for a reply, the parent comment's author
+      ...commentNotifications(env, {
+        qid: question.id,
+        aid: input.type === "A" ? input.refid : null,
+        to: [input.type === "A" ? aRows[0].userId : question.userId, ...(parent && input.cmid !== undefined ? [parent.userId] : [])],
+        actorId: user.id,
+        cmid: sql`(SELECT max(id) FROM comments WHERE user_id = ${user.id} AND added = ${now})`,
+        text,
+        now,
+      }),
+    ])
+    .catch(burst.giveBack);
   const inserted = results[0];
   await announce(env, results);
   return { cmid: inserted[0].id, qid: question.id, aid: input.type === "A" ? input.refid : null };

@@ -1,6 +1,6 @@
 /**
  * The Durable Objects as the app sees them: the user's UserHub (daily quotas, unread counter,
- * sockets) and the question's QuestionRoom (live readers).
+ * sockets), the question's QuestionRoom (live readers) and the Limiter of a rate-limit key.
  */
 import { ERR } from "../../lib/errids";
 import type { LiveAnswer } from "../../lib/views";
@@ -17,6 +17,11 @@ export function userHub(env: Env, userId: number) {
 
 export function questionRoom(env: Env, qid: number) {
   return env.QUESTION_ROOM.get(env.QUESTION_ROOM.idFromName(String(qid)));
+}
+
+/** The counter of one rate-limit key (app/models/core/rate-limits.server.ts names the keys and rules). */
+export function limiter(env: Env, key: string) {
+  return env.LIMITER.get(env.LIMITER.idFromName(key));
 }
 
 /** The refusal of each quota when it is spent (HTTP 429). */

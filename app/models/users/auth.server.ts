@@ -1,20 +1,22 @@
 import { ERR, ERR_MSG } from "../../lib/errids";
-import { and, count, eq, gt, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { DEV_PEPPER, hashPassword, verifyPassword } from "../../../db/seed/password";
 import { DomainError } from "../../lib/errors";
 import { levelForPoints, START_POINTS } from "../../lib/levels";
 import { moscowDay } from "./bonuses.server";
 import { dbOf, schema } from "../core/db.server";
+import { createCaptcha, CaptchaRequired, verifyCaptcha } from "../core/captcha.server";
+import { addressKey, forget, giveBack, hits, take } from "../core/rate-limits.server";
+import { pepperOf } from "../core/secrets.server";
+import { hashPassword, NO_ACCOUNT_HASH, verifyPassword } from "./password.server";
 import { createSession, revokeSession, type Session } from "./session.server";
-
-/** Sign-in throttling (docs/decisions/0005-accounts-and-sessions.md). */
-export const THROTTLE = { windowMs: 15 * 60_000, perEmail: 5, perIp: 30 } as const;
 
 export const RegisterInput = z.object({
   nick: z.string().trim().min(2, ERR_MSG.nickInvalid).max(30, ERR_MSG.nickInvalid),
   email: z.string().trim().toLowerCase().pipe(z.email(ERR_MSG.emailInvalid)),
   password: z.string().min(8, ERR_MSG.passwordTooShort).max(200, ERR_MSG.passwordTooShort),
+  captcha_id: z.string().optional(),
+  captcha_val: z.string().optional(),
 });
 
 export const SignInInput = z.object({
@@ -22,16 +24,49 @@ export const SignInInput = z.object({
   password: z.string().min(1, ERR_MSG.wrongCredentials).max(200, ERR_MSG.wrongCredentials),
 });
 
-function pepper(env: Env): string {
-  return env.PEPPER ?? DEV_PEPPER;
+/** Registration tries from one address within the hour that go without a captcha. */
+const FREE_REGISTER_TRIES = 3;
+
+/**
+ * Does a registration from this address need a captcha? When the address has made an account
+ * within the last day, or tried more than FREE_REGISTER_TRIES times within the hour. The
+ * registration page asks before drawing its form; `register` decides again, atomically.
+ */
+export async function registrationNeedsCaptcha(env: Env, ip: string, now: number): Promise<boolean> {
+  const where = addressKey(ip);
+  const [made, tries] = await Promise.all([hits(env, "registered", where, now), hits(env, "registerTries", where, now)]);
+  return made > 0 || tries >= FREE_REGISTER_TRIES;
 }
 
-/** Creates an account with the starting points (a ledger row in the same batch) and signs it in. */
-export async function register(env: Env, input: z.infer<typeof RegisterInput>, now = Date.now()) {
+/**
+ * Creates an account with the starting points (a ledger row in the same batch) and signs it in.
+ * Limits per address (docs/decisions/0022): every try counts (a taken e-mail and a wrong captcha
+ * too), at most RATES.registerTries an hour; an account counts when it is made, at most
+ * RATES.registered a day; a captcha is needed when registrationNeedsCaptcha says so, decided on
+ * the atomic counts, so parallel registrations cannot all pass as the first. Registration still
+ * says when an e-mail is taken (there is no mail to send a link to instead); from the fourth try
+ * on, only after a solved captcha.
+ */
+export async function register(env: Env, input: z.infer<typeof RegisterInput>, ip: string, now = Date.now()) {
+  const where = addressKey(ip);
+  const tries = await take(env, "registerTries", where, now, ERR.tooManyRegistrations);
+  const made = await take(env, "registered", where, now, ERR.tooManyRegistrations);
+  try {
+    if (made.count > 1 || tries.count > FREE_REGISTER_TRIES) {
+      if (!(await verifyCaptcha(env, null, input.captcha_id, input.captcha_val, now))) throw new CaptchaRequired(await createCaptcha(env, { ip }, now));
+    }
+    return await createAccount(env, input, now);
+  } catch (e) {
+    await giveBack(env, "registered", where, made);
+    throw e;
+  }
+}
+
+async function createAccount(env: Env, input: z.infer<typeof RegisterInput>, now: number) {
   const db = dbOf(env);
   const exists = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, input.email)).get();
   if (exists) throw new DomainError(ERR.emailTaken);
-  const passwordHash = await hashPassword(input.password, pepper(env));
+  const passwordHash = await hashPassword(input.password, pepperOf(env));
   let userId: number;
   try {
     const [inserted] = await db.batch([
@@ -58,28 +93,34 @@ export async function register(env: Env, input: z.infer<typeof RegisterInput>, n
 }
 
 /**
- * Signs in by e-mail and password, refusing after too many recent failures for the e-mail or the
- * IP. A sign-in always starts a new session and revokes the one the browser had (rotation).
+ * Signs in by e-mail and password. A sign-in always starts a new session and revokes the one the
+ * browser had (rotation).
+ *
+ * Guessing is limited before the password is checked, atomically (docs/decisions/0022): per
+ * e-mail from one address, five guesses an hour and then a wait that doubles with each further
+ * guess (RATES.signIn); per address over all e-mails, RATES.signInFrom. Both refuse with 104 and
+ * when to try again. Nothing is counted per e-mail alone, so guesses from one place never lock the
+ * owner out from another. A successful sign-in clears its e-mail's count at that address and gives
+ * its place back to the address. An unknown e-mail costs the same work as a wrong password (the
+ * password is checked against NO_ACCOUNT_HASH) and gets the same refusal.
  */
 export async function signIn(env: Env, input: z.infer<typeof SignInInput>, ip: string, previous: Session | null, now = Date.now()) {
+  const where = addressKey(ip);
+  const account = `${input.email}:${where}`;
+  const fromAddress = await take(env, "signInFrom", where, now, ERR.tooManySignIns);
+  await take(env, "signIn", account, now, ERR.tooManySignIns);
   const db = dbOf(env);
-  const a = schema.loginAttempts;
-  const since = now - THROTTLE.windowMs;
-  const [[byEmail], [byIp], [user]] = await db.batch([
-    db
-      .select({ n: count() })
-      .from(a)
-      .where(and(eq(a.email, input.email), eq(a.ok, 0), gt(a.added, since))),
-    db
-      .select({ n: count() })
-      .from(a)
-      .where(and(eq(a.ip, ip), eq(a.ok, 0), gt(a.added, since))),
-    db.select({ id: schema.users.id, passwordHash: schema.users.passwordHash }).from(schema.users).where(eq(schema.users.email, input.email)).limit(1),
-  ]);
-  if (byEmail.n >= THROTTLE.perEmail || byIp.n >= THROTTLE.perIp) throw new DomainError(ERR.tooManySignIns);
-  const ok = user ? await verifyPassword(input.password, pepper(env), user.passwordHash) : false;
-  await db.insert(a).values({ email: input.email, ip, ok: ok ? 1 : 0, added: now });
+  const user = await db
+    .select({ id: schema.users.id, passwordHash: schema.users.passwordHash })
+    .from(schema.users)
+    .where(eq(schema.users.email, input.email))
+    .get();
+  const matches = await verifyPassword(input.password, pepperOf(env), user?.passwordHash ?? NO_ACCOUNT_HASH);
+  const ok = !!user && matches;
+  // a record of every checked attempt, for the people who run the site (deleted after a day)
+  await db.insert(schema.loginAttempts).values({ email: input.email, ip, ok: ok ? 1 : 0, added: now });
   if (!user || !ok) throw new DomainError(ERR.wrongCredentials);
+  await Promise.all([forget(env, "signIn", account), giveBack(env, "signInFrom", where, fromAddress)]);
   if (previous) await revokeSession(env, previous, now);
   return { userId: user.id, ...(await createSession(env, user.id, now)) };
 }

@@ -31,9 +31,10 @@ function formBody(fields: Fields | URLSearchParams) {
 
 /**
  * POSTs a named call (at /api/v2 unless another door is given) with form fields; signed in when
- * `who` is given. `origin` stands in for a page of another site.
+ * `who` is given. `origin` stands in for a page of another site, `ip` for the sender's address
+ * (the cf-connecting-ip header; 127.0.0.1 without it).
  */
-export async function post(name: string, body: Fields, who?: Who, opts: { door?: string; origin?: string } = {}) {
+export async function post(name: string, body: Fields, who?: Who, opts: { door?: string; origin?: string; ip?: string } = {}) {
   const form = formBody(body);
   if (who && typeof who !== "string") {
     form.set("salt", who.salt);
@@ -41,16 +42,21 @@ export async function post(name: string, body: Fields, who?: Who, opts: { door?:
   }
   const res = await workerFetch(`${BASE}/api/${opts.door ?? "v2"}/${name}`, {
     method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: opts.origin ?? BASE, ...cookieHeader(who) },
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: opts.origin ?? BASE,
+      ...cookieHeader(who),
+      ...(opts.ip ? { "cf-connecting-ip": opts.ip } : {}),
+    },
     body: form,
   });
   return { res, status: res.status, json: (await res.json()) as Record<string, any> };
 }
 
-/** GETs a named call (at /api/v2 unless another door is given), as a guest or signed in. */
-export async function get(name: string, params: Record<string, string | number> = {}, who?: Who, door = "v2") {
+/** GETs a named call (at /api/v2 unless another door is given), as a guest or signed in; `ip` as for post. */
+export async function get(name: string, params: Record<string, string | number> = {}, who?: Who, door = "v2", ip?: string) {
   const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
-  const res = await workerFetch(`${BASE}/api/${door}/${name}?${qs}`, { headers: cookieHeader(who) });
+  const res = await workerFetch(`${BASE}/api/${door}/${name}?${qs}`, { headers: { ...cookieHeader(who), ...(ip ? { "cf-connecting-ip": ip } : {}) } });
   return { res, status: res.status, json: (await res.json()) as Record<string, any> };
 }
 

@@ -28,12 +28,14 @@ let registered = 0;
  * Registers a new user (password "secret-pass"): 100 points (Ученик), no settings stored, no
  * notifications. His nick is `{nick} {serial}`. `points` gives him exactly that many points
  * instead (the ledger agrees); `premoderated` has a moderator flag him, so that every write of
- * his waits for premoderation.
+ * his waits for premoderation. Each registers from his own address (10.0.x.y), so the per-address
+ * registration limits and captcha (tests/integration/registration-limits.test.ts) do not apply.
  */
 export async function newUser(nick = "Новичок", opts: { points?: number; premoderated?: boolean } = {}): Promise<NewUser> {
   const serial = ++registered;
   const email = `new${serial}@test.local`;
-  const { res, json } = await post("register", { nick: `${nick} ${serial}`, email, password: "secret-pass" });
+  const ip = `10.0.${serial >> 8}.${serial & 255}`;
+  const { res, json } = await post("register", { nick: `${nick} ${serial}`, email, password: "secret-pass" }, undefined, { ip });
   expect(json.status).toBe(200);
   if (opts.points !== undefined) {
     const delta = opts.points - 100;

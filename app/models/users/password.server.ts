@@ -1,11 +1,17 @@
 /**
- * Password hashing shared by the app and the seed: PBKDF2-SHA256 through WebCrypto (Workers and
- * Node alike), 100,000 iterations (the Workers maximum), a per-password random salt and a secret
- * pepper appended to the password. Stored as "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>".
+ * Password hashing, used by sign-in and registration and by the seed for the demo accounts:
+ * PBKDF2-SHA256 through WebCrypto (Workers and Node alike), 100,000 iterations (the Workers
+ * maximum), a per-password random salt and the secret pepper (the PEPPER secret) appended to the
+ * password. Stored as "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>".
  */
 export const PBKDF2_ITERATIONS = 100_000;
-/** The pepper of local development and the demo data; production sets the PEPPER secret. */
-export const DEV_PEPPER = "dev-pepper";
+
+/**
+ * A stored hash that no password matches (its hash bytes are all zero). Sign-in checks the
+ * password against it when the e-mail is unknown, so that an unknown e-mail costs the same
+ * work (and time) as a wrong password.
+ */
+export const NO_ACCOUNT_HASH = `pbkdf2-sha256$${PBKDF2_ITERATIONS}$${"A".repeat(22)}==$${"A".repeat(43)}=`;
 
 const enc = new TextEncoder();
 

@@ -1,0 +1,7 @@
+/**
+ * The development values of the Worker's secrets, never used in production (there they are set
+ * with `wrangler secret put`): `npm start` writes them to .dev.vars when it is missing, the seed
+ * hashes the demo accounts' passwords with this PEPPER (so the demo logins work wherever it is
+ * set), and the e2e setup, the benchmark and vitest give this PEPPER with their own CAPTCHA_SECRET.
+ */
+export const DEV_VARS = Object.freeze({ PEPPER: "dev-pepper", CAPTCHA_SECRET: "dev-captcha-secret" });
