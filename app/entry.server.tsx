@@ -3,14 +3,19 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { IslandPageContext } from "./islands/island";
+import { isCacheableRequest } from "./calls/page-cache.server";
+import { pageContentPolicy } from "./lib/http.server";
 
 const ABORT_DELAY = 5000;
 
 /**
  * Streams the document: the shell (toolbar, question, answers) flushes first, slower parts behind
- * <Suspense> follow in the same response. Crawlers get the whole document at once. The page's
- * scripts are React's small inline swaps for streamed parts (allowed by a nonce) and, when the
- * page has islands, the islands' module entry and its chunks from our own origin.
+ * <Suspense> follow in the same response, swapped in by React's small inline scripts, which the
+ * content policy allows by a nonce new on every render. A document a shared cache may keep for
+ * everybody (a guest's GET: no session cookie) must not carry a nonce others would reuse, so it is
+ * rendered whole before it is sent, with no inline script and a policy without a nonce; crawlers
+ * get the whole document at once too. Pages with islands also load the islands' module entry and
+ * its chunks from our own origin.
  */
 export default async function handleRequest(
   request: Request,
@@ -21,7 +26,8 @@ export default async function handleRequest(
 ) {
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
-  const nonce = crypto.randomUUID().replace(/-/g, "");
+  const shared = isCacheableRequest(request);
+  const nonce = shared ? undefined : crypto.randomUUID().replace(/-/g, "");
 
   const body = await renderToReadableStream(
     <IslandPageContext.Provider value={{ entryWritten: false }}>
@@ -38,16 +44,12 @@ export default async function handleRequest(
   );
   body.allReady.then(() => clearTimeout(timeoutId));
 
-  if (isbot(request.headers.get("user-agent") || "")) {
+  // everything resolved before the first byte is read: React writes it in place, with no script
+  if (shared || isbot(request.headers.get("user-agent") || "")) {
     await body.allReady;
   }
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  responseHeaders.set(
-    "Content-Security-Policy",
-    `default-src 'self'; script-src 'self' 'nonce-${nonce}'; style-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'`,
-  );
-  responseHeaders.set("X-Content-Type-Options", "nosniff");
-  responseHeaders.set("Referrer-Policy", "strict-origin-when-cross-origin");
+  responseHeaders.set("Content-Security-Policy", pageContentPolicy(nonce));
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -14,6 +14,7 @@ import { expireVips } from "../app/models/gifts/vip.server";
 import { countingD1, type D1Stats } from "./d1-stats";
 import { isSameOrigin } from "../app/calls/origin";
 import { withPageCache } from "../app/calls/page-cache.server";
+import { withSecurityHeaders } from "../app/lib/http.server";
 import type { AppEnv } from "./types";
 
 export { UserHub } from "../durable-objects/user-hub";
@@ -23,6 +24,13 @@ export { Limiter } from "../durable-objects/limiter";
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 
 const app = new Hono<AppEnv>();
+
+// Every response of the worker carries the security headers (static files get theirs from
+// public/_headers); a WebSocket upgrade (101) has no document to protect and keeps its own.
+app.use("*", async (c, next) => {
+  await next();
+  if (c.res.status !== 101) c.res = withSecurityHeaders(c.res);
+});
 
 let toldMissing = false;
 

@@ -25,10 +25,10 @@ function cacheKey(req: Request): Request {
 
 export async function withPageCache(req: Request, ctx: ExecutionContext, render: () => Promise<Response>): Promise<Response> {
   if (!isCacheableRequest(req)) {
-    // a page rendered for a session cookie may carry the reader's own parts (the islands' salt and
-    // token): no shared cache anywhere may keep it, whatever the route said
+    // a page, or its loader data (?_data=), rendered for a session cookie may carry the reader's own
+    // parts (the islands' salt and token): no cache anywhere may keep it, whatever the route said
     const res = await render();
-    if (req.method === "GET" && (res.headers.get("content-type") ?? "").startsWith("text/html")) res.headers.set("Cache-Control", "private, no-store");
+    if (req.method === "GET") res.headers.set("Cache-Control", "private, no-store");
     return res;
   }
   const cache = defaultCache();

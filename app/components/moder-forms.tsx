@@ -4,6 +4,7 @@
  * checks them again); the page's viewer (app/models/viewer.server.ts) carries them as `moder`.
  */
 import type { ModerOnQuestion } from "../models/moderation/moderation.server";
+import type { DeletedQuestionFacts } from "../lib/views";
 import { plainText } from "../lib/seo";
 import { cut } from "../lib/limits";
 import { CallButton, CallForm } from "./forms";
@@ -93,13 +94,9 @@ export function ModerCommentDrop({ cmid }: { cmid: number }) {
 /**
  * On the deleted-question view (errid 181), for a moderator: the question, its author's data and,
  * when a moderator deleted it and he holds qstrestore, the restore control. The page's loader puts
- * `viewer.moder` (moderOnDeletedQuestion) in its data; for everyone else this renders nothing.
+ * `viewer.moder` (moderOnDeletedQuestion) and the question's facts in a moderator's data only.
  */
-export function ModerDeletedQuestion({
-  question,
-}: {
-  question: { id: number; qtext: string; deletedBy: string | null; author: { id: number; nick: string; lvl: number; points: number } };
-}) {
+export function ModerDeletedQuestion({ question }: { question: DeletedQuestionFacts }) {
   const { moder } = usePageModer();
   if (!moder) return null;
   return (

@@ -20,7 +20,7 @@ export type PrivatePageData = {
 };
 
 /** The brand and its expert the question is addressed to. */
-function BrandLine({ brand }: { brand: PrivateQuestionView["brand"] }) {
+function BrandLine({ brand }: { brand: Pick<PrivateQuestionView["brand"], "urlname" | "name" | "personName"> }) {
   return (
     <p className="muted" data-testid="private-brand">
       {"Личный вопрос эксперту: "}
@@ -92,11 +92,11 @@ export function PrivateQuestionPage({ data }: { data: PrivatePageData }) {
 }
 
 /** A private question its asker hid: 'Вопрос удален'. */
-export function PrivateQuestionDeleted({ question }: { question: PrivateQuestionView }) {
+export function PrivateQuestionDeleted({ brand }: { brand: Pick<PrivateQuestionView["brand"], "urlname" | "name" | "personName"> }) {
   return (
     <main className="page" data-testid="private-deleted">
       <div className="card">
-        <BrandLine brand={question.brand} />
+        <BrandLine brand={brand} />
         <h1>Вопрос удален</h1>
         <p>
           <a href="/">На главную</a>

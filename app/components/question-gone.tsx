@@ -1,10 +1,12 @@
-import type { QuestionView } from "../lib/views";
-import type { Category } from "../models/categories/categories.server";
+import type { Crumb, DeletedQuestionFacts } from "../lib/views";
 import { CategoryCrumbs } from "./question-header";
 import { ModerDeletedQuestion } from "./moder-forms";
 
-/** The deleted view (errid 181): the three reasons and the support links. */
-export function QuestionDeleted({ question, trail }: { question: QuestionView; trail: Category[] }) {
+/**
+ * The deleted view (errid 181): the three reasons and the support links; for a moderator (whose
+ * loader data alone carries `question`) also the question and its restore control.
+ */
+export function QuestionDeleted({ question, trail }: { question: DeletedQuestionFacts | null; trail: Crumb[] }) {
   return (
     <main className="page" data-testid="question-deleted">
       <div className="card">
@@ -16,7 +18,7 @@ export function QuestionDeleted({ question, trail }: { question: QuestionView; t
           <li>автоматически, если на вопрос не было ответов;</li>
           <li>модераторами за нарушение правил проекта.</li>
         </ul>
-        <ModerDeletedQuestion question={question} />
+        {question ? <ModerDeletedQuestion question={question} /> : null}
         <p>
           <a href="/help/rules">Правила проекта</a> · <a href="/help/support">Служба поддержки</a> · <a href="/">На главную</a>
         </p>

@@ -8,7 +8,7 @@ import { UserText } from "./user-text";
 import { Island } from "../islands/island";
 import Poll, { type PollProps } from "../islands/poll.island";
 
-export function CategoryCrumbs({ trail }: { trail: Category[] }) {
+export function CategoryCrumbs({ trail }: { trail: Pick<Category, "id" | "name" | "urlname">[] }) {
   return (
     <nav className="crumbs" aria-label="Категория">
       <a href="/">Ответы</a>

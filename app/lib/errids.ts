@@ -165,6 +165,7 @@ export const ERR = {
   declineTextMissing: 452,
   declineTextTooLong: 453,
   premodAnswerWaiting: 454,
+  premodOwnItem: 455,
   brandUnknown: 470,
   askOwnBrand: 471,
   privateQuestionMissing: 472,

@@ -17,15 +17,17 @@ export type Author = {
   banPermanent: number;
 };
 
+/**
+ * A comment of a thread. A deleted one keeps its place (its replies stay) but carries neither its
+ * text nor its author: both are null, and nobody but a moderator's own tools learns who wrote it.
+ */
 export type CommentNode = {
   id: number;
-  text: string | null; // null when deleted
   added: number;
-  author: { id: number; nick: string; lvl: number; points: number; kpd: number };
   replies: CommentNode[];
   /** replies that exist but are not shown here */
   more: number;
-};
+} & ({ text: string; author: { id: number; nick: string; lvl: number; points: number; kpd: number } } | { text: null; author: null });
 
 export type CommentThread = { nodes: CommentNode[]; total: number; shown: number };
 
@@ -42,6 +44,20 @@ export type AnswerView = {
   totalmarks: number;
   author: Author;
   comments: CommentThread;
+};
+
+/** A category of a page's trail as the crumbs show it. */
+export type Crumb = { id: number; name: string; urlname: string };
+
+/**
+ * What the deleted-question view shows a moderator beside his restore control: the title, who
+ * deleted it and the author. Everybody else gets the reasons and the crumbs only.
+ */
+export type DeletedQuestionFacts = {
+  id: number;
+  qtext: string;
+  deletedBy: string | null;
+  author: { id: number; nick: string; lvl: number; points: number };
 };
 
 export type QuestionView = {

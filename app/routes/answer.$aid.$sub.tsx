@@ -54,6 +54,6 @@ export default function AnswerSubRoute() {
   if (data.kind === "unwatch") return <UnwatchPage qid={data.qid} kind="C" done={data.done} />;
   if (data.kind === "reaction") return <AnswerReactionPage aid={data.aid} kind={data.reaction} done={data.done} />;
   if (data.kind === "missing") return <QuestionMissing />;
-  if (data.kind === "deleted") return <QuestionDeleted question={data.question} trail={data.trail} />;
+  if (data.kind === "deleted") return <QuestionDeleted question={null} trail={data.trail} />;
   return <AnswerPageView {...data} />;
 }

@@ -26,6 +26,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export default function AnswerRoute() {
   const data = useLoaderData<typeof loader>();
   if (data.kind === "missing") return <QuestionMissing />;
-  if (data.kind === "deleted") return <QuestionDeleted question={data.question} trail={data.trail} />;
+  if (data.kind === "deleted") return <QuestionDeleted question={null} trail={data.trail} />;
   return <AnswerPageView {...data} />;
 }

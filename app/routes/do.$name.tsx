@@ -12,7 +12,8 @@ import { pageMeta } from "../lib/seo";
  * with login=1 in the return address; any other refusal shows its Russian text.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const returnTo = safeReturn(new URL(request.url).searchParams.get("return"));
+  const url = new URL(request.url);
+  const returnTo = safeReturn(url.searchParams.get("return"), url.origin);
   const fields = collectFields((await request.formData()).entries() as IterableIterator<[string, string]>);
   const name = params.name ?? "";
   if (!hasCall(name)) throw new Response("Not found", { status: 404 });
@@ -24,7 +25,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(`/do/${params.name}?premod=1&return=${encodeURIComponent(returnTo)}`, { headers });
   }
   if (result.status === 200) {
-    const to = typeof result.body.redirect === "string" ? safeReturn(result.body.redirect) : returnTo;
+    const to = typeof result.body.redirect === "string" ? safeReturn(result.body.redirect, url.origin) : returnTo;
     return redirect(to, { headers });
   }
   if (result.body.errid === ERR.signInNeeded) return redirect(signInUrl(returnTo), { headers });
@@ -38,7 +39,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 export function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const premod = url.searchParams.get("premod") === "1";
-  return json({ premod, returnTo: safeReturn(url.searchParams.get("return")) }, { headers: { "Cache-Control": "private, no-store" } });
+  return json({ premod, returnTo: safeReturn(url.searchParams.get("return"), url.origin) }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta({ title: data?.premod ? "Премодерация — Ответы" : "Ошибка — Ответы", noindex: true });

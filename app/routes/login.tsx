@@ -8,7 +8,8 @@ import { pageMeta } from "../lib/seo";
 export const meta = () => pageMeta({ title: "Вход — Ответы", noindex: true });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ returnTo: safeReturn(new URL(request.url).searchParams.get("return")) }, { headers: { "Cache-Control": "no-store" } });
+  const url = new URL(request.url);
+  return json({ returnTo: safeReturn(url.searchParams.get("return"), url.origin) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 /**
@@ -16,7 +17,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * was; refused, he sees the form again with the reason (and the same HTTP status).
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const returnTo = safeReturn(new URL(request.url).searchParams.get("return"));
+  const url = new URL(request.url);
+  const returnTo = safeReturn(url.searchParams.get("return"), url.origin);
   const fields = collectFields((await request.formData()).entries() as IterableIterator<[string, string]>);
   const result = await runCall("auth", request, fields, context.cloudflare.env, context.cloudflare.ctx, "form");
   const headers = new Headers();

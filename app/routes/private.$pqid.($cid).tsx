@@ -24,7 +24,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (pqid === null || (params.cid !== undefined && cmid === null)) return json({ kind: "missing" as const }, { status: 404, headers: PRIVATE_PAGE });
   const page = await loadPrivateQuestion(env, pqid, session?.user.id ?? null);
   if (page.kind === "missing") return json({ kind: "missing" as const }, { status: 404, headers: PRIVATE_PAGE });
-  if (page.kind === "deleted") return json({ kind: "deleted" as const, question: page.question }, { status: 404, headers: PRIVATE_PAGE });
+  if (page.kind === "deleted") return json(page, { status: 404, headers: PRIVATE_PAGE });
   if (cmid !== null && !(await isPrivateComment(env, pqid, cmid))) throw redirect(`/private/${pqid}`);
   return json({ ...page, now: Date.now(), highlight: cmid }, { headers: PRIVATE_PAGE });
 }
@@ -38,6 +38,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export default function PrivateQuestionRoute() {
   const data = useLoaderData<typeof loader>();
   if (data.kind === "missing") return <NotFound text="Вопрос не найден" />;
-  if (data.kind === "deleted") return <PrivateQuestionDeleted question={data.question} />;
+  if (data.kind === "deleted") return <PrivateQuestionDeleted brand={data.brand} />;
   return <PrivateQuestionPage data={data} />;
 }

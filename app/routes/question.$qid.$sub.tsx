@@ -44,6 +44,6 @@ export default function CommentInContext() {
   const data = useLoaderData<typeof loader>();
   if (data.kind === "unwatch") return <UnwatchPage qid={data.qid} kind={data.unwatch} done={data.done} />;
   if (data.kind === "missing") return <QuestionMissing />;
-  if (data.kind === "deleted") return <QuestionDeleted question={data.question} trail={data.trail} />;
+  if (data.kind === "deleted") return <QuestionDeleted question={null} trail={data.trail} />;
   return <AnswerPageView {...data} />;
 }

@@ -6,13 +6,14 @@ import { CommentTree } from "../components/comment-tree";
 import { QuestionDeleted, QuestionMissing } from "../components/question-gone";
 import { PollBlock, QuestionHeader } from "../components/question-header";
 import { canAnswer, canSupplement, canVoteInPoll, questionFacts } from "../lib/can";
-import { cacheHeaders } from "../lib/http.server";
+import type { Crumb, DeletedQuestionFacts } from "../lib/views";
+import { cacheHeaders, PRIVATE_PAGE } from "../lib/http.server";
 import { LIMITS } from "../lib/limits";
 import { parseId, parseOffset } from "../lib/params";
 import { ANSWER, countOf } from "../lib/plural";
 import { originOf, pageMeta } from "../lib/seo";
 import { getCategoryTree } from "../models/categories/categories.server";
-import { loadQuestionPage } from "../models/questions/question-page.server";
+import { crumbsOf, deletedQuestionFacts, loadQuestionPage } from "../models/questions/question-page.server";
 import { categoryTrail, similarQuestions } from "../models/questions/lists.server";
 import { viewerSession } from "../models/users/session.server";
 import { viewerOnQuestion } from "../models/questions/viewer.server";
@@ -28,6 +29,15 @@ import AnswersLive from "../islands/answers-live.island";
 import Survey from "../islands/survey.island";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+/** The deleted-question page's data: `question` and `viewer` for a moderator only. */
+type DeletedPage = {
+  kind: "deleted";
+  now: number;
+  trail: Crumb[];
+  question?: DeletedQuestionFacts;
+  viewer?: Awaited<ReturnType<typeof moderOnDeletedQuestion>>;
+};
 
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
@@ -49,11 +59,13 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (page.kind === "missing") return json({ kind: "missing" as const, now }, { status: 404, headers: cacheHeaders(404) });
   const trail = categoryTrail(tree, page.question.categoryId);
   if (page.kind === "deleted") {
-    // a moderator sees the restore control and the author's data (docs/decisions/0015-moderation.md)
+    // the reasons page: the crumbs for everybody; the question, its author and who deleted it go to
+    // a moderator alone, with his restore control (docs/decisions/0015-moderation.md)
     const viewer = await moderOnDeletedQuestion(env, session, qid, now);
-    return json(
-      { kind: "deleted" as const, now, question: page.question, trail, viewer },
-      { status: 404, headers: viewer ? { "Cache-Control": "private, no-store" } : cacheHeaders(404) },
+    if (!viewer) return json<DeletedPage>({ kind: "deleted", now, trail: crumbsOf(trail) }, { status: 404, headers: cacheHeaders(404) });
+    return json<DeletedPage>(
+      { kind: "deleted", now, trail: crumbsOf(trail), question: deletedQuestionFacts(page.question), viewer },
+      { status: 404, headers: PRIVATE_PAGE },
     );
   }
   if (offset.value > 0 && offset.value >= page.question.anscnt) throw redirect(`/question/${qid}`);
@@ -85,7 +97,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export default function QuestionRoute() {
   const data = useLoaderData<typeof loader>();
   if (data.kind === "missing") return <QuestionMissing />;
-  if (data.kind === "deleted") return <QuestionDeleted question={data.question} trail={data.trail} />;
+  if (data.kind === "deleted") return <QuestionDeleted question={data.question ?? null} trail={data.trail} />;
   const { question, now } = data;
   const facts = questionFacts(question);
   const back = `/question/${question.id}`;

@@ -19,7 +19,8 @@ export const meta = () => pageMeta({ title: "Регистрация — Отве
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
-  const returnTo = safeReturn(new URL(request.url).searchParams.get("return"));
+  const url = new URL(request.url);
+  const returnTo = safeReturn(url.searchParams.get("return"), url.origin);
   const now = Date.now();
   const ip = clientIp(request);
   let captchaId: string | null = null;
@@ -41,7 +42,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * his nick and e-mail kept, and a fresh captcha when one is needed.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const returnTo = safeReturn(new URL(request.url).searchParams.get("return"));
+  const url = new URL(request.url);
+  const returnTo = safeReturn(url.searchParams.get("return"), url.origin);
   const fields = collectFields((await request.formData()).entries() as IterableIterator<[string, string]>);
   const result = await runCall("register", request, fields, context.cloudflare.env, context.cloudflare.ctx, "form");
   const headers = new Headers();

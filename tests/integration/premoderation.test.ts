@@ -297,4 +297,33 @@ describe("premoderation", () => {
     expect(await value("select count(*) v from answers where qid = ? and user_id = ?", q.id, writer.id)).toBe(1);
     await env.DB.prepare("update brands set premoderated = 0 where id = ?").bind(SHOWCASE.brandId).run();
   });
+
+  it("nobody decides on his own held item: a flagged brand admin can neither approve nor decline his answer, a moderator can", async () => {
+    const admin = await as("brandadmin@demo.local");
+    await env.DB.prepare("update users set premoderated = 1 where id = ?").bind(admin.id).run();
+    const brandCat = await value("select category_id v from brands where id = ?", SHOWCASE.brandId);
+    const q = await openQuestion(admin.id, `top_category_id = ${brandCat}`);
+    const held = await post("addans", { qid: q.id, Body: "Мой собственный ответ в разделе бренда" }, admin);
+    expect(held.json).toMatchObject({ status: 200, on_moderation: 1 });
+    expect(await one("select brand_id, user_id from premod_items where id = ?", held.json.premod_id)).toEqual({
+      brand_id: SHOWCASE.brandId,
+      user_id: admin.id,
+    });
+
+    const before = await premodState();
+    const answersBefore = await value("select count(*) v from answers where qid = ? and user_id = ?", q.id, admin.id);
+    const approve = await post("premod_approve", { id: held.json.premod_id }, admin);
+    expect(approve.status).toBe(403);
+    expect(approve.json).toMatchObject({ errid: 455, error: "Нельзя принять решение по своему тексту" });
+    const decline = await post("premod_decline", { id: held.json.premod_id, text: "передумал" }, admin);
+    expect(decline.json.errid).toBe(455);
+    const form = await postForm("premod_approve", { id: held.json.premod_id }, `/${SHOWCASE.brandUrlname}/premoderation/answers`, admin);
+    expect(form.html).toContain("Нельзя принять решение по своему тексту");
+    expect(await premodState()).toEqual(before);
+    expect(await value("select count(*) v from answers where qid = ? and user_id = ?", q.id, admin.id)).toBe(answersBefore);
+
+    const ok = await post("premod_approve", { id: held.json.premod_id }, await as("moder@demo.local"));
+    expect(ok.json).toMatchObject({ status: 200, aid: expect.any(Number) });
+    await env.DB.prepare("update users set premoderated = 0 where id = ?").bind(admin.id).run();
+  });
 });

@@ -23,4 +23,60 @@ describe("user text", () => {
   it("length counts characters, not bytes", () => {
     expect(textLength("  привет\r\n ")).toBe(6);
   });
+
+  it("a link that a browser would read as another host never stays a direct link: it goes through /301 or is dropped", () => {
+    const SITE = "https://otvety.example";
+    const hostile = [
+      "/\\evil.example",
+      "/\\/evil.example",
+      "\\\\evil.example",
+      "\\/evil.example",
+      "/&#92;evil.example",
+      "/&#x5c;evil.example",
+      "/&#x5C;/evil.example",
+      "/&bsol;evil.example",
+      "/&amp;#92;evil.example",
+      "//evil.example",
+      "///evil.example",
+      "/.//evil.example",
+      "/..//evil.example",
+      "/\t/evil.example",
+      "/&#9;/evil.example",
+      "/&#10;/evil.example",
+      " /\\evil.example",
+      "https://evil.example/",
+      "http:evil.example",
+      "https:/evil.example",
+      "HTTPS://evil.example",
+    ];
+    for (const href of hostile) {
+      const out = sanitizeUserText(`<a href="${href}">ссылка</a> и ещё <a href='${href}'>одна</a> и <a href=${href.replace(/ /g, "")}>третья</a>`);
+      for (const m of out.matchAll(/href="([^"]*)"/g)) {
+        // what a browser reads: the attribute's entities decoded, then resolved against the page
+        const attr = m[1]
+          .replace(/&quot;/g, '"')
+          .replace(/&lt;/g, "<")
+          .replace(/&gt;/g, ">")
+          .replace(/&#39;/g, "'")
+          .replace(/&amp;/g, "&");
+        const target = new URL(attr, `${SITE}/question/1`);
+        expect(target.origin, `${href} → ${m[1]}`).toBe(SITE);
+        expect(attr, `${href} → ${m[1]}`).toMatch(/^\/(?![/\\])/);
+        // the only references in the attribute are the escapes of & " < >: nothing else for a browser to decode
+        expect(m[1].replace(/&(amp|quot|lt|gt);/g, ""), `${href} → ${m[1]}`).not.toContain("&");
+        // through the interstitial, the page names the real destination
+        if (target.pathname === "/301") expect(new URL(target.searchParams.get("url")!).hostname, href).toBe("evil.example");
+      }
+    }
+  });
+
+  it("a link on this site is kept as a plain path, another site's goes through /301 with the address a browser would open", () => {
+    expect(sanitizeUserText('<a href="/question/5?p=20#answers">вопрос</a>')).toContain('href="/question/5?p=20#answers"');
+    expect(sanitizeUserText('<a href="question/5">вопрос</a>')).toContain('href="/question/5"');
+    expect(sanitizeUserText('<a href="/\\evil.example/x">вопрос</a>')).toContain(`href="/301?url=${encodeURIComponent("https://evil.example/x")}"`);
+    expect(sanitizeUserText('<a href="/a?x=1&amp;y=2">вопрос</a>')).toContain('href="/a?x=1&amp;y=2"');
+    expect(sanitizeUserText("там https://example.com/a?b=1&c=2", { brand: "tehnomir" })).toContain(
+      `href="/301?url=${encodeURIComponent("https://example.com/a?b=1&c=2")}&amp;brand=tehnomir"`,
+    );
+  });
 });

@@ -39,11 +39,10 @@ function author(id: number, nick: string, lvl: number, points: number, kpd = 0, 
 export function commentNode(c: DrawnComment): CommentNode {
   return {
     id: c.cmid,
-    text: c.hidden ? null : c.cmtext,
     added: c.added,
-    author: { id: c.usrid, nick: c.nick, lvl: c.lvl, points: c.points, kpd: c.kpd },
     replies: (c.comments ?? []).map(commentNode),
     more: c.more ?? 0,
+    ...(c.hidden ? { text: null, author: null } : { text: c.cmtext, author: { id: c.usrid, nick: c.nick, lvl: c.lvl, points: c.points, kpd: c.kpd } }),
   };
 }
 

@@ -1,12 +1,13 @@
 /**
- * The named-call client of the islands: POST form fields (GET a query string)
- * to /api/{door}/{name} with a 5000 ms time-out, the dwh_ tracking fields, the ajax_id counter,
- * and salt and token when signed in. The reply envelope decides: status 200 is success; 200 with
- * on_moderation shows the 'Премодерация' pop-up; otherwise the 'Ошибка' pop-up with the server's
- * catalogue text ('неизвестная ошибка: {id}' when it has none, the generic text without an errid),
- * except for the silent errids. An expired session (103) is refreshed once by one shared
- * refresh_auth for all concurrent failures and the call is retried once; when that fails the
- * sign-in dialog opens. A captcha demand (237) opens the captcha dialog and resubmits.
+ * The named-call client of the islands: POST form fields (GET a query string) to
+ * /api/{door}/{name} with a 5000 ms time-out, the dwh_ tracking fields, the ajax_id counter, and,
+ * on a write when signed in, salt and token (never in a GET address). The reply envelope decides:
+ * status 200 is success; 200 with on_moderation shows the 'Премодерация' pop-up; otherwise the
+ * 'Ошибка' pop-up with the server's catalogue text ('неизвестная ошибка: {id}' when it has none,
+ * the generic text without an errid), except for the silent errids. An expired session (103) is
+ * refreshed once by one shared refresh_auth for all concurrent failures and the call is retried
+ * once; when that fails the sign-in dialog opens. A captcha demand (237) opens the captcha dialog
+ * and resubmits.
  */
 import { ERR } from "../../lib/errids";
 import { askCaptcha, showPopup, showSignIn } from "./dialogs";
@@ -70,14 +71,19 @@ function trackingFields(): Record<string, string> {
 
 type Fields = Record<string, string | number | boolean | (string | number)[] | undefined | null>;
 
-function encode(fields: Fields): URLSearchParams {
+/**
+ * The fields of a call. A write (POST) also carries the session's salt and token, in its body; a
+ * read (GET) never does: its address lands in logs, the history and Referer headers, and reads
+ * are answered from the session cookie alone.
+ */
+function encode(fields: Fields, method: "GET" | "POST"): URLSearchParams {
   const body = new URLSearchParams();
   for (const [k, v] of Object.entries(fields)) {
     if (v === undefined || v === null) continue;
     for (const x of Array.isArray(v) ? v : [v]) body.append(k, typeof x === "boolean" ? (x ? "1" : "0") : String(x));
   }
   for (const [k, v] of Object.entries(trackingFields())) body.set(k, v);
-  const s = pageSession();
+  const s = method === "POST" ? pageSession() : null;
   if (s) {
     body.set("salt", s.salt);
     body.set("token", s.token);
@@ -88,7 +94,7 @@ function encode(fields: Fields): URLSearchParams {
 async function send(name: string, fields: Fields, opts: CallOptions): Promise<Envelope> {
   const method = opts.method ?? "POST";
   const url = `/api/${opts.door ?? "v2"}/${name}`;
-  const body = encode(fields);
+  const body = encode(fields, method);
   const res = await fetch(method === "GET" ? `${url}?${body}` : url, {
     method,
     credentials: "same-origin",

@@ -16,4 +16,5 @@ export const MODERATION_QUEUE_ERRORS = {
   [ERR.declineTextMissing]: { status: 400, text: "Напишите автору причину отказа" },
   [ERR.declineTextTooLong]: { status: 400, text: "Причина отказа слишком длинная" },
   [ERR.premodAnswerWaiting]: { status: 409, text: "Ваш ответ на этот вопрос уже ждёт модерации" },
+  [ERR.premodOwnItem]: { status: 403, text: "Нельзя принять решение по своему тексту" },
 } as const satisfies Record<number, { status: number; text: string }>;

@@ -131,7 +131,8 @@ export type PrivateQuestionView = {
 
 export type PrivatePage =
   | { kind: "missing" }
-  | { kind: "deleted"; question: PrivateQuestionView }
+  /** hidden by its asker: the 'Вопрос удален' page names the brand, nothing of the question */
+  | { kind: "deleted"; brand: Pick<PrivateQuestionView["brand"], "urlname" | "name" | "personName"> }
   | {
       kind: "ok";
       question: PrivateQuestionView;
@@ -202,7 +203,7 @@ function readBatch(env: Env, pqid: number, viewerId: number) {
  * A private question as its viewer may see it, in one batch: the question with its brand and
  * asker, the expert's answer, the viewer's role in the brand and the comments. Only the asker and
  * the brand's members see it; to everyone else (guests too) it does not exist (missing → 404). A
- * question its asker hid reads 'Вопрос удален' to them.
+ * question its asker hid reads 'Вопрос удален' to them, with the brand's line and nothing else.
  */
 export async function loadPrivateQuestion(env: Env, pqid: number, viewerId: number | null): Promise<PrivatePage> {
   const db = dbOf(env);
@@ -222,7 +223,7 @@ export async function loadPrivateQuestion(env: Env, pqid: number, viewerId: numb
     author: { id: r.userId, nick: r.nick, lvl: r.lvl },
     brand: { id: r.brandId, urlname: r.urlname, name: r.brandName, personName: r.personName, personText: r.personText, personImage: r.personImage, url: r.url },
   };
-  if (question.hidden) return { kind: "deleted", question };
+  if (question.hidden) return { kind: "deleted", brand: { urlname: r.urlname, name: r.brandName, personName: r.personName } };
   const threads = buildThreads(commentRows as CommentRow[]);
   const answers = answerRows.map((a) => ({
     id: a.id,

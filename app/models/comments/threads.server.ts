@@ -92,13 +92,13 @@ export function buildThreads(rows: CommentRow[]): Map<string, CommentThread> {
       thread = { nodes: [], total: 0, shown: 0 };
       threads.set(key, thread);
     }
+    // a deleted comment keeps its place for its replies, without its text or its author
     const node: CommentNode = {
       id: r.id,
-      text: r.hidden ? null : r.text,
       added: r.added,
-      author: { id: r.user_id, nick: r.nick, lvl: r.lvl, points: r.points, kpd: r.kpd },
       replies: [],
       more: r.comcnt,
+      ...(r.hidden ? { text: null, author: null } : { text: r.text, author: { id: r.user_id, nick: r.nick, lvl: r.lvl, points: r.points, kpd: r.kpd } }),
     };
     if (r.parent_id == null) {
       thread.nodes.push(node);

@@ -23,31 +23,58 @@ const ALLOWED: Record<string, string[]> = {
 };
 
 /**
- * An outside link goes through the /301 interstitial; a link to this site stays as it is. A brand
- * user's link also names the brand (`brand`, its urlname), so that the click is reported with
- * linkbrand (docs/decisions/0017-brands-and-private-questions.md).
+ * The origin a link in a stored text is resolved against. A text is stored once and shown on
+ * whatever host serves the site, so a link that resolves to this made-up origin is a link to this
+ * site; every other origin is outside.
+ */
+const HERE = "https://here.invalid";
+
+/**
+ * Where a link in a user's text (or a brand's site address) may lead: a link to this site becomes
+ * the plain path a browser would open, resolved the way a browser resolves it (so "/\\host",
+ * "/\t/host" and "//host" are outside links, not paths); an outside http(s) link goes through the
+ * /301 interstitial; anything else (javascript:, data:, mailto: …, or a path a browser would read
+ * as a host) is no link (null). A brand user's link also names the brand (`brand`, its urlname),
+ * so that the click is reported with linkbrand (docs/decisions/0017-brands-and-private-questions.md).
  */
 export function linkTarget(href: string, brand?: string): string | null {
-  if (href.startsWith("/") && !href.startsWith("//")) return href;
+  let url: URL;
   try {
-    const u = new URL(href);
-    if (u.protocol !== "http:" && u.protocol !== "https:") return null;
-    return `/301?url=${encodeURIComponent(u.toString())}${brand ? `&brand=${encodeURIComponent(brand)}` : ""}`;
+    url = new URL(href, HERE);
   } catch {
     return null;
   }
+  if (url.origin === HERE) {
+    const path = url.pathname + url.search + url.hash;
+    // "/.//host" resolves to the path "//host", which written out would name another host
+    return path.startsWith("//") ? null : path;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  return `/301?url=${encodeURIComponent(url.toString())}${brand ? `&brand=${encodeURIComponent(brand)}` : ""}`;
 }
 
-// xss is CommonJS: its FilterXSS class hangs off the default export in every bundler
+// xss is CommonJS: its FilterXSS class and helpers hang off the default export in every bundler
+const xssLib = xss as unknown as { FilterXSS: typeof import("xss").FilterXSS; friendlyAttrValue: (s: string) => string };
+
+/**
+ * An href as a browser reads it from the attribute: the library decodes numeric character
+ * references, &quot; and the HTML5 names of ':' and newline (and turns control characters into
+ * spaces), then &amp; is one '&'. Whatever it leaves undecoded stays literal text of the address.
+ */
+const hrefOf = (attr: string) => xssLib.friendlyAttrValue(attr).replace(/&amp;/g, "&");
+
+/** A value written into a double-quoted attribute: nothing in it is read as markup or a reference. */
+const attrEscape = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
 const makeFilter = (brand?: string) =>
-  new (xss as unknown as { FilterXSS: typeof import("xss").FilterXSS }).FilterXSS({
+  new xssLib.FilterXSS({
     whiteList: ALLOWED,
     stripIgnoreTagBody: ["script", "style"],
     onTagAttr(tag, name, value) {
       if (tag === "a" && name === "href") {
-        const target = linkTarget(value.replace(/&amp;/g, "&"), brand);
+        const target = linkTarget(hrefOf(value), brand);
         return target
-          ? `href="${target.replace(/"/g, "&quot;")}" rel="nofollow ugc" target="_blank"${brand ? ` data-linkbrand="${brand.replace(/[^a-z0-9_-]/gi, "")}"` : ""}`
+          ? `href="${attrEscape(target)}" rel="nofollow ugc" target="_blank"${brand ? ` data-linkbrand="${brand.replace(/[^a-z0-9_-]/gi, "")}"` : ""}`
           : "";
       }
       return undefined;

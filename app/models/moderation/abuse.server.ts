@@ -133,18 +133,30 @@ export async function loadTargets(env: Env, type: AbuseTarget, ids: number[]): P
     return out;
   }
   const c = schema.comments;
+  const a = schema.answers;
   const rows = await db
-    .select({ id: c.id, userId: c.userId, text: c.text, hidden: c.hidden, refType: c.refType, refId: c.refId, ...common })
+    .select({
+      id: c.id,
+      userId: c.userId,
+      text: c.text,
+      hidden: c.hidden,
+      refType: c.refType,
+      refId: c.refId,
+      // the answer a comment (at any depth) belongs to: a deleted answer takes its comments with it
+      ahidden: sql<number | null>`${a.hidden}`.as("a_hidden"),
+      ...common,
+    })
     .from(c)
     .innerJoin(q, eq(q.id, c.qid))
     .innerJoin(u, eq(u.id, c.userId))
+    .leftJoin(a, and(eq(c.refType, "A"), eq(a.id, c.refId)))
     .where(inArray(c.id, ids));
   for (const row of rows) {
     out.set(row.id, {
       ...row,
       text: plainText(row.text),
       aid: row.refType === "A" ? row.refId : null,
-      live: row.hidden === 0 && row.qhidden === 0 && row.qstate !== "D",
+      live: row.hidden === 0 && row.qhidden === 0 && row.qstate !== "D" && row.ahidden !== 1,
     });
   }
   return out;

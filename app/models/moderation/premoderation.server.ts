@@ -10,7 +10,8 @@
  * which the call runner turns into the reply {status: 200, on_moderation: 1, premod_id}: no
  * question, answer or comment, no points, no notifications. The daily quota slot stays used.
  *
- * Deciding: `premod_approve` replays the payload through the same domain function as the normal
+ * Deciding (never on one's own item: a flagged brand admin's write waits for someone else):
+ * `premod_approve` replays the payload through the same domain function as the normal
  * write, as the author, marking the author so the replay is not held again (the call passes these
  * replayers in: the writers import this module to hold their writes); `premod_decline` sets D with
  * the moderator's text and notifies the author (premod_declined) in the same batch. Lists:
@@ -170,12 +171,16 @@ function inScope(scope: ModerationScope, item: { categoryId: number | null; bran
   return (item.brandId != null && scope.brandIds.includes(item.brandId)) || (item.categoryId != null && scope.categoryIds.includes(item.categoryId));
 }
 
-/** The pending item a moderating user decides on: 450 unknown, 440 not his, 451 already decided. */
+/**
+ * The pending item a moderating user decides on: 450 unknown, 440 not his, 455 his own text (a
+ * flagged brand admin would otherwise approve himself), 451 already decided.
+ */
 async function pendingItem(env: Env, user: SessionUser, id: number, now: number): Promise<PremodRow> {
   const scope = await moderationScope(env, user, now);
   const item = await dbOf(env).select().from(pi).where(eq(pi.id, id)).get();
   if (!item) throw new DomainError(ERR.premodItemMissing);
   if (!inScope(scope, item)) throw new DomainError(ERR.queueModeratorsOnly);
+  if (item.userId === user.id) throw new DomainError(ERR.premodOwnItem);
   if (item.modstatus !== "N") throw new DomainError(ERR.premodDecided);
   return item;
 }

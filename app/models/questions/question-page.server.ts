@@ -1,11 +1,11 @@
-import type { AnswerView, Author, CommentThread, QuestionView } from "../../lib/views";
+import type { AnswerView, Author, CommentThread, Crumb, DeletedQuestionFacts, QuestionView } from "../../lib/views";
 import type { QuestionState } from "../../lib/questions";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
 import { buildThreads, commentsQuery, threadOf } from "../comments/threads.server";
 import { dbOf, schema } from "../core/db.server";
 import { authorColumns } from "../users/users.server";
-import { getCategoryTree } from "../categories/categories.server";
+import { getCategoryTree, type Category } from "../categories/categories.server";
 import { categoryTrail } from "./lists.server";
 
 const q = schema.questions;
@@ -189,15 +189,26 @@ export async function loadAnswerPage(env: Env, aid: number, highlight: number | 
   return { kind: "ok", question, answer: toAnswer(answer, buildThreads(commentRows)), highlight };
 }
 
+/** A category trail as the crumbs show it: each category's id, name and address. */
+export function crumbsOf(trail: Category[]): Crumb[] {
+  return trail.map(({ id, name, urlname }) => ({ id, name, urlname }));
+}
+
+/** What a moderator sees of a deleted question beside his restore control (nobody else sees any of it). */
+export function deletedQuestionFacts(q: QuestionView): DeletedQuestionFacts {
+  return { id: q.id, qtext: q.qtext, deletedBy: q.deletedBy, author: { id: q.author.id, nick: q.author.nick, lvl: q.author.lvl, points: q.author.points } };
+}
+
 /**
  * What an answer page shows (/answer/{aid}, and the comment-in-context views): the answer page with
- * its question's category trail; a deleted question or answer keeps only the question header.
+ * its question's category trail. A deleted question or answer is the reasons page, which shows
+ * nothing of them but the crumbs: not the text, not the author, not who deleted it.
  */
 export async function answerPageWithTrail(env: Env, aid: number, highlight: number | null, now: number) {
   const [tree, page] = await Promise.all([getCategoryTree(env, now), loadAnswerPage(env, aid, highlight)]);
   if (page.kind === "missing") return { kind: "missing" as const, now };
   const trail = categoryTrail(tree, page.question.categoryId);
-  if (page.kind === "deleted") return { kind: "deleted" as const, now, question: page.question, trail };
+  if (page.kind === "deleted") return { kind: "deleted" as const, now, trail: crumbsOf(trail) };
   return { ...page, now, trail };
 }
 
