@@ -67,14 +67,18 @@ export const Id = z
   .refine((n) => n <= MAX_ID, ERR_MSG.badId);
 export const OptId = z.preprocess(blank, Id.optional());
 
-/** The offset p: a non-negative integer up to LIMITS.maxOffset, default 0 (applied by the caller). */
+/**
+ * The offset p: a non-negative integer, default 0 (applied by the caller); malformed is 300,
+ * deeper than LIMITS.maxOffset is 312 (a deep offset costs the database a walk over every row
+ * before it).
+ */
 export const Offset = z.preprocess(
   blank,
   z
     .string(ERR_MSG.badOffset)
     .regex(/^[0-9]{1,9}$/, ERR_MSG.badOffset)
     .transform(Number)
-    .refine((n) => n <= LIMITS.maxOffset, ERR_MSG.badOffset)
+    .refine((n) => n <= LIMITS.maxOffset, ERR_MSG.offsetTooDeep)
     .optional(),
 );
 
