@@ -1,12 +1,18 @@
 /**
- * Counts D1 round trips and statements of one request (only when the worker runs with the var
- * D1_STATS=1, as `npm run bench` does). A batch is one round trip carrying several statements.
+ * Counts the D1 work of one request (only when the worker runs with the var D1_STATS=1, as
+ * `npm run bench` and the integration tests do): round trips, statements, and the rows D1 says it
+ * read. A batch is one round trip carrying several statements. Rows read are known for the
+ * results that carry D1's meta (all, run and batches); first and raw give none.
  */
-export type D1Stats = { roundTrips: number; statements: number };
+export type D1Stats = { roundTrips: number; statements: number; rowsRead: number };
 
 const REAL = Symbol("real statement");
 
 type Wrapped = D1PreparedStatement & { [REAL]: D1PreparedStatement };
+
+function readOf(stats: D1Stats, result: { meta?: { rows_read?: number } }) {
+  stats.rowsRead += result.meta?.rows_read ?? 0;
+}
 
 function wrapStatement(stmt: D1PreparedStatement, stats: D1Stats): Wrapped {
   const count = () => {
@@ -20,13 +26,17 @@ function wrapStatement(stmt: D1PreparedStatement, stats: D1Stats): Wrapped {
       count();
       return col === undefined ? stmt.first() : stmt.first(col);
     },
-    all: () => {
+    all: async () => {
       count();
-      return stmt.all();
+      const result = await stmt.all();
+      readOf(stats, result);
+      return result;
     },
-    run: () => {
+    run: async () => {
       count();
-      return stmt.run();
+      const result = await stmt.run();
+      readOf(stats, result);
+      return result;
     },
     raw: (opts?: { columnNames?: boolean }) => {
       count();
@@ -36,13 +46,15 @@ function wrapStatement(stmt: D1PreparedStatement, stats: D1Stats): Wrapped {
   return wrapped as unknown as Wrapped;
 }
 
-export function countingD1(db: D1Database, stats: D1Stats): D1Database {
+function countingD1(db: D1Database, stats: D1Stats): D1Database {
   return {
     prepare: (query: string) => wrapStatement(db.prepare(query), stats),
-    batch: (stmts: D1PreparedStatement[]) => {
+    batch: async (stmts: D1PreparedStatement[]) => {
       stats.roundTrips++;
       stats.statements += stmts.length;
-      return db.batch(stmts.map((s) => (s as Wrapped)[REAL] ?? s));
+      const results = await db.batch(stmts.map((s) => (s as Wrapped)[REAL] ?? s));
+      for (const r of results) readOf(stats, r);
+      return results;
     },
     exec: (query: string) => {
       stats.roundTrips++;
@@ -52,4 +64,21 @@ export function countingD1(db: D1Database, stats: D1Stats): D1Database {
     dump: () => db.dump(),
     withSession: (c?: string) => db.withSession(c),
   } as unknown as D1Database;
+}
+
+/**
+ * The env a request works with: with D1_STATS=1 its D1 counts, and `report` writes the counts on
+ * the response (x-d1-roundtrips, x-d1-statements, x-d1-rows-read); otherwise the env as it is.
+ */
+export function withD1Stats(env: Env): { env: Env; report(res: Response): void } {
+  if (env.D1_STATS !== "1") return { env, report: () => {} };
+  const stats: D1Stats = { roundTrips: 0, statements: 0, rowsRead: 0 };
+  return {
+    env: { ...env, DB: countingD1(env.DB, stats) },
+    report(res) {
+      res.headers.set("x-d1-roundtrips", String(stats.roundTrips));
+      res.headers.set("x-d1-statements", String(stats.statements));
+      res.headers.set("x-d1-rows-read", String(stats.rowsRead));
+    },
+  };
 }

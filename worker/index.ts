@@ -11,7 +11,7 @@ import { missingSecrets } from "../app/models/core/secrets.server";
 import { cleanUp } from "../app/models/core/cleanup.server";
 import { advanceQuestions } from "../app/models/questions/lifecycle.server";
 import { expireVips } from "../app/models/gifts/vip.server";
-import { countingD1, type D1Stats } from "./d1-stats";
+import { withD1Stats } from "./d1-stats";
 import { isSameOrigin } from "../app/calls/origin";
 import { withPageCache } from "../app/calls/page-cache.server";
 import { withSecurityHeaders } from "../app/lib/http.server";
@@ -61,16 +61,12 @@ app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {
 
 app.all("*", (c) =>
   withPageCache(c.req.raw, c.executionCtx, async () => {
-    // With D1_STATS=1 (the benchmark) each page reports the D1 work done before its headers.
-    const stats: D1Stats | null = c.env.D1_STATS === "1" ? { roundTrips: 0, statements: 0 } : null;
-    const env = stats ? { ...c.env, DB: countingD1(c.env.DB, stats) } : c.env;
+    // With D1_STATS=1 (the benchmark, the tests) each page reports the D1 work done before its headers.
+    const { env, report } = withD1Stats(c.env);
     const res = await handleRemix(c.req.raw, {
       cloudflare: { env, cf: c.req.raw.cf, ctx: c.executionCtx, caches },
     });
-    if (stats) {
-      res.headers.set("x-d1-roundtrips", String(stats.roundTrips));
-      res.headers.set("x-d1-statements", String(stats.statements));
-    }
+    report(res);
     return res;
   }),
 );

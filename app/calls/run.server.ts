@@ -1,6 +1,6 @@
 import { ERR } from "../lib/errids";
 import { DomainError, errorEnvelope } from "../lib/errors";
-import { collectFields, fromZod } from "../lib/fields";
+import { collectFields, formFields, fromZod } from "../lib/fields";
 import { clientIp } from "../lib/http.server";
 import { WELCOME_DAYS, welcomeBonus } from "../models/users/bonuses.server";
 import { publishToRoom, withQuota } from "../models/core/hub.server";
@@ -93,6 +93,6 @@ export async function readInput(req: Request): Promise<Record<string, unknown>> 
     if (!body || typeof body !== "object" || Array.isArray(body)) return {};
     return body as Record<string, unknown>;
   }
-  if (type.includes("form")) return collectFields((await req.formData()).entries() as IterableIterator<[string, string]>);
+  if (type.includes("form")) return formFields(req);
   return {};
 }

@@ -9,21 +9,37 @@ import { ERR, ERR_MSG } from "./errids";
 import { DomainError, ERRORS, type ErrId } from "./errors";
 import { LIMITS } from "./limits";
 import type { Tab } from "./questions";
-/** Form and query fields; a repeated field (poll_options, vote, or name[]) becomes a list. */
+/**
+ * Form and query fields; a repeated field (poll_options, vote, or name[]) becomes a list. The
+ * names are the client's: they are gathered in a Map and become own properties, so a field named
+ * __proto__ or constructor is a field like any other and never reaches an object's prototype.
+ */
 export function collectFields(entries: Iterable<[string, FormDataEntryValue | string]>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out = new Map<string, unknown>();
   for (const [k0, v] of entries) {
     const k = k0.endsWith("[]") ? k0.slice(0, -2) : k0;
-    if (k in out) out[k] = ([] as unknown[]).concat(out[k], v);
-    else out[k] = k0.endsWith("[]") ? [v] : v;
+    if (out.has(k)) out.set(k, ([] as unknown[]).concat(out.get(k), v));
+    else out.set(k, k0.endsWith("[]") ? [v] : v);
   }
-  return out;
+  return Object.fromEntries(out);
+}
+
+/**
+ * The fields of a posted form, or none when the body is not a form that can be read (a multipart
+ * body without its boundary, a broken one): the call then refuses the missing fields as usual.
+ */
+export async function formFields(req: Request): Promise<Record<string, unknown>> {
+  try {
+    return collectFields((await req.formData()).entries() as IterableIterator<[string, string]>);
+  } catch {
+    return {};
+  }
 }
 
 /** A zod refusal: an issue message naming an errid of the catalogue, else the generic 400. */
 export function fromZod(e: z.ZodError): DomainError {
   const id = Number(e.issues[0]?.message);
-  return new DomainError(Number.isInteger(id) && id in ERRORS ? (id as ErrId) : ERR.badFields);
+  return new DomainError(Number.isInteger(id) && Object.hasOwn(ERRORS, id) ? (id as ErrId) : ERR.badFields);
 }
 
 /** A list field as clients send it: one value, a repeated field, or "1,2,3"; blanks dropped. */
@@ -51,14 +67,18 @@ export const Id = z
   .refine((n) => n <= MAX_ID, ERR_MSG.badId);
 export const OptId = z.preprocess(blank, Id.optional());
 
-/** The offset p: a non-negative integer up to LIMITS.maxOffset, default 0 (applied by the caller). */
+/**
+ * The offset p: a non-negative integer, default 0 (applied by the caller); malformed is 300,
+ * deeper than LIMITS.maxOffset is 312 (a deep offset costs the database a walk over every row
+ * before it).
+ */
 export const Offset = z.preprocess(
   blank,
   z
     .string(ERR_MSG.badOffset)
     .regex(/^[0-9]{1,9}$/, ERR_MSG.badOffset)
     .transform(Number)
-    .refine((n) => n <= LIMITS.maxOffset, ERR_MSG.badOffset)
+    .refine((n) => n <= LIMITS.maxOffset, ERR_MSG.offsetTooDeep)
     .optional(),
 );
 

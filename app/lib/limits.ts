@@ -17,8 +17,15 @@ export const LIMITS = {
   /** titles and share texts are cut here */
   titleCut: 70,
   answerShortCut: 43,
-  /** the largest list offset a page accepts; deeper pages are 404 */
-  maxOffset: 100_000,
+  /**
+   * the deepest a list pages by offset (50 pages of 20): a deeper page is 404, a deeper API offset
+   * is refused (312). Every offset read walks this many index entries at most, whoever asks.
+   */
+  maxOffset: 1_000,
+  /** the most comments one listing of "everything" (all_comments, an answer's page) carries, oldest first */
+  commentsListMax: 500,
+  /** the most supplements (дополнения) a question takes */
+  supplementsMax: 10,
   /** an answer (or the question) with fewer comments than this shows them all */
   commentsFullBelow: 30,
   /** comments shown per level when paged: '20,3,3' */

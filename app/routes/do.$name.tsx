@@ -2,7 +2,7 @@ import { ERR } from "../lib/errids";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { hasCall, runCall } from "../calls/run.server";
-import { collectFields } from "../lib/fields";
+import { formFields } from "../lib/fields";
 import { safeReturn, signInUrl } from "../lib/return-to";
 import { pageMeta } from "../lib/seo";
 
@@ -14,7 +14,7 @@ import { pageMeta } from "../lib/seo";
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const returnTo = safeReturn(url.searchParams.get("return"), url.origin);
-  const fields = collectFields((await request.formData()).entries() as IterableIterator<[string, string]>);
+  const fields = await formFields(request);
   const name = params.name ?? "";
   if (!hasCall(name)) throw new Response("Not found", { status: 404 });
   const result = await runCall(name, request, fields, context.cloudflare.env, context.cloudflare.ctx, "form");

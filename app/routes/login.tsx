@@ -1,7 +1,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { runCall } from "../calls/run.server";
-import { collectFields } from "../lib/fields";
+import { formFields } from "../lib/fields";
 import { safeReturn } from "../lib/return-to";
 import { pageMeta } from "../lib/seo";
 
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const returnTo = safeReturn(url.searchParams.get("return"), url.origin);
-  const fields = collectFields((await request.formData()).entries() as IterableIterator<[string, string]>);
+  const fields = await formFields(request);
   const result = await runCall("auth", request, fields, context.cloudflare.env, context.cloudflare.ctx, "form");
   const headers = new Headers();
   for (const c of result.cookies) headers.append("Set-Cookie", c);

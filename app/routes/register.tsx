@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { runCall } from "../calls/run.server";
 import { ERR } from "../lib/errids";
 import { DomainError } from "../lib/errors";
-import { collectFields } from "../lib/fields";
+import { formFields } from "../lib/fields";
 import { clientIp } from "../lib/http.server";
 import { safeReturn } from "../lib/return-to";
 import { pageMeta } from "../lib/seo";
@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const returnTo = safeReturn(url.searchParams.get("return"), url.origin);
-  const fields = collectFields((await request.formData()).entries() as IterableIterator<[string, string]>);
+  const fields = await formFields(request);
   const result = await runCall("register", request, fields, context.cloudflare.env, context.cloudflare.ctx, "form");
   const headers = new Headers();
   for (const c of result.cookies) headers.append("Set-Cookie", c);

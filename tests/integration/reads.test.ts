@@ -184,7 +184,7 @@ describe("answers", () => {
   it("moreanswers refuses a bad page, a bad size, an unknown order and a deleted question", async () => {
     expect((await get("moreanswers", { qid: 1, p: -1 })).json).toMatchObject({ status: 400, errid: 300 });
     expect((await get("moreanswers", { qid: 1, p: "x" })).json).toMatchObject({ status: 400, errid: 300 });
-    expect((await get("moreanswers", { qid: 1, p: 100_001 })).json).toMatchObject({ status: 400, errid: 300 });
+    expect((await get("moreanswers", { qid: 1, p: 100_001 })).json).toMatchObject({ status: 400, errid: 312 });
     expect((await get("moreanswers", { qid: 1, n: 21 })).json).toMatchObject({ status: 400, errid: 301 });
     expect((await get("moreanswers", { qid: 1, n: 0 })).json).toMatchObject({ status: 400, errid: 301 });
     expect((await get("moreanswers", { qid: 1, sort: "new" })).json).toMatchObject({ status: 400, errid: 310 });

@@ -20,6 +20,9 @@ describe("ids and offsets from URLs", () => {
     expect(parseOffset(new URLSearchParams("p=-20"))).toEqual({ ok: false, reason: "malformed" });
     expect(parseOffset(new URLSearchParams("p=x"))).toEqual({ ok: false, reason: "malformed" });
     expect(parseOffset(new URLSearchParams("p=100001"))).toEqual({ ok: false, reason: "too-far" });
+    // 50 pages of 20 at most: a deeper offset would make the database walk every row before it
+    expect(parseOffset(new URLSearchParams("p=1000"))).toEqual({ ok: true, value: 1000 });
+    expect(parseOffset(new URLSearchParams("p=1001"))).toEqual({ ok: false, reason: "too-far" });
   });
   it("cid- segments give the comment id", () => {
     expect(parsePrefixedId("cid-42", "cid-")).toBe(42);

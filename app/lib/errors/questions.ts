@@ -18,6 +18,7 @@ export const QUESTION_ERRORS = {
   [ERR.supplementNotOwner]: { status: 403, text: "Дополнять вопрос может только его автор" },
   [ERR.supplementNotOpen]: { status: 409, text: "Дополнить можно только открытый вопрос" },
   [ERR.supplementsClosed]: { status: 403, text: "К этому вопросу нельзя добавлять дополнения" },
+  [ERR.supplementsTooMany]: { status: 409, text: "К вопросу можно добавить не больше 10 дополнений" },
   [ERR.alreadyWatching]: { status: 409, text: "Вы уже подписаны на этот вопрос" },
   [ERR.notWatching]: { status: 409, text: "Вы не подписаны на этот вопрос" },
   [ERR.deleteNotOwner]: { status: 403, text: "Удалить вопрос может только его автор" },

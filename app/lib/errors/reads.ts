@@ -13,4 +13,5 @@ export const READ_ERRORS = {
   [ERR.badListState]: { status: 400, text: "Неверный список: open, vote, resolve (или A, V, R)" },
   [ERR.badAnswerOrder]: { status: 400, text: "Неверный порядок ответов: поддерживается только old (сначала старые)" },
   [ERR.badCommentDepth]: { status: 400, text: "Неверная глубина комментариев: 20,3,3 или 20" },
+  [ERR.offsetTooDeep]: { status: 400, text: "Так далеко список не листается: не дальше 1000 записей от начала. Уточните раздел или воспользуйтесь поиском" },
 } as const satisfies Record<number, { status: number; text: string }>;

@@ -27,9 +27,60 @@ const u = schema.users;
  * The comments of several targets at once, applying the listing rule: a target with fewer than 30
  * comments shows all of them; otherwise 20 top-level comments, 3 replies under each and 3 under
  * those ('20,3,3'), and 'more' links for the rest. `targets` is a condition on the comments table.
- * A query builder (not raw SQL) so that it can ride in a D1 batch.
+ * `full` lists everything to the 'more' depth instead, but never more than LIMITS.commentsListMax
+ * comments, oldest first: a parent always comes before its replies, so the cut listing is still a
+ * tree, and a comment whose replies were cut keeps its 'more' count (buildThreads). A query builder
+ * (not raw SQL) so that it can ride in a D1 batch.
  */
 export function commentsQuery(env: Env, targets: SQL, full = false) {
+  return full ? listedQuery(env, targets) : rankedQuery(env, targets);
+}
+
+/** Everything of the targets to the 'more' depth, at most LIMITS.commentsListMax comments, oldest first. */
+function listedQuery(env: Env, targets: SQL) {
+  const db = dbOf(env);
+  const listed = db
+    .select({
+      id: c.id,
+      ref_type: c.refType,
+      ref_id: c.refId,
+      parent_id: c.parentId,
+      depth: c.depth,
+      text: c.text,
+      added: c.added,
+      hidden: c.hidden,
+      comcnt: c.comcnt,
+      user_id: c.userId,
+    })
+    .from(c)
+    .where(and(targets, lt(c.depth, LIMITS.commentMoreDepth)))
+    .orderBy(c.id)
+    .limit(LIMITS.commentsListMax)
+    .as("x");
+  return db
+    .select({
+      id: listed.id,
+      ref_type: listed.ref_type,
+      ref_id: listed.ref_id,
+      parent_id: listed.parent_id,
+      depth: listed.depth,
+      text: listed.text,
+      added: listed.added,
+      hidden: listed.hidden,
+      comcnt: listed.comcnt,
+      user_id: listed.user_id,
+      nick: u.nick,
+      lvl: u.lvl,
+      points: u.points,
+      kpd: u.kpd,
+    })
+    .from(listed)
+    .innerJoin(u, eq(u.id, listed.user_id))
+    .orderBy(listed.ref_type, listed.ref_id, listed.id);
+}
+
+/** The '20,3,3' listing of the targets. */
+function rankedQuery(env: Env, targets: SQL) {
   const db = dbOf(env);
   const ranked = db
     .select({
@@ -50,14 +101,12 @@ export function commentsQuery(env: Env, targets: SQL, full = false) {
     .where(targets)
     .as("x");
   const [top, second, third] = LIMITS.commentDepth;
-  const rule = full
-    ? undefined
-    : or(
-        lt(ranked.total, LIMITS.commentsFullBelow),
-        and(eq(ranked.depth, 0), lte(ranked.rn, top)),
-        and(eq(ranked.depth, 1), lte(ranked.rn, second)),
-        and(eq(ranked.depth, 2), lte(ranked.rn, third)),
-      );
+  const rule = or(
+    lt(ranked.total, LIMITS.commentsFullBelow),
+    and(eq(ranked.depth, 0), lte(ranked.rn, top)),
+    and(eq(ranked.depth, 1), lte(ranked.rn, second)),
+    and(eq(ranked.depth, 2), lte(ranked.rn, third)),
+  );
   return db
     .select({
       id: ranked.id,

@@ -21,20 +21,34 @@ const r = schema.abuseReports;
 
 // ---------------------------------------------------------------------------------------- abuse
 
-/** The wire values of `report`: our words, the pop-up's order 1–3, and a few synonyms. */
-const REASONS: Record<string, AbuseReason> = {
-  spam: "spam",
-  advertising: "spam",
-  "1": "spam",
-  offense: "offense",
-  offensive: "offense",
-  insult: "offense",
-  "2": "offense",
-  other: "other",
-  "3": "other",
-};
+/**
+ * The wire values of `report`: our words, the pop-up's order 1–3, and a few synonyms. A Map, so
+ * that a value such as "constructor" or "__proto__" is an unknown reason, not an inherited property.
+ */
+const REASONS = new Map<string, AbuseReason>([
+  ["spam", "spam"],
+  ["advertising", "spam"],
+  ["1", "spam"],
+  ["offense", "offense"],
+  ["offensive", "offense"],
+  ["insult", "offense"],
+  ["2", "offense"],
+  ["other", "other"],
+  ["3", "other"],
+]);
 
 const absent = (v: unknown) => v === undefined || v === null || v === "";
+
+/**
+ * The last value of a word field, trimmed and in the case given; absent stays undefined. Only a
+ * string is changed: a list, an object or a number from a JSON body goes on as it is, for the
+ * schema to refuse (turning it into a string could throw, or recurse without end).
+ */
+const word = (toCase: (s: string) => string) => (v: unknown) => {
+  const x = last(v);
+  if (absent(x)) return undefined;
+  return typeof x === "string" ? toCase(x.trim()) : x;
+};
 
 /** An optional item id: absent is fine, anything but a positive integer is 443. */
 const targetId = z.preprocess(
@@ -54,7 +68,10 @@ const targetId = z.preprocess(
  */
 export const AbuseInput = z
   .object({
-    report: z.preprocess((v) => (absent(last(v)) ? undefined : String(last(v)).trim().toLowerCase()), z.string().optional()),
+    report: z.preprocess(
+      word((s) => s.toLowerCase()),
+      z.string(ERR_MSG.abuseReasonMissing).optional(),
+    ),
     text: z.preprocess((v) => (absent(last(v)) ? "" : last(v)), z.string(ERR_MSG.badFields)),
     qid: targetId,
     aid: targetId,
@@ -66,7 +83,7 @@ export const AbuseInput = z
       return z.NEVER;
     };
     const text = plainLine(i.text);
-    const reason: AbuseReason | undefined = i.report !== undefined ? REASONS[i.report] : text.length > 0 ? "other" : undefined;
+    const reason: AbuseReason | undefined = i.report !== undefined ? REASONS.get(i.report) : text.length > 0 ? "other" : undefined;
     if (!reason) return fail(ERR_MSG.abuseReasonMissing);
     if (reason === "other" && Array.from(text).length <= 2) return fail(ERR_MSG.abuseTextTooShort);
     if (Array.from(text).length > ABUSE_TEXT_MAX) return fail(ERR_MSG.abuseTextTooLong);
@@ -205,7 +222,10 @@ export async function reportAbuse(env: Env, session: Session | null, input: Abus
 
 // ----------------------------------------------------------------------------- the queue
 
-const QueueType = z.preprocess((v) => (absent(last(v)) ? undefined : String(last(v)).toUpperCase()), z.enum(["Q", "A", "C"], ERR_MSG.queueKindInvalid));
+const QueueType = z.preprocess(
+  word((s) => s.toUpperCase()),
+  z.enum(["Q", "A", "C"], ERR_MSG.queueKindInvalid),
+);
 
 export const ModQueueInput = z.object({ type: QueueType, p: Offset, n: PageSize });
 

@@ -189,7 +189,7 @@ async function pendingItem(env: Env, user: SessionUser, id: number, now: number)
 function notifyType(item: PremodRow): NotifyPremodType {
   switch (item.type) {
     case "Q":
-      return (JSON.parse(item.payload) as { poll?: string }).poll ? "poll" : "qst";
+      return (storedPayload(item) as { poll?: unknown } | null)?.poll ? "poll" : "qst";
     case "A":
       return "ans";
     case "AE":
@@ -249,8 +249,19 @@ async function replay(env: Env, item: PremodRow, replayers: PremodReplayers, now
   const author = await authorSession(env, item.userId, now);
   const replayer = Object.hasOwn(replayers, item.type) ? replayers[item.type as PremodItemType] : undefined;
   if (!replayer) throw new DomainError(ERR.premodItemMissing);
-  const payload = JSON.parse(item.payload);
+  const payload = storedPayload(item);
+  if (payload === null) throw new DomainError(ERR.premodItemMissing);
   return withSolvedCaptcha(env, (captcha) => replayer(env, author, { ...payload, ...captcha }, now));
+}
+
+/** A held write's stored fields as an object, or null when the stored text is not a JSON object. */
+function storedPayload(item: PremodRow): Record<string, unknown> | null {
+  try {
+    const v: unknown = JSON.parse(item.payload);
+    return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The mod_log row of a decision, written only when the statement before it changed a row. */

@@ -4,7 +4,7 @@
  * docs/decisions/0006-asking-and-lifecycle.md.
  */
 import { ERR, ERR_MSG } from "../../lib/errids";
-import { and, eq, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import { canDeleteQuestion, supplementRefusal } from "../../lib/can";
 import { z } from "zod";
 import { flag, idField, last, plainLine } from "../../lib/fields";
@@ -254,7 +254,11 @@ export const SupplementInput = z.object({
   ),
 });
 
-/** updqst: the owner adds a supplement to his open question. */
+/**
+ * updqst: the owner adds a supplement to his open question, up to LIMITS.supplementsMax of them
+ * (151 after that: every page view reads them all). The count is checked in the INSERT itself, so
+ * two supplements sent at once cannot both pass it.
+ */
 export async function addSupplement(env: Env, session: Session | null, input: z.infer<typeof SupplementInput>, now: number) {
   const user = requireWriter(session);
   const row = await ownQuestion(env, input.qid);
@@ -266,12 +270,16 @@ export async function addSupplement(env: Env, session: Session | null, input: z.
   const [ins] = await db.batch(
     batchable(env, [
       db.run(
-        sql`INSERT INTO supplements (qid, text, added) SELECT ${row.id}, ${atext}, ${now} WHERE EXISTS (SELECT 1 FROM questions WHERE id = ${row.id} AND user_id = ${user.id} AND state = 'A' AND hidden = 0 AND noadd = 0)`,
+        sql`INSERT INTO supplements (qid, text, added) SELECT ${row.id}, ${atext}, ${now} WHERE EXISTS (SELECT 1 FROM questions WHERE id = ${row.id} AND user_id = ${user.id} AND state = 'A' AND hidden = 0 AND noadd = 0)
+              AND (SELECT count(*) FROM supplements WHERE qid = ${row.id}) < ${LIMITS.supplementsMax}`,
       ),
       db.run(sql`UPDATE questions SET updated_at = ${now} WHERE id = ${row.id} AND changes() = 1`),
     ] as const),
   );
-  if (ins.meta.changes !== 1) throw new DomainError(ERR.supplementNotOpen);
+  if (ins.meta.changes !== 1) {
+    const [counted] = await db.select({ n: count() }).from(schema.supplements).where(eq(schema.supplements.qid, row.id));
+    throw new DomainError(counted.n >= LIMITS.supplementsMax ? ERR.supplementsTooMany : ERR.supplementNotOpen);
+  }
   return { added: now, atext };
 }
 

@@ -1,5 +1,5 @@
 import type { Author } from "../../lib/views";
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
 import type { Category, CategoryTree } from "../categories/categories.server";
 import { dbOf, schema } from "../core/db.server";
@@ -31,11 +31,12 @@ export type QuestionListItem = {
 
 /**
  * One page of a question list (20 by default): all visible questions, newest first, or one tab of a
- * top-level category. 'best' lists resolved questions by their marks.
+ * top-level category. 'best' lists resolved questions by their marks. `after` (not for 'best')
+ * continues after that question by its place in the list (keyset: no rows are skipped over).
  */
 export async function listQuestions(
   env: Env,
-  opts: { topCategoryId?: number; categoryId?: number; tab?: Tab; offset: number; limit?: number },
+  opts: { topCategoryId?: number; categoryId?: number; tab?: Tab; offset: number; limit?: number; after?: number },
 ): Promise<QuestionListItem[]> {
   const limit = opts.limit ?? LIMITS.pageSize;
   const where = [eq(q.hidden, 0)];
@@ -43,7 +44,8 @@ export async function listQuestions(
   if (opts.categoryId !== undefined) where.push(eq(q.categoryId, opts.categoryId));
   if (opts.tab) where.push(eq(q.state, TABS[opts.tab].state));
   else where.push(ne(q.state, "D"));
-  const order = opts.tab === "best" ? [desc(q.totalmarks), desc(q.added)] : [desc(q.added)];
+  if (opts.after !== undefined) where.push(sql`(${q.added}, ${q.id}) < (select added, id from questions where id = ${opts.after})`);
+  const order = opts.tab === "best" ? [desc(q.totalmarks), desc(q.added)] : [desc(q.added), desc(q.id)];
   const rows = await dbOf(env)
     .select({
       ...LIST_COLUMNS,

@@ -115,7 +115,9 @@ export async function loadQuestionPage(env: Env, qid: number, offset: number): P
       .select({ id: schema.supplements.id, text: schema.supplements.text, added: schema.supplements.added })
       .from(schema.supplements)
       .where(eq(schema.supplements.qid, qid))
-      .orderBy(asc(schema.supplements.added)),
+      .orderBy(asc(schema.supplements.added))
+      // a question takes no more (updqst refuses them); the cap also holds for what was stored before
+      .limit(LIMITS.supplementsMax),
     db
       .select({ id: schema.pollOptions.id, text: schema.pollOptions.text, votes: schema.pollOptions.votes })
       .from(schema.pollOptions)

@@ -8,7 +8,7 @@
  */
 import { ERR, ERR_MSG } from "../../lib/errids";
 import type { AnswerView, CommentNode, QuestionView } from "../../lib/views";
-import { and, count, desc, eq, gt, gte, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError, type ErrId } from "../../lib/errors";
 import { isExpertLevel } from "../../lib/levels";
@@ -306,11 +306,16 @@ async function resolveTarget(env: Env, type: "Q" | "A" | "C", refid: number): Pr
 
 const refCond = (t: Target) => and(eq(cm.refType, t.refType), eq(cm.refId, t.refId))!;
 
-/** The ids of a window of 20 sibling comments (from offset p) and of everything below them. */
+/**
+ * The ids of a window of 20 sibling comments (from offset p) and of everything below them, at
+ * most LIMITS.commentsListMax: the walk down the tree (level by level) stops there, so a huge
+ * thread costs no more than a listing shows.
+ */
 function subtreeOfWindow(siblings: SQL, p: number): SQL {
   return sql`${cm.id} in (with recursive sub(id) as (
       select id from (select id from comments where ${siblings} order by id limit ${LIMITS.pageSize} offset ${p})
       union all select comments.id from comments join sub on comments.parent_id = sub.id
+      limit ${LIMITS.commentsListMax}
     ) select id from sub)`;
 }
 
@@ -375,7 +380,12 @@ export async function readComments(env: Env, input: z.infer<typeof CommentsInput
 
 export const AllCommentsInput = z.object({ type: TargetType, refid: Id });
 
-/** `all_comments` {type, refid}: every comment of a question or answer (or under a comment), nested to depth 20. */
+/**
+ * `all_comments` {type, refid}: every comment of a question or answer (or under a comment), nested
+ * to depth 20, but at most LIMITS.commentsListMax of them, oldest first. A comment whose replies
+ * were left out keeps its `more` count; under a comment, the reply's `more` counts its direct
+ * replies left out.
+ */
 export async function readAllComments(env: Env, input: z.infer<typeof AllCommentsInput>) {
   const target = await resolveTarget(env, input.type, input.refid);
   const key = `${target.refType}:${target.refId}`;
@@ -385,8 +395,10 @@ export async function readAllComments(env: Env, input: z.infer<typeof AllComment
     return { comments: shapeNodes(nodes, target.refType, target.refId), type: target.refType, refid: target.refId };
   }
   const parent = target.parent;
+  // the walk down the tree (level by level) stops after the parent and as many comments as a listing shows
   const below = sql`${cm.id} in (with recursive sub(id) as (
       select ${parent} union all select comments.id from comments join sub on comments.parent_id = sub.id
+      limit ${LIMITS.commentsListMax + 1}
     ) select id from sub)`;
   const rows = (await commentsQuery(env, below, true)) as CommentRow[];
   const root = buildThreads(rows.map((r) => (r.id === parent ? { ...r, parent_id: null } : r))).get(key)?.nodes[0];
@@ -395,6 +407,7 @@ export async function readAllComments(env: Env, input: z.infer<typeof AllComment
     type: target.refType,
     refid: target.refId,
     cmid: parent,
+    more: root?.more ?? 0,
   };
 }
 
@@ -560,17 +573,23 @@ function listWhere(s: ListScope): SQL[] {
   return where;
 }
 
-/** How many questions of a list are newer than (or, with orEqual, as new as) a question; null when it does not exist. */
-async function countNewer(env: Env, scope: ListScope, qid: number, orEqual: boolean): Promise<number | null> {
+/** check_new counts this many newer questions at most; beyond, it says "this many and more". */
+const CHECK_NEW_MAX = 1_000;
+
+/**
+ * How many questions of a list are newer than a question, counted up to CHECK_NEW_MAX + 1 (an old
+ * question must not make anyone's request count the whole list); null when it does not exist.
+ */
+async function countNewer(env: Env, scope: ListScope, qid: number): Promise<number | null> {
   const db = dbOf(env);
   const added = sql`(select added from questions where id = ${qid})`;
-  const [exists, counted] = await db.batch([
-    db.select({ id: q.id }).from(q).where(eq(q.id, qid)),
-    db
-      .select({ n: count() })
-      .from(q)
-      .where(and(...listWhere(scope), orEqual ? gte(q.added, added) : gt(q.added, added))),
-  ]);
+  const newer = db
+    .select({ one: sql`1`.as("one") })
+    .from(q)
+    .where(and(...listWhere(scope), gt(q.added, added)))
+    .limit(CHECK_NEW_MAX + 1)
+    .as("newer");
+  const [exists, counted] = await db.batch([db.select({ id: q.id }).from(q).where(eq(q.id, qid)), db.select({ n: count() }).from(newer)]);
   return exists[0] ? (counted[0]?.n ?? 0) : null;
 }
 
@@ -592,18 +611,22 @@ function shapeListItem(i: QuestionListItem, tree: CategoryTree) {
 
 /**
  * `questlist` {n, p, state, cat, lastid}: a page of a question list, newest first (the 'best'
- * state by marks). lastid continues after that question (p is then ignored; not for 'best').
+ * state by marks). lastid continues after that question, however deep it is (keyset, as leadqst
+ * and golden do: p is then ignored and answered as 0; not for 'best'); a missing one is 181.
  */
 export async function readQuestList(env: Env, input: z.infer<typeof QuestListInput>, now: number) {
   const tree = await getCategoryTree(env, now);
   const scope = scopeOf(tree, input.cat, input.state);
   const n = input.n ?? LIMITS.pageSize;
-  let p = input.p ?? 0;
   if (input.lastid !== undefined && scope.tab !== "best") {
-    const newer = await countNewer(env, scope, input.lastid, true);
-    if (newer === null) throw new DomainError(ERR.questionGone);
-    p = newer;
+    const [exists, items] = await Promise.all([
+      dbOf(env).select({ id: q.id }).from(q).where(eq(q.id, input.lastid)),
+      listQuestions(env, { ...scope, offset: 0, limit: n, after: input.lastid }),
+    ]);
+    if (!exists[0]) throw new DomainError(ERR.questionGone);
+    return { qst: items.map((i) => shapeListItem(i, tree)), p: 0, n };
   }
+  const p = input.p ?? 0;
   const items = await listQuestions(env, { ...scope, offset: p, limit: n });
   return { qst: items.map((i) => shapeListItem(i, tree)), p, n };
 }
@@ -618,13 +641,16 @@ export async function readQstRating(env: Env, input: z.infer<typeof QstRatingInp
   return { qst: items.map((i) => shapeListItem(i, tree)), p, n };
 }
 
-/** `check_new` {cat, qid, state}: how many questions of that list are newer than qid. */
+/**
+ * `check_new` {cat, qid, state}: how many questions of that list are newer than qid; past
+ * CHECK_NEW_MAX it answers {calc: CHECK_NEW_MAX, more: 1}.
+ */
 export async function readCheckNew(env: Env, input: z.infer<typeof CheckNewInput>, now: number) {
   const tree = await getCategoryTree(env, now);
   const scope = scopeOf(tree, input.cat, input.state);
-  const calc = await countNewer(env, scope, input.qid, false);
+  const calc = await countNewer(env, scope, input.qid);
   if (calc === null) throw new DomainError(ERR.questionGone);
-  return { calc };
+  return calc > CHECK_NEW_MAX ? { calc: CHECK_NEW_MAX, more: 1 } : { calc };
 }
 
 // ---------------------------------------------------------------- limits

@@ -10,6 +10,12 @@
  * «ноутбук» and «ноутбука». Similar questions are then re-ranked by how many of the query's stems
  * are stems of the title's own words (`sameWord`: a short prefix alone, «кот» in «который», does
  * not count); the search page keeps the index's order (bm25, title weighing more) or the date.
+ *
+ * The search page's work is bounded, however broad its words («по» is a prefix of half the
+ * titles): it looks at the newest SEARCH_WINDOW matching questions only (the index walks its rows
+ * newest first and stops there), ranks those, and counts at most that many, answering "more than
+ * SEARCH_WINDOW" beyond (count = SEARCH_WINDOW, count_more = 1). Similar questions need no window:
+ * FTS5 ranks inside the index and hands over only the best rows (ORDER BY rank with a LIMIT).
  */
 import { ERR, ERR_MSG } from "../../lib/errids";
 import { stemmer } from "@orama/stemmers/russian";
@@ -31,6 +37,8 @@ export const KEYWORD_MIN = 3;
 const MAX_TERMS = 8;
 /** Similar questions are re-ranked among this many index hits. */
 const SIMILAR_POOL = 50;
+/** The search page ranks and counts at most this many of the newest matching questions. */
+export const SEARCH_WINDOW = 1_000;
 
 const STOP = new Set(stopwords.map((w) => w.replace(/ё/g, "е")));
 
@@ -100,6 +108,19 @@ type Row = {
 
 const VISIBLE = "q.hidden = 0 and q.state != 'D'";
 
+/**
+ * The newest SEARCH_WINDOW + 1 visible questions matching the FTS query ?1 and `where`, with
+ * their date and `score`: the index gives its rows newest first (by rowid, the question's id) and
+ * the LIMIT stops it there, so a broad query reads a bounded number of rows. The extra row tells
+ * that there were more.
+ */
+function windowOf(where: string, score: string): string {
+  return `select q.id as qid, q.added as added, ${score} as score
+    from questions_fts join questions q on q.id = questions_fts.rowid
+    where questions_fts match ?1 and ${where}
+    order by questions_fts.rowid desc limit ${SEARCH_WINDOW + 1}`;
+}
+
 // ---------------------------------------------------------------- input
 
 const Flag = z.preprocess(blank, z.enum(["0", "1"], ERR_MSG.badFields).optional());
@@ -158,6 +179,7 @@ export async function similarSearch(env: Env, keyword: string, exceptQid: number
   if (stems.length === 0) return [];
   const [tree, hits] = await Promise.all([
     getCategoryTree(env, now),
+    // FTS5 ranks inside the index and hands over only the best SIMILAR_POOL rows (ORDER BY rank with a LIMIT)
     env.DB.prepare(
       `select q.id, q.qtext, q.state, q.anscnt, q.poll_type, q.category_id, q.added, u.id as uid, u.nick, null as banswer
          from questions_fts join questions q on q.id = questions_fts.rowid join users u on u.id = q.user_id
@@ -188,8 +210,9 @@ export async function similarSearch(env: Env, keyword: string, exceptQid: number
 /**
  * The search page: visible questions having every word of q (by stem) in the title or the
  * explanation (the title only with question_only=1), filtered by state, category and period, by
- * relevance (default) or date; 20 a page from sf. `count` counts them all. Searching answers
- * (answers_only=1) has no index yet: refused with 400.
+ * relevance (default) or date; 20 a page from sf. Only the newest SEARCH_WINDOW of them are ranked
+ * and counted: `count` is their number, and `count_more: 1` says there are more than that.
+ * Searching answers (answers_only=1) has no index yet: refused with 400.
  */
 async function fullSearch(env: Env, input: z.infer<typeof SearchInput>, now: number) {
   if (input.answers_only === "1") throw new DomainError(ERR.badFields);
@@ -214,24 +237,23 @@ async function fullSearch(env: Env, input: z.infer<typeof SearchInput>, now: num
     binds.push(now - input.zdts * 1000);
   }
   if (stems.length === 0) return { results: [], count: 0, sf, num };
-  const from = `from questions_fts join questions q on q.id = questions_fts.rowid
-    where questions_fts match ?1 and ${where.join(" and ")}`;
   const byDate = input.s === "date";
-  const score = byDate ? "0" : "bm25(questions_fts, 3.0, 1.0)";
+  const hit = windowOf(where.join(" and "), byDate ? "0" : "bm25(questions_fts, 3.0, 1.0)");
   const order = byDate ? "hit.added desc, hit.qid desc" : "hit.score, hit.added desc, hit.qid desc";
   const [rows, total] = await env.DB.batch<Row | { n: number }>([
     env.DB.prepare(
-      `select q.id, q.qtext, q.state, q.anscnt, q.poll_type, q.category_id, q.added, u.id as uid, u.nick,
+      `with hit as (${hit})
+       select q.id, q.qtext, q.state, q.anscnt, q.poll_type, q.category_id, q.added, u.id as uid, u.nick,
            (select a.text from answers a where a.id = q.best_answer_id and a.hidden = 0) as banswer
-         from (select q.id as qid, q.added as added, ${score} as score ${from}
-               order by ${order.replace(/hit\./g, "")} limit ${num} offset ${sf}) hit
+         from (select * from hit order by ${order} limit ${num} offset ${sf}) hit
          join questions q on q.id = hit.qid join users u on u.id = q.user_id
          order by ${order}`,
     ).bind(...binds),
-    env.DB.prepare(`select count(*) as n ${from}`).bind(...binds),
+    env.DB.prepare(`with hit as (${hit}) select count(*) as n from hit`).bind(...binds),
   ]);
   const results = (rows.results as Row[]).map((r) => shapeResult(r, tree, now));
-  return { results, count: (total.results[0] as { n: number } | undefined)?.n ?? 0, sf, num };
+  const found = (total.results[0] as { n: number } | undefined)?.n ?? 0;
+  return { results, count: Math.min(found, SEARCH_WINDOW), ...(found > SEARCH_WINDOW ? { count_more: 1 } : {}), sf, num };
 }
 
 function shapeResult(r: Row, tree: CategoryTree, now: number) {

@@ -122,7 +122,8 @@ function headerQuery(env: Env, uid: number) {
 /** A user's questions of a sub, newest first: questions_user_idx for 'all', questions_user_state_idx for a state. */
 export function userQuestionsQuery(env: Env, uid: number, sub: string, offset: number, limit: number) {
   const db = dbOf(env);
-  const state = SUB_STATE[sub];
+  // the sub comes from the path: only the table's own keys name a state
+  const state = Object.hasOwn(SUB_STATE, sub) ? SUB_STATE[sub] : undefined;
   const where: SQL[] = [eq(q.userId, uid)];
   if (state === "D") where.push(eq(q.state, "D"));
   else if (state) where.push(eq(q.state, state), eq(q.hidden, 0));

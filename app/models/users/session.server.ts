@@ -1,7 +1,9 @@
 import { ERR } from "../../lib/errids";
+import { parse as parseCookie } from "cookie";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { parseStored } from "../../lib/notify-settings";
 import { DomainError } from "../../lib/errors";
+import { parseJsonList } from "../../lib/moderation";
 import { isBanned } from "../../lib/users";
 import { dailyVisit, moscowDay } from "./bonuses.server";
 import { dbOf, schema } from "../core/db.server";
@@ -42,13 +44,13 @@ export async function sha256Hex(s: string): Promise<string> {
   return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/**
+ * A cookie of the request, or null. The header is the client's to write: the parser keeps a value
+ * it cannot percent-decode as it came ("sid=%" is a wrong token, not an error) and reads names into
+ * an object without a prototype, so a cookie named __proto__ or constructor is just a name.
+ */
 export function readCookie(request: Request, name: string): string | null {
-  const header = request.headers.get("cookie") ?? "";
-  for (const part of header.split(";")) {
-    const [k, ...v] = part.trim().split("=");
-    if (k === name) return decodeURIComponent(v.join("="));
-  }
-  return null;
+  return parseCookie(request.headers.get("cookie") ?? "")[name] ?? null;
 }
 
 export function sessionCookie(token: string, request: Request, maxAgeSeconds = SESSION_DAYS * 86_400): string {
@@ -142,7 +144,8 @@ export function sessionUserOf(row: UserRow, now: number): SessionUser {
     vip: row.vip === 1,
     banned: isBanned(row, now),
     type: row.type,
-    permissions: JSON.parse(row.permissions) as string[],
+    // a stored list that is not JSON (or holds anything but names) grants nothing rather than failing the request
+    permissions: parseJsonList(row.permissions).filter((p): p is string => typeof p === "string"),
     createdAt: row.createdAt,
     welcomeBonus: row.welcomeBonus === 1,
     bell: { on: row.notify === 1, interval: row.notifyInterval > 0 ? row.notifyInterval : 10, sound: parseStored(row.notifySettings).sound === 1 },
