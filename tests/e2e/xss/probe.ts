@@ -23,9 +23,17 @@ export type Actor = { ctx: APIRequestContext; id: number; email: string; nick: s
 /** The reply of a named call (the JSON envelope). */
 export type Reply = Record<string, any> & { status: number };
 
-/** Registers a user through the `register` call, in a request context of his own. */
+let actors = 0;
+
+/**
+ * Registers a user through the `register` call, in a request context of his own. Each user comes
+ * from an address of his own (the local server keeps a CF-Connecting-IP the client sends), as real
+ * users would: from one address the second registration of the day needs a captcha.
+ */
 export async function registerActor(playwright: PlaywrightWorkerArgs["playwright"], baseURL: string, email: string, nick: string): Promise<Actor> {
-  const ctx = await playwright.request.newContext({ baseURL });
+  const n = ++actors;
+  const ip = `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  const ctx = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { "cf-connecting-ip": ip } });
   const r = (await (await ctx.post("/api/v2/register", { form: { nick, email, password: "demo12345" }, maxRetries: 2 })).json()) as Reply;
   if (r.status !== 200) throw new Error(`register ${JSON.stringify(nick)}: ${r.status} ${r.error}`);
   return { ctx, id: r.id, email, nick, salt: r.salt, token: r.token };
