@@ -36,22 +36,25 @@ export function commentsQuery(env: Env, targets: SQL, full = false) {
   return full ? listedQuery(env, targets) : rankedQuery(env, targets);
 }
 
+/** A comment's own columns, as both listings read them. */
+const COMMENT_COLUMNS = {
+  id: c.id,
+  ref_type: c.refType,
+  ref_id: c.refId,
+  parent_id: c.parentId,
+  depth: c.depth,
+  text: c.text,
+  added: c.added,
+  hidden: c.hidden,
+  comcnt: c.comcnt,
+  user_id: c.userId,
+};
+
 /** Everything of the targets to the 'more' depth, at most LIMITS.commentsListMax comments, oldest first. */
 function listedQuery(env: Env, targets: SQL) {
   const db = dbOf(env);
   const listed = db
-    .select({
-      id: c.id,
-      ref_type: c.refType,
-      ref_id: c.refId,
-      parent_id: c.parentId,
-      depth: c.depth,
-      text: c.text,
-      added: c.added,
-      hidden: c.hidden,
-      comcnt: c.comcnt,
-      user_id: c.userId,
-    })
+    .select(COMMENT_COLUMNS)
     .from(c)
     .where(and(targets, lt(c.depth, LIMITS.commentMoreDepth)))
     .orderBy(c.id)
@@ -84,16 +87,7 @@ function rankedQuery(env: Env, targets: SQL) {
   const db = dbOf(env);
   const ranked = db
     .select({
-      id: c.id,
-      ref_type: c.refType,
-      ref_id: c.refId,
-      parent_id: c.parentId,
-      depth: c.depth,
-      text: c.text,
-      added: c.added,
-      hidden: c.hidden,
-      comcnt: c.comcnt,
-      user_id: c.userId,
+      ...COMMENT_COLUMNS,
       rn: sql<number>`row_number() over (partition by ${c.refType}, ${c.refId}, ${c.parentId} order by ${c.id})`.as("rn"),
       total: sql<number>`count(*) over (partition by ${c.refType}, ${c.refId})`.as("total"),
     })
