@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { api, register, signedIn } from "./helpers";
+import { api, hydrated, register, signedIn } from "./helpers";
 
 /**
  * Moderation, abuse reports and private questions to a brand's experts, as their users meet them:
@@ -62,9 +62,11 @@ test("a moderator bans a user for 24 hours, who then cannot answer", async ({ br
   await victim.page.getByRole("button", { name: "Войти" }).click();
   await victim.page.goto("/question/7");
   await expect(victim.page.getByRole("heading", { level: 1 })).toBeVisible();
+  // a click while the form hydrates could be lost: the form is filled once its island runs
+  await hydrated(victim.page.getByLabel("Ваш ответ"));
   await victim.page.getByLabel("Ваш ответ").fill("Попробую всё-таки ответить на этот вопрос.");
   await victim.page.getByRole("button", { name: "Ответить" }).click();
-  await expect(victim.page.getByText("Ваш аккаунт заблокирован, писать пока нельзя")).toBeVisible();
+  await expect(victim.page.getByText("Ваш аккаунт заблокирован, писать пока нельзя")).toBeVisible({ timeout: 15_000 });
 });
 
 test("a user reports a comment", async ({ browser }) => {
