@@ -1,17 +1,22 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { BrandPageView } from "../components/brand-page";
 import { ListPage } from "../components/list-page";
 import { cacheHeaders, notFoundUnless, PRIVATE_PAGE } from "../lib/http.server";
 import { LIMITS } from "../lib/limits";
-import { parseOffset } from "../lib/params";
+import { parseId, parseOffset } from "../lib/params";
 import { pageMeta } from "../lib/seo";
 import { brandView, findBrand, loadBrandPage, type Brand } from "../models/brands/brands.server";
 import { getCategoryTree, type CategoryTree } from "../models/categories/categories.server";
 import { linkTarget } from "../models/core/text.server";
 import { categoryLinks, findListPlace, listPath, loadQuestionList } from "../models/questions/lists.server";
 import { viewerSession } from "../models/users/session.server";
+import { readerIsAdult } from "../models/users/adult.server";
+import { adultGatePath } from "../lib/adult";
 
+import sections from "../styles/sections.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sections }];
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
 /**
@@ -19,7 +24,8 @@ export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loader
  * category's question list (/{category}/ and /{category}/{tab}), or the brand page when the urlname
  * is a brand's and no category's (a category of the same urlname wins). Categories have no third
  * segment. Unknown names, tabs and subs and too-deep offsets are 404; a malformed offset redirects
- * to the clean path.
+ * to the clean path. The special sections list what their names say (see loadQuestionList): the
+ * gold fund, the leader questions, the newcomers' questions; the adult category is gated.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
@@ -39,13 +45,22 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     notFoundUnless(offset.reason !== "too-far");
     throw redirect(base);
   }
-  const { more, ...list } = await loadQuestionList(env, tree, place, offset.value);
+  const category = place.category!;
+  // the adult category asks its reader to confirm his age first (a page of its own, so that a
+  // cached copy of the list never reaches a guest who has not); the sections that gather questions
+  // from every category leave adult ones out for him
+  const mixed = category.special !== null && category.special !== "nosmoking";
+  const session = category.adult || mixed ? await viewerSession(context, request) : null;
+  const adultOk = category.adult || mixed ? await readerIsAdult(env, request, session) : false;
+  if (category.adult && !adultOk) throw redirect(adultGatePath(url.pathname + url.search), { headers: session ? PRIVATE_PAGE : cacheHeaders() });
+  const { more, ...list } = await loadQuestionList(env, tree, place, offset.value, { now, adultOk });
   return json(
     {
       now,
       ...list,
       next: more ? `${base}?p=${offset.value + LIMITS.pageSize}` : null,
       offset: offset.value,
+      newAfter: parseId(url.searchParams.get("new")),
       canonical: `${url.origin}${base}${offset.value ? `?p=${offset.value}` : ""}`,
     },
     { headers: cacheHeaders() },
