@@ -2,7 +2,7 @@ import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaF
 import { useLoaderData } from "@remix-run/react";
 import { BrandPageView } from "../components/brand-page";
 import { ListPage } from "../components/list-page";
-import { cacheHeaders, notFoundUnless, PRIVATE_PAGE } from "../lib/http.server";
+import { cacheHeaders, clientIp, notFoundUnless, PRIVATE_PAGE } from "../lib/http.server";
 import { LIMITS } from "../lib/limits";
 import { parseId, parseOffset } from "../lib/params";
 import { pageMeta } from "../lib/seo";
@@ -13,6 +13,9 @@ import { categoryLinks, findListPlace, listPath, loadQuestionList } from "../mod
 import { viewerSession } from "../models/users/session.server";
 import { readerIsAdult } from "../models/users/adult.server";
 import { adultGatePath } from "../lib/adult";
+import { emailOfPath, isMailWord } from "../lib/mail-paths";
+import { addressKey, take } from "../models/core/rate-limits.server";
+import { findByEmail } from "../models/users/email-lookup.server";
 
 import sections from "../styles/sections.css?url";
 
@@ -35,6 +38,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const tree = await getCategoryTree(env, now);
   const brand = tree.byUrl.has(urlname) ? undefined : await findBrand(env, { urlname });
   if (brand) return brandPage({ request, params, context }, tree, brand, now);
+  if (isMailWord(urlname) && params.tab !== undefined) return emailPath(request, env, urlname, params.tab, params.sub, now);
 
   notFoundUnless(params.sub === undefined);
   const place = findListPlace(tree, urlname, params.tab);
@@ -65,6 +69,23 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     },
     { headers: cacheHeaders() },
   );
+}
+
+/**
+ * /{mail word}/{name}, e.g. /mail/ivanov: the profile of the user whose e-mail it names, when he
+ * may be found by it (docs/decisions/0032); otherwise, and past the per-address limit, the same 404
+ * whatever the reason, so the answer does not tell whether the address is registered.
+ */
+async function emailPath(request: Request, env: Env, word: string, name: string, sub: string | undefined, now: number): Promise<never> {
+  const email = sub === undefined ? emailOfPath(word, name) : null;
+  notFoundUnless(email, PRIVATE_PAGE);
+  const allowed = await take(env, "emailLookup", addressKey(clientIp(request)), now).then(
+    () => true,
+    () => false,
+  );
+  const id = allowed ? await findByEmail(env, email) : null;
+  notFoundUnless(id !== null, PRIVATE_PAGE);
+  throw redirect(`/profile/id${id}`, { headers: PRIVATE_PAGE });
 }
 
 /**

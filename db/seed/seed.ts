@@ -44,7 +44,7 @@ import { TextGen, toHtml, type TextCat } from "./text";
 
 export const DEMO_PASSWORD = "demo12345";
 
-/** How many open questions the seed makes leaders (the /smstop section). */
+/** How many questions in voting the seed makes leaders (the /smstop section). */
 const SEED_LEADERS = 3;
 
 /** Fixed ids that tests and the README can rely on. */
@@ -1016,8 +1016,9 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
   }
 
   // ---- the special sections, with no draws: the gold fund by the cron's rule (resolved, a best
-  // answer, liked by at least GOLD_MARKS readers), and the first open generated questions made
-  // leaders just now for three days (their answers came before the lead, so they earned single points)
+  // answer, liked by at least GOLD_MARKS readers), and the first generated questions in voting made
+  // leaders just now for three days (their answers came before the lead, so they earned single
+  // points, and a question in voting takes no more answers, so no test's answer earns double)
   const col = (name: string) => T.questions.cols.indexOf(name);
   const [cState, cHidden, cBest, cMarks, cGold, cLead, cWasLead, cId, cPoll] = [
     "state",
@@ -1033,7 +1034,7 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
   let leaders = 0;
   for (const row of T.questions.rows) {
     if (row[cState] === "R" && row[cHidden] === 0 && row[cBest] !== null && (row[cMarks] as number) >= GOLD_MARKS) row[cGold] = 1;
-    if (leaders < SEED_LEADERS && row[cState] === "A" && row[cHidden] === 0 && row[cPoll] === null && (row[cId] as number) > SHOWCASE.unansweredQuestionId) {
+    if (leaders < SEED_LEADERS && row[cState] === "V" && row[cHidden] === 0 && row[cPoll] === null && (row[cId] as number) > SHOWCASE.unansweredQuestionId) {
       row[cLead] = now + 3 * DAY;
       row[cWasLead] = 1;
       leaders++;
@@ -1041,12 +1042,13 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
   }
 
   // the no-smoking and newcomers sections take questions of their own, which a small seed may not
-  // have drawn: then their own titles are asked there, open and unanswered, by the level accounts
-  let asker = DEMO_USERS.length + 2;
+  // have drawn: then their own titles are asked there, open and unanswered, by the last generated
+  // accounts (the demo and level accounts, which the tests count points of, stay as they were)
+  let asker = users.length;
   for (const section of TOP_CATEGORIES.filter((c) => c.special === "nosmoking" || c.special === "newcomers")) {
     if (T.questions.rows.some((r) => r[col("category_id")] === section.id)) continue;
     section.titles.forEach((qtext, i) => {
-      const owner = byId(asker++);
+      const owner = byId(asker--);
       const added = now - 2 * DAY - i * HOUR;
       const id = ++qid;
       owner.questions++;

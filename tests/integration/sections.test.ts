@@ -166,6 +166,20 @@ describe("the adult gate", () => {
     expect(q.html).not.toContain("qtitle");
   });
 
+  it("an answer of an adult question and a comment shown in its context are gated too", async () => {
+    const row = await one<{ aid: number; qid: number }>(
+      `select a.id aid, a.qid from answers a join questions q on q.id = a.qid where q.category_id in ${ADULT} and q.hidden = 0 and q.state != 'D' and a.hidden = 0 limit 1`,
+    );
+    const answer = await page(`/answer/${row!.aid}`);
+    expect(answer.status).toBe(302);
+    expect(answer.location).toBe(`/adult?return=${encodeURIComponent(`/answer/${row!.aid}`)}`);
+    expect((await page(`/answer/${row!.aid}`, GUEST_ADULT)).status).toBe(200);
+    const cmt = await one<{ id: number; qid: number }>(
+      `select c.id, c.qid from comments c join questions q on q.id = c.qid where q.category_id in ${ADULT} and c.ref_type = 'A' and c.hidden = 0 and q.hidden = 0 limit 1`,
+    );
+    if (cmt) expect((await page(`/question/${cmt.qid}/cid-${cmt.id}`)).location).toMatch(/^\/adult\?return=/);
+  });
+
   it("the confirmation page asks with a form to iamadult that returns to the page, and «Нет» goes home", async () => {
     const { status, html } = await page(`/adult?return=${encodeURIComponent("/relations/")}`);
     expect(status).toBe(200);

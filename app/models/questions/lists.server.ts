@@ -200,11 +200,13 @@ export function listScope(tree: CategoryTree, category: Category | null, tab: Ta
  */
 export async function loadQuestionList(env: Env, tree: CategoryTree, place: ListPlace, offset: number, opts: { now: number; adultOk: boolean }) {
   const { category, tab } = place;
-  const items = await listQuestions(env, { ...listScope(tree, category, tab, opts.now, opts.adultOk), offset });
+  const rows = await listQuestions(env, { ...listScope(tree, category, tab, opts.now, opts.adultOk), offset });
+  // the page shows no lead or gold marks, so its loader data carries none
+  const items: QuestionListItem[] = rows.map(({ leadUntil: _l, waslead: _w, goldrec: _g, ...item }) => item);
   const parent = category?.parentId != null ? tree.byId.get(category.parentId) : undefined;
   return {
     items,
-    more: items.length === LIMITS.pageSize,
+    more: rows.length === LIMITS.pageSize,
     cats: categoryLinks(tree),
     tab,
     tabTitle: tab ? TABS[tab].title : null,
