@@ -77,12 +77,13 @@ test("the new-questions banner appears when another user asks in the category", 
   // the next check, 30 s later, finds it
   await reader.clock.fastForward(31_000);
   const link = reader.getByTestId("new-questions");
-  await expect(link).toHaveText(/1 новый вопрос — показать/);
+  // (other stories may ask in the same category meanwhile, and a guest's copy may be a minute old)
+  await expect(link).toHaveText(/^(Больше )?\d+ (новый вопрос|новых вопроса|новых вопросов) — показать$/);
   await link.click();
   await expect(reader).toHaveURL(/\/comp\/\?new=\d+$/);
-  const fresh = reader.locator("li.q-new");
-  await expect(fresh).toHaveCount(1);
-  await expect(fresh.locator("a.qtitle")).toHaveText(qtext);
+  await expect(reader.locator("li.q-new a.qtitle").filter({ hasText: qtext })).toHaveCount(1);
+  // the questions the reader had already seen are not highlighted
+  await expect(reader.locator("li:not(.q-new)").first()).toBeVisible();
 });
 
 test.describe("on a 390 px phone", () => {
