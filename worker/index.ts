@@ -10,6 +10,7 @@ import { ERR } from "../app/lib/errids";
 import { missingSecrets } from "../app/models/core/secrets.server";
 import { cleanUp } from "../app/models/core/cleanup.server";
 import { advanceQuestions } from "../app/models/questions/lifecycle.server";
+import { promoteToGold } from "../app/models/questions/gold.server";
 import { expireVips } from "../app/models/gifts/vip.server";
 import { withD1Stats } from "./d1-stats";
 import { isSameOrigin } from "../app/calls/origin";
@@ -75,11 +76,13 @@ export default {
   fetch: app.fetch,
   /**
    * The cron: questions move A → V → R (or are deleted when nobody answered) as their windows
-   * close, VIPs expire, and spent captchas, old sign-in attempts, sessions and tracking rows go.
+   * close, VIPs expire, well-liked resolved questions join the gold fund, and spent captchas, old
+   * sign-in attempts, sessions and tracking rows go.
    */
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     ctx.waitUntil(advanceQuestions(env, Date.now()));
     ctx.waitUntil(expireVips(env, Date.now()));
+    ctx.waitUntil(promoteToGold(env));
     ctx.waitUntil(cleanUp(env, Date.now()));
   },
 } satisfies ExportedHandler<Env>;

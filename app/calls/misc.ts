@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readerIsAdult } from "../models/users/adult.server";
 import { SectionListInput, readCatBrands, readCategories, readGolden, readLeadQst } from "../models/categories/category-reads.server";
 import { search, SearchInput } from "../models/search/search.server";
 import { readUsrSettings, setUsrSetting, UsrSettingsInput, UsrSettingsSetInput } from "../models/users/settings.server";
@@ -25,12 +26,12 @@ export const miscCalls: Record<string, NamedCall> = {
   leadqst: defineCall({
     method: "GET",
     input: SectionListInput,
-    run: (c, input) => readLeadQst(c.env, input, c.now),
+    run: async (c, input) => readLeadQst(c.env, input, c.now, await readerIsAdult(c.env, c.req, c.session)),
   }),
   golden: defineCall({
     method: "GET",
     input: SectionListInput,
-    run: (c, input) => readGolden(c.env, input, c.now),
+    run: async (c, input) => readGolden(c.env, input, c.now, await readerIsAdult(c.env, c.req, c.session)),
   }),
   usrsettings: defineCall({
     method: "GET",

@@ -3,8 +3,14 @@
  * a page is answered from the Workers Cache API when a fresh copy is there; otherwise the page is
  * rendered and, when it says it may be shared (Cache-Control s-maxage), stored for the next guest.
  * Signed-in readers (a session cookie) always get a fresh render. Writes purge what they change.
+ * A guest who confirmed he is an adult sees adult questions that others do not, so his copies are
+ * kept apart from everyone else's: the cache key carries a mark that no request can set itself.
  */
+import { guestConfirmedAdult } from "../lib/adult";
 import { SESSION_COOKIE } from "../models/users/session.server";
+
+/** The query parameter of the cache key that marks the copies of the guests who confirmed their age. */
+const ADULT_KEY_MARK = "__adult_copy";
 
 /** The Workers default cache (the DOM typings of CacheStorage lack it). */
 function defaultCache(): Cache {
@@ -17,10 +23,17 @@ export function isCacheableRequest(req: Request): boolean {
   return !new RegExp(`(^|;\\s*)${SESSION_COOKIE}=`).test(cookie);
 }
 
+function keyOf(url: URL, adult: boolean): Request {
+  const key = new URL(url);
+  key.hash = "";
+  // a request may not name the mark itself: it is the cache's alone
+  key.searchParams.delete(ADULT_KEY_MARK);
+  if (adult) key.searchParams.set(ADULT_KEY_MARK, "1");
+  return new Request(key.toString(), { method: "GET" });
+}
+
 function cacheKey(req: Request): Request {
-  const url = new URL(req.url);
-  url.hash = "";
-  return new Request(url.toString(), { method: "GET" });
+  return keyOf(new URL(req.url), guestConfirmedAdult(req.headers.get("cookie")));
 }
 
 export async function withPageCache(req: Request, ctx: ExecutionContext, render: () => Promise<Response>): Promise<Response> {
@@ -54,5 +67,5 @@ export async function withPageCache(req: Request, ctx: ExecutionContext, render:
 /** Drops the cached copies of the given paths (after a write changed them). */
 export async function purgePages(origin: string, paths: string[]): Promise<void> {
   const cache = defaultCache();
-  await Promise.all(paths.map((p) => cache.delete(new Request(new URL(p, origin).toString()))));
+  await Promise.all(paths.flatMap((p) => [false, true].map((adult) => cache.delete(keyOf(new URL(p, origin), adult)))));
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readerIsAdult } from "../models/users/adult.server";
 import {
   AllCommentsInput,
   CheckNewInput,
@@ -71,17 +72,17 @@ export const readCalls: Record<string, NamedCall> = {
   questlist: defineCall({
     method: "GET",
     input: QuestListInput,
-    run: (c, input) => readQuestList(c.env, input, c.now),
+    run: async (c, input) => readQuestList(c.env, input, c.now, await readerIsAdult(c.env, c.req, c.session)),
   }),
   qstrating: defineCall({
     method: "GET",
     input: QstRatingInput,
-    run: (c, input) => readQstRating(c.env, input, c.now),
+    run: async (c, input) => readQstRating(c.env, input, c.now, await readerIsAdult(c.env, c.req, c.session)),
   }),
   check_new: defineCall({
     method: "GET",
     input: CheckNewInput,
-    run: (c, input) => readCheckNew(c.env, input, c.now),
+    run: async (c, input) => readCheckNew(c.env, input, c.now, await readerIsAdult(c.env, c.req, c.session)),
   }),
   showlimits: defineCall({
     method: "GET",

@@ -12,6 +12,7 @@ import { notifyCalls } from "./notify";
 import { premoderationCalls } from "./premoderation";
 import { questionCalls } from "./questions";
 import { readCalls } from "./reads";
+import { sectionCalls } from "./sections";
 
 /** Every named call by name: the API door and the form door (/do/{name}) both run these. */
 export const CALLS: Record<string, NamedCall> = {
@@ -28,4 +29,5 @@ export const CALLS: Record<string, NamedCall> = {
   ...moderationCalls,
   ...abuseCalls,
   ...premoderationCalls,
+  ...sectionCalls,
 };

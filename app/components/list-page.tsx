@@ -2,31 +2,47 @@ import type { QuestionListItem } from "../models/questions/lists.server";
 import { QuestionList } from "./question-list";
 import { Island } from "../islands/island";
 import QuickAsk from "../islands/quick-ask.island";
+import NewQuestions from "../islands/new-questions.island";
 
 export type ListPageData = {
   now: number;
   items: QuestionListItem[];
   next: string | null;
+  offset: number;
+  /** the list's first page */
+  path: string;
+  /** the question the reader's previous copy started with (?new=): the ones above it are new to him */
+  newAfter: number | null;
   cats: Record<string, { name: string; urlname: string }>;
   tab: string | null;
-  category: { name: string; urlname: string; special: string | null } | null;
+  category: { id: number; name: string; urlname: string; special: string | null } | null;
   parent: { name: string; urlname: string } | null;
   subcategories: { name: string; urlname: string }[];
   tabs: { tab: string; title: string }[];
 };
 
+/** The sections that take no questions of their own show no ask form. */
 const NO_ASK_FORM = new Set(["golden", "smstop", "nosmoking"]);
 
-/** The category the quick-ask box starts with: the page's own (its id, found by urlname). */
-function quickAskCid(data: ListPageData): number | null {
-  const url = data.category?.urlname;
-  const hit = url ? Object.entries(data.cats).find(([, c]) => c.urlname === url) : undefined;
-  return hit ? Number(hit[0]) : null;
+/** What each special section holds, said under its heading. */
+const SECTION_NOTES: Record<string, string> = {
+  golden: "Лучшие вопросы сайта: решённые вопросы, которые больше всего понравились читателям.",
+  smstop: "Вопросы-лидеры: их авторы подняли их наверх, а за ответ здесь начисляется вдвое больше баллов.",
+  nosmoking: "Вопросы о том, как бросить курить и не начать снова.",
+  newcomers: "Вопросы новичков — тех, кто на сайте меньше месяца, — и вопросы о том, как здесь всё устроено. Помогите им освоиться.",
+};
+
+/** The questions above the one the reader's previous copy started with; all of them when it is not on this page. */
+function freshIds(items: QuestionListItem[], newAfter: number | null): Set<number> {
+  if (newAfter === null) return new Set();
+  const at = items.findIndex((i) => i.id === newAfter);
+  return new Set((at < 0 ? items : items.slice(0, at)).map((i) => i.id));
 }
 
-/** The index and category question lists with tabs and a 'Показать ещё' link. */
+/** The index, /vote/, category and special-section question lists with tabs and a 'Показать ещё' link. */
 export function ListPage({ data, heading }: { data: ListPageData; heading: string }) {
   const cat = data.category;
+  const first = data.items[0];
   return (
     <main className="page">
       <div className="card">
@@ -36,6 +52,11 @@ export function ListPage({ data, heading }: { data: ListPageData; heading: strin
           </nav>
         ) : null}
         <h1>{heading}</h1>
+        {cat?.special && SECTION_NOTES[cat.special] ? (
+          <p className="muted" data-testid="section-note">
+            {SECTION_NOTES[cat.special]}
+          </p>
+        ) : null}
         {cat && data.subcategories.length > 0 ? (
           <nav className="tabs" aria-label="Подкатегории">
             {data.subcategories.map((s) => (
@@ -57,10 +78,13 @@ export function ListPage({ data, heading }: { data: ListPageData; heading: strin
             ))}
           </nav>
         ) : null}
-        {!cat || !NO_ASK_FORM.has(cat.special ?? "") ? <Island name="quick-ask" of={QuickAsk} props={{ cid: quickAskCid(data) }} when="visible" /> : null}
+        {!cat || !NO_ASK_FORM.has(cat.special ?? "") ? <Island name="quick-ask" of={QuickAsk} props={{ cid: cat?.id ?? null }} when="visible" /> : null}
       </div>
       <div className="card">
-        <QuestionList items={data.items} now={data.now} categoryName={(id) => data.cats[id]} />
+        {first && data.offset === 0 ? (
+          <Island name="new-questions" of={NewQuestions} props={{ cat: cat?.urlname ?? null, state: data.tab, qid: first.id, path: data.path }} when="idle" />
+        ) : null}
+        <QuestionList items={data.items} now={data.now} categoryName={(id) => data.cats[id]} fresh={freshIds(data.items, data.newAfter)} />
         <div className="pager">
           {data.next ? (
             <a className="btn" rel="next" href={data.next} data-testid="show-more">

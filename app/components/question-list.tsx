@@ -7,10 +7,13 @@ export function QuestionList({
   items,
   now,
   categoryName,
+  fresh,
 }: {
   items: QuestionListItem[];
   now: number;
   categoryName: (id: number) => { name: string; urlname: string } | undefined;
+  /** questions new to the reader since his previous copy of the list: highlighted for a while */
+  fresh?: Set<number>;
 }) {
   if (items.length === 0) return <p className="muted">Нет вопросов</p>;
   return (
@@ -18,7 +21,7 @@ export function QuestionList({
       {items.map((item) => {
         const cat = categoryName(item.categoryId);
         return (
-          <li key={item.id}>
+          <li key={item.id} data-qid={item.id} className={fresh?.has(item.id) ? "q-new" : undefined}>
             <a className="qtitle" href={`/question/${item.id}`}>
               {item.pollType ? "Опрос: " : ""}
               {item.qtext}

@@ -104,6 +104,8 @@ export const ERR = {
   badAnswerOrder: 310,
   badCommentDepth: 311,
   offsetTooDeep: 312,
+  adultNotConfirmed: 340,
+  emailLookupInvalid: 341,
   directQuotaSpent: 350,
   answerQuotaSpent: 351,
   commentQuotaSpent: 352,

@@ -4,4 +4,4 @@
  * segments of that route: renaming $category._index.tsx would change its route id, which the load
  * bench (tests/load/bench.ts) names to weigh the page's loader data with a ?_data= request.
  */
-export { default, headers, loader, meta } from "./$category._index";
+export { default, headers, links, loader, meta } from "./$category._index";

@@ -1,17 +1,25 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { BrandPageView } from "../components/brand-page";
 import { ListPage } from "../components/list-page";
-import { cacheHeaders, notFoundUnless, PRIVATE_PAGE } from "../lib/http.server";
+import { cacheHeaders, clientIp, notFoundUnless, PRIVATE_PAGE } from "../lib/http.server";
 import { LIMITS } from "../lib/limits";
-import { parseOffset } from "../lib/params";
+import { parseId, parseOffset } from "../lib/params";
 import { pageMeta } from "../lib/seo";
 import { brandView, findBrand, loadBrandPage, type Brand } from "../models/brands/brands.server";
 import { getCategoryTree, type CategoryTree } from "../models/categories/categories.server";
 import { linkTarget } from "../models/core/text.server";
 import { categoryLinks, findListPlace, listPath, loadQuestionList } from "../models/questions/lists.server";
 import { viewerSession } from "../models/users/session.server";
+import { readerIsAdult } from "../models/users/adult.server";
+import { adultGatePath } from "../lib/adult";
+import { emailOfPath, isMailWord } from "../lib/mail-paths";
+import { addressKey, take } from "../models/core/rate-limits.server";
+import { findByEmail } from "../models/users/email-lookup.server";
 
+import sections from "../styles/sections.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sections }];
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
 /**
@@ -19,7 +27,8 @@ export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loader
  * category's question list (/{category}/ and /{category}/{tab}), or the brand page when the urlname
  * is a brand's and no category's (a category of the same urlname wins). Categories have no third
  * segment. Unknown names, tabs and subs and too-deep offsets are 404; a malformed offset redirects
- * to the clean path.
+ * to the clean path. The special sections list what their names say (see loadQuestionList): the
+ * gold fund, the leader questions, the newcomers' questions; the adult category is gated.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
@@ -29,6 +38,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const tree = await getCategoryTree(env, now);
   const brand = tree.byUrl.has(urlname) ? undefined : await findBrand(env, { urlname });
   if (brand) return brandPage({ request, params, context }, tree, brand, now);
+  if (isMailWord(urlname) && params.tab !== undefined) return emailPath(request, env, urlname, params.tab, params.sub, now);
 
   notFoundUnless(params.sub === undefined);
   const place = findListPlace(tree, urlname, params.tab);
@@ -39,17 +49,43 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     notFoundUnless(offset.reason !== "too-far");
     throw redirect(base);
   }
-  const { more, ...list } = await loadQuestionList(env, tree, place, offset.value);
+  const category = place.category!;
+  // the adult category asks its reader to confirm his age first (a page of its own, so that a
+  // cached copy of the list never reaches a guest who has not); the sections that gather questions
+  // from every category leave adult ones out for him
+  const mixed = category.special !== null && category.special !== "nosmoking";
+  const session = category.adult || mixed ? await viewerSession(context, request) : null;
+  const adultOk = category.adult || mixed ? await readerIsAdult(env, request, session) : false;
+  if (category.adult && !adultOk) throw redirect(adultGatePath(url.pathname + url.search), { headers: session ? PRIVATE_PAGE : cacheHeaders() });
+  const { more, ...list } = await loadQuestionList(env, tree, place, offset.value, { now, adultOk });
   return json(
     {
       now,
       ...list,
       next: more ? `${base}?p=${offset.value + LIMITS.pageSize}` : null,
       offset: offset.value,
+      newAfter: parseId(url.searchParams.get("new")),
       canonical: `${url.origin}${base}${offset.value ? `?p=${offset.value}` : ""}`,
     },
     { headers: cacheHeaders() },
   );
+}
+
+/**
+ * /{mail word}/{name}, e.g. /mail/ivanov: the profile of the user whose e-mail it names, when he
+ * may be found by it (docs/decisions/0032); otherwise, and past the per-address limit, the same 404
+ * whatever the reason, so the answer does not tell whether the address is registered.
+ */
+async function emailPath(request: Request, env: Env, word: string, name: string, sub: string | undefined, now: number): Promise<never> {
+  const email = sub === undefined ? emailOfPath(word, name) : null;
+  notFoundUnless(email, PRIVATE_PAGE);
+  const allowed = await take(env, "emailLookup", addressKey(clientIp(request)), now).then(
+    () => true,
+    () => false,
+  );
+  const id = allowed ? await findByEmail(env, email) : null;
+  notFoundUnless(id !== null, PRIVATE_PAGE);
+  throw redirect(`/profile/id${id}`, { headers: PRIVATE_PAGE });
 }
 
 /**

@@ -1,13 +1,18 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { ListPage } from "../components/list-page";
 import { cacheHeaders, notFoundUnless } from "../lib/http.server";
 import { LIMITS } from "../lib/limits";
-import { parseOffset } from "../lib/params";
+import { parseId, parseOffset } from "../lib/params";
 import { pageMeta } from "../lib/seo";
 import { getCategoryTree } from "../models/categories/categories.server";
 import { loadQuestionList } from "../models/questions/lists.server";
+import { readerIsAdult } from "../models/users/adult.server";
+import { viewerSession } from "../models/users/session.server";
 
+import sections from "../styles/sections.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sections }];
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
 /** The home page: all questions, newest first; a too-deep offset is 404, a malformed one redirects to /. */
@@ -21,13 +26,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notFoundUnless(offset.reason !== "too-far");
     throw redirect("/");
   }
-  const { more, ...list } = await loadQuestionList(env, tree, { category: null, tab: null }, offset.value);
+  // adult questions are listed only for a reader who confirmed his age
+  const adultOk = await readerIsAdult(env, request, await viewerSession(context, request));
+  const { more, ...list } = await loadQuestionList(env, tree, { category: null, tab: null }, offset.value, { now, adultOk });
   return json(
     {
       now,
       ...list,
       next: more ? `/?p=${offset.value + LIMITS.pageSize}` : null,
       offset: offset.value,
+      newAfter: parseId(url.searchParams.get("new")),
       canonical: `${url.origin}/${offset.value ? `?p=${offset.value}` : ""}`,
     },
     { headers: cacheHeaders() },

@@ -1,8 +1,11 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { AnswerPageView } from "../components/answer-page";
 import { QuestionDeleted, QuestionMissing } from "../components/question-gone";
-import { cacheHeaders } from "../lib/http.server";
+import { cacheHeaders, PRIVATE_PAGE } from "../lib/http.server";
+import { adultGatePath } from "../lib/adult";
+import { readerIsAdult } from "../models/users/adult.server";
+import { viewerSession } from "../models/users/session.server";
 import { parseId } from "../lib/params";
 import { originOf, pageMeta } from "../lib/seo";
 import { answerPageWithTrail } from "../models/questions/question-page.server";
@@ -15,6 +18,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (aid === null) return json({ kind: "missing" as const, now: Date.now() }, { status: 404, headers: cacheHeaders(404) });
   const page = await answerPageWithTrail(context.cloudflare.env, aid, null, Date.now());
   if (page.kind !== "ok") return json(page, { status: 404, headers: cacheHeaders(404) });
+  // an answer in the adult category asks its reader to confirm his age first, as its question does
+  if (page.trail.some((c) => c.adult)) {
+    const session = await viewerSession(context, request);
+    if (!(await readerIsAdult(context.cloudflare.env, request, session))) {
+      const url = new URL(request.url);
+      throw redirect(adultGatePath(url.pathname + url.search), { headers: session ? PRIVATE_PAGE : cacheHeaders() });
+    }
+  }
   return json({ ...page, canonical: `${originOf(request)}/answer/${aid}` }, { headers: cacheHeaders() });
 }
 

@@ -7,6 +7,8 @@ import { parseId, parsePrefixedId } from "../lib/params";
 import { originOf, pageMeta } from "../lib/seo";
 import { answerPageWithTrail, locateComment } from "../models/questions/question-page.server";
 import { viewerSession } from "../models/users/session.server";
+import { adultGatePath } from "../lib/adult";
+import { readerIsAdult } from "../models/users/adult.server";
 import { UnwatchPage } from "../components/unwatch";
 import { signInUrl } from "../lib/return-to";
 
@@ -31,6 +33,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (where.answerId === null) throw redirect(`/question/${qid}#cmt-${cmid}`);
   const page = await answerPageWithTrail(env, where.answerId, cmid, Date.now());
   if (page.kind !== "ok") return json(page, { status: 404, headers: cacheHeaders(404) });
+  // an answer in the adult category asks its reader to confirm his age first, as its question does
+  if (page.trail.some((c) => c.adult)) {
+    const session = await viewerSession(context, request);
+    if (!(await readerIsAdult(context.cloudflare.env, request, session))) {
+      const url = new URL(request.url);
+      throw redirect(adultGatePath(url.pathname + url.search), { headers: session ? PRIVATE_PAGE : cacheHeaders() });
+    }
+  }
   return json({ ...page, canonical: `${originOf(request)}/question/${qid}` }, { headers: cacheHeaders() });
 }
 

@@ -16,6 +16,8 @@ import { getCategoryTree } from "../models/categories/categories.server";
 import { crumbsOf, deletedQuestionFacts, loadQuestionPage } from "../models/questions/question-page.server";
 import { categoryTrail, similarQuestions } from "../models/questions/lists.server";
 import { viewerSession } from "../models/users/session.server";
+import { readerIsAdult } from "../models/users/adult.server";
+import { adultGatePath } from "../lib/adult";
 import { viewerOnQuestion } from "../models/questions/viewer.server";
 import { moderOnDeletedQuestion } from "../models/moderation/moderation.server";
 import { advanceOne, dueTransition } from "../models/questions/lifecycle.server";
@@ -58,6 +60,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
   if (page.kind === "missing") return json({ kind: "missing" as const, now }, { status: 404, headers: cacheHeaders(404) });
   const trail = categoryTrail(tree, page.question.categoryId);
+  // a question of the adult category asks its reader to confirm his age first (the gate is a page of
+  // its own, so that a cached copy of the question never reaches a guest who has not)
+  if (trail.some((c) => c.adult) && !(await readerIsAdult(env, request, session))) {
+    throw redirect(adultGatePath(url.pathname + url.search), { headers: session ? PRIVATE_PAGE : cacheHeaders() });
+  }
   if (page.kind === "deleted") {
     // the reasons page: the crumbs for everybody; the question, its author and who deleted it go to
     // a moderator alone, with his restore control (docs/decisions/0015-moderation.md)

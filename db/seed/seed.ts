@@ -38,10 +38,14 @@ import { LEAF_TOPICS, TOP_TOPICS } from "./data/topics";
 import { POLLS } from "./data/polls";
 import { hashPassword } from "../../app/models/users/password.server";
 import { DEV_VARS } from "../../scripts/dev-vars.mjs";
+import { GOLD_MARKS } from "../../app/models/questions/gold.server";
 import { Rng } from "./rng";
 import { TextGen, toHtml, type TextCat } from "./text";
 
 export const DEMO_PASSWORD = "demo12345";
+
+/** How many questions in voting the seed makes leaders (the /smstop section). */
+const SEED_LEADERS = 3;
 
 /** Fixed ids that tests and the README can rely on. */
 export const SHOWCASE = Object.freeze({
@@ -268,6 +272,8 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       "added",
       "state_changed_at",
       "updated_at",
+      "lead_until",
+      "waslead",
     ]),
     supplements: new Table("supplements", ["qid", "text", "added"]),
     pollOptions: new Table("poll_options", ["id", "qid", "position", "text", "votes"]),
@@ -800,6 +806,8 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       opts.added,
       changed,
       Math.min(now, Math.max(updated, changed)),
+      null,
+      0,
     ];
     T.questions.rows.push(row);
     questionRows.set(q.id, row);
@@ -1004,6 +1012,55 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       commentsOnQuestion,
       supplements: withSupplement ? [tg.supplement()] : [],
       bulk: { cat, tg, trng },
+    });
+  }
+
+  // ---- the special sections, with no draws: the gold fund by the cron's rule (resolved, a best
+  // answer, liked by at least GOLD_MARKS readers), and the first generated questions in voting made
+  // leaders just now for three days (their answers came before the lead, so they earned single
+  // points, and a question in voting takes no more answers, so no test's answer earns double)
+  const col = (name: string) => T.questions.cols.indexOf(name);
+  const [cState, cHidden, cBest, cMarks, cGold, cLead, cWasLead, cId, cPoll] = [
+    "state",
+    "hidden",
+    "best_answer_id",
+    "totalmarks",
+    "goldrec",
+    "lead_until",
+    "waslead",
+    "id",
+    "poll_type",
+  ].map(col);
+  let leaders = 0;
+  for (const row of T.questions.rows) {
+    if (row[cState] === "R" && row[cHidden] === 0 && row[cBest] !== null && (row[cMarks] as number) >= GOLD_MARKS) row[cGold] = 1;
+    if (leaders < SEED_LEADERS && row[cState] === "V" && row[cHidden] === 0 && row[cPoll] === null && (row[cId] as number) > SHOWCASE.unansweredQuestionId) {
+      row[cLead] = now + 3 * DAY;
+      row[cWasLead] = 1;
+      leaders++;
+    }
+  }
+
+  // the no-smoking and newcomers sections take questions of their own, which a small seed may not
+  // have drawn: then their own titles are asked there, open and unanswered, by the last generated
+  // accounts (the demo and level accounts, which the tests count points of, stay as they were)
+  let asker = users.length;
+  for (const section of TOP_CATEGORIES.filter((c) => c.special === "nosmoking" || c.special === "newcomers")) {
+    if (T.questions.rows.some((r) => r[col("category_id")] === section.id)) continue;
+    section.titles.forEach((qtext, i) => {
+      const owner = byId(asker--);
+      const added = now - 2 * DAY - i * HOUR;
+      const id = ++qid;
+      owner.questions++;
+      owner.watch++;
+      touch(owner, added);
+      T.watches.add(id, owner.id, added);
+      const values: Record<string, Value> = { id, user_id: owner.id, category_id: section.id, top_category_id: section.id, qtext, qcomment: "", state: "A" };
+      const defaults: Record<string, Value> = { poll_type: null, deleted_by: null, state_before_delete: null, best_answer_id: null, lead_until: null };
+      const row = T.questions.cols.map((c) => values[c] ?? (c in defaults ? defaults[c] : c === "cancomment" ? 1 : 0));
+      for (const c of ["added", "state_changed_at", "updated_at"]) row[col(c)] = added;
+      T.questions.rows.push(row);
+      catCount.set(section.id, (catCount.get(section.id) ?? 0) + 1);
     });
   }
 

@@ -10,14 +10,14 @@ test.describe("a guest from a search engine, with JavaScript off", () => {
     await expect(page.getByRole("heading", { name: "Новые вопросы" })).toBeVisible();
     await expect(page.getByTestId("question-list").locator("li")).toHaveCount(20);
 
-    // the category of the showcase question, then its 'resolved' tab
+    // the category of the showcase question, then its 'best' tab
     await page.goto(`/question/${SHOWCASE.resolvedQuestionId}`);
     const crumbs = page.locator("nav.crumbs a");
     await crumbs.nth(1).click();
     await expect(page.getByTestId("tabs")).toBeVisible();
-    await page.getByTestId("tabs").getByRole("link", { name: "Решённые" }).click();
-    await expect(page).toHaveURL(/\/resolve$/);
-    await expect(page.getByTestId("tabs").getByRole("link", { name: "Решённые" })).toHaveAttribute("aria-current", "page");
+    await page.getByTestId("tabs").getByRole("link", { name: "Лучшие" }).click();
+    await expect(page).toHaveURL(/\/best$/);
+    await expect(page.getByTestId("tabs").getByRole("link", { name: "Лучшие" })).toHaveAttribute("aria-current", "page");
 
     // the question: state, best answer, 20 answers, then the next 20 by a real link
     await page.goto(`/question/${SHOWCASE.resolvedQuestionId}`);

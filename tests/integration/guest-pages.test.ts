@@ -21,7 +21,7 @@ describe("a guest reading the site", () => {
     expect(res.status).toBe(200);
     expect(html).toContain('<html lang="ru">');
     expect(html).toContain("Новые вопросы");
-    expect(count(html, /<li><a class="qtitle" href="\/question\/\d+"/)).toBe(20);
+    expect(count(html, /<li data-qid="\d+"><a class="qtitle" href="\/question\/\d+"/)).toBe(20);
     expect(html).toMatch(/href="\/\?p=20"[^>]*>Показать ещё/);
   });
 

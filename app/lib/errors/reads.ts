@@ -1,5 +1,5 @@
 import { ERR } from "../errids";
-/** Refusals of the reads calls: errids 300–349. */
+/** Refusals of the reads calls: errids 300–349 (340 and up: the adult gate and the look-up by e-mail). */
 export const READ_ERRORS = {
   [ERR.badOffset]: { status: 400, text: "Неверный номер страницы" },
   [ERR.badPageSize]: { status: 400, text: "Неверный размер страницы: от 1 до 20" },
@@ -14,4 +14,6 @@ export const READ_ERRORS = {
   [ERR.badAnswerOrder]: { status: 400, text: "Неверный порядок ответов: поддерживается только old (сначала старые)" },
   [ERR.badCommentDepth]: { status: 400, text: "Неверная глубина комментариев: 20,3,3 или 20" },
   [ERR.offsetTooDeep]: { status: 400, text: "Так далеко список не листается: не дальше 1000 записей от начала. Уточните раздел или воспользуйтесь поиском" },
+  [ERR.adultNotConfirmed]: { status: 403, text: "Этот раздел только для взрослых: подтвердите, что вам исполнилось 18 лет" },
+  [ERR.emailLookupInvalid]: { status: 400, text: "Неверный адрес электронной почты" },
 } as const satisfies Record<number, { status: number; text: string }>;

@@ -4,18 +4,18 @@
  * the gold fund (`golden`).
  */
 import { ERR } from "../../lib/errids";
-import { and, asc, desc, eq, gt, isNotNull, ne, sql, type SQL } from "drizzle-orm";
+import { asc, eq, isNotNull } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
-import { TABS, type Tab } from "../../lib/questions";
+import type { Tab } from "../../lib/questions";
 import { Cat, ListState, Offset, OptId, PageSize } from "../../lib/fields";
-import { findCategory, EXCLUDED_FROM_DROPDOWN, getCategoryTree, type Category, type CategoryTree } from "./categories.server";
+import { adultCategoryIds, findCategory, EXCLUDED_FROM_DROPDOWN, getCategoryTree, type Category, type CategoryTree } from "./categories.server";
 import { dbOf, schema } from "../core/db.server";
-import { LIST_COLUMNS } from "../questions/lists.server";
+import { listQuestions, type ListScope, type SectionListItem } from "../questions/lists.server";
 
 const q = schema.questions;
-const u = schema.users;
+const _u = schema.users;
 const b = schema.brands;
 
 // ---------------------------------------------------------------- categories
@@ -82,65 +82,38 @@ export async function readCatBrands(env: Env) {
 export const SectionListInput = z.object({ n: PageSize, p: Offset, state: ListState, cat: Cat, lastid: OptId });
 
 type Section = "lead" | "gold";
-type Scope = { section: Section; topCategoryId?: number; categoryId?: number };
 
 /**
  * Which list a `cat` asks for: none or the smstop section → every leader question; the golden
  * section → the gold fund; any other category → its leader questions (the gold fund's, for
- * `golden`), a top-level one with its subcategories.
+ * `golden`), a top-level one with its subcategories. The adult categories need a reader who
+ * confirmed his age (340); the lists of every category leave them out for anyone else.
  */
-function scopeOf(tree: CategoryTree, cat: string | undefined, section: Section): Scope {
-  if (cat === undefined) return { section };
-  const c = findCategory(tree, cat);
-  if (c.special === "golden") return { section: "gold" };
-  if (c.special === "smstop") return { section: "lead" };
-  return c.parentId == null ? { section, topCategoryId: c.id } : { section, categoryId: c.id };
+function scopeOf(tree: CategoryTree, input: z.infer<typeof SectionListInput>, section: Section, now: number, adultOk: boolean): ListScope {
+  const hideCategoryIds = adultOk ? [] : adultCategoryIds(tree);
+  const tab = input.state as Tab | undefined;
+  const c = input.cat === undefined ? null : findCategory(tree, input.cat);
+  if (c?.adult && !adultOk) throw new DomainError(ERR.adultNotConfirmed);
+  const kind = c?.special === "golden" ? "gold" : c?.special === "smstop" ? "lead" : section;
+  const of = kind === "gold" ? ({ kind: "gold" } as const) : ({ kind: "lead", now } as const);
+  if (!c || c.special === "golden" || c.special === "smstop") return { tab, section: of, hideCategoryIds };
+  return c.parentId == null ? { tab, section: of, topCategoryId: c.id } : { tab, section: of, categoryId: c.id };
 }
 
 /**
  * One page of leader questions (made leader by SMS: lead_until still ahead, newest lead first) or of
- * the gold fund (goldrec = 1, newest first). Hidden and deleted questions never show. `lastid`
- * continues after that question (keyset, p is then ignored); a missing one is 181.
+ * the gold fund (goldrec = 1, newest first), the same lists the /smstop and /golden/ pages show.
+ * Hidden and deleted questions never show. `lastid` continues after that question (keyset, p is
+ * then ignored); a missing one is 181.
  */
-async function listSection(env: Env, scope: Scope, input: z.infer<typeof SectionListInput>, now: number, tree: CategoryTree) {
+async function listSection(env: Env, scope: ListScope, input: z.infer<typeof SectionListInput>, tree: CategoryTree) {
   const db = dbOf(env);
   const n = input.n ?? LIMITS.pageSize;
   const p = input.lastid !== undefined ? 0 : (input.p ?? 0);
-  const where: SQL[] = [eq(q.hidden, 0)];
-  where.push(input.state ? eq(q.state, TABS[input.state as Tab].state) : ne(q.state, "D"));
-  if (scope.topCategoryId !== undefined) where.push(eq(q.topCategoryId, scope.topCategoryId));
-  if (scope.categoryId !== undefined) where.push(eq(q.categoryId, scope.categoryId));
-  const lead = scope.section === "lead";
-  if (lead) where.push(gt(q.leadUntil, now));
-  else where.push(eq(q.goldrec, 1));
+  const list = listQuestions(env, { ...scope, offset: p, limit: n, after: input.lastid });
+  let rows: SectionListItem[];
   if (input.lastid !== undefined) {
-    where.push(
-      lead
-        ? sql`(${q.leadUntil}, ${q.id}) < (select lead_until, id from questions where id = ${input.lastid})`
-        : sql`(${q.added}, ${q.id}) < (select added, id from questions where id = ${input.lastid})`,
-    );
-  }
-  const list = db
-    .select({
-      ...LIST_COLUMNS,
-      categoryId: q.categoryId,
-      leadUntil: q.leadUntil,
-      waslead: q.waslead,
-      goldrec: q.goldrec,
-      // aliased: in a D1 batch rows come back as objects, so two columns named `id` would collide
-      authorId: sql<number>`${u.id}`.as("author_id"),
-      authorNick: u.nick,
-      authorLvl: u.lvl,
-    })
-    .from(q)
-    .innerJoin(u, eq(u.id, q.userId))
-    .where(and(...where))
-    .orderBy(...(lead ? [desc(q.leadUntil), desc(q.id)] : [desc(q.added), desc(q.id)]))
-    .limit(n)
-    .offset(p);
-  let rows: Awaited<typeof list>;
-  if (input.lastid !== undefined) {
-    const [exists, page] = await db.batch([db.select({ id: q.id }).from(q).where(eq(q.id, input.lastid)), list]);
+    const [exists, page] = await Promise.all([db.select({ id: q.id }).from(q).where(eq(q.id, input.lastid)), list]);
     if (!exists[0]) throw new DomainError(ERR.questionGone);
     rows = page;
   } else {
@@ -157,25 +130,25 @@ async function listSection(env: Env, scope: Scope, input: z.infer<typeof Section
       polltype: r.pollType,
       cid: r.categoryId,
       category: c ? { urlname: c.urlname, name: c.name } : null,
-      usrid: r.authorId,
-      qnick: r.authorNick,
-      lvl: r.authorLvl,
+      usrid: r.author.id,
+      qnick: r.author.nick,
+      lvl: r.author.lvl,
       lead_until: r.leadUntil,
       waslead: r.waslead,
       goldrec: r.goldrec,
     };
   });
-  return { qst, section: scope.section === "lead" ? "smstop" : "golden", p, n };
+  return { qst, section: scope.section?.kind === "lead" ? "smstop" : "golden", p, n };
 }
 
 /** `leadqst` {n, p, state, cat, lastid}: the leader questions (all, or of a category); cat golden gives the gold fund. */
-export async function readLeadQst(env: Env, input: z.infer<typeof SectionListInput>, now: number) {
+export async function readLeadQst(env: Env, input: z.infer<typeof SectionListInput>, now: number, adultOk: boolean) {
   const tree = await getCategoryTree(env, now);
-  return listSection(env, scopeOf(tree, input.cat, "lead"), input, now, tree);
+  return listSection(env, scopeOf(tree, input, "lead", now, adultOk), input, tree);
 }
 
 /** `golden` {n, p, state, cat, lastid}: the gold fund (all, or of a category); cat smstop gives the leaders. */
-export async function readGolden(env: Env, input: z.infer<typeof SectionListInput>, now: number) {
+export async function readGolden(env: Env, input: z.infer<typeof SectionListInput>, now: number, adultOk: boolean) {
   const tree = await getCategoryTree(env, now);
-  return listSection(env, scopeOf(tree, input.cat, "gold"), input, now, tree);
+  return listSection(env, scopeOf(tree, input, "gold", now, adultOk), input, tree);
 }

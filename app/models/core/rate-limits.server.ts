@@ -30,6 +30,8 @@ export const RATES = {
   dwh: { limit: 60, windowMs: MINUTE },
   /** brand link clicks (/301?brand=) recorded for one address */
   click: { limit: 30, windowMs: MINUTE },
+  /** look-ups of a user by his e-mail (id_po_email and the e-mail-style paths) from one address */
+  emailLookup: { limit: 30, windowMs: HOUR },
   /** searches and similar-question look-ups from one address */
   search: { limit: 60, windowMs: MINUTE },
   /** answers of one user without a captcha (docs/decisions/0007): the 5th within 10 minutes needs one */

@@ -1,7 +1,7 @@
 import type { Author } from "../../lib/views";
-import { and, desc, eq, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
-import type { Category, CategoryTree } from "../categories/categories.server";
+import { adultCategoryIds, type Category, type CategoryTree } from "../categories/categories.server";
 import { dbOf, schema } from "../core/db.server";
 import { isTab, TAB_ORDER, TABS, type QuestionState, type Tab } from "../../lib/questions";
 
@@ -29,27 +29,71 @@ export type QuestionListItem = {
   author: Pick<Author, "id" | "nick" | "lvl">;
 };
 
+/** A list item with the marks of the special sections (a leader until, was a leader, in the gold fund). */
+export type SectionListItem = QuestionListItem & { leadUntil: number | null; waslead: number; goldrec: number };
+
 /**
- * One page of a question list (20 by default): all visible questions, newest first, or one tab of a
- * top-level category. 'best' lists resolved questions by their marks. `after` (not for 'best')
- * continues after that question by its place in the list (keyset: no rows are skipped over).
+ * Which questions a list holds. A category: its own questions (`categoryId`) or those of its whole
+ * branch (`topCategoryId`). A special section instead gathers questions from every category: the
+ * gold fund (goldrec = 1), the leader questions (made leader by SMS: lead_until still ahead), or the
+ * newcomers' section (the questions asked in it, and those asked in the last 30 days by accounts
+ * younger than 30 days). `hideCategoryIds` leaves out the questions of those categories (the adult
+ * ones, for a reader who has not confirmed his age).
  */
-export async function listQuestions(
-  env: Env,
-  opts: { topCategoryId?: number; categoryId?: number; tab?: Tab; offset: number; limit?: number; after?: number },
-): Promise<QuestionListItem[]> {
-  const limit = opts.limit ?? LIMITS.pageSize;
+export type ListScope = {
+  topCategoryId?: number;
+  categoryId?: number;
+  tab?: Tab;
+  section?: { kind: "gold" } | { kind: "lead"; now: number } | { kind: "newcomers"; categoryId: number; now: number };
+  hideCategoryIds?: number[];
+};
+
+/** How long an account counts as a newcomer's, and how far back the newcomers' section looks. */
+export const NEWCOMER_MS = 30 * 86_400_000;
+
+/** The conditions of a list (also for counting inside the same list: check_new). */
+export function listWhere(s: ListScope): SQL[] {
   const where = [eq(q.hidden, 0)];
-  if (opts.topCategoryId !== undefined) where.push(eq(q.topCategoryId, opts.topCategoryId));
-  if (opts.categoryId !== undefined) where.push(eq(q.categoryId, opts.categoryId));
-  if (opts.tab) where.push(eq(q.state, TABS[opts.tab].state));
-  else where.push(ne(q.state, "D"));
-  if (opts.after !== undefined) where.push(sql`(${q.added}, ${q.id}) < (select added, id from questions where id = ${opts.after})`);
-  const order = opts.tab === "best" ? [desc(q.totalmarks), desc(q.added)] : [desc(q.added), desc(q.id)];
+  if (s.topCategoryId !== undefined) where.push(eq(q.topCategoryId, s.topCategoryId));
+  if (s.categoryId !== undefined) where.push(eq(q.categoryId, s.categoryId));
+  where.push(s.tab ? eq(q.state, TABS[s.tab].state) : ne(q.state, "D"));
+  if (s.hideCategoryIds?.length) where.push(notInArray(q.categoryId, s.hideCategoryIds));
+  const sec = s.section;
+  if (sec?.kind === "gold") where.push(eq(q.goldrec, 1));
+  if (sec?.kind === "lead") where.push(gt(q.leadUntil, sec.now));
+  if (sec?.kind === "newcomers") {
+    const since = sec.now - NEWCOMER_MS;
+    where.push(
+      or(eq(q.topCategoryId, sec.categoryId), and(gt(q.added, since), sql`${q.userId} in (select ${u.id} from ${u} where ${u.createdAt} > ${since})`)) as SQL,
+    );
+  }
+  return where;
+}
+
+/**
+ * One page of a question list (20 by default), newest first: the leader questions by their lead,
+ * the 'best' tab (resolved questions) by their marks. `after` (not for 'best') continues after that
+ * question by its place in the list (keyset: no rows are skipped over).
+ */
+export async function listQuestions(env: Env, opts: ListScope & { offset: number; limit?: number; after?: number }): Promise<SectionListItem[]> {
+  const limit = opts.limit ?? LIMITS.pageSize;
+  const where = listWhere(opts);
+  const lead = opts.section?.kind === "lead";
+  if (opts.after !== undefined) {
+    where.push(
+      lead
+        ? sql`(${q.leadUntil}, ${q.id}) < (select lead_until, id from questions where id = ${opts.after})`
+        : sql`(${q.added}, ${q.id}) < (select added, id from questions where id = ${opts.after})`,
+    );
+  }
+  const order = opts.tab === "best" ? [desc(q.totalmarks), desc(q.added)] : lead ? [desc(q.leadUntil), desc(q.id)] : [desc(q.added), desc(q.id)];
   const rows = await dbOf(env)
     .select({
       ...LIST_COLUMNS,
       categoryId: q.categoryId,
+      leadUntil: q.leadUntil,
+      waslead: q.waslead,
+      goldrec: q.goldrec,
       authorId: u.id,
       authorNick: u.nick,
       authorLvl: u.lvl,
@@ -68,6 +112,9 @@ export async function listQuestions(
     added: r.added,
     pollType: r.pollType,
     categoryId: r.categoryId,
+    leadUntil: r.leadUntil,
+    waslead: r.waslead,
+    goldrec: r.goldrec,
     author: { id: r.authorId, nick: r.authorNick, lvl: r.authorLvl },
   }));
 }
@@ -97,53 +144,76 @@ export function categoryLinks(tree: CategoryTree): Record<number, { name: string
   return Object.fromEntries(tree.all.map((c) => [c.id, { name: c.name, urlname: c.urlname }]));
 }
 
-/** The tabs a category offers: smstop has open and vote; others open, vote, resolve, best. */
+/** The tabs a list answers to: every state tab, but the leader questions (smstop) only open and vote. */
 export function tabsFor(special: string | null): Tab[] {
   return special === "smstop" ? ["open", "vote"] : TAB_ORDER;
 }
 
-/** Which list a path names: all questions (no category), or a category, and optionally one of its tabs. */
+/** The tabs a list's tab bar shows: open, vote and best (smstop: open and vote); resolve stays reachable by its address. */
+export function shownTabs(special: string | null): Tab[] {
+  return special === "smstop" ? ["open", "vote"] : ["open", "vote", "best"];
+}
+
+/**
+ * Which list a path names: all questions (/, no category and no tab), the questions now in voting
+ * across the site (/vote/, no category and the vote tab), or a category, optionally one of its tabs.
+ */
 export type ListPlace = { category: Category | null; tab: Tab | null };
 
 /**
- * The list of / (no urlname), /{category}/ and /{category}/{tab}, or null for an unknown category
- * or a tab it does not offer.
+ * The list of /{category}/ and /{category}/{tab}, or null for an unknown category or a tab it does
+ * not offer.
  */
-export function findListPlace(tree: CategoryTree, urlname?: string, tabName?: string): ListPlace | null {
-  const category = urlname === undefined ? null : tree.byUrl.get(urlname);
+export function findListPlace(tree: CategoryTree, urlname: string, tabName?: string): ListPlace | null {
+  const category = tree.byUrl.get(urlname);
   if (category === undefined) return null;
   if (tabName === undefined) return { category, tab: null };
-  if (!isTab(tabName) || (category && !tabsFor(category.special).includes(tabName))) return null;
+  if (!isTab(tabName) || !tabsFor(category.special).includes(tabName)) return null;
   return { category, tab: tabName };
 }
 
 /** The path of a list (the base of its ?p= pages and of its canonical address). */
 export function listPath({ category, tab }: ListPlace): string {
-  return category ? `/${category.urlname}/${tab ?? ""}` : "/";
+  if (category) return `/${category.urlname}/${tab ?? ""}`;
+  return tab === "vote" ? "/vote/" : "/";
+}
+
+/**
+ * What a list holds. The index, /vote/ and the special sections gather questions from every
+ * category, so for a reader who has not confirmed his age they leave the adult categories out; an
+ * ordinary category lists its own questions (a top one those of its whole branch). The adult
+ * category itself is gated before it is listed.
+ */
+export function listScope(tree: CategoryTree, category: Category | null, tab: Tab | null, now: number, adultOk: boolean): ListScope {
+  const hideCategoryIds = adultOk ? [] : adultCategoryIds(tree);
+  const t = tab ?? undefined;
+  if (!category) return { tab: t, hideCategoryIds };
+  if (category.special === "golden") return { tab: t, section: { kind: "gold" }, hideCategoryIds };
+  if (category.special === "smstop") return { tab: t, section: { kind: "lead", now }, hideCategoryIds };
+  if (category.special === "newcomers") return { tab: t, section: { kind: "newcomers", categoryId: category.id, now }, hideCategoryIds };
+  return category.parentId == null ? { topCategoryId: category.id, tab: t } : { categoryId: category.id, tab: t };
 }
 
 /**
  * One page of a list and what the page shows around it: the category's parent, subcategories and
- * tabs. A subcategory lists its own questions, a top category those of its whole branch.
+ * tabs, and the newest question's id (where the new-questions banner counts from).
  */
-export async function loadQuestionList(env: Env, tree: CategoryTree, { category, tab }: ListPlace, offset: number) {
-  const sub = category && category.parentId != null ? category : null;
-  const items = await listQuestions(env, {
-    topCategoryId: sub ? undefined : category?.id,
-    categoryId: sub?.id,
-    tab: tab ?? undefined,
-    offset,
-  });
-  const parent = sub?.parentId != null ? tree.byId.get(sub.parentId) : undefined;
+export async function loadQuestionList(env: Env, tree: CategoryTree, place: ListPlace, offset: number, opts: { now: number; adultOk: boolean }) {
+  const { category, tab } = place;
+  const rows = await listQuestions(env, { ...listScope(tree, category, tab, opts.now, opts.adultOk), offset });
+  // the page shows no lead or gold marks, so its loader data carries none
+  const items: QuestionListItem[] = rows.map(({ leadUntil: _l, waslead: _w, goldrec: _g, ...item }) => item);
+  const parent = category?.parentId != null ? tree.byId.get(category.parentId) : undefined;
   return {
     items,
-    more: items.length === LIMITS.pageSize,
+    more: rows.length === LIMITS.pageSize,
     cats: categoryLinks(tree),
     tab,
     tabTitle: tab ? TABS[tab].title : null,
-    category: category ? { name: category.name, urlname: category.urlname, special: category.special } : null,
+    path: listPath(place),
+    category: category ? { id: category.id, name: category.name, urlname: category.urlname, special: category.special } : null,
     parent: parent ? { name: parent.name, urlname: parent.urlname } : null,
     subcategories: category ? (tree.children.get(category.id) ?? []).map((c) => ({ name: c.name, urlname: c.urlname })) : [],
-    tabs: category ? tabsFor(category.special).map((t) => ({ tab: t, title: TABS[t].title })) : [],
+    tabs: category ? shownTabs(category.special).map((t) => ({ tab: t, title: TABS[t].title })) : [],
   };
 }

@@ -8,7 +8,7 @@
  */
 import { ERR, ERR_MSG } from "../../lib/errids";
 import type { AnswerView, CommentNode, QuestionView } from "../../lib/views";
-import { and, count, desc, eq, gt, isNull, ne, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError, type ErrId } from "../../lib/errors";
 import { isExpertLevel } from "../../lib/levels";
@@ -17,11 +17,11 @@ import type { CommentReply } from "../../lib/views";
 import { quotaUsage } from "../core/hub.server";
 import { blank, Cat, Id, ListState, Offset, OptId, PageSize } from "../../lib/fields";
 import { findCategory, getCategoryTree, type CategoryTree } from "../categories/categories.server";
-import { TABS, type Tab } from "../../lib/questions";
+import type { Tab } from "../../lib/questions";
 import { buildThreads, commentsQuery, type CommentRow } from "../comments/threads.server";
 import { dbOf, schema } from "../core/db.server";
 import { loadAnswerPage, loadQuestionPage } from "./question-page.server";
-import { listQuestions, type QuestionListItem } from "./lists.server";
+import { listQuestions, listScope, listWhere, type ListScope, type QuestionListItem } from "./lists.server";
 import type { Session } from "../users/session.server";
 
 const q = schema.questions;
@@ -555,22 +555,16 @@ export const QuestListInput = z.object({ n: PageSize, p: Offset, state: ListStat
 export const QstRatingInput = z.object({ n: PageSize, p: Offset, cat: Cat });
 export const CheckNewInput = z.object({ cat: Cat, qid: Id, state: ListState });
 
-type ListScope = { topCategoryId?: number; categoryId?: number; tab?: Tab };
-
-/** A category by urlname or id (305 when unknown) as a list scope: a top level includes its subcategories. */
-function scopeOf(tree: CategoryTree, cat: string | undefined, tab: Tab | undefined): ListScope {
-  if (cat === undefined) return { tab };
-  const c = findCategory(tree, cat);
-  return c.parentId == null ? { topCategoryId: c.id, tab } : { categoryId: c.id, tab };
-}
-
-/** The conditions of listQuestions (questions.server.ts) for counting inside the same list. */
-function listWhere(s: ListScope): SQL[] {
-  const where = [eq(q.hidden, 0)];
-  if (s.topCategoryId !== undefined) where.push(eq(q.topCategoryId, s.topCategoryId));
-  if (s.categoryId !== undefined) where.push(eq(q.categoryId, s.categoryId));
-  where.push(s.tab ? eq(q.state, TABS[s.tab].state) : ne(q.state, "D"));
-  return where;
+/**
+ * The list a `cat` names, by urlname or id (305 when unknown), as the list page at its address has
+ * it (see listScope: a top level includes its subcategories; golden, smstop and newcomers are their
+ * sections). The adult categories need a reader who confirmed his age (320); the lists that gather
+ * every category leave them out for anyone else.
+ */
+function scopeOf(tree: CategoryTree, cat: string | undefined, tab: Tab | undefined, now: number, adultOk: boolean): ListScope {
+  const c = cat === undefined ? null : findCategory(tree, cat);
+  if (c?.adult && !adultOk) throw new DomainError(ERR.adultNotConfirmed);
+  return listScope(tree, c, tab ?? null, now, adultOk);
 }
 
 /** check_new counts this many newer questions at most; beyond, it says "this many and more". */
@@ -614,9 +608,9 @@ function shapeListItem(i: QuestionListItem, tree: CategoryTree) {
  * state by marks). lastid continues after that question, however deep it is (keyset, as leadqst
  * and golden do: p is then ignored and answered as 0; not for 'best'); a missing one is 181.
  */
-export async function readQuestList(env: Env, input: z.infer<typeof QuestListInput>, now: number) {
+export async function readQuestList(env: Env, input: z.infer<typeof QuestListInput>, now: number, adultOk: boolean) {
   const tree = await getCategoryTree(env, now);
-  const scope = scopeOf(tree, input.cat, input.state);
+  const scope = scopeOf(tree, input.cat, input.state, now, adultOk);
   const n = input.n ?? LIMITS.pageSize;
   if (input.lastid !== undefined && scope.tab !== "best") {
     const [exists, items] = await Promise.all([
@@ -632,9 +626,9 @@ export async function readQuestList(env: Env, input: z.infer<typeof QuestListInp
 }
 
 /** `qstrating` {n, p, cat}: the 'best' tab — resolved questions by their marks. */
-export async function readQstRating(env: Env, input: z.infer<typeof QstRatingInput>, now: number) {
+export async function readQstRating(env: Env, input: z.infer<typeof QstRatingInput>, now: number, adultOk: boolean) {
   const tree = await getCategoryTree(env, now);
-  const scope = scopeOf(tree, input.cat, "best");
+  const scope = scopeOf(tree, input.cat, "best", now, adultOk);
   const n = input.n ?? LIMITS.pageSize;
   const p = input.p ?? 0;
   const items = await listQuestions(env, { ...scope, offset: p, limit: n });
@@ -645,9 +639,9 @@ export async function readQstRating(env: Env, input: z.infer<typeof QstRatingInp
  * `check_new` {cat, qid, state}: how many questions of that list are newer than qid; past
  * CHECK_NEW_MAX it answers {calc: CHECK_NEW_MAX, more: 1}.
  */
-export async function readCheckNew(env: Env, input: z.infer<typeof CheckNewInput>, now: number) {
+export async function readCheckNew(env: Env, input: z.infer<typeof CheckNewInput>, now: number, adultOk: boolean) {
   const tree = await getCategoryTree(env, now);
-  const scope = scopeOf(tree, input.cat, input.state);
+  const scope = scopeOf(tree, input.cat, input.state, now, adultOk);
   const calc = await countNewer(env, scope, input.qid);
   if (calc === null) throw new DomainError(ERR.questionGone);
   return calc > CHECK_NEW_MAX ? { calc: CHECK_NEW_MAX, more: 1 } : { calc };

@@ -1,0 +1,26 @@
+import { and, eq, gte, inArray, isNotNull } from "drizzle-orm";
+import { dbOf, schema } from "../core/db.server";
+
+const q = schema.questions;
+
+/** A resolved question joins the gold fund once this many readers marked it «Нравится». */
+export const GOLD_MARKS = 3;
+
+/** How many questions one run of the cron moves into the gold fund at most (the rest wait for the next run). */
+const GOLD_BATCH = 500;
+
+/**
+ * The cron's rule of the gold fund (/golden/, the `golden` call): a question that is resolved, has
+ * a best answer, is not hidden, and that at least GOLD_MARKS readers liked, joins it (goldrec = 1)
+ * and stays there; a question deleted later leaves every list anyway. Returns how many joined.
+ */
+export async function promoteToGold(env: Env): Promise<number> {
+  const db = dbOf(env);
+  const due = db
+    .select({ id: q.id })
+    .from(q)
+    .where(and(eq(q.state, "R"), eq(q.goldrec, 0), eq(q.hidden, 0), isNotNull(q.bestAnswerId), gte(q.totalmarks, GOLD_MARKS)))
+    .limit(GOLD_BATCH);
+  const res = await db.update(q).set({ goldrec: 1 }).where(inArray(q.id, due));
+  return res.meta.changes ?? 0;
+}

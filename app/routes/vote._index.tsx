@@ -1,0 +1,54 @@
+import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { useLoaderData } from "@remix-run/react";
+import { ListPage } from "../components/list-page";
+import { cacheHeaders, notFoundUnless } from "../lib/http.server";
+import { LIMITS } from "../lib/limits";
+import { parseId, parseOffset } from "../lib/params";
+import { pageMeta } from "../lib/seo";
+import { getCategoryTree } from "../models/categories/categories.server";
+import { loadQuestionList } from "../models/questions/lists.server";
+import { readerIsAdult } from "../models/users/adult.server";
+import { viewerSession } from "../models/users/session.server";
+
+import sections from "../styles/sections.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: sections }];
+export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
+
+/** /vote/: the questions now in voting for the best answer, across the site, newest first; a too-deep offset is 404, a malformed one redirects to /vote/. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const env = context.cloudflare.env;
+  const now = Date.now();
+  const url = new URL(request.url);
+  const tree = await getCategoryTree(env, now);
+  const offset = parseOffset(url.searchParams);
+  if (!offset.ok) {
+    notFoundUnless(offset.reason !== "too-far");
+    throw redirect("/vote/");
+  }
+  // adult questions are listed only for a reader who confirmed his age
+  const adultOk = await readerIsAdult(env, request, await viewerSession(context, request));
+  const { more, ...list } = await loadQuestionList(env, tree, { category: null, tab: "vote" }, offset.value, { now, adultOk });
+  return json(
+    {
+      now,
+      ...list,
+      next: more ? `/vote/?p=${offset.value + LIMITS.pageSize}` : null,
+      offset: offset.value,
+      newAfter: parseId(url.searchParams.get("new")),
+      canonical: `${url.origin}/vote/${offset.value ? `?p=${offset.value}` : ""}`,
+    },
+    { headers: cacheHeaders() },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta({
+    title: "Вопросы на голосовании — Ответы",
+    description: "Вопросы, где сейчас выбирают лучший ответ: голосуйте за тот, что помог больше всего.",
+    canonical: data?.canonical,
+  });
+
+export default function Voting() {
+  return <ListPage data={useLoaderData<typeof loader>()} heading="Вопросы на голосовании" />;
+}
