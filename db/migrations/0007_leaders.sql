@@ -35,6 +35,10 @@ INSERT INTO `leaders_week` (`week`, `cat`, `user_id`, `bestanscnt`)
 SELECT (best_at - 334800000) / 604800000 AS w, 0, user_id, count(*) FROM answers WHERE hidden = 0 AND best = 1 AND best_at IS NOT NULL GROUP BY w, user_id
 ON CONFLICT (`week`, `cat`, `user_id`) DO UPDATE SET `bestanscnt` = `bestanscnt` + excluded.`bestanscnt`;
 --> statement-breakpoint
+-- The triggers below add NEW/OLD values in their upserts rather than `excluded.…`: SQLite's
+-- table rename rewrites `excluded` inside a trigger into the table's name. A migration that
+-- recreates points_ledger or answers (drizzle-kit does so to change a column) drops their
+-- triggers with them: it must create them again, and rebuild leaders_week as above.
 -- A ledger row adds its delta to its week: for the whole site (category 0) and, when it points at
 -- a question (Q) or an answer (A), for that question's leaf and top category as they are when the
 -- points are earned (a later move leaves them where they were earned). The points an account
@@ -47,7 +51,7 @@ BEGIN
     UNION SELECT q.category_id FROM questions q WHERE q.id = CASE NEW.ref_type WHEN 'Q' THEN NEW.ref_id WHEN 'A' THEN (SELECT qid FROM answers WHERE id = NEW.ref_id) END
     UNION SELECT q.top_category_id FROM questions q WHERE q.id = CASE NEW.ref_type WHEN 'Q' THEN NEW.ref_id WHEN 'A' THEN (SELECT qid FROM answers WHERE id = NEW.ref_id) END
   ) WHERE NEW.reason <> 'start'
-  ON CONFLICT (week, cat, user_id) DO UPDATE SET points = points + excluded.points;
+  ON CONFLICT (week, cat, user_id) DO UPDATE SET points = points + NEW.delta;
 END;
 --> statement-breakpoint
 -- A ledger row that changes (asking sets the new question as its reference right after the
@@ -60,14 +64,14 @@ BEGIN
     UNION SELECT q.category_id FROM questions q WHERE q.id = CASE OLD.ref_type WHEN 'Q' THEN OLD.ref_id WHEN 'A' THEN (SELECT qid FROM answers WHERE id = OLD.ref_id) END
     UNION SELECT q.top_category_id FROM questions q WHERE q.id = CASE OLD.ref_type WHEN 'Q' THEN OLD.ref_id WHEN 'A' THEN (SELECT qid FROM answers WHERE id = OLD.ref_id) END
   ) WHERE OLD.reason <> 'start'
-  ON CONFLICT (week, cat, user_id) DO UPDATE SET points = points + excluded.points;
+  ON CONFLICT (week, cat, user_id) DO UPDATE SET points = points - OLD.delta;
   INSERT INTO leaders_week (week, cat, user_id, points)
   SELECT (NEW.added - 334800000) / 604800000, c, NEW.user_id, NEW.delta FROM (
     SELECT 0 AS c
     UNION SELECT q.category_id FROM questions q WHERE q.id = CASE NEW.ref_type WHEN 'Q' THEN NEW.ref_id WHEN 'A' THEN (SELECT qid FROM answers WHERE id = NEW.ref_id) END
     UNION SELECT q.top_category_id FROM questions q WHERE q.id = CASE NEW.ref_type WHEN 'Q' THEN NEW.ref_id WHEN 'A' THEN (SELECT qid FROM answers WHERE id = NEW.ref_id) END
   ) WHERE NEW.reason <> 'start'
-  ON CONFLICT (week, cat, user_id) DO UPDATE SET points = points + excluded.points;
+  ON CONFLICT (week, cat, user_id) DO UPDATE SET points = points + NEW.delta;
 END;
 --> statement-breakpoint
 CREATE TRIGGER leaders_ledger_delete AFTER DELETE ON points_ledger
@@ -78,7 +82,7 @@ BEGIN
     UNION SELECT q.category_id FROM questions q WHERE q.id = CASE OLD.ref_type WHEN 'Q' THEN OLD.ref_id WHEN 'A' THEN (SELECT qid FROM answers WHERE id = OLD.ref_id) END
     UNION SELECT q.top_category_id FROM questions q WHERE q.id = CASE OLD.ref_type WHEN 'Q' THEN OLD.ref_id WHEN 'A' THEN (SELECT qid FROM answers WHERE id = OLD.ref_id) END
   ) WHERE OLD.reason <> 'start'
-  ON CONFLICT (week, cat, user_id) DO UPDATE SET points = points + excluded.points;
+  ON CONFLICT (week, cat, user_id) DO UPDATE SET points = points - OLD.delta;
 END;
 --> statement-breakpoint
 -- A visible answer counts in the week it was written; a visible best answer also in the week it
