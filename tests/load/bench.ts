@@ -125,11 +125,12 @@ function categoryFromD1(): string | null {
 }
 
 /**
- * The rows D1 reads for the first page of the leaders (19 places), the week's by points and all
- * time's, as the model queries them (app/models/users/leaders.server.ts): straight from D1 with
- * its meta, since the server's D1 stats cannot see rows read through drizzle's raw results.
+ * How D1 answers the first page of the leaders (19 places), the week's by points and all time's,
+ * as the model queries them (app/models/users/leaders.server.ts): the places, the time D1 took and
+ * the query plan — an index walked in order, no sort. Straight from the store (local D1 reports no
+ * rows read, and the server's D1 stats cannot see them through drizzle's raw results).
  */
-function leadersRowsRead(): string[] {
+function leadersQueries(): string[] {
   const week = Math.floor((Date.now() - 334_800_000) / 604_800_000);
   const queries: [string, string][] = [
     [
@@ -141,11 +142,16 @@ function leadersRowsRead(): string[] {
       `SELECT u.id, u.nick, u.points, coalesce(w.points, 0) FROM users u LEFT JOIN leaders_week w ON w.week = ${week} AND w.cat = 0 AND w.user_id = u.id WHERE u.points > 0 AND u.ban_permanent = 0 ORDER BY u.points DESC, u.id DESC LIMIT 19`,
     ],
   ];
+  const d1 = (sql: string) => {
+    const out = run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command", sql]);
+    return JSON.parse(out.slice(out.indexOf("[")))[0] as { results: Record<string, unknown>[]; meta?: { duration?: number } };
+  };
   return queries.map(([name, sql]) => {
     try {
-      const out = run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command", sql]);
-      const r = JSON.parse(out.slice(out.indexOf("[")))[0] as { results: unknown[]; meta?: { rows_read?: number } };
-      return `leaders ${name}, first page: ${r.results.length} places, D1 rows read ${r.meta?.rows_read ?? "n/a"}`;
+      const r = d1(sql);
+      const plan = d1(`EXPLAIN QUERY PLAN ${sql}`).results.map((p) => String(p.detail));
+      const sorts = plan.some((p) => p.includes("TEMP B-TREE"));
+      return `leaders ${name}, first page: ${r.results.length} places in ${r.meta?.duration ?? "n/a"} ms, ${sorts ? "SORTS" : "no sort"}; plan: ${plan.join(" | ")}`;
     } catch (e) {
       return `leaders ${name}: not measured (${e instanceof Error ? e.message.split("\n")[0] : e})`;
     }
@@ -305,7 +311,7 @@ async function main() {
     log("db/seed/cli.ts not found — benchmarking an empty database");
   }
   const fromD1 = categoryFromD1();
-  const leadersRows = leadersRowsRead();
+  const leadersRows = leadersQueries();
   const qids = openQuestionsFromD1(2 * ANSWERS + 1);
 
   if (await answers(BASE)) throw new Error(`something already answers on ${BASE}; stop it or set BENCH_PORT`);
