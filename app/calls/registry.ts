@@ -6,6 +6,7 @@ import { brandCalls } from "./brands";
 import { commentCalls } from "./comments";
 import { followCalls } from "./follows";
 import { giftCalls } from "./gifts";
+import { leaderCalls } from "./leaders";
 import { miscCalls } from "./misc";
 import { moderationCalls } from "./moderation";
 import { notifyCalls } from "./notify";
@@ -30,4 +31,5 @@ export const CALLS: Record<string, NamedCall> = {
   ...abuseCalls,
   ...premoderationCalls,
   ...sectionCalls,
+  ...leaderCalls,
 };

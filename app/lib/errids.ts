@@ -201,6 +201,9 @@ export const ERR = {
   vipPointsShort: 511,
   vipPermanent: 512,
   liveSocketsFull: 540,
+  ratingTypeInvalid: 560,
+  ratingCategoryNotAllowed: 561,
+  ratingUnavailable: 562,
 } as const;
 
 export type ErrName = keyof typeof ERR;

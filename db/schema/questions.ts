@@ -132,6 +132,8 @@ export const answers = sqliteTable(
     added: integer("added").notNull(),
     editedAt: integer("edited_at"),
     best: integer("best").notNull().default(0),
+    /** ms; when the answer was chosen as the best (by the asker or by the lifecycle cron), null before */
+    bestAt: integer("best_at"),
     hidden: integer("hidden").notNull().default(0),
     deletedBy: text("deleted_by"),
     /** votes for this answer in state V */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Time columns hold milliseconds since the epoch (UTC). */
 export const users = sqliteTable(
@@ -125,6 +125,33 @@ export const pointsLedger = sqliteTable(
     added: integer("added").notNull(),
   },
   (t) => [index("points_ledger_user_idx").on(t.userId, t.added), index("points_ledger_added_idx").on(t.added, t.userId)],
+);
+
+/**
+ * The leaders' weekly figures, rolled up so that a leaders page reads a few dozen rows whatever the
+ * size of the data: per Moscow week (0 = the week of Monday 1970-01-05), category (0 = the whole
+ * site, else a question's leaf or top category) and user, the points his ledger rows of that week
+ * add up to (difpoints), his visible answers written that week (difanscnt) and his visible answers
+ * chosen as best that week (difbestanscnt); the points an account starts with count in no week. Kept by triggers on points_ledger and answers
+ * (migration 0007), so every write that changes them updates it in its own statement; only
+ * category 0 counts answers.
+ */
+export const leadersWeek = sqliteTable(
+  "leaders_week",
+  {
+    week: integer("week").notNull(),
+    cat: integer("cat").notNull(),
+    userId: integer("user_id").notNull(),
+    points: integer("points").notNull().default(0),
+    anscnt: integer("anscnt").notNull().default(0),
+    bestanscnt: integer("bestanscnt").notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.week, t.cat, t.userId] }),
+    index("leaders_week_points_idx").on(t.week, t.cat, t.points, t.userId),
+    index("leaders_week_anscnt_idx").on(t.week, t.cat, t.anscnt, t.userId),
+    index("leaders_week_best_idx").on(t.week, t.cat, t.bestanscnt, t.userId),
+  ],
 );
 
 export const follows = sqliteTable(

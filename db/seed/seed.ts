@@ -293,6 +293,7 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       "totalmarks",
       "vip",
       "deleted_by",
+      "best_at",
     ]),
     comments: new Table("comments", ["id", "qid", "pqid", "ref_type", "ref_id", "parent_id", "depth", "user_id", "text", "added", "hidden", "comcnt"]),
     bestVotes: new Table("best_votes", ["qid", "answer_id", "user_id", "added"]),
@@ -640,7 +641,7 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       const source = bulk ? bulk.tg.source() : legacySource;
       touch(u, added);
       updated = Math.max(updated, added);
-      answerRows.push([id, q.id, u.id, text, source, added, 0, 0, 0, 0, 0, 0, u.vip, null]);
+      answerRows.push([id, q.id, u.id, text, source, added, 0, 0, 0, 0, 0, 0, u.vip, null, null]);
     }
     let best: number | null = null;
     if (opts.bestIndex != null && answerRows[opts.bestIndex]) {
@@ -780,6 +781,8 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
     T.watches.add(q.id, opts.owner.id, opts.added);
     opts.owner.watch++;
     const changed = opts.state === "A" ? opts.added : Math.min(now, opts.added + 4 * DAY);
+    // the best answer was chosen when the question left its open state
+    for (const r of answerRows) if (r[6] === 1) r[14] = changed;
     const visibleAnswers = answerRows.filter((r) => r[7] === 0).length;
     if (isDeleted && opts.deletedBy === "moder") modLog.push(["qstdrop", "Q", q.id, opts.owner.id, q.id, null, null, "Нарушение правил проекта", changed]);
     const row: Value[] = [

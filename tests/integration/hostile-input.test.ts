@@ -483,6 +483,7 @@ const PARAM_IN: Record<string, Record<string, string>> = {
   "moderlog.ban.$uid": { uid: "1" },
   "settings.$uid": { uid: "id5" },
   "captcha.$id": { id: "abc" },
+  "top.($type).($period).($cat)": { type: "points", period: "week", cat: "" },
 };
 
 /** Query keys the pages read, and what they get. */

@@ -11,8 +11,11 @@
  * without it, alternating, one at a time), and the fan-out of one new answer to 1,000
  * WebSockets on one QuestionRoom. Then the islands' budgets in Chromium (tests/load/page-weight.ts):
  * JavaScript bytes, render-blocking bytes, FCP and LCP under throttling, beside Remix's full
- * hydration of the same page. Knobs: BENCH_PORT, BENCH_SECONDS, BENCH_QUESTIONS, BENCH_ANSWERS
- * (per side, default 150), BENCH_SOCKETS (default 1000).
+ * hydration of the same page. The leaders: /top/points/week/ without the page cache and the
+ * `usrrating` call of the leaders block (points, p 0, n 8), with the rows each read from D1.
+ * Knobs: BENCH_PORT, BENCH_SECONDS, BENCH_QUESTIONS, BENCH_ANSWERS (per side, default 150),
+ * BENCH_SOCKETS (default 1000), BENCH_ONLY=leaders (the static asset and the leaders alone: a
+ * quick run at scale, e.g. BENCH_QUESTIONS=100000).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -33,6 +36,9 @@ const LOG = ".wrangler/bench-wrangler.log";
 const QUESTION = "/question/1";
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 150);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
+const ONLY_LEADERS = process.env.BENCH_ONLY === "leaders";
+const LEADERS_PAGE = "/top/points/week/";
+const LEADERS_CALL = "/api/v2/usrrating?type=points&p=0&n=8";
 /** a VIP: never asked for a captcha, AAQ limit 500 */
 const WRITER = "vip@demo.local";
 const NO_CACHE = { cookie: "sid=bench" };
@@ -116,6 +122,40 @@ function categoryFromD1(): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * How D1 answers the first page of the leaders (19 places), the week's by points and all time's,
+ * as the model queries them (app/models/users/leaders.server.ts): the places, the time D1 took and
+ * the query plan — an index walked in order, no sort. Straight from the store (local D1 reports no
+ * rows read, and the server's D1 stats cannot see them through drizzle's raw results).
+ */
+function leadersQueries(): string[] {
+  const week = Math.floor((Date.now() - 334_800_000) / 604_800_000);
+  const queries: [string, string][] = [
+    [
+      "week by points",
+      `SELECT u.id, u.nick, l.points, coalesce(w.anscnt, 0) FROM leaders_week l JOIN users u ON u.id = l.user_id LEFT JOIN leaders_week w ON w.week = ${week} AND w.cat = 0 AND w.user_id = l.user_id WHERE l.week = ${week} AND l.cat = 0 AND l.points > 0 AND u.ban_permanent = 0 ORDER BY l.points DESC, l.user_id DESC LIMIT 19`,
+    ],
+    [
+      "all time by points",
+      `SELECT u.id, u.nick, u.points, coalesce(w.points, 0) FROM users u LEFT JOIN leaders_week w ON w.week = ${week} AND w.cat = 0 AND w.user_id = u.id WHERE u.points > 0 AND u.ban_permanent = 0 ORDER BY u.points DESC, u.id DESC LIMIT 19`,
+    ],
+  ];
+  const d1 = (sql: string) => {
+    const out = run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command", sql]);
+    return JSON.parse(out.slice(out.indexOf("[")))[0] as { results: Record<string, unknown>[]; meta?: { duration?: number } };
+  };
+  return queries.map(([name, sql]) => {
+    try {
+      const r = d1(sql);
+      const plan = d1(`EXPLAIN QUERY PLAN ${sql}`).results.map((p) => String(p.detail));
+      const sorts = plan.some((p) => p.includes("TEMP B-TREE"));
+      return `leaders ${name}, first page: ${r.results.length} places in ${r.meta?.duration ?? "n/a"} ms, ${sorts ? "SORTS" : "no sort"}; plan: ${plan.join(" | ")}`;
+    } catch (e) {
+      return `leaders ${name}: not measured (${e instanceof Error ? e.message.split("\n")[0] : e})`;
+    }
+  });
 }
 
 async function categoryFromPage(): Promise<string | null> {
@@ -271,6 +311,7 @@ async function main() {
     log("db/seed/cli.ts not found — benchmarking an empty database");
   }
   const fromD1 = categoryFromD1();
+  const leadersRows = leadersQueries();
   const qids = openQuestionsFromD1(2 * ANSWERS + 1);
 
   if (await answers(BASE)) throw new Error(`something already answers on ${BASE}; stop it or set BENCH_PORT`);
@@ -317,8 +358,30 @@ async function main() {
   const roundTrips = page.headers.get("x-d1-roundtrips");
   const statements = page.headers.get("x-d1-statements");
 
+  // the leaders once each: the rows they read from D1, whatever the size of the data
+  const leadersD1: string[] = [];
+  for (const [name, urlPath] of [
+    ["leaders page", LEADERS_PAGE],
+    ["usrrating", LEADERS_CALL],
+  ]) {
+    const { res } = await fetchOnce(urlPath, NO_CACHE);
+    leadersD1.push(
+      `${name} ${urlPath}: status ${res.status}, D1 round trips ${res.headers.get("x-d1-roundtrips") ?? "n/a"}, statements ${res.headers.get("x-d1-statements") ?? "n/a"}`,
+    );
+  }
+  leadersD1.push(...leadersRows);
+
   const rows: Row[] = [];
   rows.push(await measure("static asset", staticAsset()));
+  rows.push(await measure("leaders page (no cache)", LEADERS_PAGE, NO_CACHE));
+  rows.push(await measure("usrrating (leaders block)", LEADERS_CALL, NO_CACHE));
+  if (ONLY_LEADERS) {
+    await stopServerAndWait();
+    printTable(rows, seeded);
+    for (const line of leadersD1) console.log(line);
+    console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    return;
+  }
   rows.push(await measure("question page (guest cache)", QUESTION));
   rows.push(await measure("question page (no cache)", QUESTION, NO_CACHE));
   rows.push(await measure("category page", category));
@@ -342,28 +405,13 @@ async function main() {
 
   await stopServerAndWait();
 
-  const table = rows.map((r) => ({
-    scenario: r.name,
-    path: r.path,
-    status: r.status,
-    "req/s": Math.round(r.result.requests.average * 10) / 10,
-    "p50 ms": r.result.latency.p50,
-    "p99 ms": r.result.latency.p99,
-    "bytes/resp": r.bodyBytes,
-    requests: r.result.requests.total,
-    non2xx: r.result.non2xx,
-    errors: r.result.errors + r.result.timeouts,
-  }));
+  printTable(rows, seeded);
   const rps = (name: string) => rows.find((r) => r.name === name)!.result.requests.average;
   const ratio = (name: string) => (rps("static asset") > 0 ? (rps(name) / rps("static asset")).toFixed(3) : "n/a");
-
-  console.log(
-    `\nautocannon: 10 connections, ${SECONDS} s each, wrangler dev (NODE_ENV=production), ${seeded ? `${QUESTIONS} seeded questions` : "unseeded database"}\n`,
-  );
-  console.table(table);
   console.log(`question page / static asset req/s: ${ratio("question page (guest cache)")} (guest cache), ${ratio("question page (no cache)")} (no cache)`);
   console.log(`question page HTML: ${html.length} bytes, ${zlib.gzipSync(html).length} bytes gzip (status ${page.status})`);
   console.log(`question page D1 before headers: round trips ${roundTrips ?? "n/a"}, statements ${statements ?? "n/a"}`);
+  for (const line of leadersD1) console.log(line);
   console.log(`guest page cache on ${QUESTION}: x-page-cache ${guestCache}`);
 
   const [p50on, p99on, p50off, p99off] = [pct(quota.on, 50), pct(quota.on, 99), pct(quota.off, 50), pct(quota.off, 99)];
@@ -376,6 +424,26 @@ async function main() {
   console.log(`  time from the POST until a socket had it: p50 ${ms(pct(fan.heard, 50))}, p99 ${ms(pct(fan.heard, 99))}, all ${ms(Math.max(...fan.heard))}`);
   printWeights(weights);
   console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/** The autocannon table: req/s, p50 and p99 of each scenario. */
+function printTable(rows: Row[], seeded: boolean) {
+  const table = rows.map((r) => ({
+    scenario: r.name,
+    path: r.path,
+    status: r.status,
+    "req/s": Math.round(r.result.requests.average * 10) / 10,
+    "p50 ms": r.result.latency.p50,
+    "p99 ms": r.result.latency.p99,
+    "bytes/resp": r.bodyBytes,
+    requests: r.result.requests.total,
+    non2xx: r.result.non2xx,
+    errors: r.result.errors + r.result.timeouts,
+  }));
+  console.log(
+    `\nautocannon: 10 connections, ${SECONDS} s each, wrangler dev (NODE_ENV=production), ${seeded ? `${QUESTIONS} seeded questions` : "unseeded database"}\n`,
+  );
+  console.table(table);
 }
 
 main()

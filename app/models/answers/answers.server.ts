@@ -195,7 +195,7 @@ export async function selectBest(env: Env, session: Session | null, input: z.inf
       .returning({ id: q.id }),
     db
       .update(a)
-      .set({ best: 1 })
+      .set({ best: 1, bestAt: now })
       .where(and(eq(a.id, ans.id), sql`changes() = 1`)),
     db
       .update(u)

@@ -60,12 +60,15 @@ export function dueTransition(q: Candidate, now: number): Transition | null {
   return null;
 }
 
-/** Marks the question's best_answer_id as best and counts it for its author (after a guarded UPDATE). */
-function crownBest(env: Env, qid: number) {
+/**
+ * Marks the question's best_answer_id as best, with the moment it was chosen (the weekly best-answer
+ * leaders count it in that week), and counts it for its author (after a guarded UPDATE).
+ */
+function crownBest(env: Env, qid: number, now: number) {
   const db = dbOf(env);
   const best = sql`(SELECT best_answer_id FROM questions WHERE id = ${qid})`;
   return [
-    db.run(sql`UPDATE answers SET best = 1 WHERE id = ${best} AND changes() = 1`),
+    db.run(sql`UPDATE answers SET best = 1, best_at = ${now} WHERE id = ${best} AND changes() = 1`),
     db.run(
       sql`UPDATE users SET best_count = best_count + 1, kpd = CASE WHEN answers_count > 0 THEN min(100, (100 * (best_count + 1) + answers_count / 2) / answers_count) ELSE 0 END WHERE id = (SELECT user_id FROM answers WHERE id = ${best}) AND changes() = 1`,
     ),
@@ -89,7 +92,7 @@ function statementsFor(env: Env, q: Candidate, t: Transition, now: number) {
         db.run(
           sql`UPDATE questions SET state = 'R', best_answer_id = ${pick}, state_changed_at = ${now}, updated_at = ${now} WHERE id = ${q.id} AND state = ${from} AND best_answer_id IS NULL AND EXISTS ${pick}`,
         ),
-        ...crownBest(env, q.id),
+        ...crownBest(env, q.id, now),
       ];
     }
     case "A>D":
