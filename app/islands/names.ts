@@ -17,6 +17,7 @@ export const ISLAND_NAMES = [
   "supplement-form",
   "ban-form",
   "abuse-form",
+  "search-suggest",
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

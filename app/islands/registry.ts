@@ -19,4 +19,5 @@ export const ISLANDS: Record<IslandName, () => Promise<{ default: ComponentType<
   "supplement-form": () => import("./supplement-form.island"),
   "ban-form": () => import("./ban-form.island"),
   "abuse-form": () => import("./abuse-form.island"),
+  "search-suggest": () => import("./search-suggest.island"),
 };

@@ -32,6 +32,8 @@ export const RATES = {
   click: { limit: 30, windowMs: MINUTE },
   /** searches and similar-question look-ups from one address */
   search: { limit: 60, windowMs: MINUTE },
+  /** the search box's suggestions from one address: one a keystroke at most (the box waits 200 ms between them) */
+  suggest: { limit: 300, windowMs: MINUTE },
   /** answers of one user without a captcha (docs/decisions/0007): the 5th within 10 minutes needs one */
   burstAnswer: { limit: 4, windowMs: 10 * MINUTE },
   /** comments of one user without a captcha, as for answers */
