@@ -8,7 +8,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BASE, get, type Who, workerFetch } from "./helpers/api";
-import { as, newUser } from "./helpers/users";
+import { newUser } from "./helpers/users";
 
 type Json = Record<string, any>;
 
