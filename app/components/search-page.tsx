@@ -96,7 +96,7 @@ function NothingFound({ query }: { query: string }) {
       <form className="search-ask" method="get" action="/ask">
         <label htmlFor="search-ask-text">Ваш вопрос</label>
         <textarea id="search-ask-text" name="q" rows={3} maxLength={1000} defaultValue={query.trim()} required />
-        <button className="btn btn-ask" type="submit">
+        <button className="btn search-ask-button" type="submit">
           Задать вопрос
         </button>
       </form>
