@@ -6,7 +6,7 @@ import { clientIp, notFoundUnless, PRIVATE_PAGE } from "../lib/http.server";
 import { parseOffset } from "../lib/params";
 import { parseSearchPath, searchHref } from "../lib/search-path";
 import { pageMeta } from "../lib/seo";
-import { addressKey, take } from "../models/core/rate-limits.server";
+import { addressKey, rateLimited, take } from "../models/core/rate-limits.server";
 import { readerIsAdult } from "../models/search/reader.server";
 import { searchView } from "../models/search/search-view.server";
 import { viewerSession } from "../models/users/session.server";
@@ -40,7 +40,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const session = await viewerSession(context, request);
   let view: SearchView;
   try {
-    if (address.query.trim() !== "") await take(env, "search", addressKey(clientIp(request)), now);
+    if (address.query.trim() !== "" && rateLimited(env, request)) await take(env, "search", addressKey(clientIp(request)), now);
     view = await searchView(env, address, offset.value, await readerIsAdult(env, session, request), now);
   } catch (e) {
     if (e instanceof TooSoon) return json({ address, busy: e.message, view: null }, { status: 429, headers: PRIVATE_PAGE });

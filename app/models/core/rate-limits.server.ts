@@ -74,6 +74,15 @@ export async function take(env: Env, rule: RateName, who: string, now: number, e
   return h;
 }
 
+/**
+ * Whether the per-address limits count this request: always, except that `npm run bench` (and
+ * only it: the BENCH_KNOBS var is set nowhere else) measures search from one address by switching
+ * them off per request (header x-bench-rate: off).
+ */
+export function rateLimited(env: Env, req: Request): boolean {
+  return !(env.BENCH_KNOBS === "1" && req.headers.get("x-bench-rate") === "off");
+}
+
 /** Takes back a hit whose action did not happen. */
 export function giveBack(env: Env, rule: RateName, who: string, h: Hit): Promise<void> {
   return counter(env, rule, who).giveBack(h.id);

@@ -308,26 +308,31 @@ function groupsQuery(groups: Group[]): string {
 export const TYPO_MIN_WORD = 5;
 /** At most this many corrections of one word are searched for (the most frequent). */
 const TYPO_ALTS = 3;
+/** At most this many words of a query are corrected (the longest unknown ones): each costs a few hundred look-ups. */
+const TYPO_WORDS = 2;
 const CYRILLIC = "абвгдежзийклмнопрстуфхцчшщъыьэюя";
 const LATIN = "abcdefghijklmnopqrstuvwxyz";
 
 /**
- * The stems one edit away from a stem: one letter left out, changed, added or two neighbours
- * swapped (in the stem's own alphabet), none shorter than 4 letters (a shorter prefix matches too
- * many words to be a correction).
+ * The stems one edit away from a stem that are worth looking up as prefixes: one letter left out,
+ * changed, added or two neighbours swapped (in the stem's own alphabet), none shorter than 4
+ * letters (a shorter prefix matches too many words to be a correction). Since a stem matches the
+ * words it begins, a letter added at the end adds nothing and a changed last letter is covered by
+ * leaving it out.
  */
 export function oneEditAway(stem: string): string[] {
   const letters = /[а-я]/.test(stem) ? CYRILLIC : /[a-z]/.test(stem) ? LATIN : "";
   const out = new Set<string>();
   const chars = Array.from(stem);
-  for (let i = 0; i <= chars.length; i++) {
+  const n = chars.length;
+  for (let i = 0; i < n; i++) {
     const head = chars.slice(0, i).join("");
-    const tail = chars.slice(i).join("");
-    if (i < chars.length) out.add(head + chars.slice(i + 1).join(""));
-    if (i < chars.length - 1) out.add(head + chars[i + 1] + chars[i] + chars.slice(i + 2).join(""));
+    const rest = chars.slice(i + 1).join("");
+    out.add(head + rest);
+    if (i < n - 1) out.add(head + chars[i + 1] + chars[i] + chars.slice(i + 2).join(""));
     for (const l of letters) {
-      if (i < chars.length) out.add(head + l + chars.slice(i + 1).join(""));
-      out.add(head + l + tail);
+      if (i < n - 1) out.add(head + l + rest);
+      out.add(head + l + chars[i] + rest);
     }
   }
   out.delete(stem);
@@ -335,30 +340,39 @@ export function oneEditAway(stem: string): string[] {
 }
 
 /**
- * The query's groups with every long word the indexes know no word for replaced by its
- * corrections (the one-edit stems some indexed word begins with, the most frequent first); null
- * when no word needed and had a correction. One statement: each candidate is one range look-up in
- * the indexes' word lists.
+ * The query's groups with long words the indexes know no word for (at most TYPO_WORDS, the longest)
+ * replaced by their corrections (the one-edit stems some indexed word begins with, the most
+ * frequent first); null when no word needed and had a correction. Two statements: which long
+ * words are unknown, then every candidate of those, each one range look-up in the indexes' word
+ * lists.
  */
 async function correctTypos(env: Env, groups: Group[], scope: Scope): Promise<Group[] | null> {
   const long = groups.filter((g) => g.alts[0].prefix && Array.from(g.word).length >= TYPO_MIN_WORD);
   if (long.length === 0) return null;
-  const asked = [...new Set(long.flatMap((g) => [g.alts[0].s, ...oneEditAway(g.alts[0].s)]))];
   const lists = [...(scope !== "a" ? ["questions_fts_words"] : []), ...(scope !== "q" ? ["answers_fts_words"] : [])];
   const found = (list: string) => `(select term || ' ' || doc from ${list} where term >= j.value and term < j.value || char(1114111) limit 1)`;
-  const rows = await env.DB.prepare(`select j.value as v, ${lists.map((l, i) => `${found(l)} as w${i}`).join(", ")} from json_each(?1) j`)
-    .bind(JSON.stringify(asked))
-    .all<Record<string, string | null>>();
-  const known = new Map<string, { word: string; docs: number }>();
-  for (const r of rows.results) {
-    const hits = lists.map((_, i) => r[`w${i}`]).filter((x): x is string => x != null);
-    if (hits.length === 0) continue;
-    const [word, docs] = hits[0].split(" ");
-    known.set(r.v!, { word, docs: hits.reduce((n, h) => n + Number(h.split(" ")[1]), 0) || Number(docs) });
-  }
+  const lookUp = async (stems: string[]) => {
+    const rows = await env.DB.prepare(`select j.value as v, ${lists.map((l, i) => `${found(l)} as w${i}`).join(", ")} from json_each(?1) j`)
+      .bind(JSON.stringify(stems))
+      .all<Record<string, string | null>>();
+    const known = new Map<string, { word: string; docs: number }>();
+    for (const r of rows.results) {
+      const hits = lists.map((_, i) => r[`w${i}`]).filter((x): x is string => x != null);
+      if (hits.length === 0) continue;
+      known.set(r.v!, { word: hits[0].split(" ")[0], docs: hits.reduce((n, h) => n + Number(h.split(" ")[1]), 0) });
+    }
+    return known;
+  };
+  const knownWords = await lookUp(long.map((g) => g.alts[0].s));
+  const unknown = long
+    .filter((g) => !knownWords.has(g.alts[0].s))
+    .sort((a, b) => b.word.length - a.word.length)
+    .slice(0, TYPO_WORDS);
+  if (unknown.length === 0) return null;
+  const known = await lookUp([...new Set(unknown.flatMap((g) => oneEditAway(g.alts[0].s)))]);
   let changed = false;
   const out = groups.map((g) => {
-    if (!long.includes(g) || known.has(g.alts[0].s)) return g;
+    if (!unknown.includes(g)) return g;
     const fixes = oneEditAway(g.alts[0].s)
       .filter((s) => known.has(s))
       .sort((a, b) => known.get(b)!.docs - known.get(a)!.docs)
