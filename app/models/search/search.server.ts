@@ -277,7 +277,8 @@ const EXCERPT_LEAD = 60;
  * none matches), with an ellipsis where it was cut; null when the text is empty.
  */
 export function excerptOf(html: string, terms: Term[]): string | null {
-  const text = plainText(html);
+  // the stored text's only escapes are the sanitiser's &lt; and &gt; (the page escapes the excerpt again)
+  const text = plainText(html).replace(/&lt;/g, "<").replace(/&gt;/g, ">");
   if (text === "") return null;
   let first = 0;
   for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
