@@ -351,3 +351,13 @@ describe("a very broad word of the answers", () => {
     expect(rows2).toBeLessThan(20_000);
   });
 });
+
+describe("very long words", () => {
+  it("a query of one very long word that finds nothing is not corrected and is no error", async () => {
+    const long = "я".repeat(700);
+    expect((await search({ q: long })).json).toMatchObject({ status: 200, count: 0 });
+    const page = await open(`/search/${encodeURIComponent("x".repeat(3_000))}`);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain('data-testid="search-none"');
+  });
+});

@@ -309,8 +309,10 @@ function groupsQuery(groups: Group[]): string {
 export const TYPO_MIN_WORD = 5;
 /** At most this many corrections of one word are searched for (the most frequent). */
 const TYPO_ALTS = 3;
-/** At most this many words of a query are corrected (the longest unknown ones): each costs a few hundred look-ups. */
+/** At most this many words of a query are corrected (the longest unknown ones): each costs about 60 look-ups a letter. */
 const TYPO_WORDS = 2;
+/** A longer word is no word (Russian words stay well below it) and is not corrected: its candidates would only cost. */
+const TYPO_MAX_WORD = 24;
 const CYRILLIC = "абвгдежзийклмнопрстуфхцчшщъыьэюя";
 const LATIN = "abcdefghijklmnopqrstuvwxyz";
 
@@ -348,7 +350,7 @@ export function oneEditAway(stem: string): string[] {
  * lists.
  */
 async function correctTypos(env: Env, groups: Group[], scope: Scope): Promise<Group[] | null> {
-  const long = groups.filter((g) => g.alts[0].prefix && Array.from(g.word).length >= TYPO_MIN_WORD);
+  const long = groups.filter((g) => g.alts[0].prefix && Array.from(g.word).length >= TYPO_MIN_WORD && Array.from(g.word).length <= TYPO_MAX_WORD);
   if (long.length === 0) return null;
   const lists = [...(scope !== "a" ? ["questions_fts_words"] : []), ...(scope !== "q" ? ["answers_fts_words"] : [])];
   const found = (list: string) => `(select term || ' ' || doc from ${list} where term >= j.value and term < j.value || char(1114111) limit 1)`;
