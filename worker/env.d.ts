@@ -17,8 +17,9 @@ declare global {
       /** "1" makes every page report its D1 round trips in response headers (benchmarks) */
       D1_STATS?: string;
       /**
-       * `npm run bench` only: lets a request switch the quota check off (header x-bench-quota: off)
-       * and a question room's per-address socket cap (header x-bench-caps: off)
+       * `npm run bench` only: lets a request switch the quota check off (header x-bench-quota: off),
+       * a question room's per-address socket cap (header x-bench-caps: off) and the per-address
+       * rate limits (header x-bench-rate: off)
        */
       BENCH_KNOBS?: string;
     }

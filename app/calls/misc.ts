@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { readerIsAdult } from "../models/users/adult.server";
 import { SectionListInput, readCatBrands, readCategories, readGolden, readLeadQst } from "../models/categories/category-reads.server";
-import { search, SearchInput } from "../models/search/search.server";
+import { search, SearchInput, suggest, SuggestInput } from "../models/search/search.server";
 import { readUsrSettings, setUsrSetting, UsrSettingsInput, UsrSettingsSetInput } from "../models/users/settings.server";
 import { DwhInput, trackEvent } from "../models/core/track.server";
 import { defineCall, type NamedCall } from "./define";
@@ -9,8 +9,10 @@ import { defineCall, type NamedCall } from "./define";
 /**
  * The remaining named calls (docs/decisions/0012-misc-calls.md): the category tree and the brands
  * of each category, the leader questions and the gold fund, the client's settings, the tracking
- * events and the question search (at /api/search/search). Anyone may send tracking events and
- * search, so both are limited per address (`rate`, docs/decisions/0022).
+ * events, the question search (at /api/search/search) and the search box's suggestions. Anyone
+ * may send tracking events, search and ask for suggestions, so each is limited per address
+ * (`rate`, docs/decisions/0022). Questions of the adult categories are found only for a reader who
+ * confirmed being an adult.
  */
 export const miscCalls: Record<string, NamedCall> = {
   getCategories: defineCall({
@@ -54,6 +56,12 @@ export const miscCalls: Record<string, NamedCall> = {
     door: "search",
     input: SearchInput,
     rate: "search",
-    run: (c, input) => search(c.env, input, c.now),
+    run: async (c, input) => search(c.env, input, await readerIsAdult(c.env, c.req, c.session), c.now),
+  }),
+  suggest: defineCall({
+    method: "GET",
+    input: SuggestInput,
+    rate: "suggest",
+    run: async (c, input) => suggest(c.env, input, await readerIsAdult(c.env, c.req, c.session), c.now),
   }),
 };

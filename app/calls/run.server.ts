@@ -4,7 +4,7 @@ import { collectFields, formFields, fromZod } from "../lib/fields";
 import { clientIp } from "../lib/http.server";
 import { WELCOME_DAYS, welcomeBonus } from "../models/users/bonuses.server";
 import { publishToRoom, withQuota } from "../models/core/hub.server";
-import { addressKey, take } from "../models/core/rate-limits.server";
+import { addressKey, rateLimited, take } from "../models/core/rate-limits.server";
 import { heldReply } from "../models/moderation/premoderation.server";
 import { getSession } from "../models/users/session.server";
 import { isSameOrigin } from "./origin";
@@ -44,7 +44,7 @@ export async function runCall(name: string, req: Request, raw: Record<string, un
     if (!parsed.success) throw fromZod(parsed.error);
     const input = parsed.data;
     const ctx: CallContext = { env, req, session, ip: clientIp(req), now: Date.now(), exec };
-    if (call.rate) await take(env, call.rate, addressKey(ctx.ip), ctx.now);
+    if (call.rate && rateLimited(env, req)) await take(env, call.rate, addressKey(ctx.ip), ctx.now);
     // a write held for premoderation replies {on_moderation: 1, …} and keeps its quota slot
     const write = () => perform(call, ctx, input, cookies).catch(heldReply);
     const quota = typeof call.quota === "function" ? call.quota(input) : call.quota;

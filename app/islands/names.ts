@@ -18,6 +18,7 @@ export const ISLAND_NAMES = [
   "ban-form",
   "abuse-form",
   "new-questions",
+  "search-suggest",
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

@@ -20,4 +20,5 @@ export const ISLANDS: Record<IslandName, () => Promise<{ default: ComponentType<
   "ban-form": () => import("./ban-form.island"),
   "abuse-form": () => import("./abuse-form.island"),
   "new-questions": () => import("./new-questions.island"),
+  "search-suggest": () => import("./search-suggest.island"),
 };

@@ -237,8 +237,8 @@ const CALLS: Call[] = [
   { name: "dwh", input: (f) => ({ name: "answer_visited", qid: f.qid }), allowed: () => true },
 ];
 
-/** Tables that do not hold the site's state: sessions, sign-in attempts, captchas, tracking, D1's own. */
-const BOOKKEEPING = /^(sessions|login_attempts|captchas|track_events|d1_migrations|sqlite_sequence|_cf_.*|questions_fts.*)$/;
+/** Tables that do not hold the site's state: sessions, sign-in attempts, captchas, tracking, D1's own, the search indexes and their word lists (kept from the tables they index). */
+const BOOKKEEPING = /^(sessions|login_attempts|captchas|track_events|d1_migrations|sqlite_sequence|_cf_.*|(questions|answers)_fts.*)$/;
 let tables: string[] = [];
 
 /** Every row of every table that holds the site's state, as one string. */

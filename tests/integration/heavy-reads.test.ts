@@ -117,7 +117,8 @@ describe("search stays bounded for a very broad query", () => {
     expect(rowsRead(twice.res)).toBeGreaterThan(0);
     // three times the matches, the same work: the index is read up to the window and no further
     expect(rowsRead(twice.res)).toBeLessThanOrEqual(rowsRead(first.res) * 1.05 + 50);
-    expect(rowsRead(twice.res)).toBeLessThan(6_000);
+    // the questions' window and the answers' window, merged by question: about four reads a match of the window
+    expect(rowsRead(twice.res)).toBeLessThan(10_000);
     const byDate = await get("search", { q: "зюзяблик", s: "date", num: 5 }, undefined, "search");
     const newest = await env.DB.prepare("select id from questions where qtext like 'Зюзяблик%' order by added desc, id desc limit 5").all<{ id: number }>();
     expect(byDate.json.results.map((r: Json) => r.id)).toEqual(newest.results.map((r) => r.id));

@@ -381,7 +381,7 @@ describe("question search", () => {
     expect(all.json.results).toHaveLength(8);
     expect(all.json).toMatchObject({ status: 200, sf: 0, num: 20 });
     expect(Object.keys(all.json.results[0]).sort()).toEqual(
-      ["id", "question", "answer", "banswer", "catname", "urlname", "author", "state", "count", "time_ago", "is_poll"].sort(),
+      ["id", "question", "answer", "aid", "comment", "banswer", "catname", "urlname", "author", "state", "count", "time_ago", "is_poll"].sort(),
     );
     expect(all.json.results[0].time_ago).toMatch(/назад$/);
 
@@ -418,8 +418,9 @@ describe("question search", () => {
     expect((await similar("помидоры")).json.results.map((r: Json) => r.id)).not.toContain(qid);
   });
 
-  it("the search page refuses answers_only (no answer index yet) and bad filters with 400; short queries find nothing", async () => {
-    expect((await search({ q: "кактус", answers_only: 1 })).json).toMatchObject({ status: 400, errid: 400 });
+  it("the search page refuses both scopes at once and bad filters with 400; a short query is a whole word", async () => {
+    expect((await search({ q: "кактус", answers_only: 1, question_only: 1 })).json).toMatchObject({ status: 400, errid: 400 });
+    expect((await search({ q: "кактус", answers_only: 1 })).json).toMatchObject({ status: 200 });
     expect((await search({ q: "кактус", zvstate: 9 })).json).toMatchObject({ status: 400, errid: 400 });
     expect((await search({ q: "кактус", s: "random" })).json).toMatchObject({ status: 400, errid: 400 });
     expect((await search({ q: "кактус", num: 50 })).json).toMatchObject({ status: 400, errid: 301 });

@@ -13,9 +13,14 @@
  * JavaScript bytes, render-blocking bytes, FCP and LCP under throttling, beside Remix's full
  * hydration of the same page. The leaders: /top/points/week/ without the page cache and the
  * `usrrating` call of the leaders block (points, p 0, n 8), with the rows each read from D1.
- * Knobs: BENCH_PORT, BENCH_SECONDS, BENCH_QUESTIONS, BENCH_ANSWERS (per side, default 150),
- * BENCH_SOCKETS (default 1000), BENCH_ONLY=leaders (the static asset and the leaders alone: a
- * quick run at scale, e.g. BENCH_QUESTIONS=100000).
+ * Search: the search page for a narrow query (two words of one seeded
+ * title), a broad one (the word most answers hold), the same in answers only, a query with a typo
+ * (searched for again, corrected) and the search box's suggestions, each with the D1 rows it reads
+ * (the per-address search limit is lifted for these requests: x-bench-rate). Knobs: BENCH_PORT,
+ * BENCH_SECONDS, BENCH_QUESTIONS (`BENCH_QUESTIONS=100000 npm run bench`: about a million
+ * answers, seeding takes minutes), BENCH_ONLY=search or BENCH_ONLY=leaders (those lines alone,
+ * with the static asset beside the leaders), BENCH_ANSWERS (per side, default 150),
+ * BENCH_SOCKETS (default 1000).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -42,6 +47,10 @@ const LEADERS_CALL = "/api/v2/usrrating?type=points&p=0&n=8";
 /** a VIP: never asked for a captcha, AAQ limit 500 */
 const WRITER = "vip@demo.local";
 const NO_CACHE = { cookie: "sid=bench" };
+/** the search lines alone (BENCH_ONLY=search) */
+const SEARCH_ONLY = process.env.BENCH_ONLY === "search";
+/** search from one address: the per-address search limit lifted for these requests (BENCH_KNOBS) */
+const NO_RATE = { "x-bench-rate": "off" };
 const env = {
   ...process.env,
   WRANGLER_SEND_METRICS: "false",
@@ -168,7 +177,7 @@ async function categoryFromPage(): Promise<string | null> {
   }
 }
 
-type Row = { name: string; path: string; result: Result; bodyBytes: number; status: number };
+type Row = { name: string; path: string; result: Result; bodyBytes: number; status: number; rowsRead: string | null };
 
 /** One request, body read in full; retried when a keep-alive socket closed under it after a load run. */
 async function fetchOnce(urlPath: string, headers: Record<string, string> = {}): Promise<{ res: Response; body: Buffer }> {
@@ -196,7 +205,41 @@ async function measure(name: string, urlPath: string, headers: Record<string, st
     timeout: 20,
     warmup: { connections: 2, duration: 1 },
   });
-  return { name, path: urlPath, result, bodyBytes, status: probe.status };
+  return { name, path: urlPath, result, bodyBytes, status: probe.status, rowsRead: probe.headers.get("x-d1-rows-read") };
+}
+
+/** The word most answers hold (5 letters or more), straight from D1's index of the answers. */
+function broadWordFromD1(): string {
+  const out = run(bin("wrangler"), [
+    "d1",
+    "execute",
+    "DB",
+    "--local",
+    "--persist-to",
+    STATE,
+    "--json",
+    "--command",
+    "SELECT term FROM answers_fts_words WHERE length(term) >= 5 AND term NOT GLOB '*[0-9]*' ORDER BY doc DESC LIMIT 1",
+  ]);
+  const rows = (JSON.parse(out.slice(out.indexOf("[")))[0]?.results ?? []) as { term: string }[];
+  return rows[0]?.term ?? "вопрос";
+}
+
+/** The search lines: each a page (or the suggest call) and the D1 rows one request of it reads. */
+async function searchRows(broad: string): Promise<Row[]> {
+  const q = (text: string) => encodeURIComponent(text);
+  const lines: [string, string][] = [
+    ["search: narrow query", `/search/${q("язык программирования")}`],
+    ["search: narrow, answers only", `/search/w-a/${q("язык программирования")}`],
+    [`search: broad «${broad}»`, `/search/${q(broad)}`],
+    [`search: broad, by date`, `/search/s-date/${q(broad)}`],
+    ["search: a typo, corrected", `/search/${q("программирвание")}`],
+    ["search: nothing found", `/search/${q("зыргкляпс фрумпель")}`],
+    ["suggest «язы»", `/api/v2/suggest?q=${q("язы")}`],
+  ];
+  const out: Row[] = [];
+  for (const [name, urlPath] of lines) out.push(await measure(name, urlPath, NO_RATE));
+  return out;
 }
 
 /** Open questions the writer neither asked nor answered, straight from D1 (before the server holds the store). */
@@ -313,6 +356,7 @@ async function main() {
   const fromD1 = categoryFromD1();
   const leadersRows = leadersQueries();
   const qids = openQuestionsFromD1(2 * ANSWERS + 1);
+  const broad = broadWordFromD1();
 
   if (await answers(BASE)) throw new Error(`something already answers on ${BASE}; stop it or set BENCH_PORT`);
   log(`starting wrangler dev on ${BASE}`);
@@ -372,12 +416,19 @@ async function main() {
   leadersD1.push(...leadersRows);
 
   const rows: Row[] = [];
+  if (SEARCH_ONLY) {
+    rows.push(...(await searchRows(broad)));
+    await stopServerAndWait();
+    printRows(rows, seeded);
+    console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    return;
+  }
   rows.push(await measure("static asset", staticAsset()));
   rows.push(await measure("leaders page (no cache)", LEADERS_PAGE, NO_CACHE));
   rows.push(await measure("usrrating (leaders block)", LEADERS_CALL, NO_CACHE));
   if (ONLY_LEADERS) {
     await stopServerAndWait();
-    printTable(rows, seeded);
+    printRows(rows, seeded);
     for (const line of leadersD1) console.log(line);
     console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
     return;
@@ -385,6 +436,7 @@ async function main() {
   rows.push(await measure("question page (guest cache)", QUESTION));
   rows.push(await measure("question page (no cache)", QUESTION, NO_CACHE));
   rows.push(await measure("category page", category));
+  rows.push(...(await searchRows(broad)));
   await new Promise((r) => setTimeout(r, 500));
   const guestCache = (await fetchOnce(QUESTION)).res.headers.get("x-page-cache") ?? "no header";
 
@@ -405,9 +457,10 @@ async function main() {
 
   await stopServerAndWait();
 
-  printTable(rows, seeded);
+  printRows(rows, seeded);
   const rps = (name: string) => rows.find((r) => r.name === name)!.result.requests.average;
   const ratio = (name: string) => (rps("static asset") > 0 ? (rps(name) / rps("static asset")).toFixed(3) : "n/a");
+
   console.log(`question page / static asset req/s: ${ratio("question page (guest cache)")} (guest cache), ${ratio("question page (no cache)")} (no cache)`);
   console.log(`question page HTML: ${html.length} bytes, ${zlib.gzipSync(html).length} bytes gzip (status ${page.status})`);
   console.log(`question page D1 before headers: round trips ${roundTrips ?? "n/a"}, statements ${statements ?? "n/a"}`);
@@ -426,16 +479,17 @@ async function main() {
   console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
-/** The autocannon table: req/s, p50 and p99 of each scenario. */
-function printTable(rows: Row[], seeded: boolean) {
+/** The autocannon table: req/s, p50 and p99 of each scenario, and the D1 rows it read. */
+function printRows(rows: Row[], seeded: boolean) {
   const table = rows.map((r) => ({
     scenario: r.name,
-    path: r.path,
+    path: r.path.length > 60 ? `${r.path.slice(0, 59)}…` : r.path,
     status: r.status,
     "req/s": Math.round(r.result.requests.average * 10) / 10,
     "p50 ms": r.result.latency.p50,
     "p99 ms": r.result.latency.p99,
     "bytes/resp": r.bodyBytes,
+    "D1 rows": r.rowsRead ?? "",
     requests: r.result.requests.total,
     non2xx: r.result.non2xx,
     errors: r.result.errors + r.result.timeouts,

@@ -34,6 +34,8 @@ export const RATES = {
   emailLookup: { limit: 30, windowMs: HOUR },
   /** searches and similar-question look-ups from one address */
   search: { limit: 60, windowMs: MINUTE },
+  /** the search box's suggestions from one address: one a keystroke at most (the box waits 200 ms between them) */
+  suggest: { limit: 300, windowMs: MINUTE },
   /** answers of one user without a captcha (docs/decisions/0007): the 5th within 10 minutes needs one */
   burstAnswer: { limit: 4, windowMs: 10 * MINUTE },
   /** comments of one user without a captcha, as for answers */
@@ -72,6 +74,15 @@ export async function take(env: Env, rule: RateName, who: string, now: number, e
   const h = await hit(env, rule, who, now);
   if (!h.ok) throw new TooSoon(errid, h.retryAfterMs);
   return h;
+}
+
+/**
+ * Whether the per-address limits count this request: always, except that `npm run bench` (and
+ * only it: the BENCH_KNOBS var is set nowhere else) measures search from one address by switching
+ * them off per request (header x-bench-rate: off).
+ */
+export function rateLimited(env: Env, req: Request): boolean {
+  return !(env.BENCH_KNOBS === "1" && req.headers.get("x-bench-rate") === "off");
 }
 
 /** Takes back a hit whose action did not happen. */

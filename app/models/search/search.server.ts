@@ -1,21 +1,24 @@
 /**
- * Question search (docs/decisions/0012-misc-calls.md), one call at /api/search/search:
+ * Search (docs/decisions/0012-misc-calls.md, 0028-search.md):
  * - similar questions {keyword[, qid]}: at most 5 visible questions whose titles share words with the
  *   keyword, in any word form — the ask form's suggestions and the question page's block;
- * - the search page {q, num, sf, zvstate, s, zVCat, zdts, question_only}: {results, count}.
+ * - the search page (the page /search/… and the call at /api/search/search {q, num, sf, zvstate, s,
+ *   zVCat, zdts, question_only, answers_only}): {results, count};
+ * - suggestions {q} for the search box: popular titles beginning with what is typed.
  *
  * How words match: the words of the query (letters and digits, lower-cased, ё as е, Russian stop
  * words left out) are cut to their Snowball stems (@orama/stemmers) and looked up as prefixes in
- * the FTS5 index `questions_fts` (migration 0004, kept by triggers), so «ноутбуки» finds
- * «ноутбук» and «ноутбука». Similar questions are then re-ranked by how many of the query's stems
- * are stems of the title's own words (`sameWord`: a short prefix alone, «кот» in «который», does
- * not count); the search page keeps the index's order (bm25, title weighing more) or the date.
+ * the FTS5 indexes `questions_fts` (titles and explanations, migration 0004) and `answers_fts`
+ * (answers, migration 0007), kept by triggers, so «ноутбуки» finds «ноутбук» and «ноутбука».
+ * Similar questions are then re-ranked by how many of the query's stems are stems of the title's
+ * own words (`sameWord`: a short prefix alone, «кот» in «который», does not count); the search page
+ * keeps the indexes' order (bm25: title 3, explanation 1, an answer half) or the date.
  *
  * The search page's work is bounded, however broad its words («по» is a prefix of half the
- * titles): it looks at the newest SEARCH_WINDOW matching questions only (the index walks its rows
- * newest first and stops there), ranks those, and counts at most that many, answering "more than
- * SEARCH_WINDOW" beyond (count = SEARCH_WINDOW, count_more = 1). Similar questions need no window:
- * FTS5 ranks inside the index and hands over only the best rows (ORDER BY rank with a LIMIT).
+ * titles): each index gives its newest SEARCH_WINDOW matches only (it walks its rows newest first
+ * and stops there); those are ranked and counted, "more than SEARCH_WINDOW" beyond (count =
+ * SEARCH_WINDOW, count_more = 1). Similar questions need no window: FTS5 ranks inside the index
+ * and hands over only the best rows (ORDER BY rank with a LIMIT).
  */
 import { ERR, ERR_MSG } from "../../lib/errids";
 import { stemmer } from "@orama/stemmers/russian";
@@ -108,19 +111,6 @@ type Row = {
 
 const VISIBLE = "q.hidden = 0 and q.state != 'D'";
 
-/**
- * The newest SEARCH_WINDOW + 1 visible questions matching the FTS query ?1 and `where`, with
- * their date and `score`: the index gives its rows newest first (by rowid, the question's id) and
- * the LIMIT stops it there, so a broad query reads a bounded number of rows. The extra row tells
- * that there were more.
- */
-function windowOf(where: string, score: string): string {
-  return `select q.id as qid, q.added as added, ${score} as score
-    from questions_fts join questions q on q.id = questions_fts.rowid
-    where questions_fts match ?1 and ${where}
-    order by questions_fts.rowid desc limit ${SEARCH_WINDOW + 1}`;
-}
-
 // ---------------------------------------------------------------- input
 
 const Flag = z.preprocess(blank, z.enum(["0", "1"], ERR_MSG.badFields).optional());
@@ -151,11 +141,30 @@ export const SearchInput = z.object({
 });
 
 /**
- * `search`: with `q` the search page's search, else the similar questions of `keyword`. A query
- * shorter than 3 characters, or of stop words only, finds nothing.
+ * `search`: with `q` the search page's search (question_only=1 the questions alone, answers_only=1
+ * the answers alone, both at once refused with 400), else the similar questions of `keyword`. A
+ * similar-questions keyword shorter than 3 characters, or of stop words only, finds nothing.
  */
-export async function search(env: Env, input: z.infer<typeof SearchInput>, now: number) {
-  if (input.q !== undefined) return fullSearch(env, input, now);
+export async function search(env: Env, input: z.infer<typeof SearchInput>, adult: boolean, now: number) {
+  if (input.q !== undefined) {
+    if (input.question_only === "1" && input.answers_only === "1") throw new DomainError(ERR.badFields);
+    const { terms: _terms, ...page } = await searchPage(
+      env,
+      {
+        text: input.q,
+        scope: input.question_only === "1" ? "q" : input.answers_only === "1" ? "a" : "qa",
+        sort: input.s ?? "relevance",
+        state: input.zvstate ? ZV_STATES[input.zvstate] : undefined,
+        cat: input.zVCat,
+        period: input.zdts,
+        num: input.num ?? LIMITS.pageSize,
+        sf: input.sf ?? 0,
+        adult,
+      },
+      now,
+    );
+    return page;
+  }
   return { results: await similarSearch(env, input.keyword ?? "", input.qid, now) };
 }
 
@@ -208,60 +217,350 @@ export async function similarSearch(env: Env, keyword: string, exceptQid: number
 // ---------------------------------------------------------------- the search page
 
 /**
- * The search page: visible questions having every word of q (by stem) in the title or the
- * explanation (the title only with question_only=1), filtered by state, category and period, by
- * relevance (default) or date; 20 a page from sf. Only the newest SEARCH_WINDOW of them are ranked
- * and counted: `count` is their number, and `count_more: 1` says there are more than that.
- * Searching answers (answers_only=1) has no index yet: refused with 400.
+ * A word of the search page's query as the index is asked for it: `s` as a prefix of indexed
+ * words (the stem of a word of 3 letters or more) or as a whole word (`prefix: false`: a word of
+ * 1 or 2 letters, such as «0» or «PS», which as a prefix would match too much).
  */
-async function fullSearch(env: Env, input: z.infer<typeof SearchInput>, now: number) {
-  if (input.answers_only === "1") throw new DomainError(ERR.badFields);
-  const num = input.num ?? LIMITS.pageSize;
-  const sf = input.sf ?? 0;
-  const text = (input.q ?? "").trim().slice(0, SEARCH_CUT);
-  const stems = Array.from(text).length >= KEYWORD_MIN ? queryStems(text) : [];
+export type Term = { s: string; prefix: boolean };
+/** One word of the query: any of its alternatives (more than one after a typo was corrected) must be found. */
+type Group = { word: string; alts: Term[] };
+
+/**
+ * The words of the search page's query: stop words and repeats left out, at most MAX_TERMS. A
+ * query of stop words only is searched for by its words as they are, so «что это» still finds
+ * something.
+ */
+export function searchGroups(text: string): Group[] {
+  const words = wordsOf(text);
+  const keep = words.filter((w) => !STOP.has(w));
+  const out: Group[] = [];
+  for (const w of keep.length > 0 ? keep : words) {
+    const t: Term = w.length >= 3 ? { s: stemOf(w), prefix: true } : { s: w, prefix: false };
+    if (out.some((g) => g.alts[0].s === t.s)) continue;
+    out.push({ word: w, alts: [t] });
+    if (out.length === MAX_TERMS) break;
+  }
+  return out;
+}
+
+/** Whether a word of a text is one the index matched for these terms (the same rule as the index: prefix or whole word). */
+function wordMatches(word: string, terms: Term[]): boolean {
+  const w = word.toLowerCase().replace(/ё/g, "е");
+  return terms.some((t) => (t.prefix ? w.startsWith(t.s) : w === t.s));
+}
+
+/** A text cut into runs, the words the query matched marked, for the page to highlight. */
+export function highlightParts(text: string, terms: Term[]): { text: string; mark: boolean }[] {
+  const out: { text: string; mark: boolean }[] = [];
+  const push = (t: string, mark: boolean) => {
+    if (t === "") return;
+    const prev = out[out.length - 1];
+    if (prev && prev.mark === mark && !mark) prev.text += t;
+    else out.push({ text: t, mark });
+  };
+  let at = 0;
+  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    push(text.slice(at, m.index), false);
+    push(m[0], wordMatches(m[0], terms));
+    at = m.index + m[0].length;
+  }
+  push(text.slice(at), false);
+  return out;
+}
+
+/** How long an excerpt of an answer or an explanation is, and how much of it comes before the first matched word. */
+export const EXCERPT = 240;
+const EXCERPT_LEAD = 60;
+
+/**
+ * A plain-text excerpt of stored HTML around the first word the query matched (the beginning when
+ * none matches), with an ellipsis where it was cut; null when the text is empty.
+ */
+export function excerptOf(html: string, terms: Term[]): string | null {
+  // the stored text's only escapes are the sanitiser's &lt; and &gt; (the page escapes the excerpt again)
+  const text = plainText(html).replace(/&lt;/g, "<").replace(/&gt;/g, ">");
+  if (text === "") return null;
+  let first = 0;
+  for (const m of text.matchAll(/[\p{L}\p{N}]+/gu)) {
+    if (wordMatches(m[0], terms)) {
+      first = m.index;
+      break;
+    }
+  }
+  let start = Math.max(0, first - EXCERPT_LEAD);
+  if (start > 0) {
+    // begin at a word
+    const space = text.indexOf(" ", start);
+    start = space >= 0 && space < first ? space + 1 : first;
+  }
+  const rest = cut(text.slice(start), EXCERPT);
+  return start > 0 ? `…${rest}` : rest;
+}
+
+/** An FTS5 expression: every group, its alternatives OR-ed, as prefixes ("ноутбук"*) or whole words ("0"). */
+function groupsQuery(groups: Group[]): string {
+  const term = (t: Term) => `"${t.s}"${t.prefix ? "*" : ""}`;
+  return groups.map((g) => (g.alts.length === 1 ? term(g.alts[0]) : `(${g.alts.map(term).join(" OR ")})`)).join(" AND ");
+}
+
+// ---------------------------------------------------------------- typos
+
+/** A word this long or longer is looked for with one letter changed when the index has no word beginning with its stem. */
+export const TYPO_MIN_WORD = 5;
+/** At most this many corrections of one word are searched for (the most frequent). */
+const TYPO_ALTS = 3;
+/** At most this many words of a query are corrected (the longest unknown ones): each costs about 60 look-ups a letter. */
+const TYPO_WORDS = 2;
+/** A longer word is no word (Russian words stay well below it) and is not corrected: its candidates would only cost. */
+const TYPO_MAX_WORD = 24;
+const CYRILLIC = "абвгдежзийклмнопрстуфхцчшщъыьэюя";
+const LATIN = "abcdefghijklmnopqrstuvwxyz";
+
+/**
+ * The stems one edit away from a stem that are worth looking up as prefixes: one letter left out,
+ * changed, added or two neighbours swapped (in the stem's own alphabet), none shorter than 4
+ * letters (a shorter prefix matches too many words to be a correction). Since a stem matches the
+ * words it begins, a letter added at the end adds nothing and a changed last letter is covered by
+ * leaving it out.
+ */
+export function oneEditAway(stem: string): string[] {
+  const letters = /[а-я]/.test(stem) ? CYRILLIC : /[a-z]/.test(stem) ? LATIN : "";
+  const out = new Set<string>();
+  const chars = Array.from(stem);
+  const n = chars.length;
+  for (let i = 0; i < n; i++) {
+    const head = chars.slice(0, i).join("");
+    const rest = chars.slice(i + 1).join("");
+    out.add(head + rest);
+    if (i < n - 1) out.add(head + chars[i + 1] + chars[i] + chars.slice(i + 2).join(""));
+    for (const l of letters) {
+      if (i < n - 1) out.add(head + l + rest);
+      out.add(head + l + chars[i] + rest);
+    }
+  }
+  out.delete(stem);
+  return [...out].filter((s) => Array.from(s).length >= 4);
+}
+
+/**
+ * The query's groups with long words the indexes know no word for (at most TYPO_WORDS, the longest)
+ * replaced by their corrections (the one-edit stems some indexed word begins with, the most
+ * frequent first); null when no word needed and had a correction. Two statements: which long
+ * words are unknown, then every candidate of those, each one range look-up in the indexes' word
+ * lists.
+ */
+async function correctTypos(env: Env, groups: Group[], scope: Scope): Promise<Group[] | null> {
+  const long = groups.filter((g) => g.alts[0].prefix && Array.from(g.word).length >= TYPO_MIN_WORD && Array.from(g.word).length <= TYPO_MAX_WORD);
+  if (long.length === 0) return null;
+  const lists = [...(scope !== "a" ? ["questions_fts_words"] : []), ...(scope !== "q" ? ["answers_fts_words"] : [])];
+  const found = (list: string) => `(select term || ' ' || doc from ${list} where term >= j.value and term < j.value || char(1114111) limit 1)`;
+  const lookUp = async (stems: string[]) => {
+    const rows = await env.DB.prepare(`select j.value as v, ${lists.map((l, i) => `${found(l)} as w${i}`).join(", ")} from json_each(?1) j`)
+      .bind(JSON.stringify(stems))
+      .all<Record<string, string | null>>();
+    const known = new Map<string, { word: string; docs: number }>();
+    for (const r of rows.results) {
+      const hits = lists.map((_, i) => r[`w${i}`]).filter((x): x is string => x != null);
+      if (hits.length === 0) continue;
+      known.set(r.v!, { word: hits[0].split(" ")[0], docs: hits.reduce((n, h) => n + Number(h.split(" ")[1]), 0) });
+    }
+    return known;
+  };
+  const knownWords = await lookUp(long.map((g) => g.alts[0].s));
+  const unknown = long
+    .filter((g) => !knownWords.has(g.alts[0].s))
+    .sort((a, b) => b.word.length - a.word.length)
+    .slice(0, TYPO_WORDS);
+  if (unknown.length === 0) return null;
+  const known = await lookUp([...new Set(unknown.flatMap((g) => oneEditAway(g.alts[0].s)))]);
+  let changed = false;
+  const out = groups.map((g) => {
+    if (!unknown.includes(g)) return g;
+    const fixes = oneEditAway(g.alts[0].s)
+      .filter((s) => known.has(s))
+      .sort((a, b) => known.get(b)!.docs - known.get(a)!.docs)
+      .slice(0, TYPO_ALTS);
+    if (fixes.length === 0) return g;
+    changed = true;
+    return { word: known.get(fixes[0])!.word, alts: fixes.map((s) => ({ s, prefix: true })) };
+  });
+  return changed ? out : null;
+}
+
+// ---------------------------------------------------------------- searching
+
+/** Where the search page looks: the question (title and explanation) and its answers, the question only, or the answers only. */
+export type Scope = "qa" | "q" | "a";
+export type SearchSort = "relevance" | "date";
+/** The search page's question states: open, on voting, resolved. */
+export type SearchState = "A" | "V" | "R";
+
+export type SearchQuery = {
+  text: string;
+  scope: Scope;
+  sort: SearchSort;
+  state?: SearchState;
+  /** a category's id or urlname */
+  cat?: string;
+  /** only questions asked within this many seconds (0 or absent: any time) */
+  period?: number;
+  num: number;
+  sf: number;
+  /** the reader confirmed being an adult: questions of the adult categories are found too */
+  adult: boolean;
+};
+
+export type SearchResult = {
+  id: number;
+  question: string;
+  /** the matching answer, an excerpt around its first matched word (null when the question itself matched) */
+  answer: string | null;
+  /** that answer's id */
+  aid: number | null;
+  /** the question's explanation around its first matched word, null without one */
+  comment: string | null;
+  /** the best answer, plain text cut at 750 */
+  banswer: string | null;
+  catname: string;
+  urlname: string;
+  author: { id: number; nick: string };
+  state: string;
+  count: number;
+  time_ago: string;
+  is_poll: 0 | 1;
+};
+
+export type SearchPage = {
+  results: SearchResult[];
+  /** the matches counted, at most SEARCH_WINDOW; `count_more: 1` says there were more */
+  count: number;
+  count_more?: 1;
+  sf: number;
+  num: number;
+  /** the words searched for, for the page to highlight */
+  terms: Term[];
+  /** the query as it was searched for after a typo was corrected, when one was */
+  corrected?: string;
+};
+
+type PageRow = Row & { qcomment: string; answer: string | null; aid: number | null };
+
+/** The ids of the adult categories (flagged so, or under one flagged so), left out for readers who did not confirm their age. */
+function adultIds(tree: CategoryTree): number[] {
+  return tree.all.filter((c) => c.adult || (c.parentId != null && tree.byId.get(c.parentId)?.adult)).map((c) => c.id);
+}
+
+/**
+ * The search page: visible questions having every word of the query (by stem; a short word as it
+ * is) in the title or the explanation, or all of them in one visible answer, filtered by state,
+ * category and period, by relevance (default) or date; `num` a page from `sf`. The question's and
+ * the answers' indexes each give their newest SEARCH_WINDOW + 1 matches at most; those are merged
+ * by question, ranked and counted: `count` stops at SEARCH_WINDOW and `count_more: 1` says there
+ * were more. When nothing is found and a word of 5 letters or more is unknown to the indexes, the
+ * query is searched for again with that word corrected by one letter.
+ */
+export async function searchPage(env: Env, query: SearchQuery, now: number): Promise<SearchPage> {
+  const text = query.text.trim().slice(0, SEARCH_CUT);
+  const groups = searchGroups(text);
+  const empty: SearchPage = { results: [], count: 0, sf: query.sf, num: query.num, terms: [] };
+  if (groups.length === 0) return empty;
   const tree = await getCategoryTree(env, now);
   const where = [VISIBLE];
-  const binds: unknown[] = [ftsQuery(stems, "AND", input.question_only === "1")];
-  if (input.zvstate) {
+  const binds: unknown[] = [""];
+  if (query.state) {
     where.push(`q.state = ?${binds.length + 1}`);
-    binds.push(ZV_STATES[input.zvstate]);
+    binds.push(query.state);
   }
-  if (input.zVCat !== undefined) {
-    const c = findCategory(tree, input.zVCat);
+  if (query.cat !== undefined) {
+    const c = findCategory(tree, query.cat);
     where.push(c.parentId == null ? `q.top_category_id = ?${binds.length + 1}` : `q.category_id = ?${binds.length + 1}`);
     binds.push(c.id);
   }
-  if (input.zdts) {
+  if (query.period) {
     where.push(`q.added >= ?${binds.length + 1}`);
-    binds.push(now - input.zdts * 1000);
+    binds.push(now - query.period * 1000);
   }
-  if (stems.length === 0) return { results: [], count: 0, sf, num };
-  const byDate = input.s === "date";
-  const hit = windowOf(where.join(" and "), byDate ? "0" : "bm25(questions_fts, 3.0, 1.0)");
-  const order = byDate ? "hit.added desc, hit.qid desc" : "hit.score, hit.added desc, hit.qid desc";
-  const [rows, total] = await env.DB.batch<Row | { n: number }>([
+  const adult = adultIds(tree);
+  if (!query.adult && adult.length > 0) where.push(`q.category_id not in (${adult.join(",")})`);
+
+  const run = async (gs: Group[]) => {
+    binds[0] = query.scope === "q" ? `title : (${groupsQuery(gs)})` : groupsQuery(gs);
+    return runSearch(env, query, where.join(" and "), binds, tree, gs, now);
+  };
+  const first = await run(groups);
+  if (first.count > 0) return first;
+  const fixed = await correctTypos(env, groups, query.scope);
+  if (!fixed) return first;
+  const second = await run(fixed);
+  return second.count > 0 ? { ...second, corrected: fixed.map((g) => g.word).join(" ") } : first;
+}
+
+async function runSearch(env: Env, query: SearchQuery, where: string, binds: unknown[], tree: CategoryTree, groups: Group[], now: number): Promise<SearchPage> {
+  const limit = SEARCH_WINDOW + 1;
+  const qhit = `qhit as (select q.id as qid, q.added as added, bm25(questions_fts, 3.0, 1.0) as score, null as aid
+      from questions_fts join questions q on q.id = questions_fts.rowid
+      where questions_fts match ?1 and ${where}
+      order by questions_fts.rowid desc limit ${limit})`;
+  // an answer's match weighs half a match of its question's own words (bm25 scores are negative: lower ranks first)
+  const ahit = `ahit as (select q.id as qid, q.added as added, bm25(answers_fts) * 0.5 as score, a.id as aid
+      from answers_fts join answers a on a.id = answers_fts.rowid join questions q on q.id = a.qid
+      where answers_fts match ?1 and a.hidden = 0 and ${where}
+      order by answers_fts.rowid desc limit ${limit})`;
+  // per question: its best score, and its best-matching answer
+  const byQuestion = "select qid, added, min(score) as score, aid from ahit group by qid";
+  const ctes =
+    query.scope === "q"
+      ? [qhit, "hit as (select * from qhit)"]
+      : query.scope === "a"
+        ? [ahit, `hit as (${byQuestion})`]
+        : [
+            qhit,
+            ahit,
+            `hit as (select qid, max(added) as added, min(score) as score, max(aid) as aid from (select * from qhit union all ${byQuestion}) group by qid)`,
+          ];
+  // the count reads each window once: the questions it holds, and how full each window was
+  const counting =
+    query.scope === "q"
+      ? "select count(*) as n, count(*) as nq, 0 as na from qhit"
+      : query.scope === "a"
+        ? "select count(distinct qid) as n, 0 as nq, count(*) as na from ahit"
+        : "select count(distinct qid) as n, sum(aid is null) as nq, sum(aid is not null) as na from (select qid, aid from qhit union all select qid, aid from ahit)";
+  const order = query.sort === "date" ? "hit.added desc, hit.qid desc" : "hit.score, hit.added desc, hit.qid desc";
+  const withs = `with ${ctes.join(",\n")}`;
+  const [rows, total] = await env.DB.batch<PageRow | Record<string, number>>([
     env.DB.prepare(
-      `with hit as (${hit})
-       select q.id, q.qtext, q.state, q.anscnt, q.poll_type, q.category_id, q.added, u.id as uid, u.nick,
-           (select a.text from answers a where a.id = q.best_answer_id and a.hidden = 0) as banswer
-         from (select * from hit order by ${order} limit ${num} offset ${sf}) hit
+      `${withs}
+       select q.id, q.qtext, q.qcomment, q.state, q.anscnt, q.poll_type, q.category_id, q.added, u.id as uid, u.nick,
+           (select a.text from answers a where a.id = q.best_answer_id and a.hidden = 0) as banswer,
+           (select a.text from answers a where a.id = hit.aid) as answer, hit.aid as aid
+         from (select * from hit order by ${order} limit ${query.num} offset ${query.sf}) hit
          join questions q on q.id = hit.qid join users u on u.id = q.user_id
          order by ${order}`,
     ).bind(...binds),
-    env.DB.prepare(`with hit as (${hit}) select count(*) as n from hit`).bind(...binds),
+    env.DB.prepare(`${withs} ${counting}`).bind(...binds),
   ]);
-  const results = (rows.results as Row[]).map((r) => shapeResult(r, tree, now));
-  const found = (total.results[0] as { n: number } | undefined)?.n ?? 0;
-  return { results, count: Math.min(found, SEARCH_WINDOW), ...(found > SEARCH_WINDOW ? { count_more: 1 } : {}), sf, num };
+  const counts = (total.results[0] ?? { n: 0 }) as Record<string, number>;
+  const found = counts.n ?? 0;
+  const more = found > SEARCH_WINDOW || (counts.nq ?? 0) > SEARCH_WINDOW || (counts.na ?? 0) > SEARCH_WINDOW;
+  const terms = groups.flatMap((g) => g.alts);
+  return {
+    results: (rows.results as PageRow[]).map((r) => shapeResult(r, tree, terms, now)),
+    count: Math.min(found, SEARCH_WINDOW),
+    ...(more ? { count_more: 1 as const } : {}),
+    sf: query.sf,
+    num: query.num,
+    terms,
+  };
 }
 
-function shapeResult(r: Row, tree: CategoryTree, now: number) {
+function shapeResult(r: PageRow, tree: CategoryTree, terms: Term[], now: number): SearchResult {
   const c = tree.byId.get(r.category_id);
   return {
     id: r.id,
     question: r.qtext,
-    answer: null,
+    answer: r.answer ? excerptOf(r.answer, terms) : null,
+    aid: r.answer ? r.aid : null,
+    comment: r.qcomment ? excerptOf(r.qcomment, terms) : null,
     banswer: r.banswer ? cut(plainText(r.banswer), SEARCH_CUT) : null,
     catname: c?.name ?? "",
     urlname: c?.urlname ?? "",
@@ -271,4 +570,53 @@ function shapeResult(r: Row, tree: CategoryTree, now: number) {
     time_ago: timeAgo(r.added, now),
     is_poll: r.poll_type ? 1 : 0,
   };
+}
+
+// ---------------------------------------------------------------- suggestions
+
+/** Suggestions come once more than this many characters are typed. */
+export const SUGGEST_MIN = 3;
+/** At most this many suggestions. */
+export const SUGGEST_MAX = 8;
+/** The suggestions are the most answered among this many newest titles that match. */
+const SUGGEST_POOL = 200;
+
+export const SuggestInput = z.object({ q: z.preprocess(blank, z.string(ERR_MSG.badFields).optional()) });
+
+/**
+ * `suggest`: popular titles of visible questions for what is being typed: every finished word by
+ * its stem, the word being typed (the last, unless a space follows it) as it is, all as prefixes
+ * of the title's words; the most answered among the newest SUGGEST_POOL such titles, at most
+ * SUGGEST_MAX, each once. Fewer than 3 characters suggest nothing.
+ */
+export async function suggest(env: Env, input: z.infer<typeof SuggestInput>, adult: boolean, now: number): Promise<{ items: { text: string }[] }> {
+  const text = (input.q ?? "").slice(0, SEARCH_CUT);
+  if (Array.from(text.trim()).length < SUGGEST_MIN) return { items: [] };
+  const words = wordsOf(text).slice(0, MAX_TERMS);
+  const typing = /[\p{L}\p{N}]$/u.test(text) ? words.pop() : undefined;
+  const terms = [...new Set(words.filter((w) => !STOP.has(w) && w.length >= 2).map(stemOf))].map((s) => `"${s}"*`);
+  if (typing) terms.push(`"${typing}"*`);
+  if (terms.length === 0) return { items: [] };
+  const tree = await getCategoryTree(env, now);
+  const ids = adultIds(tree);
+  const notAdult = !adult && ids.length > 0 ? `and q.category_id not in (${ids.join(",")})` : "";
+  const rows = await env.DB.prepare(
+    `select qtext from (
+       select q.qtext, q.anscnt, q.id from questions_fts join questions q on q.id = questions_fts.rowid
+         where questions_fts match ?1 and ${VISIBLE} ${notAdult}
+         order by questions_fts.rowid desc limit ${SUGGEST_POOL})
+     order by anscnt desc, id desc limit ${SUGGEST_MAX * 2}`,
+  )
+    .bind(`title : (${terms.join(" AND ")})`)
+    .all<{ qtext: string }>();
+  const seen = new Set<string>();
+  const items: { text: string }[] = [];
+  for (const r of rows.results) {
+    const key = r.qtext.trim().toLowerCase();
+    if (seen.has(key)) continue;
+    seen.add(key);
+    items.push({ text: r.qtext.trim() });
+    if (items.length === SUGGEST_MAX) break;
+  }
+  return { items };
 }
