@@ -72,4 +72,23 @@ describe("the toolbar", () => {
     expect(header).toContain('title="Эксперт ТехноМира"');
     expect(header).toContain('<span class="toolbar-nick">Эксперт ТехноМ…</span>');
   });
+
+  it("the ask page's left column shows the user's nick and how many questions he may still ask today", async () => {
+    const user = await as("user@demo.local");
+    const { html } = await page("/ask", user);
+    const left = html.slice(html.indexOf('data-testid="left-column"'));
+    // «Любознательная Маша» is cut at 16 characters here
+    expect(left).toContain('<a class="user" href="/profile/id1">Любознательная…</a>');
+    expect(left).toMatch(/data-testid="asks-left">Сегодня можно задать ещё: (?:<!-- -->)?\d+</);
+  });
+
+  it("the index has a left column with the leaders slot and the categories, and a right column with help", async () => {
+    const { html } = await page("/");
+    const left = html.slice(html.indexOf('data-testid="left-column"'), html.indexOf('data-testid="right-column"'));
+    expect(left).toContain('data-testid="leaders-slot"');
+    expect(left).toContain('href="/games/"');
+    const right = html.slice(html.indexOf('data-testid="right-column"'));
+    expect(right).toContain('href="/help/rules"');
+    expect(right).toContain('href="/help/support"');
+  });
 });
