@@ -4,6 +4,9 @@ import { PageFactsContext, pageFactsOf } from "./components/page-facts";
 import { viewerSession } from "./models/users/session.server";
 import { userHub } from "./models/core/hub.server";
 import { SiteShell } from "./components/site-shell";
+import { LeftColumn, pageKindOf, RightColumn } from "./components/columns";
+import { EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "./models/categories/categories.server";
+import { seasonOf } from "./lib/shell";
 import { NotFound } from "./components/not-found";
 import styles from "./styles/site.css?url";
 
@@ -12,11 +15,24 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** The signed-in user for the toolbar (guests have no session cookie and cost no query). */
+/**
+ * The toolbar's data: the signed-in user (guests have no session cookie and cost no query), the
+ * categories of the drop-down (the isolate keeps the tree, so this is rarely a query) and the
+ * logo of the day.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const session = await viewerSession(context, request);
-  const bell = session?.user.bell?.on ? await bellState(context.cloudflare.env, session.user.id, session.user.bell) : null;
-  return json({ user: session ? { id: session.user.id, nick: session.user.nick, salt: session.salt, token: session.token } : null, bell });
+  const env = context.cloudflare.env;
+  const now = Date.now();
+  const [session, tree] = await Promise.all([viewerSession(context, request), getCategoryTree(env, now)]);
+  const bell = session?.user.bell?.on ? await bellState(env, session.user.id, session.user.bell) : null;
+  // the drop-down leaves out hidden categories and the two kept out of every drop-down
+  const categories = tree.top.filter((c) => !c.hidden && !EXCLUDED_FROM_DROPDOWN.has(c.id)).map((c) => ({ name: c.name, href: `/${c.urlname}/` }));
+  return json({
+    user: session ? { id: session.user.id, nick: session.user.nick, filin: session.user.filin ?? null, salt: session.salt, token: session.token } : null,
+    bell,
+    categories,
+    season: seasonOf(now),
+  });
 }
 
 /**
@@ -37,7 +53,13 @@ async function bellState(env: Env, userId: number, prefs: { interval: number; so
  */
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const facts = pageFactsOf(useMatches(), useLocation().pathname);
+  const matches = useMatches();
+  const facts = pageFactsOf(matches, useLocation().pathname);
+  const user = data?.user ?? null;
+  const categories = data?.categories ?? [];
+  const place = pageKindOf(matches);
+  const left = place ? <LeftColumn place={place} user={user} categories={categories} /> : null;
+  const right = place ? <RightColumn place={place} user={user} categories={categories} /> : null;
   return (
     <html lang="ru">
       <head>
@@ -49,8 +71,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <PageFactsContext.Provider value={facts}>
-          <SiteShell user={data?.user ?? null} bell={data?.bell ?? null}>
-            {children}
+          <SiteShell user={user} bell={data?.bell ?? null} categories={categories} season={data?.season ?? null}>
+            <div className={`layout${place ? " layout-columns" : ""}`}>
+              {children}
+              {left}
+              {right}
+            </div>
           </SiteShell>
         </PageFactsContext.Provider>
       </body>

@@ -11,7 +11,8 @@ import type { CategoryTree } from "../models/categories/categories.server";
 export type { AskFormProps, AskGroup };
 
 /** What the page renders: the island's props, or a guest with the sign-in page to go to. */
-export type AskPageData = { guest: true; signIn: string } | ({ guest: false } & AskFormProps);
+/** `asksLeft` (how many more questions today) is for the left column (root.tsx), not the form. */
+export type AskPageData = { guest: true; signIn: string } | ({ guest: false; asksLeft?: number } & AskFormProps);
 
 /** Sections nobody asks in directly (the gold fund, the leader questions); the server refuses them too. */
 const NO_ASK_SPECIAL = new Set(["golden", "smstop"]);
@@ -48,7 +49,7 @@ export function AskPage({ data }: { data: AskPageData }) {
       </main>
     );
   }
-  const { guest: _guest, ...props } = data;
+  const { guest: _guest, asksLeft: _asksLeft, ...props } = data;
   return (
     <main className="page">
       <Island name="ask-form" of={AskIsland} props={props} when="load" />

@@ -5,6 +5,12 @@ export function NotFound({ text = "Такой страницы нет" }: { text
       <p>
         Возможно, она была удалена или вы ошиблись в адресе. <a href="/">Перейти на главную</a> или <a href="/categories/">выбрать категорию</a>.
       </p>
+      <form method="get" action="/search">
+        <input type="search" name="q" aria-label="Что вы искали" placeholder="Поиск по вопросам" maxLength={750} />{" "}
+        <button className="btn" type="submit">
+          Найти
+        </button>
+      </form>
     </main>
   );
 }

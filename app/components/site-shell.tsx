@@ -1,46 +1,121 @@
 import Bell, { type BellProps } from "../islands/bell.island";
 import { Island } from "../islands/island";
+import { cut } from "../lib/limits";
+import { dropdownColumns, SEASON_TITLES, TOOLBAR_NICK_CUT, type DropdownEntry, type Season } from "../lib/shell";
+import { ToolbarSearch } from "./toolbar-search";
 
-/** The toolbar and footer around every page (server-rendered; the bell is an island). */
-export function SiteShell({ children, user, bell = null }: { children: React.ReactNode; user: { id: number; nick: string } | null; bell?: BellProps | null }) {
+export type ShellUser = { id: number; nick: string; filin: string | null };
+
+/**
+ * The toolbar and footer around every page (server-rendered; the bell is an island). The
+ * categories drop-down is a <details> element, so it opens without JavaScript; on a phone the
+ * toolbar wraps onto a second row (the search box) instead of widening the page.
+ */
+export function SiteShell({
+  children,
+  user,
+  bell = null,
+  categories = [],
+  season = null,
+}: {
+  children: React.ReactNode;
+  user: ShellUser | null;
+  bell?: BellProps | null;
+  categories?: DropdownEntry[];
+  season?: Season;
+}) {
   return (
     <>
       <header className="toolbar">
         <div className="toolbar-inner">
-          <a className="logo" href="/">
-            Ответы
-          </a>
-          <nav className="toolbar-nav" aria-label="Разделы">
-            <a href="/categories/">Категории</a>
-            <a href="/top/points/week/">Лидеры</a>
-            <a href="/search">Поиск</a>
-          </nav>
+          <Logo season={season} />
+          <CategoriesMenu categories={categories} />
           <a className="btn btn-ask" href="/ask">
             Спросить
           </a>
-          {user ? (
-            <>
-              {bell ? <Island name="bell" of={Bell} props={bell} when="load" /> : null}
-              <a className="toolbar-user" href={`/profile/id${user.id}`}>
-                {user.nick}
+          <a className="toolbar-link" href="/top/points/week/">
+            Лидеры
+          </a>
+          <ToolbarSearch />
+          <div className="toolbar-me">
+            {user ? (
+              <>
+                {bell ? <Island name="bell" of={Bell} props={bell} when="load" /> : null}
+                <a className="toolbar-user" href={`/profile/id${user.id}`} title={user.nick}>
+                  <ToolbarAvatar user={user} />
+                  <span className="toolbar-nick">{cut(user.nick, TOOLBAR_NICK_CUT)}</span>
+                </a>
+                <form method="post" action="/logout">
+                  <button className="link-btn" type="submit">
+                    Выйти
+                  </button>
+                </form>
+              </>
+            ) : (
+              <a className="toolbar-login" href="/login">
+                Войти
               </a>
-              <form method="post" action="/logout">
-                <button className="link-btn" type="submit">
-                  Выйти
-                </button>
-              </form>
-            </>
-          ) : (
-            <a className="toolbar-login" href="/login">
-              Войти
-            </a>
-          )}
+            )}
+          </div>
         </div>
       </header>
       {children}
       <footer className="footer">
+        <nav aria-label="О сайте">
+          <a href="/help/rules">Правила проекта</a> · <a href="/help/support">Служба поддержки</a> · <a href="/categories/">Все категории</a>
+        </nav>
         <p>© Ответы — сообщество вопросов и ответов</p>
       </footer>
     </>
+  );
+}
+
+/** The site's name; in the New Year period, on 14 February and on 8 March a festive mark beside it. */
+function Logo({ season }: { season: Season }) {
+  return (
+    <a className={season ? `logo logo-${season}` : "logo"} href="/" data-season={season ?? undefined}>
+      Ответы
+      {season ? (
+        <span className="logo-mark" role="img" aria-label={SEASON_TITLES[season]} title={SEASON_TITLES[season]}>
+          {SEASON_MARKS[season]}
+        </span>
+      ) : null}
+    </a>
+  );
+}
+
+const SEASON_MARKS: Record<Exclude<Season, null>, string> = { newyear: "🎄", valentine: "❤", march8: "🌷" };
+
+/** «Категории»: a drop-down of three columns that needs no script (a <details> disclosure). */
+function CategoriesMenu({ categories }: { categories: DropdownEntry[] }) {
+  return (
+    <details className="cats-menu" data-testid="categories-menu">
+      <summary>Категории</summary>
+      <nav className="cats-menu-panel" aria-label="Категории">
+        {dropdownColumns(categories).map((column, i) =>
+          column.length > 0 ? (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the three columns are fixed positions
+            <ul key={i}>
+              {column.map((c) => (
+                <li key={c.href}>
+                  <a href={c.href}>{c.name}</a>
+                </li>
+              ))}
+            </ul>
+          ) : null,
+        )}
+      </nav>
+    </details>
+  );
+}
+
+/** The user's picture when he has one on this site (the CSP allows only our own images), else his first letter. */
+function ToolbarAvatar({ user }: { user: ShellUser }) {
+  if (user.filin?.startsWith("/") && !user.filin.startsWith("//")) {
+    return <img className="toolbar-avatar" src={user.filin} alt="" width={24} height={24} />;
+  }
+  return (
+    // the letter comes from CSS (attr), so the link's text stays the nick alone
+    <span className="toolbar-avatar toolbar-avatar-empty" aria-hidden="true" data-letter={Array.from(user.nick)[0]?.toUpperCase() ?? "?"} />
   );
 }

@@ -60,6 +60,7 @@ export async function loader(args: LoaderFunctionArgs) {
       subcid: null,
       brand: { bid: brand.id, name: brand.name },
       canask: !session.user.banned && left > 0 ? 1 : 0,
+      asksLeft: left,
       note: `Вопрос эксперту бесплатный. Сегодня можно задать ещё: ${left}. Открытый вопрос стоит 5 баллов, у вас ${may.points}.`,
       ...extra,
     },

@@ -24,21 +24,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const [tree, may] = await Promise.all([getCategoryTree(env), canAsk(env, session, Date.now())]);
   const asksLeft = may.limits.ASK?.left ?? 0;
-  return json<AskPageData>(
-    {
-      guest: false,
-      groups: askGroups(tree, EXCLUDED_FROM_DROPDOWN),
-      text: Array.from(url.searchParams.get("q") ?? "")
-        .slice(0, LIMITS.quickAsk)
-        .join(""),
-      cid: Number(url.searchParams.get("cid")) || null,
-      subcid: Number(url.searchParams.get("subcid")) || null,
-      canask: may.canask,
-      note: `Вопрос стоит ${countOf(ASK_COST, POINT)}, у вас ${session.user.points}. Сегодня можно задать ещё: ${asksLeft}.`,
-      back: url.pathname + url.search,
-    },
-    { headers },
-  );
+  const page: AskPageData = {
+    guest: false,
+    groups: askGroups(tree, EXCLUDED_FROM_DROPDOWN),
+    text: Array.from(url.searchParams.get("q") ?? "")
+      .slice(0, LIMITS.quickAsk)
+      .join(""),
+    cid: Number(url.searchParams.get("cid")) || null,
+    subcid: Number(url.searchParams.get("subcid")) || null,
+    canask: may.canask,
+    note: `Вопрос стоит ${countOf(ASK_COST, POINT)}, у вас ${session.user.points}. Сегодня можно задать ещё: ${asksLeft}.`,
+    back: url.pathname + url.search,
+    asksLeft,
+  };
+  return json(page, { headers });
 }
 
 export default function Ask() {

@@ -25,6 +25,8 @@ export type SessionUser = {
   createdAt: number;
   welcomeBonus: boolean;
   lastVisitDay: number;
+  /** the user's picture (a path on this site), or null: the toolbar shows it */
+  filin?: string | null;
   /** the toolbar bell's settings (users.notify, notify_interval, the sound channel), read with the session */
   bell?: { on: boolean; interval: number; sound: boolean };
 };
@@ -87,6 +89,7 @@ export async function getSession(env: Env, request: Request, now = Date.now()): 
       expiresAt: s.expiresAt,
       userId: u.id,
       nick: u.nick,
+      filin: u.filin,
       lvl: u.lvl,
       points: u.points,
       vip: u.vip,
@@ -118,6 +121,7 @@ export async function getSession(env: Env, request: Request, now = Date.now()): 
 type UserRow = {
   id: number;
   nick: string;
+  filin?: string | null;
   lvl: number;
   points: number;
   lastVisitDay: number;
@@ -138,6 +142,7 @@ export function sessionUserOf(row: UserRow, now: number): SessionUser {
   return {
     id: row.id,
     nick: row.nick,
+    filin: row.filin ?? null,
     lvl: row.lvl,
     points: row.points,
     lastVisitDay: row.lastVisitDay,

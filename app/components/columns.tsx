@@ -1,0 +1,204 @@
+/**
+ * The side columns around a page's content. Which blocks a page gets depends on its type, read
+ * from the route that renders it; their data comes from what the route's loader already sends.
+ * In the markup the columns follow the content, so on a phone they fold under it; the wide
+ * layout (site.css) places them left and right.
+ */
+import { cut } from "../lib/limits";
+import type { DropdownEntry } from "../lib/shell";
+import type { ShellUser } from "./site-shell";
+
+type Match = { id: string; data: unknown; params: Record<string, string | undefined> };
+
+/** The page types that carry columns; any other page (sign-in, settings, errors) has none. */
+export type PageKind = "index" | "category" | "question" | "ask" | "profile" | "moderlog" | "help" | "categories";
+
+type CategoryData = {
+  category?: { name: string; urlname: string } | null;
+  parent?: { name: string; urlname: string } | null;
+  subcategories?: { name: string; urlname: string }[];
+};
+
+const KIND_BY_ROUTE: [RegExp, PageKind][] = [
+  [/^routes\/_index$/, "index"],
+  [/^routes\/\$category\._index$|^routes\/\$category\.\$tab\.\(\$sub\)$/, "category"],
+  [/^routes\/(question|answer)\./, "question"],
+  [/^routes\/ask\./, "ask"],
+  [/^routes\/profile\./, "profile"],
+  [/^routes\/moderlog\.\$uid/, "moderlog"],
+  [/^routes\/help\./, "help"],
+  [/^routes\/categories\._index$/, "categories"],
+];
+
+/** The page's type and its route's data, from the matches of a server render (null: no columns). */
+export function pageKindOf(matches: Match[]): { kind: PageKind; data: unknown; params: Match["params"] } | null {
+  const leaf = matches[matches.length - 1];
+  if (!leaf || leaf.data == null) return null;
+  const hit = KIND_BY_ROUTE.find(([re]) => re.test(leaf.id));
+  if (!hit) return null;
+  // a brand page shares the category route and has a head of its own instead of columns
+  if (hit[1] === "category" && (leaf.data as { kind?: string }).kind === "brand") return null;
+  return { kind: hit[1], data: leaf.data, params: leaf.params };
+}
+
+type ColumnsProps = {
+  place: NonNullable<ReturnType<typeof pageKindOf>>;
+  user: ShellUser | null;
+  categories: DropdownEntry[];
+};
+
+/** The left column's blocks for a page, or null when it has none. */
+export function LeftColumn({ place, user, categories }: ColumnsProps) {
+  const { kind, data } = place;
+  if (kind === "index") {
+    return (
+      <aside className="col col-left" aria-label="Лидеры и категории" data-testid="left-column">
+        <LeadersSlot />
+        <nav className="col-block" aria-label="Разделы сайта">
+          <h2>Категории</h2>
+          <ul className="col-list">
+            {categories.map((c) => (
+              <li key={c.href}>
+                <a href={c.href}>{c.name}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+    );
+  }
+  if (kind === "category") {
+    const d = data as CategoryData;
+    if (!d.category) return null;
+    return (
+      <aside className="col col-left" aria-label="Лидеры и категория" data-testid="left-column">
+        <LeadersSlot />
+        <nav className="col-block" aria-label="Текущая категория">
+          <h2>
+            <a href={`/${d.category.urlname}/`}>{d.category.name}</a>
+          </h2>
+          {d.parent ? (
+            <p className="muted">
+              Раздел <a href={`/${d.parent.urlname}/`}>{d.parent.name}</a>
+            </p>
+          ) : null}
+          {d.subcategories && d.subcategories.length > 0 ? (
+            <ul className="col-list">
+              {d.subcategories.map((s) => (
+                <li key={s.urlname}>
+                  <a href={`/${s.urlname}/`}>{s.name}</a>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          <p>
+            <a href="/categories/">Все категории</a>
+          </p>
+        </nav>
+      </aside>
+    );
+  }
+  if (kind === "ask" && user) {
+    const left = (data as { asksLeft?: number }).asksLeft;
+    return (
+      <aside className="col col-left" aria-label="Ваш профиль" data-testid="left-column">
+        <div className="col-block">
+          <p>
+            <a className="user" href={`/profile/id${user.id}`}>
+              {cut(user.nick, 16)}
+            </a>
+          </p>
+          {typeof left === "number" ? <p data-testid="asks-left">Сегодня можно задать ещё: {left}</p> : null}
+        </div>
+      </aside>
+    );
+  }
+  if (kind === "profile") {
+    const uid = profileId(place.params.uid);
+    if (uid === null) return null;
+    const own = user?.id === uid;
+    return (
+      <aside className="col col-left" aria-label="Активность" data-testid="left-column">
+        <nav className="col-block" aria-label="Активность пользователя">
+          <h2>Активность</h2>
+          <ul className="col-list">
+            <li>
+              <a href={`/profile/id${uid}/questions`}>Вопросы</a>
+            </li>
+            <li>
+              <a href={`/profile/id${uid}/answers`}>Ответы</a>
+            </li>
+            {own ? (
+              <>
+                <li>
+                  <a href={`/profile/id${uid}/feed`}>Лента</a>
+                </li>
+                <li>
+                  <a href={`/profile/id${uid}/followers`}>Подписчики</a>
+                </li>
+                <li>
+                  <a href="/settings">Настройки</a>
+                </li>
+              </>
+            ) : null}
+          </ul>
+        </nav>
+      </aside>
+    );
+  }
+  return null;
+}
+
+/** The right column's blocks for a page, or null when it has none. */
+export function RightColumn({ place }: ColumnsProps) {
+  const { kind } = place;
+  return (
+    <aside className="col col-right" aria-label="Полезное" data-testid="right-column">
+      {kind !== "ask" ? (
+        <div className="col-block col-ask">
+          <p>Не нашли ответа? Спросите сообщество.</p>
+          <a className="btn btn-ask" href="/ask">
+            Задать вопрос
+          </a>
+        </div>
+      ) : (
+        <div className="col-block">
+          <h2>Как получить хороший ответ</h2>
+          <p>Сформулируйте вопрос коротко и ясно, подробности добавьте в пояснение, выберите подходящую категорию.</p>
+        </div>
+      )}
+      <nav className="col-block" aria-label="Помощь">
+        <h2>Помощь</h2>
+        <ul className="col-list">
+          <li>
+            <a href="/help/rules">Правила проекта</a>
+          </li>
+          <li>
+            <a href="/help/support">Служба поддержки</a>
+          </li>
+        </ul>
+      </nav>
+    </aside>
+  );
+}
+
+/**
+ * Where the leaders block goes (the question and category leaders of the index and category
+ * pages); until it is built, a link to the leaders page.
+ */
+function LeadersSlot() {
+  return (
+    <div className="col-block col-leaders" data-testid="leaders-slot">
+      <h2>Лидеры</h2>
+      <p>
+        <a href="/top/points/week/">Лучшие участники недели</a>
+      </p>
+    </div>
+  );
+}
+
+/** The user id of a profile path segment "id{n}", or null. */
+function profileId(segment: string | undefined): number | null {
+  const m = /^id([0-9]{1,10})$/.exec(segment ?? "");
+  return m ? Number(m[1]) : null;
+}

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { SHOWCASE } from "../../db/seed/seed";
+import { page } from "./helpers/api";
+import { as } from "./helpers/users";
+
+/** The addresses of a page's links (<a href>) that stay on this site. */
+const localLinks = (html: string) => [...html.matchAll(/<a [^>]*href="(\/[^"]*)"/g)].map((m) => m[1].replace(/&amp;/g, "&"));
+
+describe("the help pages and the pages that point to them", () => {
+  it("the rules page answers 200 with the site's rules in Russian, cacheable for guests", async () => {
+    const { status, html, res } = await page("/help/rules");
+    expect(status).toBe(200);
+    expect(html).toContain("<h1>Правила проекта</h1>");
+    expect(html).toContain("Что запрещено");
+    expect(res.headers.get("cache-control")).toContain("public");
+  });
+
+  it("the support page answers 200 and says how to reach support", async () => {
+    const { status, html } = await page("/help/support");
+    expect(status).toBe(200);
+    expect(html).toContain("<h1>Служба поддержки</h1>");
+    expect(html).toContain("Пожаловаться");
+  });
+
+  it("/help leads to the rules", async () => {
+    const { status, location } = await page("/help");
+    expect(status).toBe(301);
+    expect(location).toBe("/help/rules");
+  });
+
+  it("every link in the deleted-question notice leads to a page that exists", async () => {
+    const deleted = await page(`/question/${SHOWCASE.deletedQuestionId}`);
+    expect(deleted.html).toContain("Вопрос не найден или удален");
+    const block = deleted.html.slice(deleted.html.indexOf('data-testid="question-deleted"'));
+    const links = localLinks(block.slice(0, block.indexOf("</main>")));
+    expect(links).toContain("/help/support");
+    expect(links).toContain("/help/rules");
+    for (const link of new Set(links)) {
+      const { status } = await page(link);
+      expect([200, 301, 302], `${link} answers ${status}`).toContain(status);
+    }
+  });
+
+  it("the not-found page offers a plain search form to /search with the query in q", async () => {
+    const { status, html } = await page("/no-such-page/at-all");
+    expect(status).toBe(404);
+    const main = html.slice(html.indexOf('data-testid="not-found"'));
+    expect(main).toMatch(/<form method="get" action="\/search">/);
+    expect(main).toMatch(/<input type="search" name="q"/);
+  });
+});
+
+describe("the toolbar", () => {
+  it("a guest's toolbar has the categories drop-down, ask, leaders, a search form and a sign-in link", async () => {
+    const { html } = await page("/");
+    const header = html.slice(html.indexOf("<header"), html.indexOf("</header>"));
+    expect(header).toMatch(/<details class="cats-menu"[^>]*><summary>Категории<\/summary>/);
+    expect(header).toContain('href="/ask"');
+    expect(header).toContain('href="/top/points/week/"');
+    expect(header).toMatch(/<form class="toolbar-search" method="get" action="\/search"><input type="search" name="q"/);
+    expect(header).toContain('href="/login"');
+    // the drop-down's first entry is all questions; 601 and 2024 are left out
+    expect(header).toContain('<a href="/">Все вопросы</a>');
+    expect(header).not.toContain('href="/together/"');
+    expect(header).not.toContain('href="/newyear/"');
+  });
+
+  it("a signed-in user's toolbar shows his nick cut at 15 characters, the whole nick in its title", async () => {
+    const expert = await as("expert@demo.local");
+    const { html } = await page("/", expert);
+    const header = html.slice(html.indexOf("<header"), html.indexOf("</header>"));
+    expect(header).toContain('title="Эксперт ТехноМира"');
+    expect(header).toContain('<span class="toolbar-nick">Эксперт ТехноМ…</span>');
+  });
+
+  it("the ask page's left column shows the user's nick and how many questions he may still ask today", async () => {
+    const user = await as("user@demo.local");
+    const { html } = await page("/ask", user);
+    const left = html.slice(html.indexOf('data-testid="left-column"'));
+    // «Любознательная Маша» is cut at 16 characters here
+    expect(left).toContain('<a class="user" href="/profile/id1">Любознательная…</a>');
+    expect(left).toMatch(/data-testid="asks-left">Сегодня можно задать ещё: (?:<!-- -->)?\d+</);
+  });
+
+  it("the index has a left column with the leaders slot and the categories, and a right column with help", async () => {
+    const { html } = await page("/");
+    const left = html.slice(html.indexOf('data-testid="left-column"'), html.indexOf('data-testid="right-column"'));
+    expect(left).toContain('data-testid="leaders-slot"');
+    expect(left).toContain('href="/games/"');
+    const right = html.slice(html.indexOf('data-testid="right-column"'));
+    expect(right).toContain('href="/help/rules"');
+    expect(right).toContain('href="/help/support"');
+  });
+});
