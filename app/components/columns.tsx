@@ -6,7 +6,10 @@
  */
 import { cut } from "../lib/limits";
 import type { DropdownEntry } from "../lib/shell";
+import { LeadersBlock } from "./leaders-block";
 import type { ShellUser } from "./site-shell";
+
+type LeadersData = Parameters<typeof LeadersBlock>[0];
 
 type Match = { id: string; data: unknown; params: Record<string, string | undefined> };
 
@@ -53,7 +56,7 @@ export function LeftColumn({ place, user, categories }: ColumnsProps) {
   if (kind === "index") {
     return (
       <aside className="col col-left" aria-label="Лидеры и категории" data-testid="left-column">
-        <LeadersSlot />
+        <LeadersSlot leaders={(data as { leaders?: LeadersData }).leaders} />
         <nav className="col-block" aria-label="Разделы сайта">
           <h2>Категории</h2>
           <ul className="col-list">
@@ -72,7 +75,7 @@ export function LeftColumn({ place, user, categories }: ColumnsProps) {
     if (!d.category) return null;
     return (
       <aside className="col col-left" aria-label="Лидеры и категория" data-testid="left-column">
-        <LeadersSlot />
+        <LeadersSlot leaders={(data as { leaders?: LeadersData }).leaders} />
         <nav className="col-block" aria-label="Текущая категория">
           <h2>
             <a href={`/${d.category.urlname}/`}>{d.category.name}</a>
@@ -186,7 +189,8 @@ export function RightColumn({ place }: ColumnsProps) {
  * Where the leaders block goes (the question and category leaders of the index and category
  * pages); until it is built, a link to the leaders page.
  */
-function LeadersSlot() {
+function LeadersSlot({ leaders }: { leaders?: LeadersData }) {
+  if (leaders && leaders.rows.length > 0) return <LeadersBlock {...leaders} />;
   return (
     <div className="col-block col-leaders" data-testid="leaders-slot">
       <h2>Лидеры</h2>

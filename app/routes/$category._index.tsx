@@ -12,6 +12,7 @@ import { linkTarget } from "../models/core/text.server";
 import { categoryLinks, findListPlace, listPath, loadQuestionList } from "../models/questions/lists.server";
 import { viewerSession } from "../models/users/session.server";
 import { readerIsAdult } from "../models/users/adult.server";
+import { leadersBlock } from "../models/users/leaders.server";
 import { adultGatePath } from "../lib/adult";
 import { emailOfPath, isMailWord } from "../lib/mail-paths";
 import { addressKey, take } from "../models/core/rate-limits.server";
@@ -57,11 +58,16 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const session = category.adult || mixed ? await viewerSession(context, request) : null;
   const adultOk = category.adult || mixed ? await readerIsAdult(env, request, session) : false;
   if (category.adult && !adultOk) throw redirect(adultGatePath(url.pathname + url.search), { headers: session ? PRIVATE_PAGE : cacheHeaders() });
-  const { more, ...list } = await loadQuestionList(env, tree, place, offset.value, { now, adultOk });
+  // the column's leaders: the category's own, or the whole site's beside a special section
+  const [{ more, ...list }, leaders] = await Promise.all([
+    loadQuestionList(env, tree, place, offset.value, { now, adultOk }),
+    leadersBlock(env, category.special === null ? category : null, now),
+  ]);
   return json(
     {
       now,
       ...list,
+      leaders,
       next: more ? `${base}?p=${offset.value + LIMITS.pageSize}` : null,
       offset: offset.value,
       newAfter: parseId(url.searchParams.get("new")),

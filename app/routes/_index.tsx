@@ -8,6 +8,7 @@ import { pageMeta } from "../lib/seo";
 import { getCategoryTree } from "../models/categories/categories.server";
 import { loadQuestionList } from "../models/questions/lists.server";
 import { readerIsAdult } from "../models/users/adult.server";
+import { leadersBlock } from "../models/users/leaders.server";
 import { viewerSession } from "../models/users/session.server";
 
 import sections from "../styles/sections.css?url";
@@ -28,11 +29,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // adult questions are listed only for a reader who confirmed his age
   const adultOk = await readerIsAdult(env, request, await viewerSession(context, request));
-  const { more, ...list } = await loadQuestionList(env, tree, { category: null, tab: null }, offset.value, { now, adultOk });
+  const [{ more, ...list }, leaders] = await Promise.all([
+    loadQuestionList(env, tree, { category: null, tab: null }, offset.value, { now, adultOk }),
+    leadersBlock(env, null, now),
+  ]);
   return json(
     {
       now,
       ...list,
+      leaders,
       next: more ? `/?p=${offset.value + LIMITS.pageSize}` : null,
       offset: offset.value,
       newAfter: parseId(url.searchParams.get("new")),

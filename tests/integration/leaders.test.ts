@@ -43,8 +43,10 @@ describe("the leaders page's addresses", () => {
   });
 
   it("the category filter is offered only for the week's points", async () => {
-    expect((await page("/top/points/week/")).html).toContain("Все категории");
-    for (const path of ["/top/points/all/", "/top/anscnt/week/", "/top/bestanscnt/all/"]) expect((await page(path)).html, path).not.toContain("Все категории");
+    // the filters column, not the footer (whose link to the categories list is on every page)
+    const filters = async (path: string) => /data-testid="leaders-filters"[\s\S]*?<\/aside>/.exec((await page(path)).html)?.[0] ?? "";
+    expect(await filters("/top/points/week/")).toContain("Все категории");
+    for (const path of ["/top/points/all/", "/top/anscnt/week/", "/top/bestanscnt/all/"]) expect(await filters(path), path).not.toContain("Все категории");
   });
 
   it("an unknown nomination, period or category, a category anywhere but the week's points, extra segments and an offset past the list are 404", async () => {
@@ -124,6 +126,22 @@ describe("usrrating", () => {
     const byCall = await get("usrrating", { type: "points", n: 8, cat: cat!.urlname });
     expect(inCat.rows.map((r) => r.id)).toEqual(byCall.json.rating.map((r: { id: number }) => r.id));
     expect(inCat.more).toBe(`/top/points/week/${cat!.urlname}/`);
+  });
+
+  it("the home page's and a category's left column show the week's leaders block, linking to the full lists", async () => {
+    const me = await signIn("vip@demo.local");
+    const site = await leadersBlock(env, null, Date.now());
+    expect(site.rows.length).toBeGreaterThan(0);
+    const home = await page("/", me);
+    const block = /data-testid="leaders-block"[\s\S]*?<\/section>/.exec(home.html)?.[0] ?? "";
+    expect(block).toContain(site.rows[0].nick);
+    const cat = await one<{ id: number; urlname: string }>(
+      "select id, urlname from categories where parent_id is null and hidden = 0 and special is null order by id limit 1",
+    );
+    const inCat = await leadersBlock(env, cat!, Date.now());
+    const list = await page(`/${cat!.urlname}/`, me);
+    if (inCat.rows.length > 0) expect(list.html).toContain('data-testid="leaders-block"');
+    else expect(list.html).toContain('href="/top/points/week/"');
   });
 
   it("all=1 ranks by the users' own counters: points, answers, best answers", async () => {
