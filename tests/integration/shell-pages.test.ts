@@ -82,10 +82,10 @@ describe("the toolbar", () => {
     expect(left).toMatch(/data-testid="asks-left">Сегодня можно задать ещё: (?:<!-- -->)?\d+</);
   });
 
-  it("the index has a left column with the leaders slot and the categories, and a right column with help", async () => {
+  it("the index has a left column with the week's leaders and the categories, and a right column with help", async () => {
     const { html } = await page("/");
     const left = html.slice(html.indexOf('data-testid="left-column"'), html.indexOf('data-testid="right-column"'));
-    expect(left).toContain('data-testid="leaders-slot"');
+    expect(left).toContain('data-testid="leaders-block"');
     expect(left).toContain('href="/games/"');
     const right = html.slice(html.indexOf('data-testid="right-column"'));
     expect(right).toContain('href="/help/rules"');
