@@ -32,7 +32,7 @@ test("a guest searches with a filter, finds an answer by a word that is only in 
   await page.goto("/search");
   await expect(page.getByTestId("search-empty")).toBeVisible();
   await page.getByRole("combobox", { name: "Поиск по вопросам и ответам" }).fill(word);
-  await page.getByRole("button", { name: "Найти" }).click();
+  await page.getByTestId("search-box").getByRole("button", { name: "Найти" }).click();
   await expect(page).toHaveURL(new RegExp(`/search/${encodeURIComponent(word)}$`));
   await expect(page.getByTestId("search-found")).toHaveText("Найден 1 вопрос");
 
