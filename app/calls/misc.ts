@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { readerIsAdult } from "../models/users/adult.server";
 import { SectionListInput, readCatBrands, readCategories, readGolden, readLeadQst } from "../models/categories/category-reads.server";
-import { search, SearchInput, suggest, SuggestInput } from "../models/search/search.server";
+import { search, SearchInput } from "../models/search/search.server";
+import { suggest, SuggestInput } from "../models/search/suggest.server";
 import { readUsrSettings, setUsrSetting, UsrSettingsInput, UsrSettingsSetInput } from "../models/users/settings.server";
 import { DwhInput, trackEvent } from "../models/core/track.server";
 import { defineCall, type NamedCall } from "./define";
@@ -28,12 +29,12 @@ export const miscCalls: Record<string, NamedCall> = {
   leadqst: defineCall({
     method: "GET",
     input: SectionListInput,
-    run: async (c, input) => readLeadQst(c.env, input, c.now, await readerIsAdult(c.env, c.req, c.session)),
+    run: async (c, input) => readLeadQst(c.env, input, c.now, readerIsAdult(c.req, c.session)),
   }),
   golden: defineCall({
     method: "GET",
     input: SectionListInput,
-    run: async (c, input) => readGolden(c.env, input, c.now, await readerIsAdult(c.env, c.req, c.session)),
+    run: async (c, input) => readGolden(c.env, input, c.now, readerIsAdult(c.req, c.session)),
   }),
   usrsettings: defineCall({
     method: "GET",
@@ -56,12 +57,12 @@ export const miscCalls: Record<string, NamedCall> = {
     door: "search",
     input: SearchInput,
     rate: "search",
-    run: async (c, input) => search(c.env, input, await readerIsAdult(c.env, c.req, c.session), c.now),
+    run: async (c, input) => search(c.env, input, readerIsAdult(c.req, c.session), c.now),
   }),
   suggest: defineCall({
     method: "GET",
     input: SuggestInput,
     rate: "suggest",
-    run: async (c, input) => suggest(c.env, input, await readerIsAdult(c.env, c.req, c.session), c.now),
+    run: async (c, input) => suggest(c.env, input, readerIsAdult(c.req, c.session), c.now),
   }),
 };

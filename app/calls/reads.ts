@@ -1,26 +1,21 @@
 import { z } from "zod";
 import { readerIsAdult } from "../models/users/adult.server";
+import { CheckNewInput, QstRatingInput, QuestListInput, readCheckNew, readQstRating, readQuestList } from "../models/questions/list-reads.server";
 import {
   AllCommentsInput,
-  CheckNewInput,
   CommentContextInput,
   CommentsInput,
   MarkedInput,
   MoreAnswersInput,
-  QstRatingInput,
   QuestionInput,
-  QuestListInput,
   readAllComments,
   readAnswer,
-  readCheckNew,
   readCommentContext,
   readComments,
   readLimits,
   readMarked,
   readMoreAnswers,
-  readQstRating,
   readQuestion,
-  readQuestList,
   readWhoVoted,
   ShowAnswerInput,
   WhoVotedInput,
@@ -72,17 +67,17 @@ export const readCalls: Record<string, NamedCall> = {
   questlist: defineCall({
     method: "GET",
     input: QuestListInput,
-    run: async (c, input) => readQuestList(c.env, input, c.now, await readerIsAdult(c.env, c.req, c.session)),
+    run: async (c, input) => readQuestList(c.env, input, c.now, readerIsAdult(c.req, c.session)),
   }),
   qstrating: defineCall({
     method: "GET",
     input: QstRatingInput,
-    run: async (c, input) => readQstRating(c.env, input, c.now, await readerIsAdult(c.env, c.req, c.session)),
+    run: async (c, input) => readQstRating(c.env, input, c.now, readerIsAdult(c.req, c.session)),
   }),
   check_new: defineCall({
     method: "GET",
     input: CheckNewInput,
-    run: async (c, input) => readCheckNew(c.env, input, c.now, await readerIsAdult(c.env, c.req, c.session)),
+    run: async (c, input) => readCheckNew(c.env, input, c.now, readerIsAdult(c.req, c.session)),
   }),
   showlimits: defineCall({
     method: "GET",

@@ -56,7 +56,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // from every category leave adult ones out for him
   const mixed = category.special !== null && category.special !== "nosmoking";
   const session = category.adult || mixed ? await viewerSession(context, request) : null;
-  const adultOk = category.adult || mixed ? await readerIsAdult(env, request, session) : false;
+  const adultOk = category.adult || mixed ? readerIsAdult(request, session) : false;
   if (category.adult && !adultOk) throw redirect(adultGatePath(url.pathname + url.search), { headers: session ? PRIVATE_PAGE : cacheHeaders() });
   // the column's leaders: the category's own, or the whole site's beside a special section
   const [{ more, ...list }, leaders] = await Promise.all([

@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect("/");
   }
   // adult questions are listed only for a reader who confirmed his age
-  const adultOk = await readerIsAdult(env, request, await viewerSession(context, request));
+  const adultOk = readerIsAdult(request, await viewerSession(context, request));
   const [{ more, ...list }, leaders] = await Promise.all([
     loadQuestionList(env, tree, { category: null, tab: null }, offset.value, { now, adultOk }),
     leadersBlock(env, null, now),

@@ -22,7 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const returnTo = safeReturn(url.searchParams.get("return"), url.origin);
   const session = await viewerSession(context, request);
   const headers = session ? PRIVATE_PAGE : cacheHeaders();
-  if (await readerIsAdult(context.cloudflare.env, request, session)) throw redirect(returnTo, { headers });
+  if (readerIsAdult(request, session)) throw redirect(returnTo, { headers });
   return json({ returnTo }, { headers });
 }
 

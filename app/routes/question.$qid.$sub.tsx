@@ -36,7 +36,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // an answer in the adult category asks its reader to confirm his age first, as its question does
   if (page.trail.some((c) => c.adult)) {
     const session = await viewerSession(context, request);
-    if (!(await readerIsAdult(context.cloudflare.env, request, session))) {
+    if (!readerIsAdult(request, session)) {
       const url = new URL(request.url);
       throw redirect(adultGatePath(url.pathname + url.search), { headers: session ? PRIVATE_PAGE : cacheHeaders() });
     }

@@ -62,7 +62,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const trail = categoryTrail(tree, page.question.categoryId);
   // a question of the adult category asks its reader to confirm his age first (the gate is a page of
   // its own, so that a cached copy of the question never reaches a guest who has not)
-  if (trail.some((c) => c.adult) && !(await readerIsAdult(env, request, session))) {
+  if (trail.some((c) => c.adult) && !readerIsAdult(request, session)) {
     throw redirect(adultGatePath(url.pathname + url.search), { headers: session ? PRIVATE_PAGE : cacheHeaders() });
   }
   if (page.kind === "deleted") {

@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let view: SearchView;
   try {
     if (address.query.trim() !== "" && rateLimited(env, request)) await take(env, "search", addressKey(clientIp(request)), now);
-    view = await searchView(env, address, offset.value, await readerIsAdult(env, request, session), now);
+    view = await searchView(env, address, offset.value, readerIsAdult(request, session), now);
   } catch (e) {
     if (e instanceof TooSoon) return json({ address, busy: e.message, view: null }, { status: 429, headers: PRIVATE_PAGE });
     // an unknown category

@@ -27,7 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect("/vote/");
   }
   // adult questions are listed only for a reader who confirmed his age
-  const adultOk = await readerIsAdult(env, request, await viewerSession(context, request));
+  const adultOk = readerIsAdult(request, await viewerSession(context, request));
   const { more, ...list } = await loadQuestionList(env, tree, { category: null, tab: "vote" }, offset.value, { now, adultOk });
   return json(
     {

@@ -112,22 +112,18 @@ function staticAsset(): string {
   return `/${icon ?? "favicon.ico"}`;
 }
 
+/** One SQL statement on the bench's store with wrangler (before the server holds it): its rows and D1's time. */
+function d1Execute<T = Record<string, unknown>>(sql: string): { results: T[]; meta?: { duration?: number } } {
+  const out = run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command", sql]);
+  const first = JSON.parse(out.slice(out.indexOf("[")))[0];
+  return { results: first?.results ?? [], meta: first?.meta };
+}
+
 /** The top category of question 1, straight from D1 (before the server holds the store). */
 function categoryFromD1(): string | null {
   try {
-    const out = run(bin("wrangler"), [
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "--persist-to",
-      STATE,
-      "--json",
-      "--command",
-      "SELECT t.urlname AS top FROM questions q JOIN categories t ON t.id = q.top_category_id WHERE q.id = 1",
-    ]);
-    const rows = JSON.parse(out.slice(out.indexOf("[")))[0]?.results as { top: string }[] | undefined;
-    return rows?.[0]?.top ? `/${rows[0].top}/` : null;
+    const rows = d1Execute<{ top: string }>("SELECT t.urlname AS top FROM questions q JOIN categories t ON t.id = q.top_category_id WHERE q.id = 1").results;
+    return rows[0]?.top ? `/${rows[0].top}/` : null;
   } catch {
     return null;
   }
@@ -151,14 +147,10 @@ function leadersQueries(): string[] {
       `SELECT u.id, u.nick, u.points, coalesce(w.points, 0) FROM users u LEFT JOIN leaders_week w ON w.week = ${week} AND w.cat = 0 AND w.user_id = u.id WHERE u.points > 0 AND u.ban_permanent = 0 ORDER BY u.points DESC, u.id DESC LIMIT 19`,
     ],
   ];
-  const d1 = (sql: string) => {
-    const out = run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command", sql]);
-    return JSON.parse(out.slice(out.indexOf("[")))[0] as { results: Record<string, unknown>[]; meta?: { duration?: number } };
-  };
   return queries.map(([name, sql]) => {
     try {
-      const r = d1(sql);
-      const plan = d1(`EXPLAIN QUERY PLAN ${sql}`).results.map((p) => String(p.detail));
+      const r = d1Execute(sql);
+      const plan = d1Execute(`EXPLAIN QUERY PLAN ${sql}`).results.map((p) => String(p.detail));
       const sorts = plan.some((p) => p.includes("TEMP B-TREE"));
       return `leaders ${name}, first page: ${r.results.length} places in ${r.meta?.duration ?? "n/a"} ms, ${sorts ? "SORTS" : "no sort"}; plan: ${plan.join(" | ")}`;
     } catch (e) {
@@ -210,18 +202,9 @@ async function measure(name: string, urlPath: string, headers: Record<string, st
 
 /** The word most answers hold (5 letters or more), straight from D1's index of the answers. */
 function broadWordFromD1(): string {
-  const out = run(bin("wrangler"), [
-    "d1",
-    "execute",
-    "DB",
-    "--local",
-    "--persist-to",
-    STATE,
-    "--json",
-    "--command",
+  const rows = d1Execute<{ term: string }>(
     "SELECT term FROM answers_fts_words WHERE length(term) >= 5 AND term NOT GLOB '*[0-9]*' ORDER BY doc DESC LIMIT 1",
-  ]);
-  const rows = (JSON.parse(out.slice(out.indexOf("[")))[0]?.results ?? []) as { term: string }[];
+  ).results;
   return rows[0]?.term ?? "вопрос";
 }
 
@@ -244,19 +227,10 @@ async function searchRows(broad: string): Promise<Row[]> {
 
 /** Open questions the writer neither asked nor answered, straight from D1 (before the server holds the store). */
 function openQuestionsFromD1(n: number): number[] {
-  const out = run(bin("wrangler"), [
-    "d1",
-    "execute",
-    "DB",
-    "--local",
-    "--persist-to",
-    STATE,
-    "--json",
-    "--command",
+  const rows = d1Execute<{ id: number }>(
     `SELECT q.id FROM questions q, users u WHERE u.email = '${WRITER}' AND q.state = 'A' AND q.user_id <> u.id
        AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.qid = q.id AND a.user_id = u.id) ORDER BY q.id DESC LIMIT ${n}`,
-  ]);
-  const rows = (JSON.parse(out.slice(out.indexOf("[")))[0]?.results ?? []) as { id: number }[];
+  ).results;
   return rows.map((r) => r.id);
 }
 

@@ -1,27 +1,25 @@
 /**
  * The read calls of the named-call API (docs/decisions/0009-read-calls.md): the question with its
- * first page of answers, more answers, one answer, comment listings, who voted, who marked,
- * question lists and the new-questions check. They reuse the page read models
+ * first page of answers, more answers, one answer, comment listings, who voted, who marked (the
+ * question lists and the new-questions check are in list-reads.server.ts). They reuse the page read models
  * (question-page.server.ts, comments.server.ts, questions.server.ts) and shape the replies with
  * the API's field names. Viewer fields come from the session in one extra
  * batched query that runs beside the page query; guests get neutral values.
  */
 import { ERR, ERR_MSG } from "../../lib/errids";
 import type { AnswerView, CommentNode, QuestionView } from "../../lib/views";
-import { and, count, desc, eq, gt, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError, type ErrId } from "../../lib/errors";
 import { isExpertLevel } from "../../lib/levels";
 import { LIMITS } from "../../lib/limits";
 import type { CommentReply } from "../../lib/views";
 import { quotaUsage } from "../core/hub.server";
-import { blank, Cat, Id, ListState, Offset, OptId, PageSize } from "../../lib/fields";
-import { findCategory, getCategoryTree, type CategoryTree } from "../categories/categories.server";
-import type { Tab } from "../../lib/questions";
+import { blank, Id, Offset, OptId, PageSize } from "../../lib/fields";
+import { getCategoryTree, type CategoryTree } from "../categories/categories.server";
 import { buildThreads, commentsQuery, type CommentRow } from "../comments/threads.server";
 import { dbOf, schema } from "../core/db.server";
 import { loadAnswerPage, loadQuestionPage } from "./question-page.server";
-import { listQuestions, listScope, listWhere, type ListScope, type QuestionListItem } from "./lists.server";
 import type { Session } from "../users/session.server";
 
 const q = schema.questions;
@@ -47,7 +45,7 @@ const TargetType = z.enum(["Q", "A", "C"], ERR_MSG.readTypeInvalid);
 
 type Named = { urlname: string; name: string } | null;
 
-function categoryOf(tree: CategoryTree, id: number): Named {
+export function categoryOf(tree: CategoryTree, id: number): Named {
   const c = tree.byId.get(id);
   return c ? { urlname: c.urlname, name: c.name } : null;
 }
@@ -547,104 +545,6 @@ export async function readMarked(env: Env, input: z.infer<typeof MarkedInput>) {
   if (row.hidden || row.state === "D") throw new DomainError(ERR.questionGone);
   if (row.ahidden) throw new DomainError(ERR.readAnswerGone);
   return { users: rows, type, id, p, n, total: row.total };
-}
-
-// ---------------------------------------------------------------- question lists
-
-export const QuestListInput = z.object({ n: PageSize, p: Offset, state: ListState, cat: Cat, lastid: OptId });
-export const QstRatingInput = z.object({ n: PageSize, p: Offset, cat: Cat });
-export const CheckNewInput = z.object({ cat: Cat, qid: Id, state: ListState });
-
-/**
- * The list a `cat` names, by urlname or id (305 when unknown), as the list page at its address has
- * it (see listScope: a top level includes its subcategories; golden, smstop and newcomers are their
- * sections). The adult categories need a reader who confirmed his age (320); the lists that gather
- * every category leave them out for anyone else.
- */
-function scopeOf(tree: CategoryTree, cat: string | undefined, tab: Tab | undefined, now: number, adultOk: boolean): ListScope {
-  const c = cat === undefined ? null : findCategory(tree, cat);
-  if (c?.adult && !adultOk) throw new DomainError(ERR.adultNotConfirmed);
-  return listScope(tree, c, tab ?? null, now, adultOk);
-}
-
-/** check_new counts this many newer questions at most; beyond, it says "this many and more". */
-const CHECK_NEW_MAX = 1_000;
-
-/**
- * How many questions of a list are newer than a question, counted up to CHECK_NEW_MAX + 1 (an old
- * question must not make anyone's request count the whole list); null when it does not exist.
- */
-async function countNewer(env: Env, scope: ListScope, qid: number): Promise<number | null> {
-  const db = dbOf(env);
-  const added = sql`(select added from questions where id = ${qid})`;
-  const newer = db
-    .select({ one: sql`1`.as("one") })
-    .from(q)
-    .where(and(...listWhere(scope), gt(q.added, added)))
-    .limit(CHECK_NEW_MAX + 1)
-    .as("newer");
-  const [exists, counted] = await db.batch([db.select({ id: q.id }).from(q).where(eq(q.id, qid)), db.select({ n: count() }).from(newer)]);
-  return exists[0] ? (counted[0]?.n ?? 0) : null;
-}
-
-function shapeListItem(i: QuestionListItem, tree: CategoryTree) {
-  return {
-    qid: i.id,
-    qtext: i.qtext,
-    state: i.state,
-    anscnt: i.anscnt,
-    added: i.added,
-    polltype: i.pollType,
-    cid: i.categoryId,
-    category: categoryOf(tree, i.categoryId),
-    usrid: i.author.id,
-    qnick: i.author.nick,
-    lvl: i.author.lvl,
-  };
-}
-
-/**
- * `questlist` {n, p, state, cat, lastid}: a page of a question list, newest first (the 'best'
- * state by marks). lastid continues after that question, however deep it is (keyset, as leadqst
- * and golden do: p is then ignored and answered as 0; not for 'best'); a missing one is 181.
- */
-export async function readQuestList(env: Env, input: z.infer<typeof QuestListInput>, now: number, adultOk: boolean) {
-  const tree = await getCategoryTree(env, now);
-  const scope = scopeOf(tree, input.cat, input.state, now, adultOk);
-  const n = input.n ?? LIMITS.pageSize;
-  if (input.lastid !== undefined && scope.tab !== "best") {
-    const [exists, items] = await Promise.all([
-      dbOf(env).select({ id: q.id }).from(q).where(eq(q.id, input.lastid)),
-      listQuestions(env, { ...scope, offset: 0, limit: n, after: input.lastid }),
-    ]);
-    if (!exists[0]) throw new DomainError(ERR.questionGone);
-    return { qst: items.map((i) => shapeListItem(i, tree)), p: 0, n };
-  }
-  const p = input.p ?? 0;
-  const items = await listQuestions(env, { ...scope, offset: p, limit: n });
-  return { qst: items.map((i) => shapeListItem(i, tree)), p, n };
-}
-
-/** `qstrating` {n, p, cat}: the 'best' tab — resolved questions by their marks. */
-export async function readQstRating(env: Env, input: z.infer<typeof QstRatingInput>, now: number, adultOk: boolean) {
-  const tree = await getCategoryTree(env, now);
-  const scope = scopeOf(tree, input.cat, "best", now, adultOk);
-  const n = input.n ?? LIMITS.pageSize;
-  const p = input.p ?? 0;
-  const items = await listQuestions(env, { ...scope, offset: p, limit: n });
-  return { qst: items.map((i) => shapeListItem(i, tree)), p, n };
-}
-
-/**
- * `check_new` {cat, qid, state}: how many questions of that list are newer than qid; past
- * CHECK_NEW_MAX it answers {calc: CHECK_NEW_MAX, more: 1}.
- */
-export async function readCheckNew(env: Env, input: z.infer<typeof CheckNewInput>, now: number, adultOk: boolean) {
-  const tree = await getCategoryTree(env, now);
-  const scope = scopeOf(tree, input.cat, input.state, now, adultOk);
-  const calc = await countNewer(env, scope, input.qid);
-  if (calc === null) throw new DomainError(ERR.questionGone);
-  return calc > CHECK_NEW_MAX ? { calc: CHECK_NEW_MAX, more: 1 } : { calc };
 }
 
 // ---------------------------------------------------------------- limits

@@ -4,12 +4,12 @@
  *   keyword, in any word form — the ask form's suggestions and the question page's block;
  * - the search page (the page /search/… and the call at /api/search/search {q, num, sf, zvstate, s,
  *   zVCat, zdts, question_only, answers_only}): {results, count};
- * - suggestions {q} for the search box: popular titles beginning with what is typed.
+ * - suggestions {q} for the search box (suggest.server.ts): popular titles beginning with what is typed.
  *
  * How words match: the words of the query (letters and digits, lower-cased, ё as е, Russian stop
  * words left out) are cut to their Snowball stems (@orama/stemmers) and looked up as prefixes in
  * the FTS5 indexes `questions_fts` (titles and explanations, migration 0004) and `answers_fts`
- * (answers, migration 0007), kept by triggers, so «ноутбуки» finds «ноутбук» and «ноутбука».
+ * (answers, migration 0008), kept by triggers, so «ноутбуки» finds «ноутбук» and «ноутбука».
  * Similar questions are then re-ranked by how many of the query's stems are stems of the title's
  * own words (`sameWord`: a short prefix alone, «кот» in «который», does not count); the search page
  * keeps the indexes' order (bm25: title 3, explanation 1, an answer half) or the date.
@@ -37,13 +37,13 @@ export const SEARCH_CUT = 750;
 /** A query shorter than this (trimmed) finds nothing. */
 export const KEYWORD_MIN = 3;
 /** At most this many words of a query are searched for. */
-const MAX_TERMS = 8;
+export const MAX_TERMS = 8;
 /** Similar questions are re-ranked among this many index hits. */
 const SIMILAR_POOL = 50;
 /** The search page ranks and counts at most this many of the newest matching questions. */
 export const SEARCH_WINDOW = 1_000;
 
-const STOP = new Set(stopwords.map((w) => w.replace(/ё/g, "е")));
+export const STOP = new Set(stopwords.map((w) => w.replace(/ё/g, "е")));
 
 /** The words of a text: runs of letters and digits, lower-cased, ё as е. */
 export function wordsOf(text: string): string[] {
@@ -109,7 +109,7 @@ type Row = {
   banswer: string | null;
 };
 
-const VISIBLE = "q.hidden = 0 and q.state != 'D'";
+export const VISIBLE = "q.hidden = 0 and q.state != 'D'";
 
 // ---------------------------------------------------------------- input
 
@@ -446,7 +446,7 @@ export type SearchPage = {
 type PageRow = Row & { qcomment: string; answer: string | null; aid: number | null };
 
 /** The ids of the adult categories (flagged so, or under one flagged so), left out for readers who did not confirm their age. */
-function adultIds(tree: CategoryTree): number[] {
+export function adultIds(tree: CategoryTree): number[] {
   return tree.all.filter((c) => c.adult || (c.parentId != null && tree.byId.get(c.parentId)?.adult)).map((c) => c.id);
 }
 
@@ -570,53 +570,4 @@ function shapeResult(r: PageRow, tree: CategoryTree, terms: Term[], now: number)
     time_ago: timeAgo(r.added, now),
     is_poll: r.poll_type ? 1 : 0,
   };
-}
-
-// ---------------------------------------------------------------- suggestions
-
-/** Suggestions come once more than this many characters are typed. */
-export const SUGGEST_MIN = 3;
-/** At most this many suggestions. */
-export const SUGGEST_MAX = 8;
-/** The suggestions are the most answered among this many newest titles that match. */
-const SUGGEST_POOL = 200;
-
-export const SuggestInput = z.object({ q: z.preprocess(blank, z.string(ERR_MSG.badFields).optional()) });
-
-/**
- * `suggest`: popular titles of visible questions for what is being typed: every finished word by
- * its stem, the word being typed (the last, unless a space follows it) as it is, all as prefixes
- * of the title's words; the most answered among the newest SUGGEST_POOL such titles, at most
- * SUGGEST_MAX, each once. Fewer than 3 characters suggest nothing.
- */
-export async function suggest(env: Env, input: z.infer<typeof SuggestInput>, adult: boolean, now: number): Promise<{ items: { text: string }[] }> {
-  const text = (input.q ?? "").slice(0, SEARCH_CUT);
-  if (Array.from(text.trim()).length < SUGGEST_MIN) return { items: [] };
-  const words = wordsOf(text).slice(0, MAX_TERMS);
-  const typing = /[\p{L}\p{N}]$/u.test(text) ? words.pop() : undefined;
-  const terms = [...new Set(words.filter((w) => !STOP.has(w) && w.length >= 2).map(stemOf))].map((s) => `"${s}"*`);
-  if (typing) terms.push(`"${typing}"*`);
-  if (terms.length === 0) return { items: [] };
-  const tree = await getCategoryTree(env, now);
-  const ids = adultIds(tree);
-  const notAdult = !adult && ids.length > 0 ? `and q.category_id not in (${ids.join(",")})` : "";
-  const rows = await env.DB.prepare(
-    `select qtext from (
-       select q.qtext, q.anscnt, q.id from questions_fts join questions q on q.id = questions_fts.rowid
-         where questions_fts match ?1 and ${VISIBLE} ${notAdult}
-         order by questions_fts.rowid desc limit ${SUGGEST_POOL})
-     order by anscnt desc, id desc limit ${SUGGEST_MAX * 2}`,
-  )
-    .bind(`title : (${terms.join(" AND ")})`)
-    .all<{ qtext: string }>();
-  const seen = new Set<string>();
-  const items: { text: string }[] = [];
-  for (const r of rows.results) {
-    const key = r.qtext.trim().toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    items.push({ text: r.qtext.trim() });
-    if (items.length === SUGGEST_MAX) break;
-  }
-  return { items };
 }

@@ -5,12 +5,10 @@ import type { Session } from "./session.server";
 
 /**
  * The reader has confirmed that he is an adult: a signed-in user by users.is_adult = 1 (his own
- * confirmation, whatever cookies his browser holds), a guest by the cookie adult=1.
+ * confirmation, read with his session, whatever cookies his browser holds), a guest by the cookie adult=1.
  */
-export async function readerIsAdult(env: Env, request: Request, session: Session | null): Promise<boolean> {
-  if (!session) return guestConfirmedAdult(request.headers.get("cookie"));
-  const row = await dbOf(env).select({ isAdult: schema.users.isAdult }).from(schema.users).where(eq(schema.users.id, session.user.id)).get();
-  return row?.isAdult === 1;
+export function readerIsAdult(request: Request, session: Session | null): boolean {
+  return session ? session.user.adult === true : guestConfirmedAdult(request.headers.get("cookie"));
 }
 
 /**

@@ -27,6 +27,8 @@ export type SessionUser = {
   lastVisitDay: number;
   /** the user's picture (a path on this site), or null: the toolbar shows it */
   filin?: string | null;
+  /** he confirmed that he is an adult (users.is_adult), read with the session */
+  adult?: boolean;
   /** the toolbar bell's settings (users.notify, notify_interval, the sound channel), read with the session */
   bell?: { on: boolean; interval: number; sound: boolean };
 };
@@ -100,6 +102,7 @@ export async function getSession(env: Env, request: Request, now = Date.now()): 
       createdAt: u.createdAt,
       welcomeBonus: u.welcomeBonus,
       lastVisitDay: u.lastVisitDay,
+      isAdult: u.isAdult,
       notify: u.notify,
       notifyInterval: u.notifyInterval,
       notifySettings: u.notifySettings,
@@ -122,6 +125,7 @@ type UserRow = {
   id: number;
   nick: string;
   filin?: string | null;
+  isAdult?: number;
   lvl: number;
   points: number;
   lastVisitDay: number;
@@ -143,6 +147,7 @@ export function sessionUserOf(row: UserRow, now: number): SessionUser {
     id: row.id,
     nick: row.nick,
     filin: row.filin ?? null,
+    adult: row.isAdult === 1,
     lvl: row.lvl,
     points: row.points,
     lastVisitDay: row.lastVisitDay,
