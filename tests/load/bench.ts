@@ -18,8 +18,8 @@
  * (searched for again, corrected) and the search box's suggestions, each with the D1 rows it reads
  * (the per-address search limit is lifted for these requests: x-bench-rate). Knobs: BENCH_PORT,
  * BENCH_SECONDS, BENCH_QUESTIONS (`BENCH_QUESTIONS=100000 npm run bench`: about a million
- * answers, seeding takes minutes), BENCH_ONLY=search or BENCH_ONLY=leaders (those lines alone,
- * with the static asset beside the leaders), BENCH_ANSWERS (per side, default 150),
+ * answers, seeding takes minutes), BENCH_ONLY=search,leaders (a comma-separated list of sections: those
+ * lines alone, beside the static asset), BENCH_ANSWERS (per side, default 150),
  * BENCH_SOCKETS (default 1000).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -41,14 +41,20 @@ const LOG = ".wrangler/bench-wrangler.log";
 const QUESTION = "/question/1";
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 150);
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
-const ONLY_LEADERS = process.env.BENCH_ONLY === "leaders";
+/** BENCH_ONLY: a comma-separated list of sections to run alone (search, leaders, …); empty = the whole bench */
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+/** whether a section runs: every one when BENCH_ONLY is empty, else those it names */
+const wanted = (section: string) => ONLY.size === 0 || ONLY.has(section);
 const LEADERS_PAGE = "/top/points/week/";
 const LEADERS_CALL = "/api/v2/usrrating?type=points&p=0&n=8";
 /** a VIP: never asked for a captcha, AAQ limit 500 */
 const WRITER = "vip@demo.local";
 const NO_CACHE = { cookie: "sid=bench" };
-/** the search lines alone (BENCH_ONLY=search) */
-const SEARCH_ONLY = process.env.BENCH_ONLY === "search";
 /** search from one address: the per-address search limit lifted for these requests (BENCH_KNOBS) */
 const NO_RATE = { "x-bench-rate": "off" };
 const env = {
@@ -390,23 +396,23 @@ async function main() {
   leadersD1.push(...leadersRows);
 
   const rows: Row[] = [];
-  if (SEARCH_ONLY) {
-    rows.push(...(await searchRows(broad)));
+  if (ONLY.size > 0) {
+    // the sections asked for, beside the static asset
+    rows.push(await measure("static asset", staticAsset()));
+    if (wanted("leaders")) {
+      rows.push(await measure("leaders page (no cache)", LEADERS_PAGE, NO_CACHE));
+      rows.push(await measure("usrrating (leaders block)", LEADERS_CALL, NO_CACHE));
+    }
+    if (wanted("search")) rows.push(...(await searchRows(broad)));
     await stopServerAndWait();
     printRows(rows, seeded);
+    if (wanted("leaders")) for (const line of leadersD1) console.log(line);
     console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
     return;
   }
   rows.push(await measure("static asset", staticAsset()));
   rows.push(await measure("leaders page (no cache)", LEADERS_PAGE, NO_CACHE));
   rows.push(await measure("usrrating (leaders block)", LEADERS_CALL, NO_CACHE));
-  if (ONLY_LEADERS) {
-    await stopServerAndWait();
-    printRows(rows, seeded);
-    for (const line of leadersD1) console.log(line);
-    console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
-    return;
-  }
   rows.push(await measure("question page (guest cache)", QUESTION));
   rows.push(await measure("question page (no cache)", QUESTION, NO_CACHE));
   rows.push(await measure("category page", category));
