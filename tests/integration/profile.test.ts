@@ -145,9 +145,12 @@ describe("a guest reading a profile", () => {
     expect({ roundTrips: res.headers.get("x-d1-roundtrips"), statements: res.headers.get("x-d1-statements") }).toEqual({ roundTrips: "1", statements: "2" });
   });
 
-  it("the profile ships no JavaScript", async () => {
+  it("the profile ships no React: its one script is the toolbar's suggestions", async () => {
     const { html } = await page("/profile/id3");
-    expect(html).not.toMatch(/<script[^>]+src=/);
+    expect([...html.matchAll(/<script[^>]*>/g)].map((m) => m[0])).toEqual([
+      expect.stringMatching(/^<script type="module" src="\/islands\/toolbar-suggest-[\w-]{8}\.js" async="">$/),
+    ]);
+    expect(html).not.toContain("<otv-island");
     expect(html).not.toContain("__remixContext");
   });
 });
