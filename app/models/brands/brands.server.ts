@@ -223,11 +223,27 @@ export type BrandPage = {
   modCount: number | null;
   list: { kind: "tagged"; items: QuestionListItem[] } | { kind: "private"; items: BrandPrivateItem[] };
   next: number | null;
+  /** the brand's experts (who answer its questions), for the page's side column */
+  experts: { id: number; nick: string; lvl: number }[];
 };
 
+/** The brand's experts shown beside its page: at most this many, those with the most points first. */
+const EXPERTS_SHOWN = 10;
+
+/** The brand's experts (brand_members with the role expert), the most points first. */
+function expertsQuery(env: Env, brandId: number) {
+  return dbOf(env)
+    .select({ id: u.id, nick: u.nick, lvl: u.lvl })
+    .from(m)
+    .innerJoin(u, eq(u.id, m.userId))
+    .where(and(eq(m.brandId, brandId), eq(m.role, "expert")))
+    .orderBy(desc(u.points), u.id)
+    .limit(EXPERTS_SHOWN);
+}
+
 /**
- * The brand page's data: the brand (one query), then in one batch the list of the tab, and for a
- * signed-in viewer his role, whether he follows the brand and (admin) the queue count. The
+ * The brand page's data: the brand (one query), then in one batch the list of the tab, the brand's
+ * experts, and for a signed-in viewer his role, whether he follows the brand and (admin) the queue count. The
  * administrator's tabs are refused (null) to everyone else, as an unknown path is. A reader who
  * has not confirmed he is an adult (`adultReader` false) is not shown questions of the adult categories.
  */
@@ -248,13 +264,14 @@ export async function loadBrandPage(
     view.tab === "qst2brand" && view.sub === "refer"
       ? taggedQuery(env, brand.id, offset, limit + 1, adultReader ? [] : adultCategoryIds(await getCategoryTree(env)))
       : privateListQuery(env, brand.id, view.tab === "questions" ? 1 : 0, offset, limit + 1);
-  const [rows, follows, counted] = await db.batch([
+  const [rows, follows, counted, experts] = await db.batch([
     listQuery,
     db
       .select({ id: f.id })
       .from(f)
       .where(and(eq(f.followerId, viewerId ?? 0), eq(f.targetType, "B"), eq(f.targetId, brand.id))),
     modCountQuery(env, isAdmin ? brand.id : 0),
+    expertsQuery(env, brand.id),
   ]);
   const shown = (rows as Record<string, unknown>[]).slice(0, limit);
   const author = (r: Record<string, unknown>) => ({ id: r.authorId as number, nick: r.authorNick as string, lvl: r.authorLvl as number });
@@ -286,6 +303,7 @@ export async function loadBrandPage(
     modCount: isAdmin ? (counted[0]?.n ?? 0) : null,
     list,
     next: rows.length > limit ? offset + limit : null,
+    experts,
   };
 }
 
