@@ -74,7 +74,7 @@ module.exports = {
           "(^|/)tsconfig\\.json$",
           "^app/(root|entry\\.server)\\.tsx$",
           "^app/routes/",
-          "^app/islands/(client|manifest\\.browser)\\.ts$",
+          "^app/islands/(client|toolbar-suggest|manifest\\.browser)\\.ts$",
           "^db/(seed/cli|schema/index)\\.ts$",
           "^tests/.*\\.(test|spec)\\.ts$",
           "^tests/(e2e/global-(setup|teardown)|integration/(setup|env\\.d)|load/bench)\\.ts$",

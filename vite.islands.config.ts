@@ -22,7 +22,7 @@ export default defineConfig({
     target: "es2020",
     modulePreload: false,
     rollupOptions: {
-      input: "app/islands/client.ts",
+      input: ["app/islands/client.ts", "app/islands/toolbar-suggest.ts"],
       output: {
         entryFileNames: "islands/[name]-[hash].js",
         chunkFileNames: "islands/[name]-[hash].js",

@@ -5,6 +5,7 @@
  * layout (site.css) places them left and right.
  */
 import { cut } from "../lib/limits";
+import type { BrandPageData } from "./brand-page";
 import type { DropdownEntry } from "../lib/shell";
 import { LeadersBlock } from "./leaders-block";
 import type { ShellUser } from "./site-shell";
@@ -14,7 +15,7 @@ type LeadersData = Parameters<typeof LeadersBlock>[0];
 type Match = { id: string; data: unknown; params: Record<string, string | undefined> };
 
 /** The page types that carry columns; any other page (sign-in, settings, errors) has none. */
-export type PageKind = "index" | "category" | "question" | "ask" | "profile" | "moderlog" | "help" | "categories";
+export type PageKind = "index" | "category" | "brand" | "question" | "ask" | "profile" | "moderlog" | "help" | "categories";
 
 type CategoryData = {
   category?: { name: string; urlname: string } | null;
@@ -39,8 +40,8 @@ export function pageKindOf(matches: Match[]): { kind: PageKind; data: unknown; p
   if (!leaf || leaf.data == null) return null;
   const hit = KIND_BY_ROUTE.find(([re]) => re.test(leaf.id));
   if (!hit) return null;
-  // a brand page shares the category route and has a head of its own instead of columns
-  if (hit[1] === "category" && (leaf.data as { kind?: string }).kind === "brand") return null;
+  // a brand page shares the category route
+  if (hit[1] === "category" && (leaf.data as { kind?: string }).kind === "brand") return { kind: "brand", data: leaf.data, params: leaf.params };
   return { kind: hit[1], data: leaf.data, params: leaf.params };
 }
 
@@ -101,6 +102,7 @@ export function LeftColumn({ place, user, categories }: ColumnsProps) {
       </aside>
     );
   }
+  if (kind === "brand") return <BrandColumn data={data as BrandPageData} />;
   if (kind === "ask" && user) {
     const left = (data as { asksLeft?: number }).asksLeft;
     return (
@@ -181,6 +183,63 @@ export function RightColumn({ place }: ColumnsProps) {
           </li>
         </ul>
       </nav>
+    </aside>
+  );
+}
+
+const PREMOD_TITLES = { questions: "Вопросы на модерации", answers: "Ответы на модерации", comments: "Комментарии на модерации" } as const;
+
+/**
+ * The brand page's left column (the page's head, with the name and the follow button, stays at the
+ * top of the content): who answers for the brand, its category, and for its administrator the
+ * premoderation queues.
+ */
+function BrandColumn({ data }: { data: BrandPageData }) {
+  const { brand } = data;
+  const category = brand.categoryId !== null ? data.cats[brand.categoryId] : undefined;
+  return (
+    <aside className="col col-left" aria-label="О бренде" data-testid="left-column">
+      <div className="col-block" data-testid="brand-experts">
+        <h2>Эксперты</h2>
+        {data.experts.length > 0 ? (
+          <ul className="col-list">
+            {data.experts.map((e) => (
+              <li key={e.id}>
+                <a href={`/profile/id${e.id}`} title={e.nick}>
+                  {cut(e.nick, 16)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">На вопросы отвечают представители бренда.</p>
+        )}
+        <p>
+          <a href={`/ask/private-${brand.id}`}>Задать вопрос эксперту</a>
+        </p>
+      </div>
+      {category ? (
+        <nav className="col-block" aria-label="Категория бренда">
+          <h2>Категория</h2>
+          <p>
+            <a href={`/${category.urlname}/`} data-testid="brand-category">
+              {category.name}
+            </a>
+          </p>
+        </nav>
+      ) : null}
+      {data.isAdmin ? (
+        <nav className="col-block" aria-label="Модерация бренда" data-testid="brand-premod-links">
+          <h2>Модерация</h2>
+          <ul className="col-list">
+            {(Object.keys(PREMOD_TITLES) as (keyof typeof PREMOD_TITLES)[]).map((k) => (
+              <li key={k}>
+                <a href={`/${brand.urlname}/premoderation/${k}`}>{PREMOD_TITLES[k]}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
     </aside>
   );
 }

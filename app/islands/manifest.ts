@@ -14,3 +14,8 @@ const entries = manifest as Manifest;
 export function islandEntryUrl(): string {
   return `/${entries["app/islands/client.ts"].file}`;
 }
+
+/** The toolbar's search suggestions (app/islands/toolbar-suggest.ts): a script of its own on every page, without React. */
+export function toolbarScriptUrl(): string {
+  return `/${entries["app/islands/toolbar-suggest.ts"].file}`;
+}

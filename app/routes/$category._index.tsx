@@ -109,7 +109,7 @@ async function brandPage({ request, params, context }: LoaderFunctionArgs, tree:
     throw redirect(base);
   }
   const session = await viewerSession(context, request);
-  const page = await loadBrandPage(context.cloudflare.env, brand, view, session?.user.id ?? null, offset.value);
+  const page = await loadBrandPage(context.cloudflare.env, brand, view, session?.user.id ?? null, offset.value, readerIsAdult(request, session));
   notFoundUnless(page);
   return json(
     {

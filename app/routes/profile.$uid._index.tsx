@@ -9,6 +9,7 @@ import { ANSWER, countOf, POINT } from "../lib/plural";
 import { originOf, pageMeta } from "../lib/seo";
 import { moderOnPage } from "../models/moderation/moderation.server";
 import { isOwnerOnly, loadProfilePage, parseProfilePath, profileNav, profilePath } from "../models/users/profile.server";
+import { readerIsAdult } from "../models/users/adult.server";
 import { viewerSession } from "../models/users/session.server";
 
 export const headers = ({ loaderHeaders, errorHeaders }: HeadersArgs) => errorHeaders ?? loaderHeaders;
@@ -31,7 +32,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     throw redirect(base);
   }
   const session = await viewerSession(context, request);
-  const page = await loadProfilePage(context.cloudflare.env, session?.user ?? null, path.uid, path.view, offset.value, now);
+  const page = await loadProfilePage(context.cloudflare.env, session?.user ?? null, path.uid, path.view, offset.value, now, readerIsAdult(request, session));
   const headers = session ? PRIVATE_PAGE : cacheHeaders();
   if (page.kind === "redirect") throw redirect(page.to, { headers: { "Cache-Control": "no-store" } });
   notFoundUnless(page.kind !== "missing", session ? headers : cacheHeaders(404));

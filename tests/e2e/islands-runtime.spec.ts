@@ -1,18 +1,32 @@
+import { gzipSync } from "node:zlib";
 import { expect, test } from "@playwright/test";
 
 /**
- * The island runtime: only islands hydrate, a page without them ships no JavaScript, and the
- * islands' files are hashed and cached for a year.
+ * The island runtime: only islands hydrate, a page without them loads nothing but the toolbar's
+ * small suggestions script (no React, no island entry), and the scripts' files are hashed and
+ * cached for a year.
  */
-test("a page without islands ships no JavaScript at all", async ({ page }) => {
-  const scripts: string[] = [];
-  page.on("response", (r) => r.request().resourceType() === "script" && scripts.push(r.url()));
+test("a page without islands loads only the toolbar's suggestions script: no React, no island entry, under 2 KB gzip", async ({ page }) => {
+  const scripts: { url: string; body: Buffer; cache: string }[] = [];
+  page.on("response", async (r) => {
+    if (r.request().resourceType() === "script")
+      scripts.push({ url: new URL(r.url()).pathname, body: await r.body(), cache: r.headers()["cache-control"] ?? "" });
+  });
   await page.goto("/categories/");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // the script has run once the box is a combobox
+  await expect(page.locator("header").getByRole("combobox", { name: "Поиск по вопросам" })).toBeVisible();
   await page.waitForLoadState("networkidle");
-  expect(await page.locator("script[src]").count()).toBe(0);
   expect(await page.locator("otv-island").count()).toBe(0);
-  expect(scripts).toEqual([]);
+  const tags = await page.locator("script[src]").evaluateAll((els) => els.map((e) => ({ src: e.getAttribute("src"), type: e.getAttribute("type") })));
+  expect(tags).toEqual([{ src: expect.stringMatching(/^\/islands\/toolbar-suggest-[\w-]{8}\.js$/), type: "module" }]);
+  // that one file and nothing it pulls in
+  expect(scripts.map((s) => s.url)).toEqual([tags[0].src]);
+  expect(scripts[0].cache).toContain("immutable");
+  const text = scripts[0].body.toString("utf8");
+  expect(text).not.toMatch(/\bimport\b/);
+  expect(text).not.toMatch(/react|hydrateRoot/i);
+  expect(gzipSync(scripts[0].body).length).toBeLessThanOrEqual(2048);
 });
 
 test("a question page loads only the islands' hashed files, cached for a year, and no Remix runtime", async ({ page }) => {
@@ -30,7 +44,14 @@ test("a question page loads only the islands' hashed files, cached for a year, a
     expect(s.cache).toContain("max-age=31536000");
     expect(s.cache).toContain("immutable");
   }
-  // the module entry is the only script element, and it never blocks rendering
-  const tags = await page.locator("script[src]").evaluateAll((els) => els.map((e) => ({ type: e.getAttribute("type"), async: e.hasAttribute("async") })));
-  expect(tags).toEqual([{ type: "module", async: true }]);
+  // the toolbar's script and the islands' entry are the only script elements, and neither blocks rendering
+  const tags = await page
+    .locator("script[src]")
+    .evaluateAll((els) =>
+      els.map((e) => ({ src: e.getAttribute("src")?.replace(/-[\w-]{8}\.js$/, ""), type: e.getAttribute("type"), async: e.hasAttribute("async") })),
+    );
+  expect(tags).toEqual([
+    { src: "/islands/toolbar-suggest", type: "module", async: true },
+    { src: "/islands/client", type: "module", async: true },
+  ]);
 });

@@ -82,6 +82,50 @@ test("a user types three letters and picks a suggestion", async ({ browser }) =>
   await expect(page).toHaveURL(new RegExp(`/search/${encodeURIComponent(first).replace(/[?]/g, "\\?")}$`));
 });
 
+test("a user types three letters into the toolbar's box on a page without islands and picks a suggestion", async ({ browser }) => {
+  const page = await guestPage(browser);
+  // the scripts each page asked for, by the page that asked
+  const scripts: { url: string; from: string }[] = [];
+  page.on("request", (r) => r.resourceType() === "script" && scripts.push({ url: new URL(r.url()).pathname, from: new URL(r.frame().url()).pathname }));
+  const onlyToolbarScript = (from: string) =>
+    expect(scripts.filter((s) => s.from === from).map((s) => s.url)).toEqual([expect.stringMatching(/^\/islands\/toolbar-suggest-[\w-]{8}\.js$/)]);
+  await page.goto("/categories/");
+  expect(await page.locator("otv-island").count()).toBe(0);
+  // the toolbar's script makes the plain box a combobox
+  const box = page.locator("header").getByRole("combobox", { name: "Поиск по вопросам" });
+  await box.pressSequentially("язы", { delay: 50 });
+  const title = "Какой язык программирования выбрать для первой работы в IT?";
+  const option = page.locator("header").getByRole("option", { name: title });
+  await expect(option).toBeVisible();
+  await expect(box).toHaveAttribute("aria-expanded", "true");
+  // nothing of React or the islands' entry came with it
+  onlyToolbarScript("/categories/");
+  await option.click();
+  await expect(page).toHaveURL(new RegExp(`/search/${encodeURIComponent(title).replace(/[?]/g, "\\?")}$`));
+  await expect(page.locator(`a.qtitle[href="/question/${SHOWCASE.resolvedQuestionId}"]`)).toBeVisible();
+
+  // the keyboard, on another page without islands: down to a suggestion, Escape closes, down again, Enter searches for it
+  await page.goto("/help/rules");
+  const again = page.locator("header").getByRole("combobox", { name: "Поиск по вопросам" });
+  await again.pressSequentially("язык прог", { delay: 30 });
+  const options = page.locator("header").getByRole("option");
+  await expect(options.first()).toBeVisible();
+  await again.press("ArrowDown");
+  await expect(options.first()).toHaveAttribute("aria-selected", "true");
+  await expect(again).toHaveAttribute("aria-activedescendant", (await options.first().getAttribute("id"))!);
+  await again.press("Escape");
+  await expect(again).toHaveAttribute("aria-expanded", "false");
+  await expect(options.first()).toBeHidden();
+  await again.press("ArrowDown");
+  const chosen = page.locator('header [role="option"][aria-selected="true"]');
+  await expect(chosen).toBeVisible();
+  const text = (await chosen.textContent())!;
+  onlyToolbarScript("/help/rules");
+  await again.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`/search/${encodeURIComponent(text).replace(/[?]/g, "\\?")}$`));
+  await page.context().close();
+});
+
 /** The serious and critical accessibility faults axe-core finds in the page's own part (the shared toolbar and footer are checked with the other pages). */
 async function seriousFaults(page: Page) {
   const { violations } = await new AxeBuilder({ page }).include("main").analyze();

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { BASE, get, type Me, page, post, postForm, workerFetch } from "./helpers/api";
 import { value } from "./helpers/db";
 import { as } from "./helpers/users";
+import { cut } from "../../app/lib/limits";
 
 const BRAND = 1;
 const URLNAME = "tehnomir";
@@ -108,6 +109,34 @@ describe("the brand page", () => {
       const html = (await page(`/${URLNAME}/`, who)).html;
       expect(html).not.toContain('data-tab="qst2brand/private"');
       expect(html).not.toContain('data-testid="brand-modcount"');
+    }
+  });
+
+  it("the brand page has side columns: its experts, its category and (administrator) the moderation queues on the left, help on the right", async () => {
+    const expertNick = await value<string>("select nick v from users where id = 6");
+    const category = (await env.DB.prepare("select c.name, c.urlname from brands b join categories c on c.id = b.category_id where b.id = ?")
+      .bind(BRAND)
+      .first<{ name: string; urlname: string }>())!;
+    const { html } = await page(`/${URLNAME}/?p=0`);
+    expect(html).toContain('class="layout layout-columns"');
+    const left = html.slice(html.indexOf('data-testid="left-column"'), html.indexOf('data-testid="right-column"'));
+    expect(left).toContain("Эксперты");
+    // the nick cut at 16 like the other columns, whole in the link's title
+    expect(left).toContain(`<a href="/profile/id6" title="${expertNick}">${cut(expertNick, 16)}</a>`);
+    // the administrator is not listed as an expert
+    expect(left).not.toContain('href="/profile/id7"');
+    expect(left).toContain('href="/ask/private-1"');
+    expect(left).toContain(`<a href="/${category.urlname}/" data-testid="brand-category">${category.name}</a>`);
+    expect(left).not.toContain("premoderation");
+    const right = html.slice(html.indexOf('data-testid="right-column"'));
+    expect(right).toContain('href="/help/rules"');
+    // the administrator also gets the three premoderation queues
+    const admin = await as("brandadmin@demo.local");
+    const adminPage = (await page(`/${URLNAME}/`, admin)).html;
+    const adminLeft = adminPage.slice(adminPage.indexOf('data-testid="left-column"'), adminPage.indexOf('data-testid="right-column"'));
+    for (const kind of ["questions", "answers", "comments"]) {
+      expect(adminLeft).toContain(`href="/${URLNAME}/premoderation/${kind}"`);
+      expect((await page(`/${URLNAME}/premoderation/${kind}`, admin)).status).toBe(200);
     }
   });
 });

@@ -5,12 +5,13 @@
  * docs/decisions/0017-brands-and-private-questions.md.
  */
 import { ERR, ERR_MSG } from "../../lib/errids";
-import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
 import { listOf, blank, OptId } from "../../lib/fields";
 import { LIMITS } from "../../lib/limits";
 import type { QuestionState } from "../../lib/questions";
+import { adultCategoryIds, getCategoryTree } from "../categories/categories.server";
 import { batchable, dbOf, schema } from "../core/db.server";
 import { LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
 import { requireWriter, type Session } from "../users/session.server";
@@ -172,14 +173,14 @@ const AUTHOR = {
   authorLvl: sql<number>`${u.lvl}`.as("author_lvl"),
 };
 
-/** The brand's public questions tagged for it (questions_brand_idx), newest first. */
-function taggedQuery(env: Env, brandId: number, offset: number, limit: number) {
+/** The brand's public questions tagged for it (questions_brand_idx), newest first, but for those in the categories of `leaveOut`. */
+function taggedQuery(env: Env, brandId: number, offset: number, limit: number, leaveOut: number[]) {
   const db = dbOf(env);
   return db
     .select({ ...LIST_COLUMNS, categoryId: q.categoryId, ...AUTHOR })
     .from(q)
     .innerJoin(u, eq(u.id, q.userId))
-    .where(and(eq(q.brandId, brandId), eq(q.hidden, 0), sql`${q.state} <> 'D'`))
+    .where(and(eq(q.brandId, brandId), eq(q.hidden, 0), sql`${q.state} <> 'D'`, leaveOut.length > 0 ? notInArray(q.categoryId, leaveOut) : undefined))
     .orderBy(desc(q.added))
     .limit(limit)
     .offset(offset);
@@ -222,14 +223,38 @@ export type BrandPage = {
   modCount: number | null;
   list: { kind: "tagged"; items: QuestionListItem[] } | { kind: "private"; items: BrandPrivateItem[] };
   next: number | null;
+  /** the brand's experts (who answer its questions), for the page's side column */
+  experts: { id: number; nick: string; lvl: number }[];
 };
 
+/** The brand's experts shown beside its page: at most this many, those with the most points first. */
+const EXPERTS_SHOWN = 10;
+
+/** The brand's experts (brand_members with the role expert), the most points first. */
+function expertsQuery(env: Env, brandId: number) {
+  return dbOf(env)
+    .select({ id: u.id, nick: u.nick, lvl: u.lvl })
+    .from(m)
+    .innerJoin(u, eq(u.id, m.userId))
+    .where(and(eq(m.brandId, brandId), eq(m.role, "expert")))
+    .orderBy(desc(u.points), u.id)
+    .limit(EXPERTS_SHOWN);
+}
+
 /**
- * The brand page's data: the brand (one query), then in one batch the list of the tab, and for a
- * signed-in viewer his role, whether he follows the brand and (admin) the queue count. The
- * administrator's tabs are refused (null) to everyone else, as an unknown path is.
+ * The brand page's data: the brand (one query), then in one batch the list of the tab, the brand's
+ * experts, and for a signed-in viewer his role, whether he follows the brand and (admin) the queue count. The
+ * administrator's tabs are refused (null) to everyone else, as an unknown path is. A reader who
+ * has not confirmed he is an adult (`adultReader` false) is not shown questions of the adult categories.
  */
-export async function loadBrandPage(env: Env, brand: Brand, view: BrandView, viewerId: number | null, offset: number): Promise<BrandPage | null> {
+export async function loadBrandPage(
+  env: Env,
+  brand: Brand,
+  view: BrandView,
+  viewerId: number | null,
+  offset: number,
+  adultReader: boolean,
+): Promise<BrandPage | null> {
   const db = dbOf(env);
   const limit = LIMITS.pageSize;
   const role = viewerId ? (((await brandRoleQuery(env, brand.id, viewerId).get())?.role as BrandRole | undefined) ?? null) : null;
@@ -237,15 +262,16 @@ export async function loadBrandPage(env: Env, brand: Brand, view: BrandView, vie
   if ((BRAND_TABS[view.tab].admin as readonly string[]).includes(view.sub) && !isAdmin) return null;
   const listQuery =
     view.tab === "qst2brand" && view.sub === "refer"
-      ? taggedQuery(env, brand.id, offset, limit + 1)
+      ? taggedQuery(env, brand.id, offset, limit + 1, adultReader ? [] : adultCategoryIds(await getCategoryTree(env)))
       : privateListQuery(env, brand.id, view.tab === "questions" ? 1 : 0, offset, limit + 1);
-  const [rows, follows, counted] = await db.batch([
+  const [rows, follows, counted, experts] = await db.batch([
     listQuery,
     db
       .select({ id: f.id })
       .from(f)
       .where(and(eq(f.followerId, viewerId ?? 0), eq(f.targetType, "B"), eq(f.targetId, brand.id))),
     modCountQuery(env, isAdmin ? brand.id : 0),
+    expertsQuery(env, brand.id),
   ]);
   const shown = (rows as Record<string, unknown>[]).slice(0, limit);
   const author = (r: Record<string, unknown>) => ({ id: r.authorId as number, nick: r.authorNick as string, lvl: r.authorLvl as number });
@@ -277,6 +303,7 @@ export async function loadBrandPage(env: Env, brand: Brand, view: BrandView, vie
     modCount: isAdmin ? (counted[0]?.n ?? 0) : null,
     list,
     next: rows.length > limit ? offset + limit : null,
+    experts,
   };
 }
 

@@ -1,8 +1,9 @@
-import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ne, notInArray, sql, type SQL } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
 import { parsePrefixedId } from "../../lib/params";
 import type { QuestionState } from "../../lib/questions";
 import { isBanned, seesHiddenProfile } from "../../lib/users";
+import { adultCategoryIds, getCategoryTree } from "../categories/categories.server";
 import { dbOf, schema } from "../core/db.server";
 import { catalogueQuery, GIFT_POINTS_MIN, giftItem, receivedGiftsQuery, sentGiftItem } from "../gifts/gifts.server";
 import { LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
@@ -119,8 +120,11 @@ function headerQuery(env: Env, uid: number) {
     .where(eq(u.id, uid));
 }
 
-/** A user's questions of a sub, newest first: questions_user_idx for 'all', questions_user_state_idx for a state. */
-export function userQuestionsQuery(env: Env, uid: number, sub: string, offset: number, limit: number) {
+/**
+ * A user's questions of a sub, newest first: questions_user_idx for 'all', questions_user_state_idx
+ * for a state; questions in the categories of `leaveOut` are not listed.
+ */
+export function userQuestionsQuery(env: Env, uid: number, sub: string, offset: number, limit: number, leaveOut: number[] = []) {
   const db = dbOf(env);
   // the sub comes from the path: only the table's own keys name a state
   const state = Object.hasOwn(SUB_STATE, sub) ? SUB_STATE[sub] : undefined;
@@ -128,6 +132,7 @@ export function userQuestionsQuery(env: Env, uid: number, sub: string, offset: n
   if (state === "D") where.push(eq(q.state, "D"));
   else if (state) where.push(eq(q.state, state), eq(q.hidden, 0));
   else where.push(ne(q.state, "D"), eq(q.hidden, 0));
+  if (leaveOut.length > 0) where.push(notInArray(q.categoryId, leaveOut));
   return db
     .select({
       ...LIST_COLUMNS,
@@ -142,12 +147,16 @@ export function userQuestionsQuery(env: Env, uid: number, sub: string, offset: n
     .offset(offset);
 }
 
-/** A user's visible answers (or only the best ones) with their question's title: answers_user_idx / answers_user_best_idx. */
-export function userAnswersQuery(env: Env, uid: number, sub: string, offset: number, limit: number) {
+/**
+ * A user's visible answers (or only the best ones) with their question's title: answers_user_idx /
+ * answers_user_best_idx; answers to questions in the categories of `leaveOut` are not listed.
+ */
+export function userAnswersQuery(env: Env, uid: number, sub: string, offset: number, limit: number, leaveOut: number[] = []) {
   const db = dbOf(env);
   const where: SQL[] = [eq(a.userId, uid)];
   if (sub === "best") where.push(eq(a.best, 1));
   where.push(eq(a.hidden, 0), eq(q.hidden, 0), ne(q.state, "D"));
+  if (leaveOut.length > 0) where.push(notInArray(q.categoryId, leaveOut));
   return db
     .select({
       id: a.id,
@@ -186,10 +195,10 @@ export function userPrivateQuery(env: Env, uid: number, offset: number, limit: n
 }
 
 /** The list query of a view (null for the tabs not built yet), for the loader and the index test. */
-export function listQueryFor(env: Env, uid: number, view: ProfileView, offset: number, limit = LIMITS.pageSize + 1) {
+export function listQueryFor(env: Env, uid: number, view: ProfileView, offset: number, limit = LIMITS.pageSize + 1, leaveOut: number[] = []) {
   if (view.tab === "questions")
-    return view.sub === "private" ? userPrivateQuery(env, uid, offset, limit) : userQuestionsQuery(env, uid, view.sub, offset, limit);
-  if (view.tab === "answers") return userAnswersQuery(env, uid, view.sub, offset, limit);
+    return view.sub === "private" ? userPrivateQuery(env, uid, offset, limit) : userQuestionsQuery(env, uid, view.sub, offset, limit, leaveOut);
+  if (view.tab === "answers") return userAnswersQuery(env, uid, view.sub, offset, limit, leaveOut);
   return null;
 }
 
@@ -261,8 +270,8 @@ function page<T>(rows: T[]): { items: T[]; more: boolean } {
   return { items: rows.slice(0, LIMITS.pageSize), more: rows.length > LIMITS.pageSize };
 }
 
-/** The header row and one page of the view's list, in one D1 round trip (a batch). */
-async function loadProfileData(env: Env, uid: number, view: ProfileView, offset: number, viewer: Session["user"] | null = null) {
+/** The header row and one page of the view's list (without the categories of `leaveOut`), in one D1 round trip (a batch). */
+async function loadProfileData(env: Env, uid: number, view: ProfileView, offset: number, viewer: Session["user"] | null, leaveOut: number[]) {
   const db = dbOf(env);
   const limit = LIMITS.pageSize + 1;
   if (view.tab === "gifts") {
@@ -278,13 +287,13 @@ async function loadProfileData(env: Env, uid: number, view: ProfileView, offset:
     return { row: users[0], more: p.more, list: { kind: "private", items: p.items.map((r) => ({ ...r, waiting: r.waiting === 1 })) } satisfies ProfileList };
   }
   if (view.tab === "questions") {
-    const [users, rows] = await db.batch([headerQuery(env, uid), userQuestionsQuery(env, uid, view.sub, offset, limit)]);
+    const [users, rows] = await db.batch([headerQuery(env, uid), userQuestionsQuery(env, uid, view.sub, offset, limit, leaveOut)]);
     const p = page(rows);
     const items = p.items.map(({ catName, catUrlname, ...r }) => ({ ...r, state: r.state as QuestionState, category: { name: catName, urlname: catUrlname } }));
     return { row: users[0], more: p.more, list: { kind: "questions", items } satisfies ProfileList };
   }
   if (view.tab === "answers") {
-    const [users, rows] = await db.batch([headerQuery(env, uid), userAnswersQuery(env, uid, view.sub, offset, limit)]);
+    const [users, rows] = await db.batch([headerQuery(env, uid), userAnswersQuery(env, uid, view.sub, offset, limit, leaveOut)]);
     const p = page(rows);
     const items = p.items.map((r) => ({ ...r, best: r.best === 1 }));
     return { row: users[0], more: p.more, list: { kind: "answers", items } satisfies ProfileList };
@@ -296,7 +305,9 @@ async function loadProfileData(env: Env, uid: number, view: ProfileView, offset:
 /**
  * Everything the profile page shows for this viewer: a redirect to the plain profile when the view
  * is the owner's alone (decided before any query), 404 for an unknown user, the hidden notice when
- * the profile is hidden from this viewer, else the header and one page of the list.
+ * the profile is hidden from this viewer, else the header and one page of the list. A reader who
+ * has not confirmed he is an adult (`adultReader` false) is not shown questions of the adult
+ * categories, nor answers to them, in someone else's lists; the owner always sees his own.
  */
 export async function loadProfilePage(
   env: Env,
@@ -305,10 +316,13 @@ export async function loadProfilePage(
   view: ProfileView,
   offset: number,
   now: number,
+  adultReader: boolean,
 ): Promise<ProfilePage> {
   const isOwner = viewer !== null && viewer.id === uid;
   if (isOwnerOnly(view) && !isOwner) return { kind: "redirect", to: `/profile/id${uid}` };
-  const { row, list, more } = await loadProfileData(env, uid, view, offset, viewer);
+  const listsQuestions = view.tab === "questions" || view.tab === "answers";
+  const leaveOut = listsQuestions && !isOwner && !adultReader ? adultCategoryIds(await getCategoryTree(env, now)) : [];
+  const { row, list, more } = await loadProfileData(env, uid, view, offset, viewer, leaveOut);
   if (!row) return { kind: "missing" };
   const user = toUser(row, now);
   if (user.hidden && !seesHiddenProfile(viewer, uid)) return { kind: "hidden", user: { id: user.id, nick: user.nick, lvl: user.lvl, filin: user.filin } };
