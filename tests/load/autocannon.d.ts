@@ -19,20 +19,6 @@ declare module "autocannon" {
     headers?: Record<string, string>;
     timeout?: number;
     warmup?: { connections?: number; duration?: number };
-    /** a fixed rate of requests per second over all connections */
-    overallRate?: number;
-    requests?: RequestSpec[];
-  }
-  /** One request of the cycle: `setupRequest` may build each one afresh, `onResponse` sees its reply; `context` is per connection. */
-  export interface RequestSpec {
-    setupRequest?(req: RequestParams, context: Record<string, unknown>): RequestParams;
-    onResponse?(status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>): void;
-  }
-  export interface RequestParams {
-    method?: string;
-    path?: string;
-    headers?: Record<string, string>;
-    body?: string;
   }
   export interface Result {
     requests: Histogram;
