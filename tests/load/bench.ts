@@ -378,7 +378,7 @@ async function main() {
       rows.push(await measure("usrrating (leaders block)", LEADERS_CALL, NO_CACHE));
     }
     if (wanted("search")) rows.push(...(await searchRows(broad)));
-    const mine = await ownSections(qids, loadPlan, wanted("live"), wanted("weights"));
+    const mine = await ownSections(qids, loadPlan, wanted("live"), wanted("weights"), category);
     await stopServerAndWait();
     printRows(rows, seeded);
     if (wanted("leaders")) for (const line of leadersD1) console.log(line);
