@@ -2,7 +2,6 @@ import { z } from "zod";
 import { AddAnswerInput, addAnswer, AnswerIdInput, EditAnswerInput, editAnswer, reactToAnswer, selectBest } from "../models/answers/answers.server";
 import { checkCaptcha, CheckCaptchaInput, createCaptcha, ownerOf } from "../models/core/captcha.server";
 import { mark, MarkInput, unmark } from "../models/votes/marks.server";
-import { sanitizeUserText } from "../models/core/text.server";
 import { defineCall, type CallContext, type NamedCall } from "./define";
 
 const page = (qid: number) => `/question/${qid}`;
@@ -13,18 +12,15 @@ const withoutQid = <R extends { qid: number }>({ qid: _, ...rest }: R) => rest;
 /** The question's page and, for a mark on an answer, the answer's page. */
 const markedPages = (r: { qid: number }, input: z.infer<typeof MarkInput>) => (input.aid ? [page(r.qid), `/answer/${input.aid}`] : [page(r.qid)]);
 
-/**
- * A new answer as live readers draw it from the event itself (the stored text is this same
- * sanitising), with its author's points after the answer.
- */
-function liveAnswer(c: CallContext, input: z.infer<typeof AddAnswerInput>, dpoints: number) {
+/** A new answer as live readers draw it from the event itself: the stored text, its author's points after the answer. */
+function liveAnswer(c: CallContext, r: { text: string; source: string; dpoints: number }) {
   const user = c.session?.user;
   if (!user) return undefined;
   return {
-    text: sanitizeUserText(input.Body),
-    source: sanitizeUserText(input.source),
+    text: r.text,
+    source: r.source,
     added: c.now,
-    author: { id: user.id, nick: user.nick, lvl: user.lvl, points: user.points + dpoints },
+    author: { id: user.id, nick: user.nick, lvl: user.lvl, points: user.points + r.dpoints },
   };
 }
 
@@ -47,7 +43,7 @@ export const answerCalls: Record<string, NamedCall> = {
     welcome: true,
     run: (c, input) => addAnswer(c.env, c.session, input, c.now),
     purge: (_, input) => [page(input.qid)],
-    publish: (r, input, c) => ({ type: "answer", qid: input.qid, aid: r.id, answer: liveAnswer(c, input, r.dpoints) }),
+    publish: (r, input, c) => ({ type: "answer", qid: input.qid, aid: r.id, answer: liveAnswer(c, r) }),
     reply: (r) => ({ id: r.id }),
   }),
   editans: defineCall({

@@ -67,10 +67,11 @@ export async function runCall(name: string, req: Request, raw: Record<string, un
  */
 async function perform(call: NamedCall, c: CallContext, input: unknown, cookies: string[]): Promise<Record<string, unknown>> {
   const result = await call.run(c, input);
-  const paths = call.purge?.(result, input, c);
-  if (paths?.length) c.exec.waitUntil(purgePages(new URL(c.req.url).origin, paths));
+  // the live event first: readers hear of the change while the guest cache is being dropped
   const event = call.publish?.(result, input, c);
   if (event) publishToRoom(c.env, c.exec, event);
+  const paths = call.purge?.(result, input, c);
+  if (paths?.length) c.exec.waitUntil(purgePages(new URL(c.req.url).origin, paths));
   const cookie = call.cookie?.(result, input, c);
   if (cookie) cookies.push(cookie);
   return call.reply ? call.reply(result, input, c) : result;

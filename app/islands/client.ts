@@ -2,7 +2,8 @@
  * The island client entry: the only script a page loads up front (a module, so never
  * render-blocking). It finds the <otv-island> elements the server rendered and hydrates each with
  * hydrateRoot when it comes near the viewport, when the browser is idle, at once, or as soon as
- * it is touched (pointer or focus) — loading React and that island's chunk only then. It also
+ * it is touched (pointer or focus) — loading that island's chunk only then, and React only for an
+ * island made with it (a plain island's `mount` runs on the server's markup without it). It also
  * turns a guest's click on any need-auth element into the sign-in dialog.
  */
 import { showSignIn } from "./lib/dialogs";
@@ -19,8 +20,14 @@ async function hydrate(el: HTMLElement) {
   const load = ISLANDS[name];
   if (!load) return console.error(`unknown island ${name}`);
   const props = JSON.parse(el.getAttribute("props") || "{}");
-  const [{ hydrateRoot }, { createElement }, mod] = await Promise.all([import("react-dom/client"), import("react"), load()]);
-  hydrateRoot(el, createElement(mod.default as React.ComponentType<Record<string, unknown>>, props));
+  const mod = await load();
+  if ("mount" in mod) {
+    // a plain island: no React at all
+    (mod.mount as (el: HTMLElement, props: unknown) => void)(el, props);
+  } else {
+    const [{ hydrateRoot }, { createElement }] = await Promise.all([import("react-dom/client"), import("react")]);
+    hydrateRoot(el, createElement(mod.default as React.ComponentType<Record<string, unknown>>, props));
+  }
   el.setAttribute("hydrated", "");
 }
 

@@ -3,7 +3,9 @@
  * inside an <otv-island> element that carries the island's name, its props as JSON and when to
  * hydrate; the first island of a page also writes the one module script of the client entry
  * (app/islands/client.ts). In the browser the entry hydrates each marked element with
- * hydrateRoot, loading only that island's chunk. A page without islands ships no JavaScript.
+ * hydrateRoot, loading only that island's chunk — or, for a plain island (a module with `mount`
+ * instead of a component), runs it on the server's markup without loading React at all. A page
+ * without islands ships no island JavaScript.
  */
 import { createContext, useContext, type ComponentType } from "react";
 import type { IslandName } from "./names";
@@ -33,6 +35,10 @@ export function needAuth(signedIn: boolean): { "data-need-auth"?: "" } {
   return signedIn ? {} : { "data-need-auth": "" };
 }
 
+/**
+ * An island: `of` renders its server markup (a React island's component, or the markup a plain
+ * island takes over; none when the island draws everything itself, as the survey banner does).
+ */
 export function Island<P extends object>({
   name,
   of: Component,
@@ -40,7 +46,7 @@ export function Island<P extends object>({
   when = "visible",
 }: {
   name: IslandName;
-  of: ComponentType<P>;
+  of?: ComponentType<P>;
   props: P;
   when?: HydrateWhen;
 }) {
@@ -48,7 +54,7 @@ export function Island<P extends object>({
     <>
       <IslandEntry />
       <otv-island name={name} when={when} props={JSON.stringify(props)}>
-        <Component {...props} />
+        {Component ? <Component {...props} /> : null}
       </otv-island>
     </>
   );

@@ -1,11 +1,15 @@
 /**
  * Every island by name: the client entry loads an island's chunk only when a marked element of
- * that name hydrates. An island file is `*.island.tsx` with a default export (its component).
+ * that name hydrates. An island file is either `*.island.tsx` with a default export (its React
+ * component, hydrated with React) or a plain `*.island.ts` that exports `mount(element, props)`
+ * and runs on the server's markup without React (what a guest uses on the question page).
  */
 import type { ComponentType } from "react";
 import type { IslandName } from "./names";
 
-export const ISLANDS: Record<IslandName, () => Promise<{ default: ComponentType<never> }>> = {
+export type IslandModule = { default: ComponentType<never> } | { mount(el: HTMLElement, props: never): void };
+
+export const ISLANDS: Record<IslandName, () => Promise<IslandModule>> = {
   "ask-form": () => import("./ask-form.island"),
   "quick-ask": () => import("./quick-ask.island"),
   poll: () => import("./poll.island"),

@@ -23,12 +23,11 @@ import { moderOnDeletedQuestion } from "../models/moderation/moderation.server";
 import { advanceOne, dueTransition } from "../models/questions/lifecycle.server";
 import { AnswerForm, CommentForm } from "../components/forms";
 import { AnswerActions, QuestionActions } from "../components/question-actions";
+import { AnswersMore } from "../components/answers-more";
 import { Island, needAuth } from "../islands/island";
 import AnswerFormIsland from "../islands/answer-form.island";
 import CommentThread from "../islands/comment-thread.island";
 import SupplementFormIsland from "../islands/supplement-form.island";
-import AnswersLive from "../islands/answers-live.island";
-import Survey from "../islands/survey.island";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
@@ -182,7 +181,7 @@ export default function QuestionRoute() {
         {/* more answers in place and new ones live; its server render is the ?p= paging link */}
         <Island
           name="answers-live"
-          of={AnswersLive}
+          of={AnswersMore}
           props={{
             qid: question.id,
             offset: data.offset,
@@ -216,7 +215,7 @@ export default function QuestionRoute() {
           ) : null}
         </div>
       </section>
-      {question.anscnt > 0 ? <Island name="survey" of={Survey} props={{ qid: question.id, qtext: question.qtext }} when="load" /> : null}
+      {question.anscnt > 0 ? <Island name="survey" props={{ qid: question.id, qtext: question.qtext }} when="load" /> : null}
       <section className="card">
         <h2>Похожие вопросы</h2>
         <Suspense fallback={<p className="muted">Загружаем похожие вопросы…</p>}>

@@ -55,3 +55,27 @@ test("a question page loads only the islands' hashed files, cached for a year, a
     { src: "/islands/client", type: "module", async: true },
   ]);
 });
+
+test("a guest's question page runs its live answers and the survey without React, in at most 15 KB of script", async ({ page }) => {
+  const scripts: Promise<Buffer>[] = [];
+  page.on("response", (r) => {
+    if (r.request().resourceType() === "script") scripts.push(r.body());
+  });
+  await page.goto("/question/1");
+  // every island of the page wakes: scrolled through, then the survey's 2 s
+  for (const island of await page.locator("otv-island").all()) {
+    await island.scrollIntoViewIfNeeded();
+    await expect(island).toHaveAttribute("hydrated", "");
+  }
+  await expect(page.locator('otv-island[name="answers-live"]')).toHaveAttribute("live", "up");
+  await expect(page.getByTestId("survey")).toBeVisible();
+  await page.getByTestId("more-answers").click();
+  await expect(page.getByTestId("answer")).toHaveCount(40);
+  await page.waitForLoadState("networkidle");
+
+  const bodies = await Promise.all(scripts);
+  // React's production build carries this name; none of the guest's scripts may
+  expect(bodies.filter((b) => b.includes("__SECRET_INTERNALS_DO_NOT_USE_OR_YOU_WILL_BE_FIRED"))).toHaveLength(0);
+  const gzip = bodies.reduce((n, b) => n + gzipSync(b).length, 0);
+  expect(gzip).toBeLessThanOrEqual(15 * 1024);
+});

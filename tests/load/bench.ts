@@ -16,21 +16,26 @@
  * Search: the search page for a narrow query (two words of one seeded
  * title), a broad one (the word most answers hold), the same in answers only, a query with a typo
  * (searched for again, corrected) and the search box's suggestions, each with the D1 rows it reads
- * (the per-address search limit is lifted for these requests: x-bench-rate). Knobs: BENCH_PORT,
+ * (the per-address search limit is lifted for these requests: x-bench-rate). The live section
+ * (tests/load/live.ts) also fans answers out to 10,000 sockets over 100 questions; the load section
+ * (tests/load/mixed.ts: a 5-minute mixed run at the highest rate that holds) runs only when asked
+ * for (BENCH_ONLY=load, or BENCH_LOAD=1 with the rest). Knobs: BENCH_PORT,
  * BENCH_SECONDS, BENCH_QUESTIONS (`BENCH_QUESTIONS=100000 npm run bench`: about a million
  * answers, seeding takes minutes), BENCH_ONLY=search,leaders (a comma-separated list of sections: those
- * lines alone, beside the static asset), BENCH_ANSWERS (per side, default 150),
- * BENCH_SOCKETS (default 1000).
+ * lines alone, beside the static asset; also live, weights and load), BENCH_ANSWERS (per side, default 150),
+ * BENCH_SOCKETS (default 1000), BENCH_SPREAD and BENCH_ROOMS (10,000 sockets over 100 questions),
+ * BENCH_LOAD_SECONDS (300).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon, { type Result } from "autocannon";
-import WebSocket from "ws";
 import { answers } from "../../scripts/local-env.mjs";
 import { DEV_VARS } from "../../scripts/dev-vars.mjs";
 import { pageWeights, printWeights } from "./page-weight";
+import { LIVE_QUESTIONS, liveBench } from "./live";
+import { loadBench, planLoad } from "./mixed";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8799);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -50,6 +55,8 @@ const ONLY = new Set(
 );
 /** whether a section runs: every one when BENCH_ONLY is empty, else those it names */
 const wanted = (section: string) => ONLY.size === 0 || ONLY.has(section);
+/** the 5-minute mixed load runs only when asked for */
+const LOAD = ONLY.has("load") || process.env.BENCH_LOAD === "1";
 const LEADERS_PAGE = "/top/points/week/";
 const LEADERS_CALL = "/api/v2/usrrating?type=points&p=0&n=8";
 /** a VIP: never asked for a captcha, AAQ limit 500 */
@@ -286,40 +293,6 @@ async function quotaCost(w: Writer, qids: number[]) {
   return { on, off, failed };
 }
 
-/** 1,000 readers on one question; one new answer; when did each socket hear of it? */
-async function fanOut(w: Writer, qid: number) {
-  const sockets: WebSocket[] = [];
-  const heard: number[] = [];
-  let t0 = 0;
-  const url = `ws://127.0.0.1:${PORT}/ws/question/${qid}`;
-  for (let i = 0; i < SOCKETS; i += 50) {
-    await Promise.all(
-      Array.from(
-        { length: Math.min(50, SOCKETS - i) },
-        () =>
-          new Promise<void>((resolve, reject) => {
-            // one address opens them all: the room's per-address cap is lifted for the bench (BENCH_KNOBS)
-            const ws = new WebSocket(url, { headers: { origin: BASE, "x-bench-caps": "off" } });
-            ws.on("open", () => resolve());
-            ws.on("error", reject);
-            ws.on("message", (data) => {
-              const m = JSON.parse(String(data)) as { type: string; qid: number };
-              if (m.type === "answer" && m.qid === qid) heard.push(performance.now() - t0);
-            });
-            sockets.push(ws);
-          }),
-      ),
-    );
-  }
-  t0 = performance.now();
-  const r = await addAnswer(w, qid, true);
-  const deadline = Date.now() + 10_000;
-  while (heard.length < SOCKETS && Date.now() < deadline) await new Promise((res) => setTimeout(res, 20));
-  await new Promise((res) => setTimeout(res, 200)); // late or duplicate deliveries would show up here
-  for (const ws of sockets) ws.terminate();
-  return { heard, status: r.status };
-}
-
 async function main() {
   log("building");
   run(process.execPath, ["scripts/build.mjs"]);
@@ -335,7 +308,8 @@ async function main() {
   }
   const fromD1 = categoryFromD1();
   const leadersRows = leadersQueries();
-  const qids = openQuestionsFromD1(2 * ANSWERS + 1);
+  const qids = openQuestionsFromD1(2 * ANSWERS + LIVE_QUESTIONS);
+  const loadPlan = LOAD ? planLoad(<T>(sql: string) => d1Execute<T>(sql).results) : null;
   const broad = broadWordFromD1();
 
   if (await answers(BASE)) throw new Error(`something already answers on ${BASE}; stop it or set BENCH_PORT`);
@@ -404,9 +378,11 @@ async function main() {
       rows.push(await measure("usrrating (leaders block)", LEADERS_CALL, NO_CACHE));
     }
     if (wanted("search")) rows.push(...(await searchRows(broad)));
+    const mine = await ownSections(qids, loadPlan, wanted("live"), wanted("weights"), category);
     await stopServerAndWait();
     printRows(rows, seeded);
     if (wanted("leaders")) for (const line of leadersD1) console.log(line);
+    mine.print();
     console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
     return;
   }
@@ -422,18 +398,9 @@ async function main() {
 
   log(`addans with and without the quota check, ${ANSWERS} each, alternating …`);
   const writer = await signIn();
-  const fanQid = qids.pop()!;
+  const liveQids = qids.splice(-LIVE_QUESTIONS);
   const quota = await quotaCost(writer, qids);
-  log(`fan-out of one new answer to ${SOCKETS} sockets on question ${fanQid} …`);
-  const fan = await fanOut(writer, fanQid);
-  log("page weights and paints in Chromium (throttled) …");
-  const QUESTION_ROUTES = ["root", "routes/question.$qid._index"];
-  const weights = await pageWeights(BASE, [
-    { name: "question page (guest)", path: QUESTION, routes: QUESTION_ROUTES },
-    { name: "question page (signed in)", path: QUESTION, routes: QUESTION_ROUTES, cookie: writer.cookie },
-    { name: "category page (guest)", path: category, routes: ["root", "routes/$category._index"] },
-    { name: "index page (guest)", path: "/", routes: ["root", "routes/_index"] },
-  ]);
+  const mine = await ownSections(liveQids, loadPlan, true, true, category, writer);
 
   await stopServerAndWait();
 
@@ -452,11 +419,42 @@ async function main() {
   console.log(`  with quota check:    p50 ${ms(p50on)}, p99 ${ms(p99on)}`);
   console.log(`  without:             p50 ${ms(p50off)}, p99 ${ms(p99off)}`);
   console.log(`  added by the check:  p50 ${ms(p50on - p50off)}, p99 ${ms(p99on - p99off)} (ratio p50 ${(p50on / p50off).toFixed(2)})`);
-  console.log(`\nfan-out of one new answer to ${SOCKETS} sockets on one QuestionRoom (addans status ${fan.status}):`);
-  console.log(`  delivered/expected: ${fan.heard.length}/${SOCKETS} (${((100 * fan.heard.length) / SOCKETS).toFixed(1)}%)`);
-  console.log(`  time from the POST until a socket had it: p50 ${ms(pct(fan.heard, 50))}, p99 ${ms(pct(fan.heard, 99))}, all ${ms(Math.max(...fan.heard))}`);
-  printWeights(weights);
+  mine.print();
   console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/**
+ * The live fan-out (tests/load/live.ts), the page weights (tests/load/page-weight.ts) and, when
+ * asked for, the mixed load (tests/load/mixed.ts): their printed lines, and the load's check of
+ * the rows written, to be run once the server has stopped.
+ */
+async function ownSections(qids: number[], plan: ReturnType<typeof planLoad> | null, live: boolean, weights: boolean, category = "/", signedIn?: Writer) {
+  const out: (() => void)[] = [];
+  const say = (lines: string[]) =>
+    out.push(() => {
+      for (const l of lines) console.log(l);
+    });
+  const writer = signedIn ?? (live || weights ? await signIn() : null);
+  if (live && writer) say(await liveBench(BASE, qids.slice(-LIVE_QUESTIONS), SOCKETS, (qid) => addAnswer(writer, qid, true), log));
+  if (weights && writer) {
+    log("page weights and paints in Chromium (throttled) …");
+    const QUESTION_ROUTES = ["root", "routes/question.$qid._index"];
+    const w = await pageWeights(BASE, [
+      { name: "question page (guest)", path: QUESTION, routes: QUESTION_ROUTES },
+      { name: "question page (signed in)", path: QUESTION, routes: QUESTION_ROUTES, cookie: writer.cookie },
+      { name: "category page (guest)", path: category, routes: ["root", "routes/$category._index"] },
+      { name: "index page (guest)", path: "/", routes: ["root", "routes/_index"] },
+    ]);
+    out.push(() => printWeights(w));
+  }
+  const load = plan ? await loadBench(BASE, plan, log) : null;
+  if (load) say(load.lines);
+  return {
+    print() {
+      for (const f of out) f();
+      if (load) for (const l of load.verify(<T>(sql: string) => d1Execute<T>(sql).results)) console.log(l);
+    },
+  };
 }
 
 /** The autocannon table: req/s, p50 and p99 of each scenario, and the D1 rows it read. */

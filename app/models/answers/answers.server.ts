@@ -110,11 +110,12 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
   const lead = (qrow.leadUntil ?? 0) > now;
   const delta = vip || lead ? POINTS.answer * 2 : POINTS.answer;
   const text = sanitizeUserText(input.Body, linkOptions(brand));
+  const source = sanitizeUserText(input.source);
   const results = await db
     .batch([
       db
         .insert(a)
-        .values({ qid: input.qid, userId: user.id, text, source: sanitizeUserText(input.source), added: now, vip: vip ? 1 : 0 })
+        .values({ qid: input.qid, userId: user.id, text, source, added: now, vip: vip ? 1 : 0 })
         .onConflictDoNothing()
         .returning({ id: a.id }),
       db
@@ -142,7 +143,8 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
   const inserted = results[0];
   if (inserted.length === 0) return burst.giveBack(new DomainError(ERR.alreadyAnswered));
   await announce(env, results);
-  return { id: inserted[0].id, dpoints: delta };
+  // the stored text and source: live readers draw the answer from them
+  return { id: inserted[0].id, dpoints: delta, text, source };
 }
 
 // ---------------------------------------------------------------------------------------------

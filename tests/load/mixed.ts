@@ -1,0 +1,210 @@
+/**
+ * The bench's load section (`BENCH_ONLY=load`, or BENCH_LOAD=1 beside the whole bench; off by
+ * default: it runs about 7 minutes): a mixed run on loopback — 80 % guest reads (question pages,
+ * category pages, the index), 15 % signed-in reads (question pages, each request as one of many
+ * readers), 5 % writes (new answers by many users, each on a question he has not answered).
+ *
+ * The requests leave at a fixed rate, open loop. First it looks for the highest rate the machine
+ * holds: short steps (BENCH_LOAD_STEP seconds, 10 by default) from BENCH_LOAD_RATE (5) req/s up by
+ * 30 % each, while under 0.1 % of the requests fail and 99 % are answered within 2 s. Then it runs
+ * BENCH_LOAD_SECONDS (300) at 90 % of the last rate that held and reports that rate, p50, p99, the
+ * errors, and whether any write was lost: the answers the database holds with this run's stamp
+ * must equal the writes the server accepted (every reply is awaited before they are counted).
+ *
+ * The readers' and writers' sessions are written straight into the store before the server starts
+ * (signing 300 users in through the API from one address would meet the sign-in limits).
+ */
+import crypto from "node:crypto";
+
+type Sql = <T = Record<string, unknown>>(sql: string) => T[];
+type Session = { cookie: string; salt: string; token: string };
+type Write = { session: Session; qid: number };
+
+export type LoadPlan = { readers: Session[]; writes: Write[]; questions: number[]; lists: string[]; stamp: string };
+
+const STEP_S = Number(process.env.BENCH_LOAD_STEP ?? 10);
+const RUN_S = Number(process.env.BENCH_LOAD_SECONDS ?? 300);
+const FIRST_RATE = Number(process.env.BENCH_LOAD_RATE ?? 5);
+const ERROR_LIMIT = 0.001;
+
+const hex = (n: number) => crypto.randomBytes(n).toString("hex");
+
+/** Sessions for these users, written into the store; their cookies and the API's salt and token. */
+function sessionsFor(sql: Sql, userIds: number[]): Session[] {
+  const now = Date.now();
+  const rows = userIds.map((id) => ({ id, token: hex(32), salt: hex(12), api: hex(24) }));
+  for (let i = 0; i < rows.length; i += 100) {
+    const values = rows
+      .slice(i, i + 100)
+      .map((r) => `(${r.id}, '${crypto.createHash("sha256").update(r.token).digest("hex")}', '${r.salt}', '${r.api}', ${now}, ${now + 7 * 86_400_000})`)
+      .join(", ");
+    sql(`INSERT INTO sessions (user_id, token_hash, salt, api_token, created_at, expires_at) VALUES ${values}`);
+  }
+  return rows.map((r) => ({ cookie: `sid=${r.token}`, salt: r.salt, token: r.api }));
+}
+
+/**
+ * What the run reads and writes, from the store before the server holds it: 150 readers, up to
+ * 150 writers (users who are never asked for a captcha and not premoderated), and for each write
+ * an open question its writer neither asked nor answered, outside premoderated categories.
+ */
+export function planLoad(sql: Sql, maxWrites = 8000): LoadPlan {
+  const readers = sql<{ id: number }>("SELECT id FROM users WHERE ban_permanent = 0 AND banned_until IS NULL ORDER BY id LIMIT 150").map((r) => r.id);
+  const writers = sql<{ id: number }>(
+    "SELECT id FROM users WHERE ban_permanent = 0 AND banned_until IS NULL AND premoderated = 0 AND (vip = 1 OR lvl >= 4) ORDER BY points DESC LIMIT 150",
+  ).map((r) => r.id);
+  const open = sql<{ id: number; user_id: number }>(
+    `SELECT q.id, q.user_id FROM questions q WHERE q.state = 'A' AND q.brand_id IS NULL AND q.hidden = 0 AND q.noadd = 0
+       AND NOT EXISTS (SELECT 1 FROM categories c WHERE (c.premoderated = 1 OR c.readonly = 1 OR c.adult = 1) AND c.id IN (q.category_id, q.top_category_id))
+     ORDER BY q.id`,
+  );
+  const answered = new Set(sql<{ k: string }>(`SELECT user_id || ':' || qid AS k FROM answers WHERE user_id IN (${writers.join(",") || "0"})`).map((r) => r.k));
+  const writerSessions = sessionsFor(sql, writers);
+  const writes: Write[] = [];
+  // round-robin over the questions, each writer in turn, so that no (writer, question) pair repeats
+  for (let round = 0; writes.length < maxWrites && round < writers.length; round++) {
+    for (let i = 0; i < open.length && writes.length < maxWrites; i++) {
+      const w = (i + round) % writers.length;
+      if (open[i].user_id === writers[w] || answered.has(`${writers[w]}:${open[i].id}`)) continue;
+      answered.add(`${writers[w]}:${open[i].id}`);
+      writes.push({ session: writerSessions[w], qid: open[i].id });
+    }
+  }
+  const questions = sql<{ id: number }>(
+    "SELECT q.id FROM questions q JOIN categories c ON c.id = q.top_category_id WHERE q.state <> 'D' AND q.hidden = 0 AND c.adult = 0 ORDER BY q.id LIMIT 300",
+  ).map((r) => r.id);
+  const lists = sql<{ u: string }>(
+    "SELECT '/' || urlname || '/' AS u FROM categories WHERE parent_id IS NULL AND adult = 0 AND hidden = 0 AND special IS NULL LIMIT 10",
+  ).map((r) => r.u);
+  return { readers: sessionsFor(sql, readers), writes, questions, lists: ["/", ...lists], stamp: `нагрузка-${Date.now().toString(36)}` };
+}
+
+type Counts = { guest: number; signedIn: number; write: number; accepted: number; held: number; refused: number };
+type Step = {
+  rate: number;
+  counts: Counts;
+  requests: number;
+  latencies: number[];
+  /** no reply (a socket error), no reply within 10 s, a 5xx, a write whose reply is not the envelope */
+  errors: { socket: number; timeouts: number; server: number; writes: number };
+  served: number;
+};
+
+const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : Number.NaN;
+};
+const errorsOf = (s: Step) => s.errors.socket + s.errors.timeouts + s.errors.server + s.errors.writes;
+
+/**
+ * One run of the mix at a fixed rate, open loop: a request leaves every 1/rate s whether or not
+ * the earlier ones were answered (a server that falls behind shows it in its latency and
+ * time-outs, not in a slower client), and the run waits for the last reply. Writes take the
+ * plan's pairs in order from `cursor`.
+ */
+async function mixed(base: string, plan: LoadPlan, rate: number, seconds: number, cursor: { next: number }): Promise<Step> {
+  const counts: Counts = { guest: 0, signedIn: 0, write: 0, accepted: 0, held: 0, refused: 0 };
+  const errors = { socket: 0, timeouts: 0, server: 0, writes: 0 };
+  const latencies: number[] = [];
+  const one = async () => {
+    const roll = Math.random();
+    let init: RequestInit = { redirect: "manual", signal: AbortSignal.timeout(10_000) };
+    let path: string;
+    let kind: "guest" | "signedIn" | "write";
+    if (roll < 0.05 && cursor.next < plan.writes.length) {
+      const w = plan.writes[cursor.next++];
+      kind = "write";
+      path = "/api/v2/addans";
+      const body = new URLSearchParams({
+        qid: String(w.qid),
+        Body: `Ответ под нагрузкой ${plan.stamp} № ${cursor.next}`,
+        salt: w.session.salt,
+        token: w.session.token,
+      });
+      init = { ...init, method: "POST", headers: { origin: base, cookie: w.session.cookie, "content-type": "application/x-www-form-urlencoded" }, body };
+    } else if (roll < 0.2) {
+      kind = "signedIn";
+      path = `/question/${pick(plan.questions)}`;
+      init = { ...init, headers: { cookie: pick(plan.readers).cookie } };
+    } else {
+      kind = "guest";
+      path = Math.random() < 0.8 ? `/question/${pick(plan.questions)}` : pick(plan.lists);
+    }
+    counts[kind]++;
+    const t = performance.now();
+    try {
+      const res = await fetch(base + path, init);
+      const text = await res.text();
+      latencies.push(performance.now() - t);
+      if (res.status >= 500) return void errors.server++;
+      if (kind !== "write") return;
+      try {
+        const reply = JSON.parse(text) as { status: number; on_moderation?: unknown };
+        if (reply.status === 200 && reply.on_moderation) counts.held++;
+        else if (reply.status === 200) counts.accepted++;
+        else counts.refused++;
+      } catch {
+        errors.writes++;
+      }
+    } catch (e) {
+      if (e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError")) errors.timeouts++;
+      else errors.socket++;
+    }
+  };
+  const total = Math.round(rate * seconds);
+  const pending: Promise<void>[] = [];
+  const start = performance.now();
+  for (let i = 0; i < total; i++) {
+    const wait = start + (i * 1000) / rate - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    pending.push(one());
+  }
+  const sent = (performance.now() - start) / 1000;
+  await Promise.all(pending);
+  return { rate, counts, requests: total, latencies, errors, served: total / Math.max(sent, seconds) };
+}
+
+/** A rate holds when under 0.1 % of its requests fail, 99 % are answered within 2 s and the client kept the pace. */
+const holds = (s: Step) => s.requests > 0 && errorsOf(s) / s.requests < ERROR_LIMIT && pct(s.latencies, 99) <= 2000 && s.served >= 0.95 * s.rate;
+
+/**
+ * The load section: the rate search, the long run and its lines. `verify` counts the rows after the
+ * server has stopped (the store is then no longer in use) and gives the write-loss line.
+ */
+export async function loadBench(base: string, plan: LoadPlan, log: (m: string) => void): Promise<{ lines: string[]; verify(sql: Sql): string[] }> {
+  const cursor = { next: 0 };
+  const steps: Step[] = [];
+  let rate = FIRST_RATE;
+  let good = 0;
+  for (;;) {
+    log(`load: ${rate} req/s for ${STEP_S} s …`);
+    const s = await mixed(base, plan, rate, STEP_S, cursor);
+    steps.push(s);
+    if (!holds(s)) break;
+    good = rate;
+    rate = Math.round(rate * 1.3);
+  }
+  // the last step that held, a little under it to leave room for the long run's variance
+  const target = Math.max(1, Math.floor((good || FIRST_RATE / 2) * 0.9));
+  log(`load: ${target} req/s for ${RUN_S} s …`);
+  const run = await mixed(base, plan, target, RUN_S, cursor);
+  const e = run.errors;
+  const ms = (x: number) => `${Math.round(x)} ms`;
+  const lines = [
+    `\nmixed load on loopback, open loop (80 % guest reads, 15 % signed-in reads by ${plan.readers.length} readers, 5 % new answers by ${new Set(plan.writes.map((w) => w.session.cookie)).size} writers):`,
+    `  rate search (${STEP_S} s steps; holds: < 0.1 % errors, p99 ≤ 2 s): ${steps.map((s) => `${s.rate} req/s → p99 ${ms(pct(s.latencies, 99))}, ${errorsOf(s)} errors${holds(s) ? "" : " (did not hold)"}`).join("; ")}`,
+    `  ${RUN_S} s at ${target} req/s: ${run.requests} requests, p50 ${ms(pct(run.latencies, 50))}, p99 ${ms(pct(run.latencies, 99))}, errors ${errorsOf(run)} (${((100 * errorsOf(run)) / Math.max(1, run.requests)).toFixed(3)} %: ${e.socket} socket, ${e.timeouts} time-outs over 10 s, ${e.server} 5xx, ${e.writes} writes without an envelope) → ${holds(run) ? "held" : "DID NOT HOLD"}`,
+    `  mix: ${run.counts.guest} guest reads, ${run.counts.signedIn} signed-in reads, ${run.counts.write} writes (${run.counts.accepted} accepted, ${run.counts.held} held for premoderation, ${run.counts.refused} refused by the rules)`,
+  ];
+  const accepted = steps.reduce((n, s) => n + s.counts.accepted, run.counts.accepted);
+  return {
+    lines,
+    verify(sql) {
+      const rows = Number(sql<{ n: number }>(`SELECT count(*) AS n FROM answers WHERE text LIKE '%${plan.stamp}%'`)[0]?.n ?? -1);
+      return [
+        `  writes accepted in all steps: ${accepted}; answers in D1 with this run's stamp: ${rows} → ${rows === accepted ? "no write lost" : "MISMATCH"}`,
+      ];
+    },
+  };
+}

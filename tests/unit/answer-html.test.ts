@@ -1,0 +1,82 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { AnswerItem } from "../../app/components/answer-item";
+import { answerHtml } from "../../app/islands/lib/answer-html";
+import type { AnswerView, CommentNode } from "../../app/lib/views";
+
+const NOW = Date.UTC(2026, 10, 24, 12, 0, 0);
+
+const comment = (id: number, over: Partial<CommentNode> = {}): CommentNode =>
+  ({
+    id,
+    added: NOW - id * 61_000,
+    replies: [],
+    more: 0,
+    text: `<p>Комментарий №${id} &amp; «кавычки»</p>`,
+    author: { id: 10 + id, nick: `Читатель "${id}" <i>`, lvl: (id % 5) + 1, points: 100 * id, kpd: 0 },
+    ...over,
+  }) as CommentNode;
+
+const answer = (over: Partial<AnswerView> = {}): AnswerView => ({
+  id: 77,
+  qid: 5,
+  text: '<p>Ответ с <a href="https://example.com/?a=1&amp;b=2" rel="nofollow">ссылкой</a></p>',
+  source: "",
+  added: NOW - 3 * 3_600_000,
+  best: false,
+  rating: 0,
+  comcnt: 0,
+  canthStatus: 0,
+  totalmarks: 0,
+  author: { id: 3, nick: "Гуру Ирина", lvl: 4, points: 1234, kpd: 0, vip: 0, bannedUntil: null, banPermanent: 0 },
+  comments: { nodes: [], total: 0, shown: 0 },
+  ...over,
+});
+
+/** The answer as the question page's React render draws it in the live list (its 'Комментировать' link, no page context). */
+function reactHtml(a: AnswerView, showRating: boolean, guest: boolean): string {
+  const actions = createElement(
+    "a",
+    { className: "btn btn-small", href: `/answer/${a.id}#comment-form`, ...(guest ? { "data-need-auth": "" } : {}) },
+    "Комментировать",
+  );
+  return renderToStaticMarkup(createElement(AnswerItem, { answer: a, now: NOW, showRating, allCommentsHref: `/answer/${a.id}`, actions, guest }));
+}
+
+const cases: [string, AnswerView][] = [
+  ["a brand-new answer", answer()],
+  [
+    "the best answer of a banned author with a source, a like and votes",
+    answer({
+      best: true,
+      rating: 3,
+      source: `книга <b>"Химия" & 'физика'</b>`,
+      canthStatus: 1,
+      author: { id: 9, nick: "Нарушитель <b>", lvl: 2, points: 0, kpd: 0, vip: 1, bannedUntil: NOW + 60_000, banPermanent: 0 },
+    }),
+  ],
+  [
+    "an answer with nested comments, a deleted one, more replies and more comments than shown",
+    answer({
+      comcnt: 7,
+      comments: {
+        total: 7,
+        shown: 4,
+        nodes: [comment(1, { replies: [comment(2, { replies: [comment(3)] })], more: 2 }), comment(4, { text: null, author: null })],
+      },
+    }),
+  ],
+];
+
+describe("an answer drawn without React", () => {
+  for (const [name, a] of cases) {
+    for (const guest of [true, false]) {
+      for (const showRating of [false, true]) {
+        it(`is the server's markup for ${name} (${guest ? "guest" : "signed in"}, ${showRating ? "votes shown" : "no votes"})`, () => {
+          expect(answerHtml(a, { now: NOW, showRating, guest })).toBe(reactHtml(a, showRating, guest));
+        });
+      }
+    }
+  }
+});
