@@ -31,6 +31,8 @@ import WebSocket from "ws";
 import { answers } from "../../scripts/local-env.mjs";
 import { DEV_VARS } from "../../scripts/dev-vars.mjs";
 import { pageWeights, printWeights } from "./page-weight";
+import { signedInRoundTrips } from "./replicas";
+import { scaleBench } from "./scale";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8799);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -323,6 +325,11 @@ async function fanOut(w: Writer, qid: number) {
 async function main() {
   log("building");
   run(process.execPath, ["scripts/build.mjs"]);
+  if (wanted("scale") && ONLY.size > 0) {
+    // the same pages at the default seed and at BENCH_QUESTIONS, each store seeded once and kept (tests/load/scale.ts)
+    await scaleBench({ port: PORT, seconds: SECONDS, big: QUESTIONS, base: Number(process.env.BENCH_SCALE_BASE ?? 2000), log });
+    if (ONLY.size === 1) return;
+  }
 
   log(`preparing ${STATE} (migrations, ${QUESTIONS} questions, seed 7)`);
   fs.rmSync(STATE, { recursive: true, force: true });
@@ -404,8 +411,10 @@ async function main() {
       rows.push(await measure("usrrating (leaders block)", LEADERS_CALL, NO_CACHE));
     }
     if (wanted("search")) rows.push(...(await searchRows(broad)));
+    const trips = wanted("replicas") ? await signedInRoundTrips(BASE, (await signIn()).cookie, category) : [];
     await stopServerAndWait();
     printRows(rows, seeded);
+    if (trips.length) console.log(`signed-in pages (${WRITER}):\n${trips.join("\n")}`);
     if (wanted("leaders")) for (const line of leadersD1) console.log(line);
     console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
     return;
@@ -426,6 +435,7 @@ async function main() {
   const quota = await quotaCost(writer, qids);
   log(`fan-out of one new answer to ${SOCKETS} sockets on question ${fanQid} …`);
   const fan = await fanOut(writer, fanQid);
+  const trips = await signedInRoundTrips(BASE, writer.cookie, category);
   log("page weights and paints in Chromium (throttled) …");
   const QUESTION_ROUTES = ["root", "routes/question.$qid._index"];
   const weights = await pageWeights(BASE, [
@@ -455,6 +465,7 @@ async function main() {
   console.log(`\nfan-out of one new answer to ${SOCKETS} sockets on one QuestionRoom (addans status ${fan.status}):`);
   console.log(`  delivered/expected: ${fan.heard.length}/${SOCKETS} (${((100 * fan.heard.length) / SOCKETS).toFixed(1)}%)`);
   console.log(`  time from the POST until a socket had it: p50 ${ms(pct(fan.heard, 50))}, p99 ${ms(pct(fan.heard, 99))}, all ${ms(Math.max(...fan.heard))}`);
+  console.log(`\nsigned-in pages (${WRITER}):\n${trips.join("\n")}`);
   printWeights(weights);
   console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
