@@ -1,7 +1,8 @@
 /**
  * Counts the D1 work of one request (only when the worker runs with the var D1_STATS=1, as
  * `npm run bench` and the integration tests do): round trips, statements, the rows D1 says it
- * read, and the round trips in a row (each waiting for the one before). A batch is one round trip carrying several statements. Rows read are known for the
+ * read, the round trips in a row (each waiting for the one before), and the time spent waiting
+ * for D1 (x-d1-ms; round trips in flight together counted once). A batch is one round trip carrying several statements. Rows read are known for the
  * results that carry D1's meta (all, run and batches); first and raw give none.
  */
 export type D1Stats = {
@@ -12,6 +13,10 @@ export type D1Stats = {
   serial: number;
   /** the longest chain among the round trips finished so far */
   doneSerial: number;
+  /** milliseconds spent waiting for D1, round trips in flight together counted once */
+  waited: number;
+  inFlight: number;
+  since: number;
 };
 
 const REAL = Symbol("real statement");
@@ -31,10 +36,12 @@ async function trip<T>(stats: D1Stats, statements: number, send: () => Promise<T
   stats.statements += statements;
   const link = stats.doneSerial + 1;
   stats.serial = Math.max(stats.serial, link);
+  if (stats.inFlight++ === 0) stats.since = performance.now();
   try {
     return await send();
   } finally {
     stats.doneSerial = Math.max(stats.doneSerial, link);
+    if (--stats.inFlight === 0) stats.waited += performance.now() - stats.since;
   }
 }
 
@@ -81,7 +88,7 @@ function countingD1(db: D1Database, stats: D1Stats): D1Database {
  */
 export function withD1Stats(env: Env): { env: Env; report(res: Response): void } {
   if (env.D1_STATS !== "1") return { env, report: () => {} };
-  const stats: D1Stats = { roundTrips: 0, statements: 0, rowsRead: 0, serial: 0, doneSerial: 0 };
+  const stats: D1Stats = { roundTrips: 0, statements: 0, rowsRead: 0, serial: 0, doneSerial: 0, waited: 0, inFlight: 0, since: 0 };
   return {
     env: { ...env, DB: countingD1(env.DB, stats) },
     report(res) {
@@ -89,6 +96,7 @@ export function withD1Stats(env: Env): { env: Env; report(res: Response): void }
       res.headers.set("x-d1-statements", String(stats.statements));
       res.headers.set("x-d1-rows-read", String(stats.rowsRead));
       res.headers.set("x-d1-serial", String(stats.serial));
+      res.headers.set("x-d1-ms", stats.waited.toFixed(1));
     },
   };
 }

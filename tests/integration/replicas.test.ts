@@ -66,4 +66,13 @@ describe("the D1 bookmark cookie", () => {
       expect(html, forged).toContain("</html>");
     }
   });
+
+  it("a signed-in reader's pages wait for at most two D1 round trips in a row before their first byte", async () => {
+    const me = await as("vip@demo.local");
+    for (const path of ["/question/1", "/question/1?p=20", "/", "/vote/", "/comp/", `/profile/id${me.id}`, "/top/points/week/", "/answer/1"]) {
+      const { res, status } = await page(path, me);
+      expect(status, path).toBe(200);
+      expect(Number(res.headers.get("x-d1-serial")), path).toBeLessThanOrEqual(2);
+    }
+  });
 });

@@ -20,7 +20,10 @@
  * BENCH_SECONDS, BENCH_QUESTIONS (`BENCH_QUESTIONS=100000 npm run bench`: about a million
  * answers, seeding takes minutes), BENCH_ONLY=search,leaders (a comma-separated list of sections: those
  * lines alone, beside the static asset), BENCH_ANSWERS (per side, default 150),
- * BENCH_SOCKETS (default 1000).
+ * BENCH_SOCKETS (default 1000). BENCH_ONLY=replicas: the D1 round trips (in a row, and in all)
+ * before the first byte of a signed-in reader's pages (tests/load/replicas.ts; also in the full
+ * run). BENCH_ONLY=scale: the same pages at the default seed and at BENCH_QUESTIONS, served side
+ * by side, and the ratio of their latencies (tests/load/scale.ts; not in the full run).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";

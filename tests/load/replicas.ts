@@ -12,6 +12,8 @@ const PAGES: [string, string][] = [
   ["category page", "/categories/"],
   ["in voting", "/vote/"],
   ["own profile", "/myprofile"],
+  ["own profile, answers", "/profile/id4/answers"],
+  ["an answer's page", "/answer/1"],
   ["leaders", "/top/points/week/"],
   ["search", `/search/${encodeURIComponent("язык программирования")}`],
   ["settings", "/settings"],

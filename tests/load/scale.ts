@@ -1,8 +1,11 @@
 /**
  * The scale section of `npm run bench` (BENCH_ONLY=scale): the same pages against two stores, the
  * default seed (BENCH_SCALE_BASE, 2000 questions) and a big one (BENCH_QUESTIONS, e.g. 1000000),
- * one after the other on the same port, and for each page the ratio of its latency at the big
- * store to the small one (a flat page stays near 1; the goal is ≤ 1.2).
+ * each served by its own `wrangler dev` (BENCH_PORT and BENCH_SCALE_PORT, default BENCH_PORT + 90)
+ * at the same time, and for each page the ratio of its latency at the big store to the small
+ * one (a flat page stays near 1; the goal is ≤ 1.2). Beside it, the time each page waits for D1
+ * when requested alone (x-d1-ms, the median of 7): the part of a page that grows with the data. The machine's load changes from second to
+ * second, so the two are measured in turns, a few short rounds each, and their times summed.
  *
  * Each store is seeded once and kept: .wrangler/bench-scale-q{N} (its `seeded` file says it is
  * complete), so a second run measures at once; delete the folder to seed again. Seeding a million
@@ -21,7 +24,9 @@ import { answers, bin, quietEnv } from "../../scripts/local-env.mjs";
 import { DEV_VARS } from "../../scripts/dev-vars.mjs";
 
 type Opts = { port: number; seconds: number; big: number; base: number; log: (msg: string) => void };
-type Line = { name: string; path: string; status: number; p50: number; p99: number; mean: number; rps: number; rows: string };
+/** rounds of turns per page: small, big, small, big … */
+const ROUNDS = 3;
+type Line = { name: string; path: string; status: number; p99: number; mean: number; rps: number; rows: string; d1ms: number };
 
 const env = { ...quietEnv, CI: "1" };
 const DEEPEST = 980; // LIMITS.maxOffset (1000) less a page of 20: the deepest page a list serves
@@ -141,27 +146,66 @@ async function stop(server: ChildProcess) {
   }
 }
 
-async function measureAll(port: number, seconds: number, pages: [string, string][], log: Opts["log"]): Promise<Line[]> {
-  const base = `http://127.0.0.1:${port}`;
+type Sample = { status: number; rows: string; d1ms: number; latencies: number[]; requests: number; seconds: number; p99: number[] };
+
+/** A page requested alone, 7 times: its status, D1 rows, and the median time it waited for D1 (x-d1-ms). */
+async function probe(base: string, urlPath: string, headers: Record<string, string>) {
+  const waits: number[] = [];
+  let status = 0;
+  let rows = "";
+  for (let i = 0; i < 7; i++) {
+    const res = await fetch(base + urlPath, { headers, redirect: "manual" });
+    await res.arrayBuffer();
+    status = res.status;
+    rows = res.headers.get("x-d1-rows-read") ?? "";
+    waits.push(Number(res.headers.get("x-d1-ms") ?? Number.NaN));
+  }
+  waits.sort((a, b) => a - b);
+  return { status, rows, d1ms: waits[3] };
+}
+
+/** Each page on both servers in turns; a line per page and server. */
+async function measureBoth(
+  ports: [number, number],
+  seconds: number,
+  pages: [[string, string][], [string, string][]],
+  log: Opts["log"],
+): Promise<[Line[], Line[]]> {
   // signed-in-like (no page cache), the search limit lifted: every request is a render
   const headers = { cookie: "sid=bench", "x-bench-rate": "off" };
-  const out: Line[] = [];
-  for (const [name, urlPath] of pages) {
-    await new Promise((r) => setTimeout(r, 300));
-    const probe = await fetch(base + urlPath, { headers, redirect: "manual" });
-    await probe.arrayBuffer();
-    log(`  ${name}: ${urlPath} (status ${probe.status}) …`);
-    const r = await autocannon({ url: base + urlPath, connections: 4, duration: seconds, headers, timeout: 30, warmup: { connections: 1, duration: 1 } });
-    out.push({
-      name,
-      path: urlPath,
-      status: probe.status,
-      p50: r.latency.p50,
-      p99: r.latency.p99,
-      mean: r.latency.mean,
-      rps: r.requests.average,
-      rows: probe.headers.get("x-d1-rows-read") ?? "",
-    });
+  const out: [Line[], Line[]] = [[], []];
+  const turn = Math.max(1, Math.round(seconds / ROUNDS));
+  for (let i = 0; i < pages[0].length; i++) {
+    const samples: Sample[] = [];
+    for (const k of [0, 1]) {
+      const base = `http://127.0.0.1:${ports[k]}`;
+      const p = await probe(base, pages[k][i][1], headers);
+      samples.push({ ...p, latencies: [], requests: 0, seconds: 0, p99: [] });
+    }
+    log(`  ${pages[0][i][0]}: ${pages[0][i][1]} | ${pages[1][i][1]} (status ${samples[0].status}/${samples[1].status}) …`);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const k of [0, 1]) {
+        await new Promise((r) => setTimeout(r, 200));
+        const r = await autocannon({ url: `http://127.0.0.1:${ports[k]}${pages[k][i][1]}`, connections: 4, duration: turn, headers, timeout: 30 });
+        samples[k].latencies.push(r.latency.mean * r.requests.total);
+        samples[k].requests += r.requests.total;
+        samples[k].seconds += turn;
+        samples[k].p99.push(r.latency.p99);
+      }
+    }
+    for (const k of [0, 1]) {
+      const s = samples[k];
+      out[k].push({
+        name: pages[k][i][0],
+        path: pages[k][i][1],
+        status: s.status,
+        mean: s.requests ? s.latencies.reduce((a, b) => a + b, 0) / s.requests : Number.NaN,
+        p99: Math.max(...s.p99),
+        rps: s.requests / s.seconds,
+        rows: s.rows,
+        d1ms: s.d1ms,
+      });
+    }
   }
   return out;
 }
@@ -175,19 +219,22 @@ export async function scaleBench(o: Opts): Promise<void> {
   const broad =
     sql<{ term: string }>(small, "SELECT term FROM answers_fts_words WHERE length(term) >= 5 AND term NOT GLOB '*[0-9]*' ORDER BY doc DESC LIMIT 1")[0]?.term ??
     "вопрос";
-  const results: Line[][] = [];
-  for (const dir of [small, big]) {
-    const pages = pagesOf(targetsOf(dir), broad);
-    o.log(`serving ${dir} …`);
-    const server = await serve(dir, o.port);
-    try {
-      results.push(await measureAll(o.port, o.seconds, pages, o.log));
-    } finally {
-      await stop(server);
-    }
+  const ports: [number, number] = [o.port, Number(process.env.BENCH_SCALE_PORT ?? o.port + 90)];
+  const pages: [[string, string][], [string, string][]] = [pagesOf(targetsOf(small), broad), pagesOf(targetsOf(big), broad)];
+  o.log(`serving ${small} on ${ports[0]} and ${big} on ${ports[1]} …`);
+  const servers: ChildProcess[] = [];
+  let results: [Line[], Line[]];
+  try {
+    servers.push(await serve(small, ports[0]));
+    servers.push(await serve(big, ports[1]));
+    results = await measureBoth(ports, o.seconds, pages, o.log);
+  } finally {
+    for (const s of servers) await stop(s);
   }
   const [a, b] = results;
-  console.log(`\nscale: the same pages at ${o.base} and at ${o.big} seeded questions (4 connections, ${o.seconds} s each, no page cache)\n`);
+  console.log(
+    `\nscale: the same pages at ${o.base} and at ${o.big} seeded questions (4 connections, ${ROUNDS} turns of ${Math.max(1, Math.round(o.seconds / ROUNDS))} s on each, in alternation; no page cache)\n`,
+  );
   console.table(
     a.map((x, i) => {
       const y = b[i];
@@ -202,6 +249,7 @@ export async function scaleBench(o: Opts): Promise<void> {
         [`req/s @${o.base}`]: Math.round(x.rps * 10) / 10,
         [`req/s @${o.big}`]: Math.round(y.rps * 10) / 10,
         "D1 rows": `${x.rows}/${y.rows}`,
+        "D1 ms": `${x.d1ms.toFixed(1)}/${y.d1ms.toFixed(1)}`,
         ratio: Math.round(ratio * 100) / 100,
         "≤ 1.2": ratio <= 1.2 ? "yes" : "NO",
       };
