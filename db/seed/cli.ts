@@ -2,7 +2,7 @@
  * Seeds a local D1 store — the one `wrangler dev` and `wrangler d1 … --local` use:
  *   npx tsx db/seed/cli.ts [--questions N] [--seed S] [--if-empty] [--persist-to DIR] [--chunk N] [--now MS]
  * (`npm run seed -- --questions 100000` for a scale run). A seed bigger than --chunk questions
- * (default 20,000) is written chunk by chunk as it is generated, so its memory stays bounded (a
+ * (default 20,000) is written chunk by chunk as it is generated, holding one chunk of rows at a time (a
  * million questions: about ten million answers, several GB on disk, hours on a small machine). Migrations must be applied first:
  *   npx wrangler d1 migrations apply DB --local [--persist-to DIR]
  * --persist-to means what it means to wrangler: the data lives in DIR/v3 (default DIR

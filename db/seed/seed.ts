@@ -96,7 +96,7 @@ export type SeedOptions = {
   onProgress?: (done: number, total: number) => void;
   /**
    * A bigger seed is written as it is generated, every `chunk` generated questions (default
-   * 20,000), so that its memory stays bounded: the categories and users first (their counters
+   * 20,000), so that it holds one chunk of rows at a time: the categories and users first (their counters
    * completed at the end), then each chunk's questions with their answers, comments, votes and
    * marks. A seed of at most `chunk` questions is written at the end in one go, as always.
    */
