@@ -1,10 +1,23 @@
 /**
  * Counts the D1 work of one request (only when the worker runs with the var D1_STATS=1, as
- * `npm run bench` and the integration tests do): round trips, statements, and the rows D1 says it
- * read. A batch is one round trip carrying several statements. Rows read are known for the
+ * `npm run bench` and the integration tests do): round trips, statements, the rows D1 says it
+ * read, the round trips in a row (each waiting for the one before), and the time spent waiting
+ * for D1 (x-d1-ms; round trips in flight together counted once). A batch is one round trip carrying several statements. Rows read are known for the
  * results that carry D1's meta (all, run and batches); first and raw give none.
  */
-export type D1Stats = { roundTrips: number; statements: number; rowsRead: number };
+export type D1Stats = {
+  roundTrips: number;
+  statements: number;
+  rowsRead: number;
+  /** the longest chain of round trips each of which waited for the one before: what a reader far from D1 pays in latency */
+  serial: number;
+  /** the longest chain among the round trips finished so far */
+  doneSerial: number;
+  /** milliseconds spent waiting for D1, round trips in flight together counted once */
+  waited: number;
+  inFlight: number;
+  since: number;
+};
 
 const REAL = Symbol("real statement");
 
@@ -14,34 +27,42 @@ function readOf(stats: D1Stats, result: { meta?: { rows_read?: number } }) {
   stats.rowsRead += result.meta?.rows_read ?? 0;
 }
 
+/**
+ * One round trip: it started after every round trip finished so far, so it extends the longest
+ * chain among them by one; round trips in flight together (Promise.all) share a link of the chain.
+ */
+async function trip<T>(stats: D1Stats, statements: number, send: () => Promise<T>): Promise<T> {
+  stats.roundTrips++;
+  stats.statements += statements;
+  const link = stats.doneSerial + 1;
+  stats.serial = Math.max(stats.serial, link);
+  if (stats.inFlight++ === 0) stats.since = performance.now();
+  try {
+    return await send();
+  } finally {
+    stats.doneSerial = Math.max(stats.doneSerial, link);
+    if (--stats.inFlight === 0) stats.waited += performance.now() - stats.since;
+  }
+}
+
 function wrapStatement(stmt: D1PreparedStatement, stats: D1Stats): Wrapped {
-  const count = () => {
-    stats.roundTrips++;
-    stats.statements++;
-  };
   const wrapped = {
     [REAL]: stmt,
     bind: (...values: unknown[]) => wrapStatement(stmt.bind(...values), stats),
-    first: (col?: string) => {
-      count();
-      return col === undefined ? stmt.first() : stmt.first(col);
-    },
-    all: async () => {
-      count();
-      const result = await stmt.all();
-      readOf(stats, result);
-      return result;
-    },
-    run: async () => {
-      count();
-      const result = await stmt.run();
-      readOf(stats, result);
-      return result;
-    },
-    raw: (opts?: { columnNames?: boolean }) => {
-      count();
-      return stmt.raw(opts as { columnNames: true });
-    },
+    first: (col?: string) => trip(stats, 1, () => (col === undefined ? stmt.first() : stmt.first(col))),
+    all: () =>
+      trip(stats, 1, async () => {
+        const result = await stmt.all();
+        readOf(stats, result);
+        return result;
+      }),
+    run: () =>
+      trip(stats, 1, async () => {
+        const result = await stmt.run();
+        readOf(stats, result);
+        return result;
+      }),
+    raw: (opts?: { columnNames?: boolean }) => trip(stats, 1, () => stmt.raw(opts as { columnNames: true })),
   };
   return wrapped as unknown as Wrapped;
 }
@@ -49,18 +70,13 @@ function wrapStatement(stmt: D1PreparedStatement, stats: D1Stats): Wrapped {
 function countingD1(db: D1Database, stats: D1Stats): D1Database {
   return {
     prepare: (query: string) => wrapStatement(db.prepare(query), stats),
-    batch: async (stmts: D1PreparedStatement[]) => {
-      stats.roundTrips++;
-      stats.statements += stmts.length;
-      const results = await db.batch(stmts.map((s) => (s as Wrapped)[REAL] ?? s));
-      for (const r of results) readOf(stats, r);
-      return results;
-    },
-    exec: (query: string) => {
-      stats.roundTrips++;
-      stats.statements++;
-      return db.exec(query);
-    },
+    batch: (stmts: D1PreparedStatement[]) =>
+      trip(stats, stmts.length, async () => {
+        const results = await db.batch(stmts.map((s) => (s as Wrapped)[REAL] ?? s));
+        for (const r of results) readOf(stats, r);
+        return results;
+      }),
+    exec: (query: string) => trip(stats, 1, () => db.exec(query)),
     dump: () => db.dump(),
     withSession: (c?: string) => db.withSession(c),
   } as unknown as D1Database;
@@ -72,13 +88,15 @@ function countingD1(db: D1Database, stats: D1Stats): D1Database {
  */
 export function withD1Stats(env: Env): { env: Env; report(res: Response): void } {
   if (env.D1_STATS !== "1") return { env, report: () => {} };
-  const stats: D1Stats = { roundTrips: 0, statements: 0, rowsRead: 0 };
+  const stats: D1Stats = { roundTrips: 0, statements: 0, rowsRead: 0, serial: 0, doneSerial: 0, waited: 0, inFlight: 0, since: 0 };
   return {
     env: { ...env, DB: countingD1(env.DB, stats) },
     report(res) {
       res.headers.set("x-d1-roundtrips", String(stats.roundTrips));
       res.headers.set("x-d1-statements", String(stats.statements));
       res.headers.set("x-d1-rows-read", String(stats.rowsRead));
+      res.headers.set("x-d1-serial", String(stats.serial));
+      res.headers.set("x-d1-ms", stats.waited.toFixed(1));
     },
   };
 }

@@ -13,6 +13,7 @@ import { advanceQuestions } from "../app/models/questions/lifecycle.server";
 import { promoteToGold } from "../app/models/questions/gold.server";
 import { expireVips } from "../app/models/gifts/vip.server";
 import { withD1Stats } from "./d1-stats";
+import { withD1Session } from "./d1-session";
 import { isSameOrigin } from "../app/calls/origin";
 import { withPageCache } from "../app/calls/page-cache.server";
 import { withSecurityHeaders } from "../app/lib/http.server";
@@ -47,6 +48,23 @@ app.use("*", async (c, next) => {
   const { status, text } = ERRORS[ERR.siteNotConfigured];
   if (c.req.path.startsWith("/api/")) return c.json({ status, errid: ERR.siteNotConfigured, error: text }, status);
   return c.text(text, status);
+});
+
+// Read replicas: each request reads and writes through a D1 session that starts from the browser's
+// bookmark, and a write leaves the new bookmark in its cookie (worker/d1-session.ts).
+app.use("*", async (c, next) => {
+  const { env, cookieAfter } = withD1Session(c.req.raw, c.env);
+  c.env = env;
+  await next();
+  const cookie = cookieAfter(c.res);
+  if (!cookie) return;
+  try {
+    c.res.headers.append("Set-Cookie", cookie);
+  } catch {
+    // a response with immutable headers (passed on as it came): a copy takes the cookie
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.append("Set-Cookie", cookie);
+  }
 });
 
 app.route("/api", api);

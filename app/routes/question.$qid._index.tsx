@@ -75,6 +75,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     );
   }
   if (offset.value > 0 && offset.value >= page.question.anscnt) throw redirect(`/question/${qid}`);
+  // "similar questions" stream after the page; asked for now, beside the reader's own parts, so
+  // that no D1 round trip waits for another one more than the page needs
+  const similar = similarQuestions(env, qid, page.question.categoryId);
   const viewer = session
     ? await viewerOnQuestion(env, session.user, qid, page.question.author.id, [...(page.best ? [page.best.id] : []), ...page.answers.map((a) => a.id)])
     : null;
@@ -86,7 +89,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       trail,
       canonical: `${originOf(request)}/question/${qid}`,
       viewer,
-      similar: similarQuestions(env, qid, page.question.categoryId),
+      similar,
     },
     { headers: viewer ? { "Cache-Control": "private, no-store" } : cacheHeaders() },
   );

@@ -1,7 +1,9 @@
 /**
  * Seeds a local D1 store — the one `wrangler dev` and `wrangler d1 … --local` use:
- *   npx tsx db/seed/cli.ts [--questions N] [--seed S] [--if-empty] [--persist-to DIR]
- * (`npm run seed -- --questions 100000` for a scale run). Migrations must be applied first:
+ *   npx tsx db/seed/cli.ts [--questions N] [--seed S] [--if-empty] [--persist-to DIR] [--chunk N] [--now MS]
+ * (`npm run seed -- --questions 100000` for a scale run). A seed bigger than --chunk questions
+ * (default 20,000) is written chunk by chunk as it is generated, holding one chunk of rows at a time (a
+ * million questions: about ten million answers, several GB on disk, hours on a small machine). Migrations must be applied first:
  *   npx wrangler d1 migrations apply DB --local [--persist-to DIR]
  * --persist-to means what it means to wrangler: the data lives in DIR/v3 (default DIR
  * .wrangler/state), so the same DIR names the same store here, in `wrangler dev` and in
@@ -32,6 +34,8 @@ function wholeNumber(name: string): number | undefined {
 
 const questions = wholeNumber("questions");
 const seed = wholeNumber("seed");
+const chunk = wholeNumber("chunk");
+const now = wholeNumber("now");
 const ifEmpty = process.argv.includes("--if-empty");
 const persistTo = arg("persist-to") ?? path.join(".wrangler", "state");
 
@@ -59,14 +63,20 @@ try {
     }
   } else {
     let shown = 0;
+    const started = Date.now();
     const summary = await seedDatabase(db, {
       questions,
       seed,
+      chunk,
+      now,
       onProgress(done, total) {
-        if (process.stdout.isTTY && Date.now() - shown > 1000) {
-          shown = Date.now();
-          process.stdout.write(`\rseed: ${done} / ${total} questions`);
-        }
+        // on a terminal one line that updates every second; in a log a line every 30 seconds
+        const every = process.stdout.isTTY ? 1000 : 30_000;
+        if (Date.now() - shown < every) return;
+        shown = Date.now();
+        const line = `seed: ${done} / ${total} questions, ${((Date.now() - started) / 1000).toFixed(0)} s`;
+        if (process.stdout.isTTY) process.stdout.write(`\r${line}`);
+        else console.log(line);
       },
     });
     if (process.stdout.isTTY) process.stdout.write("\r\x1b[K");

@@ -94,6 +94,13 @@ export type SeedOptions = {
   now?: number;
   /** told the number of questions generated so far, now and then */
   onProgress?: (done: number, total: number) => void;
+  /**
+   * A bigger seed is written as it is generated, every `chunk` generated questions (default
+   * 20,000), so that it holds one chunk of rows at a time: the categories and users first (their counters
+   * completed at the end), then each chunk's questions with their answers, comments, votes and
+   * marks. A seed of at most `chunk` questions is written at the end in one go, as always.
+   */
+  chunk?: number;
 };
 /** Rows inserted per table and the elapsed milliseconds. */
 export type SeedSummary = { counts: Record<string, number>; ms: number };
@@ -106,6 +113,8 @@ type Value = string | number | null;
 
 class Table {
   rows: Value[][] = [];
+  /** when set, rows whose id is already stored replace it (a big seed stores some rows early and completes them at the end) */
+  upsert = false;
   constructor(
     readonly name: string,
     readonly cols: string[],
@@ -124,7 +133,7 @@ const BATCH_CHARS = 6_000_000;
  * Writes tables in order (parents first). Each statement binds ONE parameter, a JSON array of rows,
  * and `INSERT … SELECT value->>0, value->>1 … FROM json_each(?)` expands it.
  */
-async function write(db: D1Database, tables: Table[]) {
+async function write(db: D1Database, tables: Table[], written: Record<string, number>) {
   let batch: D1PreparedStatement[] = [];
   let batchChars = 0;
   const send = async () => {
@@ -133,7 +142,8 @@ async function write(db: D1Database, tables: Table[]) {
     batchChars = 0;
   };
   for (const t of tables) {
-    const sql = `INSERT INTO ${t.name} (${t.cols.join(", ")}) SELECT ${t.cols.map((_, i) => `value->>${i}`).join(", ")} FROM json_each(?)`;
+    const upsert = t.upsert ? ` WHERE true ON CONFLICT (id) DO UPDATE SET ${t.cols.map((c) => `${c} = excluded.${c}`).join(", ")}` : "";
+    const sql = `INSERT INTO ${t.name} (${t.cols.join(", ")}) SELECT ${t.cols.map((_, i) => `value->>${i}`).join(", ")} FROM json_each(?)${upsert}`;
     let parts: string[] = [];
     let chars = 0;
     const flush = async () => {
@@ -151,6 +161,7 @@ async function write(db: D1Database, tables: Table[]) {
       if (chars >= STATEMENT_CHARS) await flush();
     }
     await flush();
+    written[t.name] = (written[t.name] ?? 0) + (t.upsert ? 0 : t.rows.length);
     t.rows = [];
   }
   await send();
@@ -932,12 +943,72 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
     state: "A",
   });
 
+  // ---- the special sections, with no draws: the gold fund by the cron's rule (resolved, a best
+  // answer, liked by at least GOLD_MARKS readers), and the first generated questions in voting made
+  // leaders just now for three days (their answers came before the lead, so they earned single
+  // points, and a question in voting takes no more answers, so no test's answer earns double).
+  // Applied to the questions' rows in order, just before they are written.
+  const col = (name: string) => T.questions.cols.indexOf(name);
+  const [cState, cHidden, cBest, cMarks, cGold, cLead, cWasLead, cId, cPoll] = [
+    "state",
+    "hidden",
+    "best_answer_id",
+    "totalmarks",
+    "goldrec",
+    "lead_until",
+    "waslead",
+    "id",
+    "poll_type",
+  ].map(col);
+  let leaders = 0;
+  function specialSections(rows: Value[][]) {
+    for (const row of rows) {
+      if (row[cState] === "R" && row[cHidden] === 0 && row[cBest] !== null && (row[cMarks] as number) >= GOLD_MARKS) row[cGold] = 1;
+      if (leaders < SEED_LEADERS && row[cState] === "V" && row[cHidden] === 0 && row[cPoll] === null && (row[cId] as number) > SHOWCASE.unansweredQuestionId) {
+        row[cLead] = now + 3 * DAY;
+        row[cWasLead] = 1;
+        leaders++;
+      }
+    }
+  }
+
   // ---- the bulk: the structure drawn from `rnd` as before; the texts from a second stream and
   // data/topics.ts, per subcategory, so that many thousands of questions do not repeat each other
   const trng = new Rng(((opts.seed ?? 1) * 7919 + 17) >>> 0);
   const tg = new TextGen(trng);
   const extrasOf = (top: number) => bulkLeaves.filter((l) => l.top === top && EXTRA_SUBCATEGORIES.some((x) => x.id === l.id));
+  const chunk = Math.max(1000, opts.chunk ?? 20_000);
+  /** rows inserted so far, per table */
+  const written: Record<string, number> = {};
+  /** the categories' rows, kept to be completed (qcount) when a big seed wrote them early */
+  const categoryRows = T.categories.rows;
+  let streamed = false;
+  /** the top and leaf categories of the questions already written */
+  const writtenCats = new Set<number>();
+  const flushChunk = async () => {
+    if (!streamed) {
+      streamed = true;
+      T.categories.rows = categoryRows.map((r) => [...r]);
+      // every account with its name and password now; its counters, points and dates at the end
+      for (const u of users) {
+        const meta = userMeta.get(u.id)!;
+        T.users.add(u.id, meta.nick, meta.email, passwordHash, 0, 1, 0, u.vip, null, null, 0, null, "", "[]", "[]", 0, 0, "other", 0, 0, 0, 0, 0, u.created, 0);
+      }
+      await write(db, [T.categories, T.users, T.brands, T.brandMembers], written);
+      T.categories.upsert = true;
+      T.users.upsert = true;
+    }
+    specialSections(T.questions.rows);
+    for (const r of T.questions.rows) {
+      writtenCats.add(r[col("category_id")] as number);
+      writtenCats.add(r[col("top_category_id")] as number);
+    }
+    questionRows.clear();
+    await write(db, [T.questions, T.supplements, T.pollOptions, T.pollVotes, T.answers, T.comments, T.bestVotes, T.marks, T.reactions, T.watches], written);
+    opts.onProgress?.(qid, nQuestions);
+  };
   for (let i = qid; i < nQuestions; i++) {
+    if (nQuestions > chunk && i > qid && i % chunk === 0) await flushChunk();
     let leaf = chance(0.03) ? pick(specialLeaves) : pick(ordinaryLeaves);
     const r = rnd();
     const ageDays = r < 0.12 ? rnd() * 4 : r < 0.2 ? 4 + rnd() * 3 : 7 + rnd() * 358;
@@ -1018,38 +1089,15 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
     });
   }
 
-  // ---- the special sections, with no draws: the gold fund by the cron's rule (resolved, a best
-  // answer, liked by at least GOLD_MARKS readers), and the first generated questions in voting made
-  // leaders just now for three days (their answers came before the lead, so they earned single
-  // points, and a question in voting takes no more answers, so no test's answer earns double)
-  const col = (name: string) => T.questions.cols.indexOf(name);
-  const [cState, cHidden, cBest, cMarks, cGold, cLead, cWasLead, cId, cPoll] = [
-    "state",
-    "hidden",
-    "best_answer_id",
-    "totalmarks",
-    "goldrec",
-    "lead_until",
-    "waslead",
-    "id",
-    "poll_type",
-  ].map(col);
-  let leaders = 0;
-  for (const row of T.questions.rows) {
-    if (row[cState] === "R" && row[cHidden] === 0 && row[cBest] !== null && (row[cMarks] as number) >= GOLD_MARKS) row[cGold] = 1;
-    if (leaders < SEED_LEADERS && row[cState] === "V" && row[cHidden] === 0 && row[cPoll] === null && (row[cId] as number) > SHOWCASE.unansweredQuestionId) {
-      row[cLead] = now + 3 * DAY;
-      row[cWasLead] = 1;
-      leaders++;
-    }
-  }
+  // the gold fund and the leaders among the questions not written yet
+  specialSections(T.questions.rows);
 
   // the no-smoking and newcomers sections take questions of their own, which a small seed may not
   // have drawn: then their own titles are asked there, open and unanswered, by the last generated
   // accounts (the demo and level accounts, which the tests count points of, stay as they were)
   let asker = users.length;
   for (const section of TOP_CATEGORIES.filter((c) => c.special === "nosmoking" || c.special === "newcomers")) {
-    if (T.questions.rows.some((r) => r[col("category_id")] === section.id)) continue;
+    if (writtenCats.has(section.id) || T.questions.rows.some((r) => r[col("category_id")] === section.id)) continue;
     section.titles.forEach((qtext, i) => {
       const owner = byId(asker--);
       const added = now - 2 * DAY - i * HOUR;
@@ -1069,6 +1117,7 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
 
   // ---- counters that depend on everything above
   for (const row of T.categories.rows) row[10] = catCount.get(row[0] as number) ?? 0;
+  if (streamed) T.categories.rows = categoryRows.map((r) => [...r.slice(0, 10), catCount.get(r[0] as number) ?? 0]);
   const dayKey = (ms: number) => Math.floor((ms + 10_800_000) / DAY);
   const recentSum = new Map<number, number>();
   for (const e of recent) recentSum.set(e.user, (recentSum.get(e.user) ?? 0) + e.delta);
@@ -1148,8 +1197,8 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
     T.modLog,
     T.gifts,
   ];
-  const counts = Object.fromEntries(order.map((t) => [t.name, t.rows.length]));
-  await write(db, order);
+  await write(db, order, written);
+  const counts = Object.fromEntries(order.map((t) => [t.name, written[t.name] ?? 0]));
   opts.onProgress?.(nQuestions, nQuestions);
   return { counts, ms: Date.now() - started };
 }

@@ -22,9 +22,12 @@
  * for (BENCH_ONLY=load, or BENCH_LOAD=1 with the rest). Knobs: BENCH_PORT,
  * BENCH_SECONDS, BENCH_QUESTIONS (`BENCH_QUESTIONS=100000 npm run bench`: about a million
  * answers, seeding takes minutes), BENCH_ONLY=search,leaders (a comma-separated list of sections: those
- * lines alone, beside the static asset; also live, weights and load), BENCH_ANSWERS (per side, default 150),
+ * lines alone, beside the static asset; also live, weights, load and replicas), BENCH_ANSWERS (per side, default 150),
  * BENCH_SOCKETS (default 1000), BENCH_SPREAD and BENCH_ROOMS (10,000 sockets over 100 questions),
- * BENCH_LOAD_SECONDS (300).
+ * BENCH_LOAD_SECONDS (300). BENCH_ONLY=replicas: the D1 round trips (in a row, and in all)
+ * before the first byte of a signed-in reader's pages (tests/load/replicas.ts; also in the full
+ * run). BENCH_ONLY=scale: the same pages at the default seed and at BENCH_QUESTIONS, served side
+ * by side, and the ratio of their latencies (tests/load/scale.ts; not in the full run).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -36,6 +39,8 @@ import { DEV_VARS } from "../../scripts/dev-vars.mjs";
 import { pageWeights, printWeights } from "./page-weight";
 import { LIVE_QUESTIONS, liveBench } from "./live";
 import { loadBench, planLoad } from "./mixed";
+import { signedInRoundTrips } from "./replicas";
+import { scaleBench } from "./scale";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8799);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -296,6 +301,11 @@ async function quotaCost(w: Writer, qids: number[]) {
 async function main() {
   log("building");
   run(process.execPath, ["scripts/build.mjs"]);
+  if (wanted("scale") && ONLY.size > 0) {
+    // the same pages at the default seed and at BENCH_QUESTIONS, each store seeded once and kept (tests/load/scale.ts)
+    await scaleBench({ port: PORT, seconds: SECONDS, big: QUESTIONS, base: Number(process.env.BENCH_SCALE_BASE ?? 2000), log });
+    if (ONLY.size === 1) return;
+  }
 
   log(`preparing ${STATE} (migrations, ${QUESTIONS} questions, seed 7)`);
   fs.rmSync(STATE, { recursive: true, force: true });
@@ -378,9 +388,11 @@ async function main() {
       rows.push(await measure("usrrating (leaders block)", LEADERS_CALL, NO_CACHE));
     }
     if (wanted("search")) rows.push(...(await searchRows(broad)));
+    const trips = wanted("replicas") ? await signedInRoundTrips(BASE, (await signIn()).cookie, category) : [];
     const mine = await ownSections(qids, loadPlan, wanted("live"), wanted("weights"), category);
     await stopServerAndWait();
     printRows(rows, seeded);
+    if (trips.length) console.log(`signed-in pages (${WRITER}):\n${trips.join("\n")}`);
     if (wanted("leaders")) for (const line of leadersD1) console.log(line);
     mine.print();
     console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -400,6 +412,7 @@ async function main() {
   const writer = await signIn();
   const liveQids = qids.splice(-LIVE_QUESTIONS);
   const quota = await quotaCost(writer, qids);
+  const trips = await signedInRoundTrips(BASE, writer.cookie, category);
   const mine = await ownSections(liveQids, loadPlan, true, true, category, writer);
 
   await stopServerAndWait();
@@ -419,6 +432,7 @@ async function main() {
   console.log(`  with quota check:    p50 ${ms(p50on)}, p99 ${ms(p99on)}`);
   console.log(`  without:             p50 ${ms(p50off)}, p99 ${ms(p99off)}`);
   console.log(`  added by the check:  p50 ${ms(p50on - p50off)}, p99 ${ms(p99on - p99off)} (ratio p50 ${(p50on / p50off).toFixed(2)})`);
+  console.log(`\nsigned-in pages (${WRITER}):\n${trips.join("\n")}`);
   mine.print();
   console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }

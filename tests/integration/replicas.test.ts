@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { formPost, page, post } from "./helpers/api";
+import { as } from "./helpers/users";
+
+/**
+ * Read replicas: every request goes through a D1 session; a write leaves the session's bookmark in
+ * the `d1b` cookie, so the same browser's next reads start from it and see the write.
+ */
+
+/** The Set-Cookie headers of a response that set the bookmark cookie. */
+const bookmarkCookies = (res: Response) => res.headers.getSetCookie().filter((c) => c.startsWith("d1b="));
+
+/** A cookie header with the session and the bookmark a write left. */
+const withBookmark = (sid: string, res: Response) => `${sid}; ${bookmarkCookies(res)[0].split(";")[0]}`;
+
+describe("the D1 bookmark cookie", () => {
+  it("signing in leaves the bookmark in an HttpOnly cookie that holds the bookmark and nothing else", async () => {
+    const { res, json } = await post("auth", { email: "user@demo.local", password: "demo12345" });
+    expect(json.status).toBe(200);
+    const set = bookmarkCookies(res);
+    expect(set).toHaveLength(1);
+    const [pair, ...attributes] = set[0].split(";").map((s) => s.trim());
+    // the value is D1's bookmark: hex groups joined by dashes, no user, no session, no time
+    expect(pair).toMatch(/^d1b=[0-9a-f]+(-[0-9a-f]+)*$/i);
+    expect(attributes.sort()).toEqual(["HttpOnly", "Path=/", "SameSite=Lax"]);
+  });
+
+  it("a question asked through the plain form is on the next page the same browser reads", async () => {
+    const me = await as("vip@demo.local");
+    const qtext = "Где в городе можно сдать старые батарейки на переработку?";
+    const res = await formPost("/do/addqst?return=/", { qtext, cid: "25", salt: me.salt, token: me.token }, me);
+    expect(res.status).toBeLessThan(400);
+    expect(bookmarkCookies(res)).toHaveLength(1);
+    const cookie = withBookmark(me.cookie, res);
+    const mine = await page(`/profile/id${me.id}/questions`, cookie);
+    expect(mine.status).toBe(200);
+    expect(mine.html).toContain(qtext);
+  });
+
+  it("an answer posted through the API is on the question page the same browser reads next, and the page sets no cookie", async () => {
+    const me = await as("guru@demo.local");
+    const asker = await as("user@demo.local");
+    const q = await post("addqst", { qtext: "Как понять, что арбуз спелый, не разрезая его?", cid: "25" }, asker);
+    expect(q.json.status).toBe(200);
+    const text = "Постучите: спелый арбуз звенит, а жёлтое пятно на боку большое и яркое.";
+    const a = await post("addans", { qid: q.json.qid, Body: text }, me);
+    expect(a.json.status).toBe(200);
+    const read = await page(`/question/${q.json.qid}`, withBookmark(me.cookie, a.res));
+    expect(read.status).toBe(200);
+    expect(read.html).toContain("Постучите: спелый арбуз звенит");
+    expect(bookmarkCookies(read.res)).toEqual([]);
+  });
+
+  it("pages read by guests never set the bookmark cookie, so the shared cache may keep them", async () => {
+    for (const path of ["/", "/question/1", "/categories/"]) {
+      const { res, status } = await page(path);
+      expect(status, path).toBe(200);
+      expect(res.headers.getSetCookie(), path).toEqual([]);
+    }
+  });
+
+  it("a bookmark cookie D1 could not have written is ignored: the page is served as usual", async () => {
+    for (const forged of ["d1b=<script>", "d1b=zz-top", `d1b=${"a".repeat(300)}`, "d1b="]) {
+      const { status, html } = await page("/question/1", forged);
+      expect(status, forged).toBe(200);
+      expect(html, forged).toContain("</html>");
+    }
+  });
+
+  it("a signed-in reader's pages wait for at most two D1 round trips in a row before their first byte", async () => {
+    const me = await as("vip@demo.local");
+    for (const path of ["/question/1", "/question/1?p=20", "/", "/vote/", "/comp/", `/profile/id${me.id}`, "/top/points/week/", "/answer/1"]) {
+      const { res, status } = await page(path, me);
+      expect(status, path).toBe(200);
+      expect(Number(res.headers.get("x-d1-serial")), path).toBeLessThanOrEqual(2);
+    }
+  });
+});

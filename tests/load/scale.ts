@@ -1,0 +1,262 @@
+/**
+ * The scale section of `npm run bench` (BENCH_ONLY=scale): the same pages against two stores, the
+ * default seed (BENCH_SCALE_BASE, 2000 questions) and a big one (BENCH_QUESTIONS, e.g. 1000000),
+ * each served by its own `wrangler dev` (BENCH_PORT and BENCH_SCALE_PORT, default BENCH_PORT + 90)
+ * at the same time, and for each page the ratio of its latency at the big store to the small
+ * one (a flat page stays near 1; the goal is ≤ 1.2). Beside it, the time each page waits for D1
+ * when requested alone (x-d1-ms, the median of 7): the part of a page that grows with the data. The machine's load changes from second to
+ * second, so the two are measured in turns, a few short rounds each, and their times summed.
+ *
+ * Each store is seeded once and kept: .wrangler/bench-scale-q{N} (its `seeded` file says it is
+ * complete), so a second run measures at once; delete the folder to seed again. Seeding a million
+ * questions takes hours on a small machine (`nice`d; the seeder prints its progress).
+ *
+ * The pages: the question page (no cache), a category's first page and its deepest (the offset cap),
+ * the whole site's list and the questions in voting, a category's best tab, the busiest asker's
+ * profile lists (questions, answers, and their deepest page), the leaders of the week and of all
+ * time, search (a narrow query, a broad one, answers only) and the suggestions.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+import { answers, bin, quietEnv } from "../../scripts/local-env.mjs";
+import { DEV_VARS } from "../../scripts/dev-vars.mjs";
+
+type Opts = { port: number; seconds: number; big: number; base: number; log: (msg: string) => void };
+/** rounds of turns per page: small, big, small, big … */
+const ROUNDS = 3;
+type Line = { name: string; path: string; status: number; p99: number; mean: number; rps: number; rows: string; d1ms: number };
+
+const env = { ...quietEnv, CI: "1" };
+const DEEPEST = 980; // LIMITS.maxOffset (1000) less a page of 20: the deepest page a list serves
+
+function runQuiet(cmd: string, args: string[]): string {
+  const r = spawnSync(cmd, args, { env, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
+  if (r.status !== 0) throw new Error(`\`${path.basename(cmd)} ${args.join(" ")}\` exited with ${r.status ?? r.signal}: ${(r.stderr ?? "").slice(-2000)}`);
+  return r.stdout;
+}
+
+function sql<T>(dir: string, query: string): T[] {
+  const out = runQuiet(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", dir, "--json", "--command", query]);
+  return (JSON.parse(out.slice(out.indexOf("[")))[0]?.results ?? []) as T[];
+}
+
+/** The store of n questions, seeded once (seed 7, as the rest of the bench) and reused. */
+function storeOf(n: number, log: Opts["log"]): string {
+  const dir = `.wrangler/bench-scale-q${n}`;
+  if (fs.existsSync(path.join(dir, "seeded"))) {
+    log(`reusing ${dir}`);
+    return dir;
+  }
+  log(`seeding ${dir} with ${n} questions (once; kept for the next runs) …`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  runQuiet(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
+  const r = spawnSync("nice", ["-n", "10", bin("tsx"), "db/seed/cli.ts", "--questions", String(n), "--seed", "7", "--persist-to", dir], {
+    env,
+    stdio: "inherit",
+  });
+  if (r.status !== 0) throw new Error(`seeding ${dir} failed (${r.status ?? r.signal})`);
+  fs.writeFileSync(path.join(dir, "seeded"), `${n} questions, seed 7, ${new Date().toISOString()}\n`);
+  return dir;
+}
+
+/** What the pages point at in a store: question 1's top category, the busiest asker, a broad word. */
+function targetsOf(dir: string) {
+  const cat = sql<{ u: string }>(dir, "SELECT t.urlname AS u FROM questions q JOIN categories t ON t.id = q.top_category_id WHERE q.id = 1")[0]?.u;
+  const asker = sql<{ id: number }>(dir, "SELECT id FROM users ORDER BY questions_count DESC, id LIMIT 1")[0]?.id ?? 1;
+  return { cat: cat ?? "categories", asker };
+}
+
+function pagesOf(t: { cat: string; asker: number }, broad: string): [string, string][] {
+  const q = encodeURIComponent;
+  return [
+    ["question page (no cache)", "/question/1"],
+    ["category, first page", `/${t.cat}/`],
+    ["category, deepest page", `/${t.cat}/?p=${DEEPEST}`],
+    ["category, best tab", `/${t.cat}/best`],
+    ["all questions (feed)", "/"],
+    ["all questions, deepest page", `/?p=${DEEPEST}`],
+    ["in voting (feed)", "/vote/"],
+    ["profile: questions", `/profile/id${t.asker}`],
+    ["profile: answers", `/profile/id${t.asker}/answers`],
+    ["profile: answers, deepest page", `/profile/id${t.asker}/answers?p=${DEEPEST}`],
+    ["leaders of the week", "/top/points/week/"],
+    ["leaders of all time", "/top/points/all/"],
+    ["usrrating (leaders block)", "/api/v2/usrrating?type=points&p=0&n=8"],
+    ["search: narrow", `/search/${q("язык программирования")}`],
+    [`search: broad «${broad}»`, `/search/${q(broad)}`],
+    ["search: broad, answers only", `/search/w-a/${q(broad)}`],
+    ["suggest «язы»", `/api/v2/suggest?q=${q("язы")}`],
+  ];
+}
+
+async function serve(dir: string, port: number): Promise<ChildProcess> {
+  const base = `http://127.0.0.1:${port}`;
+  if (await answers(base)) throw new Error(`something already answers on ${base}; stop it or set BENCH_PORT`);
+  const log = fs.openSync(`${dir}.log`, "w");
+  const server = spawn(
+    bin("wrangler"),
+    [
+      "dev",
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(port),
+      "--persist-to",
+      dir,
+      "--var",
+      "D1_STATS:1",
+      "--var",
+      "BENCH_KNOBS:1",
+      "--var",
+      `PEPPER:${DEV_VARS.PEPPER}`,
+      "--var",
+      "CAPTCHA_SECRET:bench-captcha-secret",
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "warn",
+    ],
+    { env: { ...env, NODE_ENV: "production" }, detached: true, stdio: ["ignore", log, log] },
+  );
+  fs.closeSync(log);
+  const deadline = Date.now() + 180_000;
+  while (!(await answers(base))) {
+    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`wrangler dev did not come up on ${dir}; see ${dir}.log`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return server;
+}
+
+async function stop(server: ChildProcess) {
+  if (server.pid === undefined || server.exitCode !== null) return;
+  const exited = new Promise((r) => server.once("exit", r));
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {
+    return;
+  }
+  const done = await Promise.race([exited.then(() => true), new Promise((r) => setTimeout(() => r(false), 5_000))]);
+  if (!done) {
+    try {
+      process.kill(-server.pid, "SIGKILL");
+    } catch {
+      /* gone */
+    }
+  }
+}
+
+type Sample = { status: number; rows: string; d1ms: number; latencies: number[]; requests: number; seconds: number; p99: number[] };
+
+/** A page requested alone, 7 times: its status, D1 rows, and the median time it waited for D1 (x-d1-ms). */
+async function probe(base: string, urlPath: string, headers: Record<string, string>) {
+  const waits: number[] = [];
+  let status = 0;
+  let rows = "";
+  for (let i = 0; i < 7; i++) {
+    const res = await fetch(base + urlPath, { headers, redirect: "manual" });
+    await res.arrayBuffer();
+    status = res.status;
+    rows = res.headers.get("x-d1-rows-read") ?? "";
+    waits.push(Number(res.headers.get("x-d1-ms") ?? Number.NaN));
+  }
+  waits.sort((a, b) => a - b);
+  return { status, rows, d1ms: waits[3] };
+}
+
+/** Each page on both servers in turns; a line per page and server. */
+async function measureBoth(
+  ports: [number, number],
+  seconds: number,
+  pages: [[string, string][], [string, string][]],
+  log: Opts["log"],
+): Promise<[Line[], Line[]]> {
+  // signed-in-like (no page cache), the search limit lifted: every request is a render
+  const headers = { cookie: "sid=bench", "x-bench-rate": "off" };
+  const out: [Line[], Line[]] = [[], []];
+  const turn = Math.max(1, Math.round(seconds / ROUNDS));
+  for (let i = 0; i < pages[0].length; i++) {
+    const samples: Sample[] = [];
+    for (const k of [0, 1]) {
+      const base = `http://127.0.0.1:${ports[k]}`;
+      const p = await probe(base, pages[k][i][1], headers);
+      samples.push({ ...p, latencies: [], requests: 0, seconds: 0, p99: [] });
+    }
+    log(`  ${pages[0][i][0]}: ${pages[0][i][1]} | ${pages[1][i][1]} (status ${samples[0].status}/${samples[1].status}) …`);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const k of [0, 1]) {
+        await new Promise((r) => setTimeout(r, 200));
+        const r = await autocannon({ url: `http://127.0.0.1:${ports[k]}${pages[k][i][1]}`, connections: 4, duration: turn, headers, timeout: 30 });
+        samples[k].latencies.push(r.latency.mean * r.requests.total);
+        samples[k].requests += r.requests.total;
+        samples[k].seconds += turn;
+        samples[k].p99.push(r.latency.p99);
+      }
+    }
+    for (const k of [0, 1]) {
+      const s = samples[k];
+      out[k].push({
+        name: pages[k][i][0],
+        path: pages[k][i][1],
+        status: s.status,
+        mean: s.requests ? s.latencies.reduce((a, b) => a + b, 0) / s.requests : Number.NaN,
+        p99: Math.max(...s.p99),
+        rps: s.requests / s.seconds,
+        rows: s.rows,
+        d1ms: s.d1ms,
+      });
+    }
+  }
+  return out;
+}
+
+/** The scale lines: each page at the default seed and at the big one, and their ratio. */
+export async function scaleBench(o: Opts): Promise<void> {
+  const t0 = Date.now();
+  const small = storeOf(o.base, o.log);
+  const big = storeOf(o.big, o.log);
+  o.log(`stores ready in ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  const broad =
+    sql<{ term: string }>(small, "SELECT term FROM answers_fts_words WHERE length(term) >= 5 AND term NOT GLOB '*[0-9]*' ORDER BY doc DESC LIMIT 1")[0]?.term ??
+    "вопрос";
+  const ports: [number, number] = [o.port, Number(process.env.BENCH_SCALE_PORT ?? o.port + 90)];
+  const pages: [[string, string][], [string, string][]] = [pagesOf(targetsOf(small), broad), pagesOf(targetsOf(big), broad)];
+  o.log(`serving ${small} on ${ports[0]} and ${big} on ${ports[1]} …`);
+  const servers: ChildProcess[] = [];
+  let results: [Line[], Line[]];
+  try {
+    servers.push(await serve(small, ports[0]));
+    servers.push(await serve(big, ports[1]));
+    results = await measureBoth(ports, o.seconds, pages, o.log);
+  } finally {
+    for (const s of servers) await stop(s);
+  }
+  const [a, b] = results;
+  console.log(
+    `\nscale: the same pages at ${o.base} and at ${o.big} seeded questions (4 connections, ${ROUNDS} turns of ${Math.max(1, Math.round(o.seconds / ROUNDS))} s on each, in alternation; no page cache)\n`,
+  );
+  console.table(
+    a.map((x, i) => {
+      const y = b[i];
+      const ratio = x.mean > 0 ? y.mean / x.mean : Number.NaN;
+      return {
+        page: x.name,
+        [`status`]: `${x.status}/${y.status}`,
+        [`mean ms @${o.base}`]: Math.round(x.mean * 10) / 10,
+        [`mean ms @${o.big}`]: Math.round(y.mean * 10) / 10,
+        [`p99 @${o.base}`]: x.p99,
+        [`p99 @${o.big}`]: y.p99,
+        [`req/s @${o.base}`]: Math.round(x.rps * 10) / 10,
+        [`req/s @${o.big}`]: Math.round(y.rps * 10) / 10,
+        "D1 rows": `${x.rows}/${y.rows}`,
+        "D1 ms": `${x.d1ms.toFixed(1)}/${y.d1ms.toFixed(1)}`,
+        ratio: Math.round(ratio * 100) / 100,
+        "≤ 1.2": ratio <= 1.2 ? "yes" : "NO",
+      };
+    }),
+  );
+  const worst = Math.max(...a.map((x, i) => b[i].mean / x.mean));
+  console.log(
+    `scale: worst latency ratio ${worst.toFixed(2)} (${o.big} vs ${o.base} questions); pages over 1.2: ${a.filter((x, i) => b[i].mean / x.mean > 1.2).length}`,
+  );
+}
