@@ -31,11 +31,14 @@ import WebSocket from "ws";
 import { answers } from "../../scripts/local-env.mjs";
 import { DEV_VARS } from "../../scripts/dev-vars.mjs";
 import { pageWeights, printWeights } from "./page-weight";
+import { renderSection } from "./render";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8799);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 2000);
 const BASE = `http://127.0.0.1:${PORT}`;
+/** the worker's DevTools inspector (the render section's CPU profile) */
+const INSPECTOR = PORT + 1000;
 const STATE = ".wrangler/bench-state";
 const LOG = ".wrangler/bench-wrangler.log";
 const QUESTION = "/question/1";
@@ -363,6 +366,8 @@ async function main() {
       "--show-interactive-dev-session=false",
       "--log-level",
       "warn",
+      "--inspector-port",
+      String(INSPECTOR),
     ],
     { env: { ...env, NODE_ENV: "production" }, detached: true, stdio: ["ignore", out, out] },
   );
@@ -404,8 +409,11 @@ async function main() {
       rows.push(await measure("usrrating (leaders block)", LEADERS_CALL, NO_CACHE));
     }
     if (wanted("search")) rows.push(...(await searchRows(broad)));
+    const render = wanted("render") ? await renderSection(BASE, INSPECTOR, QUESTION, measure) : null;
+    rows.push(...(render?.rows ?? []));
     await stopServerAndWait();
     printRows(rows, seeded);
+    render?.print(rows[0].result.requests.average);
     if (wanted("leaders")) for (const line of leadersD1) console.log(line);
     console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
     return;
@@ -413,8 +421,8 @@ async function main() {
   rows.push(await measure("static asset", staticAsset()));
   rows.push(await measure("leaders page (no cache)", LEADERS_PAGE, NO_CACHE));
   rows.push(await measure("usrrating (leaders block)", LEADERS_CALL, NO_CACHE));
-  rows.push(await measure("question page (guest cache)", QUESTION));
-  rows.push(await measure("question page (no cache)", QUESTION, NO_CACHE));
+  const render = await renderSection(BASE, INSPECTOR, QUESTION, measure);
+  rows.push(...render.rows);
   rows.push(await measure("category page", category));
   rows.push(...(await searchRows(broad)));
   await new Promise((r) => setTimeout(r, 500));
@@ -439,9 +447,8 @@ async function main() {
 
   printRows(rows, seeded);
   const rps = (name: string) => rows.find((r) => r.name === name)!.result.requests.average;
-  const ratio = (name: string) => (rps("static asset") > 0 ? (rps(name) / rps("static asset")).toFixed(3) : "n/a");
 
-  console.log(`question page / static asset req/s: ${ratio("question page (guest cache)")} (guest cache), ${ratio("question page (no cache)")} (no cache)`);
+  render.print(rps("static asset"));
   console.log(`question page HTML: ${html.length} bytes, ${zlib.gzipSync(html).length} bytes gzip (status ${page.status})`);
   console.log(`question page D1 before headers: round trips ${roundTrips ?? "n/a"}, statements ${statements ?? "n/a"}`);
   for (const line of leadersD1) console.log(line);
