@@ -68,7 +68,7 @@ export async function runCall(name: string, req: Request, raw: Record<string, un
 async function perform(call: NamedCall, c: CallContext, input: unknown, cookies: string[]): Promise<Record<string, unknown>> {
   const result = await call.run(c, input);
   const paths = call.purge?.(result, input, c);
-  if (paths?.length) c.exec.waitUntil(purgePages(new URL(c.req.url).origin, paths));
+  if (paths?.length) c.exec.waitUntil(purgePages(new URL(c.req.url).origin, paths, c.env));
   const event = call.publish?.(result, input, c);
   if (event) publishToRoom(c.env, c.exec, event);
   const cookie = call.cookie?.(result, input, c);
