@@ -15,6 +15,7 @@ import { expireVips } from "../app/models/gifts/vip.server";
 import { withD1Stats } from "./d1-stats";
 import { isSameOrigin } from "../app/calls/origin";
 import { withPageCache } from "../app/calls/page-cache.server";
+import { type SharedRenderContext, sharedQuestionPage } from "../app/calls/shared-page.server";
 import { withSecurityHeaders } from "../app/lib/http.server";
 import type { AppEnv } from "./types";
 
@@ -60,17 +61,23 @@ app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {
   await next();
 });
 
-app.all("*", (c) =>
-  withPageCache(c.req.raw, c.executionCtx, async () => {
-    // With D1_STATS=1 (the benchmark, the tests) each page reports the D1 work done before its headers.
-    const { env, report } = withD1Stats(c.env);
-    const res = await handleRemix(c.req.raw, {
-      cloudflare: { env, cf: c.req.raw.cf, ctx: c.executionCtx, caches },
-    });
+app.all("*", async (c) => {
+  // With D1_STATS=1 (the benchmark, the tests) each page reports the D1 work done before its headers.
+  const { env, report } = withD1Stats(c.env);
+  const context: SharedRenderContext = { cloudflare: { env, cf: c.req.raw.cf, ctx: c.executionCtx, caches } };
+  const renderRemix = async (ctx: SharedRenderContext) => {
+    const res = await handleRemix(c.req.raw, ctx);
     report(res);
     return res;
-  }),
-);
+  };
+  // a signed-in reader's question page: one rendering for every reader alike, his own parts filled in
+  const shared = await sharedQuestionPage(c.req.raw, env, c.executionCtx, context, renderRemix);
+  if (shared) {
+    report(shared);
+    return shared;
+  }
+  return withPageCache(c.req.raw, c.executionCtx, () => renderRemix(context));
+});
 
 export default {
   fetch: app.fetch,

@@ -32,6 +32,16 @@ function keyOf(url: URL, adult: boolean): Request {
   return new Request(key.toString(), { method: "GET" });
 }
 
+/**
+ * The key under which the current generation of a question page's copies for signed-in readers is
+ * kept (shared-page.server.tsx): dropping it with the guests' copy makes those copies unreachable.
+ */
+export function generationKey(url: URL): Request {
+  const key = new URL(url.pathname, url.origin);
+  key.searchParams.set("__generation", "1");
+  return new Request(key.toString(), { method: "GET" });
+}
+
 function cacheKey(req: Request): Request {
   return keyOf(new URL(req.url), guestConfirmedAdult(req.headers.get("cookie")));
 }
@@ -73,12 +83,13 @@ const PURGE_BATCH = 30;
  * API is per location: `cache.delete` drops the copies of the data centre that served the write at
  * once, and, when the zone and an API token are configured (CF_ZONE_ID, CF_PURGE_TOKEN), the same
  * addresses are purged from every location through the zone's purge by URL, which reaches the
- * copies the Cache API stored under them. Without them, or when that call fails, other locations
+ * copies the Cache API stored under them. The generation of the signed-in readers' shared copies
+ * goes with them. Without them, or when that call fails, other locations
  * keep a copy until its edge lifetime ends (s-maxage of GUEST_CACHE): that lifetime is the bound.
  */
 export async function purgePages(origin: string, paths: string[], env?: Pick<Env, "CF_ZONE_ID" | "CF_PURGE_TOKEN">): Promise<void> {
   const cache = defaultCache();
-  const keys = paths.flatMap((p) => [false, true].map((adult) => keyOf(new URL(p, origin), adult)));
+  const keys = paths.flatMap((p) => [keyOf(new URL(p, origin), false), keyOf(new URL(p, origin), true), generationKey(new URL(p, origin))]);
   await Promise.all([
     ...keys.map((k) => cache.delete(k)),
     purgeZone(
