@@ -5,8 +5,9 @@
  * questions, seed 7), serves it with `wrangler dev` (NODE_ENV=production, D1_STATS=1, the
  * development pepper and a captcha secret of its own) on 127.0.0.1:8799, then runs autocannon
  * (10 connections, 8 s each, one after another) against a static asset, the question page
- * /question/1 as a guest (page cache) and signed-in-like (cookie sid=bench: no cache), and the
- * category page of question 1. Prints a table and the question page's size and D1 work. Then
+ * /question/1 as a guest (page cache), signed in and uncached (cookie sid=bench), with the
+ * worker's CPU per request from the V8 profiler (tests/load/render.ts), and the category page of
+ * question 1. Prints a table and the question page's size and D1 work. Then
  * the live parts: the added latency of the daily-quota check on `addans` (requests with and
  * without it, alternating, one at a time), and the fan-out of one new answer to 1,000
  * WebSockets on one QuestionRoom. Then the islands' budgets in Chromium (tests/load/page-weight.ts):

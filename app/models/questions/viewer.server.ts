@@ -77,9 +77,15 @@ export async function viewerOnQuestion(
  * (one batch): his level, whether he asked it, answered it, voted for the best answer or in its
  * poll, watches it, marked it, which of its answers are his and which he marked. Two readers with
  * equal facts see the same page but for the toolbar and the session's salt and token, so one
- * rendering serves both. Null when the question is not there to read (missing or deleted).
+ * rendering serves both. His account's kind (type, VIP) and his banned and adult flags go with
+ * them, so that nothing the page shows by them crosses from one kind of reader to another. Null
+ * when the question is not there to read (missing or deleted).
  */
-export async function viewerClassOnQuestion(env: Env, user: { id: number; lvl: number; banned: boolean; adult?: boolean }, qid: number) {
+export async function viewerClassOnQuestion(
+  env: Env,
+  user: { id: number; lvl: number; banned: boolean; vip: boolean; type: string; adult?: boolean },
+  qid: number,
+) {
   const db = dbOf(env);
   const a = schema.answers;
   const m = schema.marks;
@@ -121,6 +127,8 @@ export async function viewerClassOnQuestion(env: Env, user: { id: number; lvl: n
   return {
     lvl: user.lvl,
     banned: user.banned,
+    vip: user.vip,
+    type: user.type,
     adult: !!user.adult,
     isOwner: question[0].userId === user.id,
     ownAnswers: own.map((x) => x.id).sort((x, y) => x - y),
