@@ -15,7 +15,7 @@ import { expireVips } from "../app/models/gifts/vip.server";
 import { withD1Stats } from "./d1-stats";
 import { isSameOrigin } from "../app/calls/origin";
 import { withPageCache } from "../app/calls/page-cache.server";
-import { type SharedRenderContext, sharedQuestionPage } from "../app/calls/shared-page.server";
+import { isSharedCandidate, type SharedRenderContext, sharedQuestionPage } from "../app/calls/shared-page.server";
 import { withSecurityHeaders } from "../app/lib/http.server";
 import type { AppEnv } from "./types";
 
@@ -63,20 +63,24 @@ app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {
 
 app.all("*", async (c) => {
   // With D1_STATS=1 (the benchmark, the tests) each page reports the D1 work done before its headers.
-  const { env, report } = withD1Stats(c.env);
-  const context: SharedRenderContext = { cloudflare: { env, cf: c.req.raw.cf, ctx: c.executionCtx, caches } };
-  const renderRemix = async (ctx: SharedRenderContext) => {
-    const res = await handleRemix(c.req.raw, ctx);
+  const { env, run, report } = withD1Stats(c.env);
+  const contextOf = (): SharedRenderContext => ({ cloudflare: { env, cf: c.req.raw.cf, ctx: c.executionCtx, caches } });
+  const renderRemix = async (context: SharedRenderContext) => {
+    const res = await handleRemix(c.req.raw, context);
     report(res);
     return res;
   };
-  // a signed-in reader's question page: one rendering for every reader alike, his own parts filled in
-  const shared = await sharedQuestionPage(c.req.raw, env, c.executionCtx, context, renderRemix);
-  if (shared) {
-    report(shared);
-    return shared;
-  }
-  return withPageCache(c.req.raw, c.executionCtx, () => renderRemix(context));
+  return run(async () => {
+    // a signed-in reader's question page: one rendering for every reader alike, his own parts filled in
+    if (isSharedCandidate(c.req.raw)) {
+      const shared = await sharedQuestionPage(c.req.raw, env, c.executionCtx, contextOf(), renderRemix);
+      if (shared) {
+        report(shared);
+        return shared;
+      }
+    }
+    return withPageCache(c.req.raw, c.executionCtx, () => renderRemix(contextOf()));
+  });
 });
 
 export default {

@@ -90,6 +90,13 @@ function forReader(res: Response, state: string): Response {
   return out;
 }
 
+/** Whether a request may be served from the shared copies: a signed-in reader's GET of a question page (its query at most the answers' page). */
+export function isSharedCandidate(req: Request): boolean {
+  if (req.method !== "GET" || isCacheableRequest(req)) return false;
+  const url = new URL(req.url);
+  return QUESTION_PAGE.test(url.pathname) && [...url.searchParams.keys()].every((k) => k === "p");
+}
+
 /**
  * A signed-in reader's GET of a question page through the shared copies; null when the request is
  * not one (the caller renders it as before). `render` runs Remix with the load context given.
@@ -101,9 +108,9 @@ export async function sharedQuestionPage(
   context: SharedRenderContext,
   render: (context: SharedRenderContext) => Promise<Response>,
 ): Promise<Response | null> {
+  if (!isSharedCandidate(req)) return null;
   const url = new URL(req.url);
-  const qid = QUESTION_PAGE.exec(url.pathname)?.[1];
-  if (req.method !== "GET" || !qid || isCacheableRequest(req) || [...url.searchParams.keys()].some((k) => k !== "p")) return null;
+  const qid = QUESTION_PAGE.exec(url.pathname)![1];
   const session = await viewerSession(context, req);
   if (!session || isModerator(session.user)) return null;
   const [facts, bell] = await Promise.all([
