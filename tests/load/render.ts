@@ -112,7 +112,7 @@ export async function cpuPerRequest(
     });
     const top = [...self.entries()]
       .sort((a, b) => b[1] - a[1])
-      .slice(0, 8)
+      .slice(0, Number(process.env.BENCH_TOP ?? 8))
       .map(([f, us]) => `${(us / 1000 / n).toFixed(2)} ms ${f}`);
     return { name, requests: n, busyMs: busy / 1000 / n, wallMs: wallMs / n, top };
   } finally {
@@ -152,6 +152,19 @@ export async function renderSection<R extends { name: string; result: { requests
   const reader = await sessionCookie(base, "user@demo.local");
   const signedIn = { cookie: reader };
   const uncached = { cookie: "sid=bench" };
+  // what one request of each kind does before its headers: the cache's answer and the D1 round trips
+  const probes: string[] = [];
+  for (const [name, headers] of [
+    ["guest", {}],
+    ["guest again", {}],
+    ["signed in", signedIn],
+    ["signed in again", signedIn],
+    ["uncached", uncached],
+  ] as const) {
+    const res = await fetch(base + question, { headers });
+    await res.arrayBuffer();
+    probes.push(`${name}: x-page-cache ${res.headers.get("x-page-cache") ?? "none"}, D1 round trips ${res.headers.get("x-d1-roundtrips") ?? "n/a"}`);
+  }
   const rows = [
     await measure("question page (guest cache)", question),
     await measure("question page (signed in)", question, signedIn),
@@ -167,6 +180,7 @@ export async function renderSection<R extends { name: string; result: { requests
     print(staticRate) {
       const ratio = (r: R) => (staticRate > 0 ? (r.result.requests.average / staticRate).toFixed(3) : "n/a");
       console.log(`\nquestion page / static asset req/s: ${rows.map((r) => `${ratio(r)} (${r.name.replace("question page ", "")})`).join(", ")}`);
+      console.log(`question page, one request after another: ${probes.join("; ")}`);
       printCpu(cpu, process.env.BENCH_VERBOSE === "1");
     },
   };
