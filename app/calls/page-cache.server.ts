@@ -87,16 +87,22 @@ const PURGE_BATCH = 30;
  * goes with them. Without them, or when that call fails, other locations
  * keep a copy until its edge lifetime ends (s-maxage of GUEST_CACHE): that lifetime is the bound.
  */
-export async function purgePages(origin: string, paths: string[], env?: Pick<Env, "CF_ZONE_ID" | "CF_PURGE_TOKEN">): Promise<void> {
+export async function purgePages(
+  origin: string,
+  paths: string[],
+  env?: Pick<Env, "CF_ZONE_ID" | "CF_PURGE_TOKEN">,
+  later: (work: Promise<void>) => void = () => {},
+): Promise<void> {
   const cache = defaultCache();
   const keys = paths.flatMap((p) => [keyOf(new URL(p, origin), false), keyOf(new URL(p, origin), true), generationKey(new URL(p, origin))]);
-  await Promise.all([
-    ...keys.map((k) => cache.delete(k)),
+  // the other locations' copies: after the reply
+  later(
     purgeZone(
       env,
       keys.map((k) => k.url),
     ),
-  ]);
+  );
+  await Promise.all(keys.map((k) => cache.delete(k).catch(() => false)));
 }
 
 async function purgeZone(env: Pick<Env, "CF_ZONE_ID" | "CF_PURGE_TOKEN"> | undefined, urls: string[]): Promise<void> {
