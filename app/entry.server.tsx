@@ -22,11 +22,12 @@ export default async function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const controller = new AbortController();
   const timeoutId = setTimeout(() => controller.abort(), ABORT_DELAY);
-  const shared = isCacheableRequest(request);
+  // a guest's page, or a signed-in reader's question page rendered once for all the readers alike (shared-page.server.tsx)
+  const shared = isCacheableRequest(request) || (loadContext as { sharedRender?: boolean }).sharedRender === true;
   const nonce = shared ? undefined : crypto.randomUUID().replace(/-/g, "");
 
   const body = await renderToReadableStream(

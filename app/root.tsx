@@ -3,7 +3,7 @@ import { Links, Meta, Outlet, isRouteErrorResponse, useLocation, useMatches, use
 import { PageFactsContext, pageFactsOf } from "./components/page-facts";
 import { viewerSession } from "./models/users/session.server";
 import { userHub } from "./models/core/hub.server";
-import { SiteShell } from "./components/site-shell";
+import { SessionMeta, SiteShell } from "./components/site-shell";
 import { LeftColumn, pageKindOf, RightColumn } from "./components/columns";
 import { EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "./models/categories/categories.server";
 import { seasonOf } from "./lib/shell";
@@ -66,7 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        {data?.user ? <meta name="otv-session" content={JSON.stringify({ id: data.user.id, salt: data.user.salt, token: data.user.token })} /> : null}
+        {data?.user ? <SessionMeta id={data.user.id} salt={data.user.salt} token={data.user.token} /> : null}
         <Links />
       </head>
       <body>

@@ -32,6 +32,16 @@ function keyOf(url: URL, adult: boolean): Request {
   return new Request(key.toString(), { method: "GET" });
 }
 
+/**
+ * The key under which the current generation of a question page's copies for signed-in readers is
+ * kept (shared-page.server.tsx): dropping it with the guests' copy makes those copies unreachable.
+ */
+export function generationKey(url: URL): Request {
+  const key = new URL(url.pathname, url.origin);
+  key.searchParams.set("__generation", "1");
+  return new Request(key.toString(), { method: "GET" });
+}
+
 function cacheKey(req: Request): Request {
   return keyOf(new URL(req.url), guestConfirmedAdult(req.headers.get("cookie")));
 }
@@ -64,8 +74,49 @@ export async function withPageCache(req: Request, ctx: ExecutionContext, render:
   return res;
 }
 
-/** Drops the cached copies of the given paths (after a write changed them). */
-export async function purgePages(origin: string, paths: string[]): Promise<void> {
+/** The Cloudflare API's purge of a zone's cached files by URL, at most this many addresses a call. */
+const ZONE_PURGE = (zone: string) => `https://api.cloudflare.com/client/v4/zones/${encodeURIComponent(zone)}/purge_cache`;
+const PURGE_BATCH = 30;
+
+/**
+ * Drops the cached copies of the given paths (after a write changed them), everywhere. The Cache
+ * API is per location: `cache.delete` drops the copies of the data centre that served the write at
+ * once, and, when the zone and an API token are configured (CF_ZONE_ID, CF_PURGE_TOKEN), the same
+ * addresses are purged from every location through the zone's purge by URL, which reaches the
+ * copies the Cache API stored under them. The generation of the signed-in readers' shared copies
+ * goes with them. Without them, or when that call fails, other locations
+ * keep a copy until its edge lifetime ends (s-maxage of GUEST_CACHE): that lifetime is the bound.
+ */
+export async function purgePages(
+  origin: string,
+  paths: string[],
+  env?: Pick<Env, "CF_ZONE_ID" | "CF_PURGE_TOKEN">,
+  later: (work: Promise<void>) => void = () => {},
+): Promise<void> {
   const cache = defaultCache();
-  await Promise.all(paths.flatMap((p) => [false, true].map((adult) => cache.delete(keyOf(new URL(p, origin), adult)))));
+  const keys = paths.flatMap((p) => [keyOf(new URL(p, origin), false), keyOf(new URL(p, origin), true), generationKey(new URL(p, origin))]);
+  // the other locations' copies: after the reply
+  later(
+    purgeZone(
+      env,
+      keys.map((k) => k.url),
+    ),
+  );
+  await Promise.all(keys.map((k) => cache.delete(k).catch(() => false)));
+}
+
+async function purgeZone(env: Pick<Env, "CF_ZONE_ID" | "CF_PURGE_TOKEN"> | undefined, urls: string[]): Promise<void> {
+  if (!env?.CF_ZONE_ID || !env.CF_PURGE_TOKEN || urls.length === 0) return;
+  for (let i = 0; i < urls.length; i += PURGE_BATCH) {
+    try {
+      const res = await fetch(ZONE_PURGE(env.CF_ZONE_ID), {
+        method: "POST",
+        headers: { authorization: `Bearer ${env.CF_PURGE_TOKEN}`, "content-type": "application/json" },
+        body: JSON.stringify({ files: urls.slice(i, i + PURGE_BATCH) }),
+      });
+      if (!res.ok) console.error(`zone purge refused (${res.status}): other locations keep their copies until they expire`);
+    } catch (e) {
+      console.error("zone purge failed: other locations keep their copies until they expire", e);
+    }
+  }
 }

@@ -61,8 +61,9 @@ export async function runCall(name: string, req: Request, raw: Record<string, un
 }
 
 /**
- * Runs the call's model and, once it succeeded, what the call declares: the guest cache of the
- * pages it changed is dropped and the live event published (both after the reply), its cookie
+ * Runs the call's model and, once it succeeded, what the call declares: the cached copies of the
+ * pages it changed are dropped (here before the reply, elsewhere after it), the live event
+ * published (after the reply), its cookie
  * set, and its reply taken from the result. A held or refused write throws before any of it.
  */
 async function perform(call: NamedCall, c: CallContext, input: unknown, cookies: string[]): Promise<Record<string, unknown>> {
@@ -71,7 +72,9 @@ async function perform(call: NamedCall, c: CallContext, input: unknown, cookies:
   const event = call.publish?.(result, input, c);
   if (event) publishToRoom(c.env, c.exec, event);
   const paths = call.purge?.(result, input, c);
-  if (paths?.length) c.exec.waitUntil(purgePages(new URL(c.req.url).origin, paths));
+  // this location's copies go before the reply, so that the writer's next page (often the redirect
+  // of a form) is never the copy from before his write; the other locations' after it
+  if (paths?.length) await purgePages(new URL(c.req.url).origin, paths, c.env, (p) => c.exec.waitUntil(p));
   const cookie = call.cookie?.(result, input, c);
   if (cookie) cookies.push(cookie);
   return call.reply ? call.reply(result, input, c) : result;

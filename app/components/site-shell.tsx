@@ -41,10 +41,7 @@ export function SiteShell({
             {user ? (
               <>
                 {bell ? <Island name="bell" of={Bell} props={bell} when="load" /> : null}
-                <a className="toolbar-user" href={`/profile/id${user.id}`} title={user.nick}>
-                  <ToolbarAvatar user={user} />
-                  <span className="toolbar-nick">{cut(user.nick, TOOLBAR_NICK_CUT)}</span>
-                </a>
+                <ToolbarUser user={user} />
                 <form method="post" action="/logout">
                   <button className="link-btn" type="submit">
                     Выйти
@@ -106,6 +103,21 @@ function CategoriesMenu({ categories }: { categories: DropdownEntry[] }) {
         )}
       </nav>
     </details>
+  );
+}
+
+/** The session's API salt and token for the islands' calls, in the document's head of a signed-in reader's page. */
+export function SessionMeta({ id, salt, token }: { id: number; salt: string; token: string }) {
+  return <meta name="otv-session" content={JSON.stringify({ id, salt, token })} />;
+}
+
+/** The signed-in user's link in the toolbar (a page rendered once for many readers gets each reader's own filled in). */
+export function ToolbarUser({ user }: { user: ShellUser }) {
+  return (
+    <a className="toolbar-user" href={`/profile/id${user.id}`} title={user.nick}>
+      <ToolbarAvatar user={user} />
+      <span className="toolbar-nick">{cut(user.nick, TOOLBAR_NICK_CUT)}</span>
+    </a>
   );
 }
 

@@ -70,8 +70,9 @@ describe("the page's script policy", () => {
     }
   });
 
-  it("a signed-in reader's page (never cached) gets a new nonce on every render, and only its own inline scripts carry it", async () => {
-    const user = await as("user@demo.local");
+  it("a page rendered for one reader alone (a moderator's, with his controls) gets a new nonce on every render, and only its own inline scripts carry it", async () => {
+    // other signed-in readers' question pages are rendered once for all alike, with no nonce (shared-page.test.ts)
+    const user = await as("moder@demo.local");
     const nonces = new Set<string>();
     for (let i = 0; i < 2; i++) {
       const r = await page("/question/1", user);

@@ -5,8 +5,9 @@
  * questions, seed 7), serves it with `wrangler dev` (NODE_ENV=production, D1_STATS=1, the
  * development pepper and a captcha secret of its own) on 127.0.0.1:8799, then runs autocannon
  * (10 connections, 8 s each, one after another) against a static asset, the question page
- * /question/1 as a guest (page cache) and signed-in-like (cookie sid=bench: no cache), and the
- * category page of question 1. Prints a table and the question page's size and D1 work. Then
+ * /question/1 as a guest (page cache), signed in and uncached (cookie sid=bench), with the
+ * worker's CPU per request from the V8 profiler (tests/load/render.ts), and the category page of
+ * question 1. Prints a table and the question page's size and D1 work. Then
  * the live parts: the added latency of the daily-quota check on `addans` (requests with and
  * without it, alternating, one at a time), and the fan-out of one new answer to 1,000
  * WebSockets on one QuestionRoom. Then the islands' budgets in Chromium (tests/load/page-weight.ts):
@@ -39,6 +40,7 @@ import { DEV_VARS } from "../../scripts/dev-vars.mjs";
 import { pageWeights, printWeights } from "./page-weight";
 import { LIVE_QUESTIONS, liveBench } from "./live";
 import { loadBench, planLoad } from "./mixed";
+import { renderSection } from "./render";
 import { signedInRoundTrips } from "./replicas";
 import { scaleBench } from "./scale";
 
@@ -46,6 +48,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 8799);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const QUESTIONS = Number(process.env.BENCH_QUESTIONS ?? 2000);
 const BASE = `http://127.0.0.1:${PORT}`;
+/** the worker's DevTools inspector (the render section's CPU profile) */
+const INSPECTOR = PORT + 1000;
 const STATE = ".wrangler/bench-state";
 const LOG = ".wrangler/bench-wrangler.log";
 const QUESTION = "/question/1";
@@ -347,6 +351,8 @@ async function main() {
       "--show-interactive-dev-session=false",
       "--log-level",
       "warn",
+      "--inspector-port",
+      String(INSPECTOR),
     ],
     { env: { ...env, NODE_ENV: "production" }, detached: true, stdio: ["ignore", out, out] },
   );
@@ -388,10 +394,13 @@ async function main() {
       rows.push(await measure("usrrating (leaders block)", LEADERS_CALL, NO_CACHE));
     }
     if (wanted("search")) rows.push(...(await searchRows(broad)));
+    const render = wanted("render") ? await renderSection(BASE, INSPECTOR, QUESTION, measure) : null;
+    rows.push(...(render?.rows ?? []));
     const trips = wanted("replicas") ? await signedInRoundTrips(BASE, (await signIn()).cookie, category) : [];
     const mine = await ownSections(qids, loadPlan, wanted("live"), wanted("weights"), category);
     await stopServerAndWait();
     printRows(rows, seeded);
+    render?.print(rows[0].result.requests.average);
     if (trips.length) console.log(`signed-in pages (${WRITER}):\n${trips.join("\n")}`);
     if (wanted("leaders")) for (const line of leadersD1) console.log(line);
     mine.print();
@@ -401,8 +410,8 @@ async function main() {
   rows.push(await measure("static asset", staticAsset()));
   rows.push(await measure("leaders page (no cache)", LEADERS_PAGE, NO_CACHE));
   rows.push(await measure("usrrating (leaders block)", LEADERS_CALL, NO_CACHE));
-  rows.push(await measure("question page (guest cache)", QUESTION));
-  rows.push(await measure("question page (no cache)", QUESTION, NO_CACHE));
+  const render = await renderSection(BASE, INSPECTOR, QUESTION, measure);
+  rows.push(...render.rows);
   rows.push(await measure("category page", category));
   rows.push(...(await searchRows(broad)));
   await new Promise((r) => setTimeout(r, 500));
@@ -419,9 +428,8 @@ async function main() {
 
   printRows(rows, seeded);
   const rps = (name: string) => rows.find((r) => r.name === name)!.result.requests.average;
-  const ratio = (name: string) => (rps("static asset") > 0 ? (rps(name) / rps("static asset")).toFixed(3) : "n/a");
 
-  console.log(`question page / static asset req/s: ${ratio("question page (guest cache)")} (guest cache), ${ratio("question page (no cache)")} (no cache)`);
+  render.print(rps("static asset"));
   console.log(`question page HTML: ${html.length} bytes, ${zlib.gzipSync(html).length} bytes gzip (status ${page.status})`);
   console.log(`question page D1 before headers: round trips ${roundTrips ?? "n/a"}, statements ${statements ?? "n/a"}`);
   for (const line of leadersD1) console.log(line);

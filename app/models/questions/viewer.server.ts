@@ -71,3 +71,74 @@ export async function viewerOnQuestion(
     moder: isModerator({ type: user.type ?? "", permissions: user.permissions ?? [] }) ? await moderOnQuestion(env, user.id, qid, Date.now()) : null,
   };
 }
+
+/**
+ * What a signed-in reader's rendering of a question page depends on, besides the page's own data
+ * (one batch): his level, whether he asked it, answered it, voted for the best answer or in its
+ * poll, watches it, marked it, which of its answers are his and which he marked. Two readers with
+ * equal facts see the same page but for the toolbar and the session's salt and token, so one
+ * rendering serves both. His account's kind (type, VIP) and his banned and adult flags go with
+ * them, so that nothing the page shows by them crosses from one kind of reader to another. Null
+ * when the question is not there to read (missing or deleted).
+ */
+export async function viewerClassOnQuestion(
+  env: Env,
+  user: { id: number; lvl: number; banned: boolean; vip: boolean; type: string; adult?: boolean },
+  qid: number,
+) {
+  const db = dbOf(env);
+  const a = schema.answers;
+  const m = schema.marks;
+  const [question, own, bestVoted, pollVoted, watching, marks] = await db.batch([
+    db.select({ userId: schema.questions.userId, state: schema.questions.state }).from(schema.questions).where(eq(schema.questions.id, qid)).limit(1),
+    db
+      .select({ id: a.id })
+      .from(a)
+      .where(and(eq(a.qid, qid), eq(a.userId, user.id))),
+    db
+      .select({ id: schema.bestVotes.id })
+      .from(schema.bestVotes)
+      .where(and(eq(schema.bestVotes.qid, qid), eq(schema.bestVotes.userId, user.id)))
+      .limit(1),
+    db
+      .select({ id: schema.pollVotes.id })
+      .from(schema.pollVotes)
+      .where(and(eq(schema.pollVotes.qid, qid), eq(schema.pollVotes.userId, user.id)))
+      .limit(1),
+    db
+      .select({ id: schema.watches.id })
+      .from(schema.watches)
+      .where(and(eq(schema.watches.qid, qid), eq(schema.watches.userId, user.id)))
+      .limit(1),
+    db
+      .select({ type: m.targetType, id: m.targetId })
+      .from(m)
+      .where(
+        and(
+          eq(m.userId, user.id),
+          or(
+            and(eq(m.targetType, "Q"), eq(m.targetId, qid)),
+            and(eq(m.targetType, "A"), inArray(m.targetId, db.select({ id: a.id }).from(a).where(eq(a.qid, qid)))),
+          ),
+        ),
+      ),
+  ]);
+  if (!question[0] || question[0].state === "D") return null;
+  return {
+    lvl: user.lvl,
+    banned: user.banned,
+    vip: user.vip,
+    type: user.type,
+    adult: !!user.adult,
+    isOwner: question[0].userId === user.id,
+    ownAnswers: own.map((x) => x.id).sort((x, y) => x - y),
+    bestVoted: bestVoted.length > 0,
+    pollVoted: pollVoted.length > 0,
+    watching: watching.length > 0,
+    markedQuestion: marks.some((x) => x.type === "Q"),
+    markedAnswers: marks
+      .filter((x) => x.type === "A")
+      .map((x) => x.id)
+      .sort((x, y) => x - y),
+  };
+}

@@ -1,0 +1,119 @@
+import { describe, expect, it } from "vitest";
+import { BASE, page, post } from "./helpers/api";
+import { as, newUser, type NewUser } from "./helpers/users";
+import { openQuestions } from "./helpers/db";
+
+/**
+ * A signed-in reader's question page is rendered once for every reader whose facts on the
+ * question are alike, kept in the Cache API with its personal slots emptied, and sent to each
+ * with his own toolbar link, salt and token filled in. What each reader receives must be what a
+ * rendering for him alone gives, and nothing of another reader's.
+ */
+
+/** The slots a page carries for its reader: the session in the head and the toolbar's profile link. */
+function slots(html: string) {
+  return {
+    session: /<meta name="otv-session" content="([^"]*)"\/>/.exec(html)?.[1]?.replace(/&quot;/g, '"') ?? null,
+    toolbarUser: /<a class="toolbar-user" href="([^"]*)" title="([^"]*)">/.exec(html)?.slice(1) ?? null,
+  };
+}
+
+function expectOwnSlots(html: string, who: NewUser) {
+  const s = slots(html);
+  expect(JSON.parse(s.session!)).toEqual({ id: who.id, salt: who.salt, token: who.token });
+  expect(s.toolbarUser).toEqual([`/profile/id${who.id}`, who.nick]);
+  expect(html).toContain(`<span class="toolbar-nick">`);
+}
+
+/** Drops the page's shared copies here, as a write's purge does, without changing the page. */
+async function dropSharedCopies(path: string) {
+  const key = new URL(path, BASE);
+  key.searchParams.set("__generation", "1");
+  await (caches as unknown as { default: Cache }).default.delete(new Request(key.toString()));
+}
+
+describe("one rendering of a question page for the signed-in readers alike", () => {
+  it("the second reader alike gets the first one's rendering with his own toolbar, salt and token, and nothing of the first's", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [qid] = await openQuestions(asker.id, ["Общий вид страницы для читателей"]);
+    const [first, second] = [await newUser("Первый читатель"), await newUser("Второй читатель")];
+
+    const a = await page(`/question/${qid}`, first);
+    const b = await page(`/question/${qid}`, second);
+
+    expect(a.res.headers.get("x-page-cache")).toBe("shared-miss");
+    expect(b.res.headers.get("x-page-cache")).toBe("shared-hit");
+    expectOwnSlots(a.html, first);
+    expectOwnSlots(b.html, second);
+    for (const secret of [first.salt, first.token, first.nick, `/profile/id${first.id}"`]) expect(b.html).not.toContain(secret);
+    for (const r of [a, b]) {
+      expect(r.res.headers.get("cache-control")).toBe("private, no-store");
+      // rendered whole for many readers: no inline script and no nonce anybody could reuse
+      expect(r.res.headers.get("content-security-policy")).not.toContain("nonce-");
+      expect(r.html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    }
+  });
+
+  it("the shared page is the same HTML as the page rendered for that reader alone", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [qid] = await openQuestions(asker.id, ["Та же страница, что и своя"]);
+    const [first, second] = [await newUser("Первый читатель"), await newUser("Второй читатель")];
+    await page(`/question/${qid}`, first);
+    const shared = await page(`/question/${qid}`, second);
+    await dropSharedCopies(`/question/${qid}`);
+    const own = await page(`/question/${qid}`, second);
+    expect(shared.res.headers.get("x-page-cache")).toBe("shared-hit");
+    expect(own.res.headers.get("x-page-cache")).toBe("shared-miss");
+    expect(shared.html).toBe(own.html);
+  });
+
+  it("a reader whose facts differ (he answered) gets his own rendering, and the others keep theirs", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [qid] = await openQuestions(asker.id, ["Кто уже ответил, тот видит другое"]);
+    const [reader, answerer] = [await newUser("Читатель"), await newUser("Ответивший")];
+    expect((await post("addans", { qid, Body: "Мой ответ на вопрос" }, answerer)).json.status).toBe(200);
+
+    const r = await page(`/question/${qid}`, reader);
+    const mine = await page(`/question/${qid}`, answerer);
+    expect(mine.res.headers.get("x-page-cache")).toBe("shared-miss");
+    expect(r.html).toContain('<otv-island name="answer-form"');
+    expect(mine.html).not.toContain('<otv-island name="answer-form"');
+    expectOwnSlots(mine.html, answerer);
+  });
+
+  it("a write reaches the signed-in readers' shared page at once", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [qid] = await openQuestions(asker.id, ["Новый ответ виден сразу"]);
+    const [reader, other, answerer] = [await newUser("Читатель"), await newUser("Другой"), await newUser("Отвечающий")];
+    await page(`/question/${qid}`, reader);
+    expect((await page(`/question/${qid}`, other)).res.headers.get("x-page-cache")).toBe("shared-hit");
+    expect((await post("addans", { qid, Body: "Свежий ответ для всех" }, answerer)).json.status).toBe(200);
+    const after = await page(`/question/${qid}`, other);
+    expect(after.res.headers.get("x-page-cache")).toBe("shared-miss");
+    expect(after.html).toContain("Свежий ответ для всех");
+  });
+
+  it("guests never get a signed-in reader's slots, and signed-in readers never get the guests' copy", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [qid] = await openQuestions(asker.id, ["Гость и читатель не путаются"]);
+    const reader = await newUser("Читатель");
+    await page(`/question/${qid}`);
+    const signed = await page(`/question/${qid}`, reader);
+    const guest = await page(`/question/${qid}`);
+    expect(guest.res.headers.get("x-page-cache")).toBe("hit");
+    expect(guest.html).not.toContain("otv-session");
+    expect(guest.html).not.toContain("toolbar-user");
+    expect(guest.html).toContain('class="toolbar-login"');
+    expect(signed.res.headers.get("x-page-cache")).toBe("shared-miss");
+    expect(signed.html).not.toContain('class="toolbar-login"');
+    expectOwnSlots(signed.html, reader);
+  });
+
+  it("a moderator's page, with his own controls, is rendered for him alone as before", async () => {
+    const moder = await as("moder@demo.local");
+    const r = await page("/question/1", moder);
+    expect(r.res.status).toBe(200);
+    expect(r.res.headers.get("x-page-cache")).toBeNull();
+    expect(r.res.headers.get("cache-control")).toBe("private, no-store");
+  });
+});

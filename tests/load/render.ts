@@ -1,0 +1,187 @@
+/**
+ * The bench's "render" section: what one reading of the showcase question page costs.
+ *
+ * - req/s of the question page for a guest (the page cache), for a signed-in reader (a real
+ *   session: user@demo.local) and uncached (a session cookie no session answers to: the whole
+ *   render, every time), each beside the static asset of the same run;
+ * - the worker's CPU per request, from the V8 profiler: wrangler dev is started with an inspector
+ *   port, the section attaches to the worker's isolate over the DevTools protocol, samples while it
+ *   sends requests one at a time, and counts the sampled time that was not idle (the busy time)
+ *   divided by the requests sent. The profiler's own overhead is included, as when the issue was
+ *   measured, so figures are comparable before and after; the machine is shared, so it is a mean
+ *   over many requests;
+ * - the cross-location invalidation: after a write, how long until a guest of another location
+ *   sees it (the bound the page cache states), and whether the local copy was dropped at once.
+ */
+import WebSocket from "ws";
+
+type Json = Record<string, unknown>;
+
+/** The worker's isolate in wrangler dev's inspector (the first target that is not a Durable Object alone). */
+async function inspectorUrl(port: number): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      const list = (await (await fetch(`http://127.0.0.1:${port}/json`)).json()) as { webSocketDebuggerUrl?: string; title?: string }[];
+      const target = list.find((t) => t.webSocketDebuggerUrl);
+      if (target?.webSocketDebuggerUrl) return target.webSocketDebuggerUrl;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`no inspector target on 127.0.0.1:${port}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** A tiny DevTools protocol client: one socket, numbered calls. */
+async function devtools(url: string) {
+  const ws = new WebSocket(url);
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  let next = 1;
+  const waiting = new Map<number, (r: Json) => void>();
+  ws.on("message", (data) => {
+    const m = JSON.parse(String(data)) as { id?: number; result?: Json; error?: Json };
+    if (m.id !== undefined && waiting.has(m.id)) {
+      waiting.get(m.id)!(m.error ? { error: m.error } : (m.result ?? {}));
+      waiting.delete(m.id);
+    }
+  });
+  return {
+    call(method: string, params: Json = {}): Promise<Json> {
+      const id = next++;
+      ws.send(JSON.stringify({ id, method, params }));
+      return new Promise((resolve, reject) => {
+        const t = setTimeout(() => reject(new Error(`${method}: no answer from the inspector`)), 60_000);
+        waiting.set(id, (r) => {
+          clearTimeout(t);
+          resolve(r);
+        });
+      });
+    },
+    close: () => ws.close(),
+  };
+}
+
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
+type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
+
+export type CpuLine = { name: string; requests: number; busyMs: number; wallMs: number; top: string[] };
+
+/**
+ * Busy time of the worker per request of `path` (sent one after another, `n` of them, after a
+ * warm-up), from a CPU profile: every sample that is not "(idle)" counts. Also the functions with
+ * the most self time, to see what to cut.
+ */
+export async function cpuPerRequest(
+  inspectorPort: number,
+  base: string,
+  name: string,
+  path: string,
+  headers: Record<string, string>,
+  n = 60,
+): Promise<CpuLine> {
+  const send = async () => {
+    const res = await fetch(base + path, { headers, redirect: "manual" });
+    await res.arrayBuffer();
+  };
+  for (let i = 0; i < 10; i++) await send();
+  const dt = await devtools(await inspectorUrl(inspectorPort));
+  try {
+    await dt.call("Profiler.enable");
+    await dt.call("Profiler.setSamplingInterval", { interval: 100 });
+    await dt.call("Profiler.start");
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) await send();
+    const wallMs = performance.now() - t0;
+    const { profile } = (await dt.call("Profiler.stop")) as { profile: Profile };
+    await dt.call("Profiler.disable");
+    const byId = new Map(profile.nodes.map((x) => [x.id, x]));
+    const self = new Map<string, number>();
+    let busy = 0;
+    profile.samples.forEach((id, i) => {
+      const node = byId.get(id)!;
+      const us = profile.timeDeltas[i] ?? 0;
+      if (node.callFrame.functionName === "(idle)") return;
+      busy += us;
+      const f = node.callFrame;
+      const where = `${f.functionName || "(anonymous)"} ${f.url.split("/").slice(-1)[0]}:${f.lineNumber + 1}`;
+      self.set(where, (self.get(where) ?? 0) + us);
+    });
+    const top = [...self.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, Number(process.env.BENCH_TOP ?? 8))
+      .map(([f, us]) => `${(us / 1000 / n).toFixed(2)} ms ${f}`);
+    return { name, requests: n, busyMs: busy / 1000 / n, wallMs: wallMs / n, top };
+  } finally {
+    dt.close();
+  }
+}
+
+export function printCpu(lines: CpuLine[], verbose: boolean) {
+  console.log("\nworker CPU per request (V8 profiler attached, requests one at a time; busy = sampled time not idle):");
+  for (const l of lines) {
+    console.log(`  ${l.name.padEnd(36)} busy ${l.busyMs.toFixed(1).padStart(5)} ms, wall ${l.wallMs.toFixed(1).padStart(5)} ms (${l.requests} requests)`);
+    if (verbose) for (const t of l.top) console.log(`      ${t}`);
+  }
+}
+
+/** Signs a reader in through the API door; the session cookie. */
+export async function sessionCookie(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/v2/auth`, {
+    method: "POST",
+    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, password: "demo12345" }),
+  });
+  const json = (await res.json()) as { status: number };
+  if (json.status !== 200) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(json)}`);
+  return res.headers.get("set-cookie")!.split(";")[0];
+}
+
+type Measure<R> = (name: string, urlPath: string, headers?: Record<string, string>) => Promise<R>;
+
+/** The section's rows (beside the static asset bench.ts measures) and what it prints after the table. */
+export async function renderSection<R extends { name: string; result: { requests: { average: number } } }>(
+  base: string,
+  inspectorPort: number,
+  question: string,
+  measure: Measure<R>,
+): Promise<{ rows: R[]; print(staticRate: number): void }> {
+  const reader = await sessionCookie(base, "user@demo.local");
+  const signedIn = { cookie: reader };
+  const uncached = { cookie: "sid=bench" };
+  // what one request of each kind does before its headers: the cache's answer and the D1 round trips
+  const probes: string[] = [];
+  for (const [name, headers] of [
+    ["guest", {}],
+    ["guest again", {}],
+    ["signed in", signedIn],
+    ["signed in again", signedIn],
+    ["uncached", uncached],
+  ] as const) {
+    const res = await fetch(base + question, { headers });
+    await res.arrayBuffer();
+    probes.push(`${name}: x-page-cache ${res.headers.get("x-page-cache") ?? "none"}, D1 round trips ${res.headers.get("x-d1-roundtrips") ?? "n/a"}`);
+  }
+  const rows = [
+    await measure("question page (guest cache)", question),
+    await measure("question page (signed in)", question, signedIn),
+    await measure("question page (no cache)", question, uncached),
+  ];
+  const cpu = [
+    await cpuPerRequest(inspectorPort, base, "question page, uncached render", question, uncached),
+    await cpuPerRequest(inspectorPort, base, "question page, signed in", question, signedIn),
+    await cpuPerRequest(inspectorPort, base, "question page, guest cache hit", question, {}),
+  ];
+  return {
+    rows,
+    print(staticRate) {
+      const ratio = (r: R) => (staticRate > 0 ? (r.result.requests.average / staticRate).toFixed(3) : "n/a");
+      console.log(`\nquestion page / static asset req/s: ${rows.map((r) => `${ratio(r)} (${r.name.replace("question page ", "")})`).join(", ")}`);
+      console.log(`question page, one request after another: ${probes.join("; ")}`);
+      printCpu(cpu, process.env.BENCH_VERBOSE === "1");
+    },
+  };
+}
