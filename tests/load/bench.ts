@@ -36,7 +36,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import autocannon, { type Result } from "autocannon";
 import { answers } from "../../scripts/local-env.mjs";
-import { DEV_VARS } from "../../scripts/dev-vars.mjs";
+import { benchDevArgs } from "./dev-args";
 import { pageWeights, printWeights } from "./page-weight";
 import { LIVE_QUESTIONS, liveBench } from "./live";
 import { loadBench, planLoad } from "./mixed";
@@ -329,33 +329,11 @@ async function main() {
   if (await answers(BASE)) throw new Error(`something already answers on ${BASE}; stop it or set BENCH_PORT`);
   log(`starting wrangler dev on ${BASE}`);
   const out = fs.openSync(LOG, "w");
-  server = spawn(
-    bin("wrangler"),
-    [
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(PORT),
-      "--persist-to",
-      STATE,
-      "--var",
-      "D1_STATS:1",
-      "--var",
-      "BENCH_KNOBS:1",
-      // the development pepper (the seed hashed the demo passwords with it) and a captcha secret
-      "--var",
-      `PEPPER:${DEV_VARS.PEPPER}`,
-      "--var",
-      "CAPTCHA_SECRET:bench-captcha-secret",
-      "--show-interactive-dev-session=false",
-      "--log-level",
-      "warn",
-      "--inspector-port",
-      String(INSPECTOR),
-    ],
-    { env: { ...env, NODE_ENV: "production" }, detached: true, stdio: ["ignore", out, out] },
-  );
+  server = spawn(bin("wrangler"), [...benchDevArgs(PORT, STATE), "--inspector-port", String(INSPECTOR)], {
+    env: { ...env, NODE_ENV: "production" },
+    detached: true,
+    stdio: ["ignore", out, out],
+  });
   fs.closeSync(out);
   const deadline = Date.now() + 90_000;
   while (!(await answers(BASE))) {

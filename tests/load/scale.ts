@@ -21,7 +21,7 @@ import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { answers, bin, quietEnv } from "../../scripts/local-env.mjs";
-import { DEV_VARS } from "../../scripts/dev-vars.mjs";
+import { benchDevArgs } from "./dev-args";
 
 type Opts = { port: number; seconds: number; big: number; base: number; log: (msg: string) => void };
 /** rounds of turns per page: small, big, small, big … */
@@ -95,30 +95,7 @@ async function serve(dir: string, port: number): Promise<ChildProcess> {
   const base = `http://127.0.0.1:${port}`;
   if (await answers(base)) throw new Error(`something already answers on ${base}; stop it or set BENCH_PORT`);
   const log = fs.openSync(`${dir}.log`, "w");
-  const server = spawn(
-    bin("wrangler"),
-    [
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--persist-to",
-      dir,
-      "--var",
-      "D1_STATS:1",
-      "--var",
-      "BENCH_KNOBS:1",
-      "--var",
-      `PEPPER:${DEV_VARS.PEPPER}`,
-      "--var",
-      "CAPTCHA_SECRET:bench-captcha-secret",
-      "--show-interactive-dev-session=false",
-      "--log-level",
-      "warn",
-    ],
-    { env: { ...env, NODE_ENV: "production" }, detached: true, stdio: ["ignore", log, log] },
-  );
+  const server = spawn(bin("wrangler"), benchDevArgs(port, dir), { env: { ...env, NODE_ENV: "production" }, detached: true, stdio: ["ignore", log, log] });
   fs.closeSync(log);
   const deadline = Date.now() + 180_000;
   while (!(await answers(base))) {

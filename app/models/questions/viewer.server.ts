@@ -1,5 +1,5 @@
 import { and, eq, inArray, or } from "drizzle-orm";
-import { dbOf, schema } from "../core/db.server";
+import { type Db, dbOf, schema } from "../core/db.server";
 import { isModerator } from "../../lib/moderation";
 import { moderOnQuestion, type ModerOnQuestion } from "../moderation/moderation.server";
 
@@ -17,6 +17,15 @@ export type Viewer = {
   moder?: ModerOnQuestion | null;
 };
 
+/** Whether the user has a row of this kind (best-answer vote, poll vote, watch) on the question: one row at most. */
+function didOn(db: Db, table: typeof schema.bestVotes | typeof schema.pollVotes | typeof schema.watches, qid: number, userId: number) {
+  return db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.qid, qid), eq(table.userId, userId)))
+    .limit(1);
+}
+
 /** What the signed-in reader has already done on a question (one batch), for the forms he is offered. */
 export async function viewerOnQuestion(
   env: Env,
@@ -33,21 +42,9 @@ export async function viewerOnQuestion(
       .from(schema.answers)
       .where(and(eq(schema.answers.qid, qid), eq(schema.answers.userId, user.id)))
       .limit(1),
-    db
-      .select({ id: schema.bestVotes.id })
-      .from(schema.bestVotes)
-      .where(and(eq(schema.bestVotes.qid, qid), eq(schema.bestVotes.userId, user.id)))
-      .limit(1),
-    db
-      .select({ id: schema.pollVotes.id })
-      .from(schema.pollVotes)
-      .where(and(eq(schema.pollVotes.qid, qid), eq(schema.pollVotes.userId, user.id)))
-      .limit(1),
-    db
-      .select({ id: schema.watches.id })
-      .from(schema.watches)
-      .where(and(eq(schema.watches.qid, qid), eq(schema.watches.userId, user.id)))
-      .limit(1),
+    didOn(db, schema.bestVotes, qid, user.id),
+    didOn(db, schema.pollVotes, qid, user.id),
+    didOn(db, schema.watches, qid, user.id),
     db
       .select({ type: m.targetType, id: m.targetId })
       .from(m)
@@ -95,21 +92,9 @@ export async function viewerClassOnQuestion(
       .select({ id: a.id })
       .from(a)
       .where(and(eq(a.qid, qid), eq(a.userId, user.id))),
-    db
-      .select({ id: schema.bestVotes.id })
-      .from(schema.bestVotes)
-      .where(and(eq(schema.bestVotes.qid, qid), eq(schema.bestVotes.userId, user.id)))
-      .limit(1),
-    db
-      .select({ id: schema.pollVotes.id })
-      .from(schema.pollVotes)
-      .where(and(eq(schema.pollVotes.qid, qid), eq(schema.pollVotes.userId, user.id)))
-      .limit(1),
-    db
-      .select({ id: schema.watches.id })
-      .from(schema.watches)
-      .where(and(eq(schema.watches.qid, qid), eq(schema.watches.userId, user.id)))
-      .limit(1),
+    didOn(db, schema.bestVotes, qid, user.id),
+    didOn(db, schema.pollVotes, qid, user.id),
+    didOn(db, schema.watches, qid, user.id),
     db
       .select({ type: m.targetType, id: m.targetId })
       .from(m)
