@@ -2,8 +2,9 @@
 /**
  * `npm test`: the whole check, in order, stopping at the first failure with its exit code:
  *   1. Biome: formatting and lint   2. dependency-cruiser: layers and import cycles
- *   3. knip: unused files, exports and dependencies   4. tsc --noEmit   5. unit tests (Node)
- *   6. npm run build (islands, then Remix)   7. integration tests (workerd)
+ *   3. knip: unused files, exports and dependencies   4. tsc --noEmit
+ *   5. npm run build (islands, then Remix; unit tests of components read the islands' manifest)
+ *   6. unit tests (Node)   7. integration tests (workerd)
  *   8. Playwright e2e (Chromium against wrangler dev)
  * Ends with one line "N passed, N failed" (tests of the three runners summed; a failing step that
  * reported no failed test — tsc, the build, a runner that crashed — counts as one failure).
@@ -54,13 +55,13 @@ const steps = [
   },
   { name: "unused files and exports (knip)", cmd: bin("knip"), args: [] },
   { name: "typecheck", cmd: bin("tsc"), args: ["--noEmit"] },
+  { name: "build", cmd: process.execPath, args: ["scripts/build.mjs"] },
   {
     name: "unit tests",
     cmd: bin("vitest"),
     args: ["run", "--config", "vitest.unit.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${unitJson}`],
     count: vitestJson(unitJson),
   },
-  { name: "build", cmd: process.execPath, args: ["scripts/build.mjs"] },
   {
     name: "integration tests",
     cmd: bin("vitest"),
