@@ -19,10 +19,6 @@
  *   Other actions of the week (asks, votes, likes) are part of 'import': the tests count the
  *   ledger rows their own calls add.
  *
- * Writes: each INSERT binds one parameter, a JSON array of rows that `json_each` expands, so a
- * statement stays far under D1's 100 bound parameters yet carries hundreds of rows (local D1
- * costs several milliseconds per statement, whatever its size).
- *
  * Randomness: one stream (`rnd`) draws the structure — who asks and answers what, when, the states,
  * votes, polls, comments — exactly as it always has, so the data the tests rely on (the showcase
  * and the generated questions alike) does not move; where a legacy text is replaced, its draws are
@@ -30,60 +26,25 @@
  * questions from data/topics.ts, their polls, the new subcategories, a few deleted answers and
  * comments.
  */
-import { EXPERT_LEVEL_POINTS, LEVELS, levelForPoints, START_POINTS } from "../../app/lib/levels";
-import { ANSWER_SENTENCES, COMMENTS, EXPLANATIONS, FIRST_NAMES, NICK_ADJ, NICK_WORDS, POLL_TITLES, QUESTION_TAILS, SOURCES, TOP_CATEGORIES } from "./data";
+import { GOLD_MARKS } from "../../app/models/questions/gold.server";
+import { addAccountRows, addAccountsEarly, drawAccounts, MODER, type U } from "./accounts";
+import { seedCategories } from "./categories";
+import { checkSeedData } from "./check";
+import { ANSWER_SENTENCES, COMMENTS, EXPLANATIONS, POLL_TITLES, QUESTION_TAILS, SOURCES, TOP_CATEGORIES } from "./data";
 import { EXTRA_SUBCATEGORIES } from "./data/extra-categories";
 import { GIFTS } from "./data/gifts";
-import { LEAF_TOPICS, TOP_TOPICS } from "./data/topics";
 import { POLLS } from "./data/polls";
-import { hashPassword } from "../../app/models/users/password.server";
-import { DEV_VARS } from "../../scripts/dev-vars.mjs";
-import { GOLD_MARKS } from "../../app/models/questions/gold.server";
-import { Rng } from "./rng";
-import { TextGen, toHtml, type TextCat } from "./text";
+import { DAY, DEMO_USERS, HOUR, MIN, SHOWCASE } from "./demo";
+import { draws, mulberry32, Rng } from "./rng";
+import { seedTables } from "./tables";
+import { TextGen, type TextCat, toHtml } from "./text";
+import { type Value, write } from "./writer";
 
-export const DEMO_PASSWORD = "demo12345";
+export { DEMO_PASSWORD, DEMO_USERS, SHOWCASE } from "./demo";
+export { mulberry32 } from "./rng";
 
 /** How many questions in voting the seed makes leaders (the /smstop section). */
 const SEED_LEADERS = 3;
-
-/** Fixed ids that tests and the README can rely on. */
-export const SHOWCASE = Object.freeze({
-  /** resolved, 45 answers (3 pages of 20 with the best one apart), nested comments, 2 supplements */
-  resolvedQuestionId: 1,
-  votingQuestionId: 2,
-  openQuestionId: 3,
-  /** deleted by a moderator */
-  deletedQuestionId: 4,
-  pollSingleQuestionId: 5,
-  pollMultiQuestionId: 6,
-  /** open, no answers, asked by user@demo.local */
-  unansweredQuestionId: 7,
-  missingQuestionId: 999_999_999,
-  /** the non-best answer of question 1 with 35 comments (the '20,3,3' rule applies): comments 7–41 */
-  bigThreadAnswerId: 2,
-  /** an answer of question 1 with a short nested thread (comments 1–6), and a depth-2 comment in it */
-  contextAnswerId: 1,
-  contextCommentId: 3,
-  brandId: 1,
-  brandUrlname: "tehnomir",
-});
-
-export const DEMO_USERS = [
-  { id: 1, email: "user@demo.local", nick: "Любознательная Маша", points: 180 },
-  { id: 2, email: "znatok@demo.local", nick: "Знаток Пётр", points: 320 },
-  { id: 3, email: "guru@demo.local", nick: "Гуру Ирина", points: 1600 },
-  { id: 4, email: "vip@demo.local", nick: "VIP Андрей", points: 760 },
-  { id: 5, email: "moder@demo.local", nick: "Модератор Олег", points: 5400 },
-  { id: 6, email: "expert@demo.local", nick: "Эксперт ТехноМира", points: 640 },
-  { id: 7, email: "brandadmin@demo.local", nick: "Админ ТехноМира", points: 410 },
-  { id: 8, email: "banned@demo.local", nick: "Нарушитель", points: 130 },
-] as const;
-
-/** POINTS.answer of app/models/users/points.server.ts, for this week's ledger rows. */
-const POINTS_ANSWER = 2;
-
-const MODER_PERMISSIONS = ["qstdrop", "qstrestore", "qstmove", "ansdrop", "ansrestore", "cmtdrop", "tmpban", "usrkiller"];
 
 export type SeedOptions = {
   /** how many questions in all, the showcase included (default 400) */
@@ -105,117 +66,9 @@ export type SeedOptions = {
 /** Rows inserted per table and the elapsed milliseconds. */
 export type SeedSummary = { counts: Record<string, number>; ms: number };
 
-const MIN = 60_000;
-const HOUR = 60 * MIN;
-const DAY = 24 * HOUR;
-
-type Value = string | number | null;
-
-class Table {
-  rows: Value[][] = [];
-  /** when set, rows whose id is already stored replace it (a big seed stores some rows early and completes them at the end) */
-  upsert = false;
-  constructor(
-    readonly name: string,
-    readonly cols: string[],
-  ) {}
-  add(...values: Value[]) {
-    this.rows.push(values);
-  }
-}
-
-/** JSON characters per INSERT: Cyrillic is two bytes a letter in UTF-8, so a parameter stays under ~1 MB. */
-const STATEMENT_CHARS = 450_000;
-/** JSON characters per batch. */
-const BATCH_CHARS = 6_000_000;
-
-/**
- * Writes tables in order (parents first). Each statement binds ONE parameter, a JSON array of rows,
- * and `INSERT … SELECT value->>0, value->>1 … FROM json_each(?)` expands it.
- */
-async function write(db: D1Database, tables: Table[], written: Record<string, number>) {
-  let batch: D1PreparedStatement[] = [];
-  let batchChars = 0;
-  const send = async () => {
-    if (batch.length) await db.batch(batch);
-    batch = [];
-    batchChars = 0;
-  };
-  for (const t of tables) {
-    const upsert = t.upsert ? ` WHERE true ON CONFLICT (id) DO UPDATE SET ${t.cols.map((c) => `${c} = excluded.${c}`).join(", ")}` : "";
-    const sql = `INSERT INTO ${t.name} (${t.cols.join(", ")}) SELECT ${t.cols.map((_, i) => `value->>${i}`).join(", ")} FROM json_each(?)${upsert}`;
-    let parts: string[] = [];
-    let chars = 0;
-    const flush = async () => {
-      if (parts.length === 0) return;
-      batch.push(db.prepare(sql).bind(`[${parts.join(",")}]`));
-      batchChars += chars;
-      parts = [];
-      chars = 0;
-      if (batchChars >= BATCH_CHARS) await send();
-    };
-    for (const r of t.rows) {
-      const json = JSON.stringify(r);
-      parts.push(json);
-      chars += json.length + 1;
-      if (chars >= STATEMENT_CHARS) await flush();
-    }
-    await flush();
-    written[t.name] = (written[t.name] ?? 0) + (t.upsert ? 0 : t.rows.length);
-    t.rows = [];
-  }
-  await send();
-}
-
-/** A small seeded PRNG (the demo data and randomised tests are repeatable). */
-export function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export async function isDatabaseEmpty(db: D1Database): Promise<boolean> {
   const row = await db.prepare("SELECT count(*) AS n FROM users").first<{ n: number }>();
   return !row || row.n === 0;
-}
-
-/**
- * Checks the word lists against the tree: every subcategory (and childless top category that gets
- * generated questions) has title templates, every `{slot}` has values, every `@sub` tag names a
- * subcategory of that top category, every poll names a category, urlnames are unique.
- */
-export function checkSeedData(): void {
-  const urls = new Set<string>();
-  const add = (u: string) => {
-    if (urls.has(u)) throw new Error(`seed: urlname ${u} is used twice`);
-    urls.add(u);
-  };
-  for (const c of TOP_CATEGORIES) {
-    add(c.urlname);
-    const kids = [...c.subs.map(([, u]) => u), ...EXTRA_SUBCATEGORIES.filter((x) => x.parent === c.id).map((x) => x.urlname)];
-    kids.forEach(add);
-    const top = TOP_TOPICS[c.id] ?? {};
-    const generated = kids.length ? kids : c.titles.length ? [c.urlname] : [];
-    for (const u of generated) {
-      const leaf = LEAF_TOPICS[u];
-      if (!leaf?.q?.length) throw new Error(`seed: no title templates for ${u}`);
-      for (const t of [...leaf.q, ...(leaf.x ?? []), ...(leaf.a ?? []), ...(top.x ?? []), ...(top.a ?? [])]) {
-        for (const m of t.matchAll(/\{(\w+)\}/g)) {
-          if (!leaf.s?.[m[1]] && !top.s?.[m[1]]) throw new Error(`seed: ${u}: no values for {${m[1]}} in «${t}»`);
-        }
-      }
-    }
-    for (const e of [...(top.a ?? []), ...(top.x ?? []), ...(top.c ?? [])]) {
-      if (!e.startsWith("@")) continue;
-      for (const u of e.slice(1, e.indexOf(" ")).split(",")) if (!kids.includes(u)) throw new Error(`seed: ${c.urlname}: @${u} is not its subcategory`);
-    }
-  }
-  for (const p of POLLS) if (!urls.has(p.cat)) throw new Error(`seed: the poll «${p.q}» names an unknown category ${p.cat}`);
 }
 
 export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Promise<SeedSummary> {
@@ -223,275 +76,19 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
   const started = Date.now();
   const nQuestions = Math.max(7, opts.questions ?? 400);
   const now = opts.now ?? Date.now();
-  const rnd = mulberry32(opts.seed ?? 1);
-  const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)];
-  const chance = (p: number) => rnd() < p;
+  const d = draws(mulberry32(opts.seed ?? 1));
+  const { rnd, int, pick, chance } = d;
 
-  const T = {
-    categories: new Table("categories", ["id", "parent_id", "name", "urlname", "position", "readonly", "hidden", "adult", "special", "premoderated", "qcount"]),
-    users: new Table("users", [
-      "id",
-      "nick",
-      "email",
-      "password_hash",
-      "points",
-      "lvl",
-      "kpd",
-      "vip",
-      "vip_until",
-      "banned_until",
-      "ban_permanent",
-      "ban_reason",
-      "type",
-      "permissions",
-      "volcats",
-      "banduration",
-      "hidden",
-      "gender",
-      "questions_count",
-      "answers_count",
-      "best_count",
-      "watchcnt",
-      "direct_count",
-      "created_at",
-      "last_visit_day",
-    ]),
-    brands: new Table("brands", ["id", "urlname", "name", "person_name", "person_text", "url", "category_id", "followers", "qst", "ans", "kpd", "created_at"]),
-    brandMembers: new Table("brand_members", ["brand_id", "user_id", "role"]),
-    questions: new Table("questions", [
-      "id",
-      "user_id",
-      "category_id",
-      "top_category_id",
-      "qtext",
-      "qcomment",
-      "state",
-      "hidden",
-      "deleted_by",
-      "state_before_delete",
-      "anscnt",
-      "comcnt",
-      "poll_type",
-      "total_voted",
-      "totalmarks",
-      "best_answer_id",
-      "votes_against",
-      "vip",
-      "goldrec",
-      "cancomment",
-      "added",
-      "state_changed_at",
-      "updated_at",
-      "lead_until",
-      "waslead",
-    ]),
-    supplements: new Table("supplements", ["qid", "text", "added"]),
-    pollOptions: new Table("poll_options", ["id", "qid", "position", "text", "votes"]),
-    pollVotes: new Table("poll_votes", ["qid", "user_id", "options", "added"]),
-    answers: new Table("answers", [
-      "id",
-      "qid",
-      "user_id",
-      "text",
-      "source",
-      "added",
-      "best",
-      "hidden",
-      "rating",
-      "comcnt",
-      "canth_status",
-      "totalmarks",
-      "vip",
-      "deleted_by",
-      "best_at",
-    ]),
-    comments: new Table("comments", ["id", "qid", "pqid", "ref_type", "ref_id", "parent_id", "depth", "user_id", "text", "added", "hidden", "comcnt"]),
-    bestVotes: new Table("best_votes", ["qid", "answer_id", "user_id", "added"]),
-    marks: new Table("marks", ["target_type", "target_id", "user_id", "added"]),
-    reactions: new Table("answer_reactions", ["answer_id", "user_id", "kind", "added"]),
-    watches: new Table("watches", ["qid", "user_id", "added"]),
-    privateQuestions: new Table("private_questions", ["id", "brand_id", "user_id", "qtext", "qcomment", "waiting_brand_reply", "added"]),
-    privateAnswers: new Table("private_answers", ["pqid", "user_id", "text", "source", "comcnt", "added"]),
-    ledger: new Table("points_ledger", ["user_id", "delta", "reason", "ref_type", "ref_id", "added"]),
-    bans: new Table("bans", ["user_id", "moder_id", "hours", "reason", "added", "until"]),
-    modLog: new Table("mod_log", ["moder_id", "action", "target_type", "target_id", "user_id", "qid", "from_category_id", "to_category_id", "note", "added"]),
-    gifts: new Table("gifts", ["id", "title", "cost", "gift_category", "ver"]),
-  };
+  const T = seedTables();
 
   // ---- categories
-  type Leaf = { id: number; top: number; titles: string[]; special: boolean; urlname: string; name: string };
-  const leaves: Leaf[] = [];
-  const catCount = new Map<number, number>();
-  const allCategoryIds: number[] = [];
-  const topOf = new Map<number, number>();
-  let subId = 100;
-  TOP_CATEGORIES.forEach((c, i) => {
-    T.categories.add(c.id, null, c.name, c.urlname, i, c.readonly ? 1 : 0, 0, c.adult ? 1 : 0, c.special ?? null, 0, 0);
-    allCategoryIds.push(c.id);
-    topOf.set(c.id, c.id);
-    if (c.subs.length === 0) {
-      if (c.titles.length > 0) {
-        const special = !!c.special || c.id === 601 || c.id === 2024 || !!c.readonly;
-        leaves.push({ id: c.id, top: c.id, titles: c.titles, special, urlname: c.urlname, name: c.name });
-      }
-      return;
-    }
-    c.subs.forEach(([name, urlname], j) => {
-      const id = subId++;
-      T.categories.add(id, c.id, name, urlname, j, 0, 0, c.adult ? 1 : 0, null, 0, 0);
-      allCategoryIds.push(id);
-      topOf.set(id, c.id);
-      leaves.push({ id, top: c.id, titles: c.titles, special: false, urlname, name });
-    });
-  });
-  // the showcase picks its categories from these lists by position, so the extra subcategories
-  // (explicit ids 171+) join only the lists the generated questions use
-  const ordinaryLeaves = leaves.filter((l) => !l.special);
-  const bulkLeaves = [...ordinaryLeaves];
-  const specialLeaves = leaves.filter((l) => l.special);
-  for (const x of EXTRA_SUBCATEGORIES) {
-    const parent = TOP_CATEGORIES.find((c) => c.id === x.parent)!;
-    const position = parent.subs.length + EXTRA_SUBCATEGORIES.filter((e) => e.parent === x.parent && e.id < x.id).length;
-    T.categories.add(x.id, parent.id, x.name, x.urlname, position, 0, 0, parent.adult ? 1 : 0, null, 0, 0);
-    allCategoryIds.push(x.id);
-    topOf.set(x.id, parent.id);
-    bulkLeaves.push({ id: x.id, top: parent.id, titles: parent.titles, special: false, urlname: x.urlname, name: x.name });
-  }
-  const leafByUrl = new Map([...bulkLeaves, ...specialLeaves].map((l) => [l.urlname, l]));
-  const topByUrl = new Map(TOP_CATEGORIES.map((c) => [c.urlname, c]));
-  /** a poll's category by urlname; a top category with subcategories resolves to one of them */
-  const pollLeaf = (url: string, r: Rng): Leaf => {
-    const leaf = leafByUrl.get(url);
-    if (leaf) return leaf;
-    const top = topByUrl.get(url);
-    const kids = bulkLeaves.filter((l) => l.top === top?.id);
-    if (!kids.length) throw new Error(`seed: a poll names an unknown category ${url}`);
-    return r.pick(kids);
-  };
-  const textCat = (l: Leaf): TextCat => ({ urlname: l.urlname, name: l.name, leaf: LEAF_TOPICS[l.urlname] ?? { q: l.titles }, top: TOP_TOPICS[l.top] ?? {} });
+  const { catCount, allCategoryIds, ordinaryLeaves, bulkLeaves, specialLeaves, pollLeaf, textCat } = seedCategories(T);
 
   // ---- users
-  type U = {
-    id: number;
-    points: number;
-    questions: number;
-    answers: number;
-    best: number;
-    watch: number;
-    created: number;
-    vip: number;
-    /** the time of his first action; created_at is moved before it */
-    first: number;
-    direct: number;
-  };
-  const users: U[] = [];
-  // the development pepper: the demo accounts sign in wherever the development secrets are set
-  const passwordHash = await hashPassword(DEMO_PASSWORD, DEV_VARS.PEPPER, new Uint8Array(16).fill(7));
-  const usedNicks = new Set<string>();
-  const nickFor = (i: number) => {
-    for (;;) {
-      const n = chance(0.5)
-        ? `${pick(FIRST_NAMES)} ${pick(NICK_ADJ)}`
-        : chance(0.5)
-          ? `${pick(NICK_ADJ)}${pick(NICK_WORDS)}`
-          : `${pick(FIRST_NAMES)}_${int(1, 999)}`;
-      if (!usedNicks.has(n)) {
-        usedNicks.add(n);
-        return n;
-      }
-      if (usedNicks.size > 5000) return `${n}${i}`;
-    }
-  };
-  const userMeta = new Map<number, { email: string; nick: string; extra?: Partial<Record<string, Value>> }>();
-  for (const d of DEMO_USERS) {
-    users.push({
-      id: d.id,
-      points: d.points,
-      questions: 0,
-      answers: 0,
-      best: 0,
-      watch: 0,
-      created: now - 400 * DAY,
-      vip: d.id === 4 ? 1 : 0,
-      first: now,
-      direct: 0,
-    });
-    userMeta.set(d.id, { email: d.email, nick: d.nick });
-    usedNicks.add(d.nick);
-  }
-  // one user at every level
-  LEVELS.forEach((l, i) => {
-    const id = DEMO_USERS.length + 1 + i;
-    users.push({
-      id,
-      points: l.min + int(0, 40),
-      questions: 0,
-      answers: 0,
-      best: 0,
-      watch: 0,
-      created: now - int(30, 900) * DAY,
-      vip: 0,
-      first: now,
-      direct: 0,
-    });
-    userMeta.set(id, { email: `level${l.id}@demo.local`, nick: `${l.name} ${pick(FIRST_NAMES)}` });
-  });
-  const nBulkUsers = Math.max(80, Math.ceil(nQuestions / 5));
-  for (let i = 0; i < nBulkUsers; i++) {
-    const id = users.length + 1;
-    const r = rnd();
-    const points = r < 0.35 ? int(60, 249) : r < 0.65 ? int(250, 499) : r < 0.85 ? int(500, 999) : r < 0.96 ? int(1000, 4999) : int(5000, 30000);
-    users.push({
-      id,
-      points,
-      questions: 0,
-      answers: 0,
-      best: 0,
-      watch: 0,
-      created: now - int(1, 1500) * DAY,
-      vip: chance(0.02) ? 1 : 0,
-      first: now,
-      direct: 0,
-    });
-    userMeta.set(id, { email: `u${id}@demo.local`, nick: nickFor(id) });
-  }
-  const byId = (id: number) => users[id - 1];
-  const randomUser = (exclude: Set<number>) => {
-    for (;;) {
-      const u = users[int(0, users.length - 1)];
-      if (!exclude.has(u.id) && u.id !== 8) return u;
-    }
-  };
-  /** a user may vote for the best answer from level Знаток (250 points) up */
-  const canVote = (u: U) => u.points >= EXPERT_LEVEL_POINTS && u.id !== 8;
-  /**
-   * The voter drawn, or (without another random draw, so the stream does not move) the next user
-   * by id who may vote and is not excluded.
-   */
-  const eligibleVoter = (drawn: U, exclude: Set<number>, voted: Set<number>): U | null => {
-    if (canVote(drawn) && !voted.has(drawn.id)) return drawn;
-    for (let k = 1; k < users.length; k++) {
-      const u = users[(drawn.id - 1 + k) % users.length];
-      if (canVote(u) && !exclude.has(u.id) && !voted.has(u.id)) return u;
-    }
-    return null;
-  };
-  const touch = (u: U, t: number) => {
-    if (t < u.first) u.first = t;
-  };
-  const weekAgo = now - 7 * DAY;
-  /** this week's ledger rows, written after the users' history rows */
-  const recent: { user: number; delta: number; reason: string; refType: string | null; refId: number | null; added: number }[] = [];
-  const isVip = (u: U) => u.vip === 1; // every seeded VIP is active (vip_until in the future)
-  /** an answer of the last 7 days gets its own ledger row: +2, +4 for a VIP author */
-  const earnForAnswer = (u: U, aid: number, added: number) => {
-    if (added >= weekAgo && added <= now)
-      recent.push({ user: u.id, delta: isVip(u) ? 2 * POINTS_ANSWER : POINTS_ANSWER, reason: "answer", refType: "A", refId: aid, added });
-  };
+  const accounts = await drawAccounts(d, now, nQuestions);
+  const { users, userMeta, byId, randomUser, eligibleVoter, touch, earnForAnswer } = accounts;
   /** moderation log rows (the moderator is moder@demo.local) */
   const modLog: Value[][] = [];
-  const MODER = 5;
 
   // ---- brand
   T.brands.add(
@@ -990,10 +587,7 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
       streamed = true;
       T.categories.rows = categoryRows.map((r) => [...r]);
       // every account with its name and password now; its counters, points and dates at the end
-      for (const u of users) {
-        const meta = userMeta.get(u.id)!;
-        T.users.add(u.id, meta.nick, meta.email, passwordHash, 0, 1, 0, u.vip, null, null, 0, null, "", "[]", "[]", 0, 0, "other", 0, 0, 0, 0, 0, u.created, 0);
-      }
+      addAccountsEarly(T, accounts);
       await write(db, [T.categories, T.users, T.brands, T.brandMembers], written);
       T.categories.upsert = true;
       T.users.upsert = true;
@@ -1118,56 +712,7 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
   // ---- counters that depend on everything above
   for (const row of T.categories.rows) row[10] = catCount.get(row[0] as number) ?? 0;
   if (streamed) T.categories.rows = categoryRows.map((r) => [...r.slice(0, 10), catCount.get(r[0] as number) ?? 0]);
-  const dayKey = (ms: number) => Math.floor((ms + 10_800_000) / DAY);
-  const recentSum = new Map<number, number>();
-  for (const e of recent) recentSum.set(e.user, (recentSum.get(e.user) ?? 0) + e.delta);
-  for (const u of users) {
-    // an account is older than anything its owner did, and more than a week old (so is its history row)
-    u.created = Math.min(u.created, u.first - DAY, weekAgo - 2 * DAY);
-    const meta = userMeta.get(u.id)!;
-    const lvl = levelForPoints(u.points).id;
-    const kpd = u.answers > 0 ? Math.round((100 * u.best) / u.answers) : 0;
-    const isModer = u.id === MODER;
-    const isBanned = u.id === 8;
-    const gender = pick(["women", "other"]);
-    // the demo and level accounts have already visited today (no daily bonus waiting for them)
-    const lastVisit = Math.max(dayKey(u.created), dayKey(now) - (u.id <= DEMO_USERS.length + LEVELS.length ? 0 : int(0, 30)));
-    T.users.add(
-      u.id,
-      meta.nick,
-      meta.email,
-      passwordHash,
-      u.points,
-      lvl,
-      kpd,
-      u.vip,
-      u.vip ? now + 30 * DAY : null,
-      isBanned ? now + 72 * HOUR : null,
-      0,
-      isBanned ? "Оскорбление участников" : null,
-      isModer ? "volonter" : "",
-      isModer ? JSON.stringify(MODER_PERMISSIONS) : "[]",
-      isModer ? JSON.stringify(allCategoryIds) : "[]",
-      isModer ? 43200 : 0,
-      0,
-      gender,
-      u.questions,
-      u.answers,
-      u.best,
-      u.watch,
-      u.direct,
-      u.created,
-      lastVisit,
-    );
-    // the draws the legacy loop made for its random ledger rows, kept so that the stream does not move
-    const legacyRecent = u.id <= 21 || chance(0.15) ? int(1, 6) : 0;
-    for (let k = 0; k < legacyRecent; k++) int(1, 6 * 24);
-    // points = the start bonus + the history before this week + this week's real rows
-    T.ledger.add(u.id, START_POINTS, "start", null, null, u.created);
-    const history = u.points - START_POINTS - (recentSum.get(u.id) ?? 0);
-    if (history !== 0) T.ledger.add(u.id, history, "import", null, null, u.created + 1);
-  }
-  for (const e of recent) T.ledger.add(e.user, e.delta, e.reason, e.refType, e.refId, e.added);
+  addAccountRows(T, accounts, d, now, allCategoryIds);
   T.bans.add(8, MODER, 72, "Оскорбление участников", now - HOUR, now + 72 * HOUR);
   modLog.push(["tmpban", "U", 8, 8, null, null, null, "72 ч: оскорбление участников", now - HOUR]);
   modLog.sort((a, b) => (a[8] as number) - (b[8] as number));
