@@ -55,7 +55,7 @@ export function canChooseBest(actor: Actor, q: Pick<QuestionFacts, "authorId" | 
  * Editing an answer: its author alone, while the question is open (on voting the answers are
  * being judged as they stand, and a resolved question is settled) and the answer is not the best.
  */
-export function answerEditRefusal(actor: { id: number }, ans: { authorId: number; best: boolean; state: string }): 168 | 171 | null {
+export function answerEditRefusal(actor: { id: number }, ans: { authorId: number; best: boolean; state: string }): 168 | 182 | null {
   if (actor.id !== ans.authorId) return ERR.editNotAuthor;
   if (ans.best || ans.state !== "A") return ERR.answerEditClosed;
   return null;

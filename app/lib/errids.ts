@@ -62,7 +62,7 @@ export const ERR = {
   answerGone: 167,
   editNotAuthor: 168,
   questionOwnerOnly: 169,
-  answerEditClosed: 171,
+  answerEditClosed: 182,
   bestAlreadyChosen: 170,
   bestWindowClosed: 172,
   answerAlreadyHidden: 173,

@@ -25,7 +25,7 @@ describe("editing one's answer", () => {
     expect(guest.html).toMatch(/data-testid="answer-edited"[^>]*>[^<]*изменён/);
   });
 
-  it("an answer cannot be edited once the question is resolved or the answer is the best: 171, nothing written", async () => {
+  it("an answer cannot be edited once the question is resolved or the answer is the best: 182, nothing written", async () => {
     const { author, qid, aid } = await answered();
     await exec("update questions set state = 'R', best_answer_id = ? where id = ?", aid, qid);
     await exec("update answers set best = 1 where id = ?", aid);
@@ -34,10 +34,10 @@ describe("editing one's answer", () => {
     const before = await answersSnapshot();
 
     const best = await post("editans", { qid, update: aid, Body: "Правка лучшего ответа" }, author);
-    expect(best.json).toMatchObject({ status: 409, errid: 171 });
+    expect(best.json).toMatchObject({ status: 409, errid: 182 });
     expect(best.json.error).toMatch(/редактировать/i);
     const voting = await post("editans", { qid: other.qid, update: other.aid, Body: "Правка на голосовании" }, other.author);
-    expect(voting.json).toMatchObject({ status: 409, errid: 171 });
+    expect(voting.json).toMatchObject({ status: 409, errid: 182 });
     expect(await answersSnapshot()).toEqual(before);
   });
 

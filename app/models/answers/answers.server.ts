@@ -184,7 +184,7 @@ export async function editAnswer(env: Env, session: Session | null, input: z.inf
 
 /**
  * The edit page's form (the no-JavaScript door): the author's answer as he would type it again,
- * or the refusal editans would give (167, 168, 171, 181).
+ * or the refusal editans would give (167, 168, 181, 182).
  */
 export async function answerForEdit(env: Env, session: Session, aid: number) {
   const ans = await loadAnswer(env, aid);
