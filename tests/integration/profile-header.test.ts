@@ -198,3 +198,23 @@ describe("hiding one's activity (cabhide)", () => {
     expect(await one("select vip, hidden from users where id = ?", buyer.id)).toEqual({ vip: 1, hidden: 1 });
   });
 });
+
+describe("the dossier (moderators with user management)", () => {
+  it("a moderator with usrkiller opens a user's dossier from the profile: registration date, bans, latest activity; others are refused", async () => {
+    const moder = await as("moder@demo.local");
+    const profile = await page("/profile/id8", moder);
+    expect(profile.html).toContain('href="/admin/usrview/8"');
+    const { status, html } = await page("/admin/usrview/8", moder);
+    expect(status).toBe(200);
+    expect(html).toContain('data-testid="dossier-registered"');
+    expect(html).toContain('data-testid="dossier-bans-list"');
+    expect(html).toContain('data-testid="dossier-questions"');
+
+    const plain = await newUser("Не модератор");
+    const refused = await page("/admin/usrview/8", plain);
+    expect(refused.status).toBe(403);
+    expect(refused.html).not.toContain('data-testid="dossier-bans-list"');
+    expect((await page(`/profile/id8?dossier=${plain.serial}`, plain)).html).not.toContain("/admin/usrview/");
+    expect((await page("/admin/usrview/8")).status).toBe(302);
+  });
+});
