@@ -11,6 +11,7 @@ import { miscCalls } from "./misc";
 import { moderationCalls } from "./moderation";
 import { notifyCalls } from "./notify";
 import { premoderationCalls } from "./premoderation";
+import { profileCalls } from "./profile";
 import { questionCalls } from "./questions";
 import { readCalls } from "./reads";
 import { sectionCalls } from "./sections";
@@ -32,4 +33,5 @@ export const CALLS: Record<string, NamedCall> = {
   ...premoderationCalls,
   ...sectionCalls,
   ...leaderCalls,
+  ...profileCalls,
 };

@@ -43,6 +43,11 @@ export function AnswerItem({
         <a className="muted" href={`/answer/${answer.id}`}>
           <TimeAgo at={answer.added} now={now} />
         </a>
+        {answer.editedAt ? (
+          <span className="muted" data-testid="answer-edited" title="Автор изменил ответ после публикации">
+            (изменён)
+          </span>
+        ) : null}
         {showRating ? (
           <span className="muted" data-testid="answer-rating" data-rating={answer.rating}>
             {countOf(answer.rating, VOTE)}

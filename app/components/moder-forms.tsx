@@ -129,6 +129,14 @@ export function ModerProfileLinks({ uid, banned }: { uid: number; banned: boolea
       <a className="btn btn-small" href={`/moderlog/id${moder.moderId}`}>
         Моя модерация
       </a>
+      {moder.usrkiller ? (
+        <>
+          {" "}
+          <a className="btn btn-small" href={`/admin/usrview/${uid}`} data-testid="moder-dossier">
+            Досье
+          </a>
+        </>
+      ) : null}
     </p>
   );
 }

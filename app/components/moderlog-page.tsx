@@ -2,7 +2,7 @@ import { levelById } from "../lib/levels";
 import { MODERLOG_TAB_TITLES, type ModerlogTab } from "../lib/moderation";
 import { ANSWER, countOf, POINT, QUESTION } from "../lib/plural";
 import type { ModerlogItem } from "../models/moderation/moderlog.server";
-import { banText } from "./profile-page";
+import { banText } from "./profile-header";
 import { CallButton } from "./forms";
 import { TimeAgo } from "./time-ago";
 import { ShowMore } from "./show-more";

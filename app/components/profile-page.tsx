@@ -1,18 +1,14 @@
-import { levelById, levelColour } from "../lib/levels";
 import { cut } from "../lib/limits";
-import { ANSWER, countOf, POINT, QUESTION, type Forms } from "../lib/plural";
+import { ANSWER, countOf, POINT } from "../lib/plural";
+import type { QuotaView } from "../lib/quotas";
 import { STATE_TITLES } from "../lib/questions";
-import type { BanState, HiddenProfileUser, ProfileList, ProfileNav, ProfileTab, ProfileUser, ProfileView } from "../models/users/profile.server";
+import type { HiddenProfileUser, ProfileList, ProfileNav, ProfileTab, ProfileUser, ProfileView } from "../models/users/profile.server";
+import { Avatar, EmptyStart, LimitsPanel, NICK_CUT, ProfileHeader, ProfileTiles, ShareLinks, VipBlock } from "./profile-header";
 import { CallButton, CallForm } from "./forms";
-import { ModerProfileLinks } from "./moder-forms";
+import { ModerProfileLinks, usePageModer } from "./moder-forms";
 import { TimeAgo } from "./time-ago";
 import { UserText } from "./user-text";
 import { ShowMore } from "./show-more";
-
-/** The nick is cut at 16 characters in the profile (15 in the page header). */
-const NICK_CUT = 16;
-const BEST_ANSWER: Forms = ["лучший ответ", "лучших ответа", "лучших ответов"];
-const FOLLOWER: Forms = ["подписчик", "подписчика", "подписчиков"];
 
 const TAB_TITLES: Record<ProfileTab, string> = { questions: "Вопросы", answers: "Ответы", feed: "Лента", followers: "Подписчики", gifts: "Подарки" };
 const SUB_TITLES: Record<ProfileTab, Record<string, string>> = {
@@ -22,69 +18,6 @@ const SUB_TITLES: Record<ProfileTab, Record<string, string>> = {
   followers: { users: "Подписчики", blacklist: "Чёрный список" },
   gifts: { all: "Все" },
 };
-
-const hours = new Intl.NumberFormat("ru", { style: "unit", unit: "hour", unitDisplay: "short" });
-const minutes = new Intl.NumberFormat("ru", { style: "unit", unit: "minute", unitDisplay: "short" });
-
-/** 'Заблокирован' for a permanent ban, else with the time left: 'Заблокирован, осталось 23 ч' (under an hour in minutes). */
-export function banText(ban: BanState): string {
-  if (ban.permanent) return "Заблокирован";
-  const left = ban.leftMs >= 3_600_000 ? hours.format(Math.ceil(ban.leftMs / 3_600_000)) : minutes.format(Math.max(1, Math.ceil(ban.leftMs / 60_000)));
-  return `Заблокирован, осталось ${left}`;
-}
-
-/** A user's picture, or a placeholder with the first letter of the nick (pages carry no inline styles: the CSP has no 'unsafe-inline'). */
-function Avatar({ user }: { user: Pick<ProfileUser, "nick" | "filin"> }) {
-  // only a picture of this site: the CSP allows images from 'self' alone
-  if (user.filin?.startsWith("/") && !user.filin.startsWith("//")) {
-    return <img className="avatar" src={user.filin} alt="" width={72} height={72} />;
-  }
-  return (
-    <span className="avatar avatar-empty" aria-hidden="true" data-testid="avatar-placeholder">
-      {Array.from(user.nick)[0]?.toUpperCase() ?? "?"}
-    </span>
-  );
-}
-
-/** Avatar, nick, level, points, efficiency and the ban notice. */
-function ProfileHeader({ user }: { user: ProfileUser }) {
-  const level = levelById(user.lvl);
-  const colour = levelColour(user.lvl, user.ban !== null);
-  return (
-    <div className="profile-head">
-      <Avatar user={user} />
-      <div>
-        <h1 className={`user lvl-${colour}`} title={user.nick} data-testid="profile-nick">
-          {cut(user.nick, NICK_CUT)}
-        </h1>
-        <div className="meta">
-          <span className={`lvl lvl-${colour}`} data-testid="profile-level">
-            {level.name}
-          </span>
-          {user.vip ? <span className="state state-V">VIP</span> : null}
-          <span data-testid="profile-points">{countOf(user.points, POINT)}</span>
-          <span data-testid="profile-kpd">{`КПД ${user.kpd}%`}</span>
-        </div>
-        {user.ban ? (
-          <p className="form-error" data-testid="ban-notice">
-            {banText(user.ban)}
-          </p>
-        ) : null}
-      </div>
-    </div>
-  );
-}
-
-function Stats({ user }: { user: ProfileUser }) {
-  return (
-    <div className="meta" data-testid="profile-stats">
-      <span>{countOf(user.questionsCount, QUESTION)}</span>
-      <span>{countOf(user.answersCount, ANSWER)}</span>
-      <span>{countOf(user.bestCount, BEST_ANSWER)}</span>
-      <span>{countOf(user.followers, FOLLOWER)}</span>
-    </div>
-  );
-}
 
 function QuestionItems({ items, now }: { items: Extract<ProfileList, { kind: "questions" }>["items"]; now: number }) {
   return (
@@ -242,7 +175,24 @@ function ListBody({ list, view, isOwner, now, uid }: { list: ProfileList; view: 
   return <PrivateItems items={list.items} now={now} />;
 }
 
-/** The profile: header, tabs and subs (the owner's own ones only for him), one page of the list. */
+/**
+ * The actions other viewers get in the header: the follow control (the `follow` slot, filled by the
+ * page), a gift (the gifts tab's form) and sharing. Never on one's own profile.
+ */
+function ProfileActions({ user, url, follow }: { user: ProfileUser; url: string; follow?: React.ReactNode }) {
+  return (
+    <div className="actions profile-actions" data-testid="profile-actions">
+      {/* the follow / unfollow control goes here */}
+      {follow}
+      <a className="btn btn-small" href={`/profile/id${user.id}/gifts`} data-testid="profile-gift">
+        Подарить подарок
+      </a>
+      <ShareLinks url={url} title={`${user.nick} — Ответы`} />
+    </div>
+  );
+}
+
+/** The profile: header, tiles, the viewer's actions and panels, tabs and subs (the owner's own ones only for him), one page of the list. */
 export function ProfilePageView({
   user,
   view,
@@ -251,6 +201,9 @@ export function ProfilePageView({
   nav,
   next,
   now,
+  url,
+  limits = null,
+  follow,
 }: {
   user: ProfileUser;
   view: ProfileView;
@@ -259,15 +212,35 @@ export function ProfilePageView({
   nav: ProfileNav;
   next: string | null;
   now: number;
+  /** the profile's address, to share */
+  url: string;
+  /** the owner's daily limits (null for anyone else) */
+  limits?: QuotaView | null;
+  /** the follow control other viewers get */
+  follow?: React.ReactNode;
 }) {
+  const { moder } = usePageModer();
+  const emptyStart = isOwner && user.questionsCount === 0 && user.answersCount === 0 && view.tab === "questions" && view.sub === "all";
   return (
     <main className="page" data-testid="profile">
       <div className="card">
         <ProfileHeader user={user} />
-        <Stats user={user} />
+        <ProfileTiles user={user} isOwner={isOwner} />
+        {isOwner ? null : <ProfileActions user={user} url={url} follow={follow} />}
         <ModerProfileLinks uid={user.id} banned={user.ban !== null} />
-        {isOwner && user.hidden ? <p className="muted">Ваш личный кабинет скрыт от других участников</p> : null}
+        <VipBlock user={user} isOwner={isOwner} canLock={!isOwner && !!moder?.usrkiller} />
+        {user.hidden && !isOwner ? (
+          <p className="notice" data-testid="activity-hidden-notice">
+            Активность пользователя скрыта от других участников; вы видите её как модератор
+          </p>
+        ) : null}
+        {limits ? <LimitsPanel limits={limits} /> : null}
       </div>
+      {emptyStart ? (
+        <div className="card">
+          <EmptyStart points={user.points} />
+        </div>
+      ) : null}
       <div className="card">
         <nav className="tabs" aria-label="Вкладки профиля" data-testid="profile-tabs">
           {nav.tabs.map((t) => (

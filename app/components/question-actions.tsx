@@ -1,6 +1,7 @@
 import type { AnswerView, QuestionView } from "../lib/views";
 import type { Viewer } from "../models/questions/viewer.server";
-import { canChooseBest, canDeleteQuestion, canMark, canReactToAnswers, canVoteForBest, questionFacts } from "../lib/can";
+import { canChooseBest, canDeleteQuestion, canEditAnswer, canMark, canReactToAnswers, canVoteForBest, questionFacts } from "../lib/can";
+import { editableText } from "../lib/editable-text";
 import { CallButton } from "./forms";
 import { AbuseLink } from "./abuse-form";
 import { reportHidden } from "../lib/abuse";
@@ -27,6 +28,10 @@ export function AnswerActions({ q, a, viewer, now }: { q: QuestionView; a: Answe
     canMark: canMark(viewer, a.author.id),
     marked: !!viewer?.markedAnswers.includes(a.id),
     totalmarks: a.totalmarks,
+    // the author's edit control: his own answer while the rule allows editing it
+    ...(canEditAnswer(viewer, { authorId: a.author.id, best: a.best, state: q.state })
+      ? { edit: { text: editableText(a.text), source: editableText(a.source) } }
+      : {}),
   };
   out.push(
     viewer ? <Island key="votes" name="answer-actions" of={AnswerActionsIsland} props={votes} when="idle" /> : <AnswerActionsIsland key="votes" {...votes} />,

@@ -10,6 +10,7 @@ import { useEffect, useRef, useState } from "react";
 import { countOf, POINT, VOTE } from "../lib/plural";
 import type { CallResult } from "./lib/call";
 import { ActionButton, MarkControl } from "./voters.island";
+import { AnswerEdit, type AnswerEditProps } from "./lib/answer-edit";
 
 export type AnswerActionsProps = {
   qid: number;
@@ -26,6 +27,8 @@ export type AnswerActionsProps = {
   canMark: boolean;
   marked: boolean;
   totalmarks: number;
+  /** the author may edit his answer now: its text as he typed it */
+  edit?: Pick<AnswerEditProps, "text" | "source">;
 };
 
 /** The cross-island signal that the reader has voted (or failed to) on a question: every vote button goes. */
@@ -163,6 +166,7 @@ export default function AnswerActions(p: AnswerActionsProps) {
           )}
         </span>
       ) : null}
+      {p.edit ? <AnswerEdit qid={p.qid} aid={p.aid} text={p.edit.text} source={p.edit.source} /> : null}
       <MarkControl
         target={field}
         back={back}

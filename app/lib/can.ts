@@ -52,6 +52,20 @@ export function canChooseBest(actor: Actor, q: Pick<QuestionFacts, "authorId" | 
 }
 
 /**
+ * Editing an answer: its author alone, while the question is open (on voting the answers are
+ * being judged as they stand, and a resolved question is settled) and the answer is not the best.
+ */
+export function answerEditRefusal(actor: { id: number }, ans: { authorId: number; best: boolean; state: string }): 168 | 182 | null {
+  if (actor.id !== ans.authorId) return ERR.editNotAuthor;
+  if (ans.best || ans.state !== "A") return ERR.answerEditClosed;
+  return null;
+}
+
+export function canEditAnswer(actor: { id: number } | null, ans: { authorId: number; best: boolean; state: string }): boolean {
+  return actor !== null && answerEditRefusal(actor, ans) === null;
+}
+
+/**
  * Answering: never one's own question, once, while it is open. A guest (null) is offered the form
  * and signs in first, so for him only the question's state counts. (The server also refuses a
  * user the asker has on his blacklist, which the page does not load.)

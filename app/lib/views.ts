@@ -37,6 +37,8 @@ export type AnswerView = {
   text: string;
   source: string;
   added: number;
+  /** when its author last edited it (null or absent: never) */
+  editedAt?: number | null;
   best: boolean;
   rating: number;
   comcnt: number;

@@ -8,6 +8,7 @@ import { parseOffset } from "../lib/params";
 import { ANSWER, countOf, POINT } from "../lib/plural";
 import { originOf, pageMeta } from "../lib/seo";
 import { moderOnPage } from "../models/moderation/moderation.server";
+import { quotaUsage } from "../models/core/hub.server";
 import { isOwnerOnly, loadProfilePage, parseProfilePath, profileNav, profilePath } from "../models/users/profile.server";
 import { readerIsAdult } from "../models/users/adult.server";
 import { viewerSession } from "../models/users/session.server";
@@ -37,12 +38,18 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (page.kind === "redirect") throw redirect(page.to, { headers: { "Cache-Control": "no-store" } });
   notFoundUnless(page.kind !== "missing", session ? headers : cacheHeaders(404));
   if (page.kind === "hidden") return json({ ...page, now }, { headers });
-  const viewer = await moderOnPage(context.cloudflare.env, session);
+  // the owner's daily limits come from his UserHub, asked beside the moderator's facts
+  const [viewer, limits] = await Promise.all([
+    moderOnPage(context.cloudflare.env, session),
+    page.isOwner && session ? quotaUsage(context.cloudflare.env, session.user, now) : null,
+  ]);
   return json(
     {
       ...page,
       now,
       viewer,
+      limits,
+      url: `${originOf(request)}/profile/id${path.uid}`,
       nav: profileNav(path.uid, path.view, page.isOwner),
       next: page.more ? `${base}?p=${offset.value + LIMITS.pageSize}` : null,
       canonical: `${originOf(request)}${base}${offset.value ? `?p=${offset.value}` : ""}`,
@@ -69,5 +76,17 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export default function ProfileRoute() {
   const data = useLoaderData<typeof loader>();
   if (data.kind === "hidden") return <ProfileHidden user={data.user} />;
-  return <ProfilePageView user={data.user} view={data.view} isOwner={data.isOwner} list={data.list} nav={data.nav} next={data.next} now={data.now} />;
+  return (
+    <ProfilePageView
+      user={data.user}
+      view={data.view}
+      isOwner={data.isOwner}
+      list={data.list}
+      nav={data.nav}
+      next={data.next}
+      now={data.now}
+      url={data.url}
+      limits={data.limits}
+    />
+  );
 }

@@ -481,6 +481,7 @@ const PARAM_IN: Record<string, Record<string, string>> = {
   "profile.$uid._index": { uid: "id1" },
   "moderlog.$uid.($tab)": { uid: "id5", tab: "answers" },
   "moderlog.ban.$uid": { uid: "1" },
+  "admin.usrview.$uid": { uid: "8" },
   "settings.$uid": { uid: "id5" },
   "captcha.$id": { id: "abc" },
   "top.($type).($period).($cat)": { type: "points", period: "week", cat: "" },

@@ -148,12 +148,13 @@ describe("a guest reading a profile", () => {
     expect({ roundTrips: res.headers.get("x-d1-roundtrips"), statements: res.headers.get("x-d1-statements") }).toEqual({ roundTrips: "1", statements: "2" });
   });
 
-  it("the profile ships no React: its one script is the toolbar's suggestions", async () => {
+  it("the profile ships no React: its scripts are the toolbar's suggestions and the entry of its one plain island (copy the link)", async () => {
     const { html } = await page("/profile/id3");
-    expect([...html.matchAll(/<script[^>]*>/g)].map((m) => m[0])).toEqual([
-      expect.stringMatching(/^<script type="module" src="\/islands\/toolbar-suggest-[\w-]{8}\.js" async="">$/),
-    ]);
-    expect(html).not.toContain("<otv-island");
+    const scripts = [...html.matchAll(/<script[^>]*>/g)].map((m) => m[0]);
+    expect(scripts).toHaveLength(2);
+    for (const s of scripts) expect(s).toMatch(/^<script type="module" src="\/islands\/[\w.-]+\.js" async="">$/);
+    expect(scripts.some((s) => s.includes("/islands/toolbar-suggest-"))).toBe(true);
+    expect([...html.matchAll(/<otv-island name="([^"]+)"/g)].map((m) => m[1])).toEqual(["copy-link"]);
     expect(html).not.toContain("__remixContext");
   });
 });

@@ -9,6 +9,7 @@ export const ANSWER_ERRORS = {
   [ERR.questionNotOpen]: { status: 409, text: "На этот вопрос больше нельзя ответить: он уже не открыт" },
   [ERR.answerGone]: { status: 404, text: "Ответ не найден или удален" },
   [ERR.editNotAuthor]: { status: 403, text: "Редактировать ответ может только его автор" },
+  [ERR.answerEditClosed]: { status: 409, text: "Ответ можно редактировать, только пока вопрос открыт и ответ не выбран лучшим" },
   [ERR.questionOwnerOnly]: { status: 403, text: "Это может сделать только автор вопроса" },
   [ERR.bestAlreadyChosen]: { status: 409, text: "Лучший ответ уже выбран" },
   [ERR.bestWindowClosed]: { status: 409, text: "Лучший ответ можно выбрать только у открытого вопроса или вопроса на голосовании в первые 4 дня" },

@@ -2,7 +2,8 @@ import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, sql } from "drizzle-orm";
 import { brandOfUserQuery, linkOptions } from "../brands/brand-links.server";
 import { z } from "zod";
-import { answerRefusal, bestAnswerRefusal, canReactToAnswers } from "../../lib/can";
+import { answerEditRefusal, answerRefusal, bestAnswerRefusal, canReactToAnswers } from "../../lib/can";
+import { editableText } from "../../lib/editable-text";
 import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
 import { requireCaptchaIfBurst } from "../core/captcha.server";
@@ -51,6 +52,9 @@ async function loadAnswer(env: Env, aid: number) {
       qid: a.qid,
       authorId: a.userId,
       hidden: a.hidden,
+      best: a.best,
+      text: a.text,
+      source: a.source,
       canthStatus: a.canthStatus,
       ownerId: q.userId,
       state: q.state,
@@ -157,19 +161,36 @@ export const EditAnswerInput = z.object({
   source,
 });
 
-/** The author edits his answer while the question is not deleted. */
+/**
+ * The author edits his answer while the rule allows it (answerEditRefusal, app/lib/can.ts: the
+ * question open, the answer not the best), with the limits of answering (3800 characters, media
+ * counted as when answering, the source 50) and a brand user's links wrapped as in a new answer.
+ * The stored edit time makes the page say that the answer was edited.
+ */
 export async function editAnswer(env: Env, session: Session | null, input: z.infer<typeof EditAnswerInput>, now: number) {
   const user = requireWriter(session);
   const db = dbOf(env);
-  const ans = await loadAnswer(env, input.update);
+  const [ans, brand] = await Promise.all([loadAnswer(env, input.update), brandOfUserQuery(env, user.id)]);
   if (ans.qid !== input.qid) throw new DomainError(ERR.answerGone);
-  if (ans.authorId !== user.id) throw new DomainError(ERR.editNotAuthor);
+  const refusal = answerEditRefusal(user, { authorId: ans.authorId, best: ans.best === 1, state: ans.state });
+  if (refusal !== null) throw new DomainError(refusal);
   await holdForPremoderation(env, user, { type: "AE", qid: ans.qid, aid: ans.id, text: input.Body, payload: input }, now);
   await db
     .update(a)
-    .set({ text: sanitizeUserText(input.Body), source: sanitizeUserText(input.source), editedAt: now })
-    .where(eq(a.id, ans.id));
+    .set({ text: sanitizeUserText(input.Body, linkOptions(brand)), source: sanitizeUserText(input.source), editedAt: now })
+    .where(and(eq(a.id, ans.id), eq(a.userId, user.id), eq(a.best, 0)));
   return { id: ans.id, qid: ans.qid };
+}
+
+/**
+ * The edit page's form (the no-JavaScript door): the author's answer as he would type it again,
+ * or the refusal editans would give (167, 168, 181, 182).
+ */
+export async function answerForEdit(env: Env, session: Session, aid: number) {
+  const ans = await loadAnswer(env, aid);
+  const refusal = answerEditRefusal(session.user, { authorId: ans.authorId, best: ans.best === 1, state: ans.state });
+  if (refusal !== null) throw new DomainError(refusal);
+  return { aid: ans.id, qid: ans.qid, text: editableText(ans.text), source: editableText(ans.source) };
 }
 
 // ---------------------------------------------------------------------------------------------

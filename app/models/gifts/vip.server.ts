@@ -19,7 +19,7 @@ import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
-import { idField } from "../../lib/fields";
+import { flag, idField } from "../../lib/fields";
 import { batchable, dbOf, schema } from "../core/db.server";
 import { GIFT_POINTS_MIN } from "./gifts.server";
 import { announce } from "../notifications/push.server";
@@ -44,6 +44,8 @@ export const VipInput = z.object({
     (v) => (Array.isArray(v) ? v[v.length - 1] : v) ?? String(VIP_PERIOD_DAYS),
     z.coerce.number(ERR_MSG.vipPeriodInvalid).refine((p) => p === VIP_PERIOD_DAYS, ERR_MSG.vipPeriodInvalid),
   ),
+  /** the VIP dialog's 'hide my activity': 1 hides the buyer's own activity with the purchase (ignored for another user) */
+  cabhide: flag(0),
 });
 
 export async function buyVip(env: Env, session: Session | null, input: z.infer<typeof VipInput>, now: number) {
@@ -68,6 +70,7 @@ export async function buyVip(env: Env, session: Session | null, input: z.infer<t
         .update(u)
         .set({
           vip: 1,
+          ...(input.cabhide === 1 && uid === user.id ? { hidden: 1 } : {}),
           // an active period is extended; a lapsed or absent one starts now
           vipUntil: sql`CASE WHEN ${u.vip} = 1 AND ${u.vipUntil} > ${now} THEN ${u.vipUntil} + ${period} ELSE ${started} END`,
         })

@@ -560,6 +560,8 @@ export type ModerOnQuestion = {
   /** needs the question's category in volcats as well */
   cmtdrop: boolean;
   tmpban: boolean;
+  /** user management: the dossier page and locking a user's activity (set on the profile page only) */
+  usrkiller?: boolean;
   /** answers a moderator dropped, with the restore control (the Undo of a_ansdrop) */
   dropped: { id: number; text: string; author: { id: number; nick: string } }[];
   /** the move form's choices: top categories, each with its subcategories (empty: the category itself) */
@@ -627,6 +629,7 @@ export async function moderOnPage(env: Env, session: Session | null): Promise<{ 
       ansrestore: false,
       cmtdrop: false,
       tmpban: has("tmpban"),
+      usrkiller: has("usrkiller"),
       dropped: [],
       moveTo: [],
     },

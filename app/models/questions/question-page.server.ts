@@ -51,6 +51,7 @@ const answerColumns = {
   text: a.text,
   source: a.source,
   added: a.added,
+  editedAt: a.editedAt,
   best: a.best,
   rating: a.rating,
   comcnt: a.comcnt,

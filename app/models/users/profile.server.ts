@@ -96,7 +96,7 @@ export function banState(user: { bannedUntil: number | null; banPermanent: numbe
 
 // ---- the queries (every list is one index range, newest first: see the decision record)
 
-function headerQuery(env: Env, uid: number) {
+export function headerQuery(env: Env, uid: number) {
   const db = dbOf(env);
   return db
     .select({
@@ -115,6 +115,10 @@ function headerQuery(env: Env, uid: number) {
       bestCount: u.bestCount,
       followers: u.followers,
       following: u.following,
+      directCount: u.directCount,
+      watchcnt: u.watchcnt,
+      blackCnt: u.blackCnt,
+      vipUntil: u.vipUntil,
     })
     .from(u)
     .where(eq(u.id, uid));
@@ -219,6 +223,11 @@ export type ProfileUser = {
   bestCount: number;
   followers: number;
   following: number;
+  directCount: number;
+  /** the questions he watches (his subscriptions) */
+  watchcnt: number;
+  /** the size of his blacklist: for the owner alone (null for anyone else) */
+  blackCnt: number | null;
 };
 
 export type HiddenProfileUser = Pick<ProfileUser, "id" | "nick" | "lvl" | "filin">;
@@ -246,14 +255,14 @@ export type ProfilePage =
   | { kind: "hidden"; user: HiddenProfileUser }
   | { kind: "ok"; user: ProfileUser; view: ProfileView; isOwner: boolean; list: ProfileList; more: boolean; offset: number };
 
-function toUser(r: Awaited<ReturnType<typeof headerQuery>>[number], now: number): ProfileUser {
+function toUser(r: Awaited<ReturnType<typeof headerQuery>>[number], now: number, isOwner: boolean): ProfileUser {
   return {
     id: r.id,
     nick: r.nick,
     lvl: r.lvl,
     points: r.points,
     kpd: r.kpd,
-    vip: r.vip === 1,
+    vip: r.vip === 1 && (r.vipUntil === null || r.vipUntil > now),
     filin: r.filin,
     hidden: r.hidden === 1,
     ban: banState(r, now),
@@ -262,6 +271,9 @@ function toUser(r: Awaited<ReturnType<typeof headerQuery>>[number], now: number)
     bestCount: r.bestCount,
     followers: r.followers,
     following: r.following,
+    directCount: r.directCount,
+    watchcnt: r.watchcnt,
+    blackCnt: isOwner ? r.blackCnt : null,
   };
 }
 
@@ -324,7 +336,7 @@ export async function loadProfilePage(
   const leaveOut = listsQuestions && !isOwner && !adultReader ? adultCategoryIds(await getCategoryTree(env, now)) : [];
   const { row, list, more } = await loadProfileData(env, uid, view, offset, viewer, leaveOut);
   if (!row) return { kind: "missing" };
-  const user = toUser(row, now);
+  const user = toUser(row, now, isOwner);
   if (user.hidden && !seesHiddenProfile(viewer, uid)) return { kind: "hidden", user: { id: user.id, nick: user.nick, lvl: user.lvl, filin: user.filin } };
   return { kind: "ok", user, view, isOwner, list, more, offset };
 }
