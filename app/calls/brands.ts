@@ -14,6 +14,7 @@ import {
   RecommendInput,
   recommendQuestion,
 } from "../models/brands/brand-page.server";
+import { BrandEditInput, editBrand } from "../models/brands/brand-edit.server";
 import { readerIsAdult } from "../models/users/adult.server";
 import {
   addPrivateComment,
@@ -110,6 +111,13 @@ export const brandCalls: Record<string, NamedCall> = {
     method: "GET",
     input: BrandAnswersInput,
     run: (c, input) => readBrandAnswers(c.env, c.session, input, readerIsAdult(c.req, c.session)),
+  }),
+  // a god-level user changes a brand (the edit page); the change is logged with it
+  brand_edit: defineCall({
+    method: "POST",
+    input: BrandEditInput,
+    run: (c, input) => editBrand(c.env, c.session, input, c.now),
+    purge: (r) => [`/${r.urlname}/`, `/${r.urlname}/qst2brand/refer`],
   }),
   // a brand administrator recommends a question; it waits for the site's agreement
   kqrecommend: defineCall({

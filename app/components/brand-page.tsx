@@ -111,13 +111,13 @@ function RecommendForm({ urlname, brandId, sent }: { urlname: string; brandId: n
   return (
     <div data-testid="recommend">
       {sent ? (
-        <p className="notice" role="status" data-testid="recommend-sent">
+        <p className="form-ok" role="status" data-testid="recommend-sent">
           Рекомендация отправлена на согласование
         </p>
       ) : null}
       <CallForm call="kqrecommend" back={`/${urlname}/kquserlist/recommended?sent=1`} fields={{ cid: brandId }} className="stack-form" testId="recommend-form">
         <label htmlFor="recommend-qid">Номер или адрес вопроса</label>
-        <input id="recommend-qid" name="qid" type="text" inputMode="url" maxLength={LIMITS.linkField} required />
+        <input className="field-wide" id="recommend-qid" name="qid" type="text" inputMode="url" maxLength={LIMITS.linkField} required />
         <button className="btn" type="submit">
           Рекомендовать
         </button>

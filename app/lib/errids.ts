@@ -196,6 +196,7 @@ export const ERR = {
   brandNameInvalid: 498,
   brandTextTooLong: 499,
   brandLinkInvalid: 469,
+  favoritesFull: 468,
   giftUnknown: 500,
   giftPointsLevel: 501,
   giftPointsShort: 502,

@@ -8,6 +8,7 @@ import { parseId, parseOffset } from "../lib/params";
 import { pageMeta } from "../lib/seo";
 import { findBrand, type Brand } from "../models/brands/brands.server";
 import { loadBrandPage } from "../models/brands/brand-page.server";
+import { isGod } from "../models/brands/brand-edit.server";
 import { brandView } from "../lib/brand-tabs";
 import { getCategoryTree, type CategoryTree } from "../models/categories/categories.server";
 import { linkTarget } from "../models/core/text.server";
@@ -123,6 +124,7 @@ async function brandPage({ request, params, context }: LoaderFunctionArgs, tree:
       ...page,
       signedIn: session !== null,
       recommendSent: page.isAdmin && url.searchParams.get("sent") === "1",
+      canEdit: isGod(session?.user),
       site: brand.url ? linkTarget(brand.url) : null,
       cats: categoryLinks(tree),
       next: page.next === null ? null : `${base}?p=${page.next}`,

@@ -11,14 +11,5 @@ CREATE TABLE `brand_recommendations` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `brand_recommendations_uq` ON `brand_recommendations` (`brand_id`,`qid`);--> statement-breakpoint
 CREATE INDEX `brand_recommendations_list_idx` ON `brand_recommendations` (`brand_id`,`status`,`added`);--> statement-breakpoint
-CREATE TABLE `favorite_categories` (
-	`id` integer PRIMARY KEY AUTOINCREMENT NOT NULL,
-	`user_id` integer NOT NULL,
-	`category_id` integer NOT NULL,
-	`added` integer NOT NULL,
-	FOREIGN KEY (`user_id`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action,
-	FOREIGN KEY (`category_id`) REFERENCES `categories`(`id`) ON UPDATE no action ON DELETE no action
-);
---> statement-breakpoint
-CREATE UNIQUE INDEX `favorite_categories_uq` ON `favorite_categories` (`user_id`,`category_id`);--> statement-breakpoint
+ALTER TABLE `users` ADD `fav_categories` text DEFAULT '[]' NOT NULL;--> statement-breakpoint
 CREATE INDEX `questions_brand_state_idx` ON `questions` (`brand_id`,`state`,`added`);

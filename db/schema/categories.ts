@@ -86,19 +86,3 @@ export const brandRecommendations = sqliteTable(
   },
   (t) => [uniqueIndex("brand_recommendations_uq").on(t.brandId, t.qid), index("brand_recommendations_list_idx").on(t.brandId, t.status, t.added)],
 );
-
-/** A signed-in user's favourite categories: the toolbar's drop-down lists them first. */
-export const favoriteCategories = sqliteTable(
-  "favorite_categories",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
-    categoryId: integer("category_id")
-      .notNull()
-      .references(() => categories.id),
-    added: integer("added").notNull(),
-  },
-  (t) => [uniqueIndex("favorite_categories_uq").on(t.userId, t.categoryId)],
-);

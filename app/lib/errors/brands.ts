@@ -1,5 +1,5 @@
 import { ERR } from "../errids";
-/** Refusals of brands, private (direct) questions to their experts and brand follows: errids 469–499. */
+/** Refusals of brands, private (direct) questions to their experts and brand follows: errids 469–499; favourite categories 468. */
 export const BRAND_ERRORS = {
   // askbrand, addqst brand_tags
   [ERR.brandUnknown]: { status: 404, text: "Бренд не найден" },
@@ -29,6 +29,8 @@ export const BRAND_ERRORS = {
   [ERR.brandTabUnknown]: { status: 404, text: "Такого раздела на странице бренда нет" },
   [ERR.recommendQuestionMissing]: { status: 404, text: "Вопрос не найден: укажите номер или адрес открытого вопроса" },
   [ERR.alreadyRecommended]: { status: 409, text: "Этот вопрос уже рекомендован" },
+  // favourite categories
+  [ERR.favoritesFull]: { status: 409, text: "В избранном уже 30 категорий: уберите одну, чтобы добавить другую" },
   // the brand edit page
   [ERR.brandEditGodOnly]: { status: 403, text: "Изменять бренды могут только главные администраторы сайта" },
   [ERR.brandNameInvalid]: { status: 400, text: "Название бренда — от 1 до 100 символов" },
