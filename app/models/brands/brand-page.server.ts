@@ -203,7 +203,7 @@ function shapeList(view: BrandView, rows: Record<string, unknown>[]): BrandList 
 }
 
 /** SQL: how many rows a subquery yields, stopping at COUNT_CAP. */
-const capped = (inner: SQL) => sql<number>`(SELECT count(*) FROM (${inner} LIMIT ${COUNT_CAP}))`;
+const capped = (inner: SQL) => sql<number>`(SELECT count(*) FROM (${inner} LIMIT ${sql.raw(String(COUNT_CAP))}))`;
 
 /**
  * The tiles' counts beside the brand's own counters: the questions tagged for it; for its

@@ -40,7 +40,7 @@ export async function favCategory(env: Env, session: Session | null, input: z.in
       .update(u)
       .set({
         favCategories: sql`CASE WHEN EXISTS (SELECT 1 FROM json_each(${u.favCategories}) WHERE value = ${category.id}) THEN ${u.favCategories}
-          ELSE json_insert(${u.favCategories}, '$[#]', ${category.id}) END`,
+          ELSE json_insert(${u.favCategories}, '$[#]', CAST(${category.id} AS INTEGER)) END`,
       })
       .where(
         sql`${u.id} = ${user.id} AND (json_array_length(${u.favCategories}) < ${FAVORITES_MAX}
