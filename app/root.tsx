@@ -25,10 +25,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const now = Date.now();
   const [session, tree] = await Promise.all([viewerSession(context, request), getCategoryTree(env, now)]);
   const bell = session?.user.bell?.on ? await bellState(env, session.user.id, session.user.bell) : null;
-  // the drop-down leaves out hidden categories and the two kept out of every drop-down
-  const categories = tree.top.filter((c) => !c.hidden && !EXCLUDED_FROM_DROPDOWN.has(c.id)).map((c) => ({ name: c.name, href: `/${c.urlname}/` }));
+  // the drop-down leaves out hidden categories and the two kept out of every drop-down; a signed-in
+  // user's favourite categories (of any depth) come first, then the other top-level ones
+  const favs = (session?.user.favs ?? []).map((id) => tree.byId.get(id)).filter((c) => c !== undefined && !c.hidden);
+  const favIds = new Set(favs.map((c) => c!.id));
+  const categories = [
+    ...favs.map((c) => ({ name: c!.name, href: `/${c!.urlname}/`, fav: true })),
+    ...tree.top.filter((c) => !c.hidden && !EXCLUDED_FROM_DROPDOWN.has(c.id) && !favIds.has(c.id)).map((c) => ({ name: c.name, href: `/${c.urlname}/` })),
+  ];
   return json({
-    user: session ? { id: session.user.id, nick: session.user.nick, filin: session.user.filin ?? null, salt: session.salt, token: session.token } : null,
+    user: session
+      ? {
+          id: session.user.id,
+          nick: session.user.nick,
+          filin: session.user.filin ?? null,
+          salt: session.salt,
+          token: session.token,
+          favs: favs.map((c) => c!.urlname),
+        }
+      : null,
     bell,
     categories,
     season: seasonOf(now),

@@ -1,4 +1,21 @@
-import { BrandFollowInput, followBrand, GetBrandsInput, readBrand, unfollowBrand } from "../models/brands/brands.server";
+import { BrandFollowInput, followBrand, unfollowBrand } from "../models/brands/brands.server";
+import {
+  BqUserListInput,
+  BrandAnswersInput,
+  BrandListInput,
+  GetBrandsInput,
+  readBqUserList,
+  readBrand,
+  readBrandAnswers,
+  readKqUserList,
+  readQst2BrandList,
+  readTagQList,
+  readUQst2BrandList,
+  RecommendInput,
+  recommendQuestion,
+} from "../models/brands/brand-page.server";
+import { BrandEditInput, editBrand } from "../models/brands/brand-edit.server";
+import { readerIsAdult } from "../models/users/adult.server";
 import {
   addPrivateComment,
   AnswerPersonalInput,
@@ -62,7 +79,52 @@ export const brandCalls: Record<string, NamedCall> = {
   getBrands: defineCall({
     method: "GET",
     input: GetBrandsInput,
-    run: (c, input) => readBrand(c.env, c.session, input),
+    run: (c, input) => readBrand(c.env, c.session, input, readerIsAdult(c.req, c.session)),
+  }),
+  // the brand page's lists, each paged by 20 with p (docs/decisions/0039-brand-pages.md)
+  bquserlist: defineCall({
+    method: "GET",
+    input: BqUserListInput,
+    run: (c, input) => readBqUserList(c.env, c.session, input, readerIsAdult(c.req, c.session)),
+  }),
+  tagqlist: defineCall({
+    method: "GET",
+    input: BrandListInput,
+    run: (c, input) => readTagQList(c.env, c.session, input, readerIsAdult(c.req, c.session)),
+  }),
+  uqst2brandlist: defineCall({
+    method: "GET",
+    input: BrandListInput,
+    run: (c, input) => readUQst2BrandList(c.env, c.session, input, readerIsAdult(c.req, c.session)),
+  }),
+  qst2brandlist: defineCall({
+    method: "GET",
+    input: BrandListInput,
+    run: (c, input) => readQst2BrandList(c.env, c.session, input),
+  }),
+  kquserlist: defineCall({
+    method: "GET",
+    input: BrandListInput,
+    run: (c, input) => readKqUserList(c.env, c.session, input),
+  }),
+  abrandans: defineCall({
+    method: "GET",
+    input: BrandAnswersInput,
+    run: (c, input) => readBrandAnswers(c.env, c.session, input, readerIsAdult(c.req, c.session)),
+  }),
+  // a god-level user changes a brand (the edit page); the change is logged with it
+  brand_edit: defineCall({
+    method: "POST",
+    input: BrandEditInput,
+    run: (c, input) => editBrand(c.env, c.session, input, c.now),
+    purge: (r) => [`/${r.urlname}/`, `/${r.urlname}/qst2brand/refer`],
+  }),
+  // a brand administrator recommends a question; it waits for the site's agreement
+  kqrecommend: defineCall({
+    method: "POST",
+    input: RecommendInput,
+    quota: "GSR",
+    run: (c, input) => recommendQuestion(c.env, c.session, input, c.now),
   }),
   brand_follow: defineCall({
     method: "POST",

@@ -5,6 +5,7 @@ import { search, SearchInput } from "../models/search/search.server";
 import { suggest, SuggestInput } from "../models/search/suggest.server";
 import { readUsrSettings, setUsrSetting, UsrSettingsInput, UsrSettingsSetInput } from "../models/users/settings.server";
 import { DwhInput, trackEvent } from "../models/core/track.server";
+import { FavCategoryInput, favCategory } from "../models/categories/favorites.server";
 import { defineCall, type NamedCall } from "./define";
 
 /**
@@ -19,7 +20,12 @@ export const miscCalls: Record<string, NamedCall> = {
   getCategories: defineCall({
     method: "GET",
     input: z.object({}),
-    run: (c) => readCategories(c.env, c.now),
+    run: (c) => readCategories(c.env, c.now, c.session?.user.favs),
+  }),
+  favCategory: defineCall({
+    method: "POST",
+    input: FavCategoryInput,
+    run: (c, input) => favCategory(c.env, c.session, input, c.now),
   }),
   catbrands: defineCall({
     method: "GET",

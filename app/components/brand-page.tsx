@@ -1,6 +1,8 @@
+import { cut, LIMITS } from "../lib/limits";
 import { countOf, QUESTION, type Forms } from "../lib/plural";
-import type { BrandPage } from "../models/brands/brands.server";
-import { CallButton } from "./forms";
+import { BRAND_SUB_TITLES, BRAND_TAB_ORDER, BRAND_TABS, COUNT_CAP, firstSub, tabShown, type BrandTab } from "../lib/brand-tabs";
+import type { BrandAnswerItem, BrandPage, BrandPrivateItem } from "../models/brands/brand-page.server";
+import { CallButton, CallForm } from "./forms";
 import { QuestionList } from "./question-list";
 import { TimeAgo } from "./time-ago";
 import { UserLink } from "./user-link";
@@ -15,6 +17,10 @@ export type BrandPageData = Omit<BrandPage, "next"> & {
   site: string | null;
   cats: Record<string, { name: string; urlname: string }>;
   next: string | null;
+  /** the administrator's recommendation was just sent */
+  recommendSent: boolean;
+  /** the viewer may edit brands (a god-level user) */
+  canEdit?: boolean;
 };
 
 /** The brand's picture (its logo, else its person's), or a placeholder letter; only pictures of this site (the CSP). */
@@ -28,23 +34,129 @@ function BrandPicture({ brand }: { brand: BrandPage["brand"] }) {
   );
 }
 
-/** The tabs a viewer sees: the questions to the brand for everyone, the private and deleted ones for its administrator. */
-function tabsFor(isAdmin: boolean) {
-  return [
-    { tab: "qst2brand", sub: "refer", title: "Вопросы бренду", href: "" },
-    ...(isAdmin
-      ? [
-          { tab: "qst2brand", sub: "private", title: "Личные вопросы", href: "qst2brand/private" },
-          { tab: "questions", sub: "deleted", title: "Удалённые", href: "questions/deleted" },
-        ]
-      : []),
-  ];
+/** The path of a tab's or sub's page: the brand's own path for the default view, the queue pages for premoderation. */
+function viewHref(urlname: string, tab: BrandTab, sub: string): string {
+  if (tab === "qst2brand" && sub === "refer") return `/${urlname}/`;
+  if (tab === "premoderation") return `/${urlname}/premoderation/${sub}`;
+  return `/${urlname}/${tab}/${sub}`;
+}
+
+/** A count of a tile, "1000+" where the count stopped. */
+const tileCount = (n: number) => (n >= COUNT_CAP ? `${COUNT_CAP}+` : String(n));
+
+/** The stats tiles: the brand's counters for everyone, the administrator's queues for him. */
+function Tiles({ data }: { data: BrandPageData }) {
+  const { brand, tiles } = data;
+  const tile = (testId: string, value: string, label: string) => (
+    <li className="brand-tile" data-testid={testId}>
+      <b>{value}</b> <span className="muted">{label}</span>
+    </li>
+  );
+  return (
+    <ul className="brand-tiles" data-testid="brand-tiles">
+      {tile("tile-qst", String(brand.qst), "вопросов")}
+      {tile("tile-ans", String(brand.ans), "ответов экспертов")}
+      {tile("tile-kpd", `${brand.kpd}%`, "КПД")}
+      {tile("tile-followers", String(brand.followers), "подписчиков")}
+      {tile("tile-tagged", tileCount(tiles.tagged), "вопросов бренду")}
+      {tiles.waitingPrivate !== null ? tile("tile-private", tileCount(tiles.waitingPrivate), "личных ждут ответа") : null}
+      {tiles.recommended !== null ? tile("tile-recommended", tileCount(tiles.recommended), "рекомендаций на согласовании") : null}
+    </ul>
+  );
+}
+
+function PrivateItems({ items, deleted, now }: { items: BrandPrivateItem[]; deleted: boolean; now: number }) {
+  if (items.length === 0) return <p className="muted">Нет вопросов</p>;
+  return (
+    <ul className="qlist" data-testid="brand-private">
+      {items.map((item) => (
+        <li key={item.id}>
+          <a className="qtitle" href={`/private/${item.id}`}>
+            {item.qtext}
+          </a>
+          <div className="meta muted">
+            <UserLink user={item.author} />
+            <span>{deleted ? "Вопрос удален" : item.waiting ? "Ждёт ответа эксперта" : "Эксперт ответил"}</span>
+            <TimeAgo at={item.added} now={now} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function AnswerItems({ items, now }: { items: BrandAnswerItem[]; now: number }) {
+  if (items.length === 0) return <p className="muted">Эксперты бренда ещё не отвечали</p>;
+  return (
+    <ul className="qlist" data-testid="brand-answers">
+      {items.map((item) => (
+        <li key={item.id}>
+          <a className="qtitle" href={`/question/${item.qid}`}>
+            {item.qtext}
+          </a>
+          <p>{cut(item.text, 200)}</p>
+          <div className="meta muted">
+            <UserLink user={item.author} />
+            {item.best ? <span data-testid="best-mark">Лучший ответ</span> : null}
+            <TimeAgo at={item.added} now={now} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The administrator's form to recommend a question by its number or address; a plain form. */
+function RecommendForm({ urlname, brandId, sent }: { urlname: string; brandId: number; sent: boolean }) {
+  return (
+    <div data-testid="recommend">
+      {sent ? (
+        <p className="form-ok" role="status" data-testid="recommend-sent">
+          Рекомендация отправлена на согласование
+        </p>
+      ) : null}
+      <CallForm call="kqrecommend" back={`/${urlname}/kquserlist/recommended?sent=1`} fields={{ cid: brandId }} className="stack-form" testId="recommend-form">
+        <label htmlFor="recommend-qid">Номер или адрес вопроса</label>
+        <input className="field-wide" id="recommend-qid" name="qid" type="text" inputMode="url" maxLength={LIMITS.linkField} required />
+        <button className="btn" type="submit">
+          Рекомендовать
+        </button>
+      </CallForm>
+    </div>
+  );
+}
+
+/** The list of the view, or the placeholder of a tab built elsewhere. */
+function ViewList({ data }: { data: BrandPageData }) {
+  const { list, now } = data;
+  switch (list.kind) {
+    case "questions":
+      return <QuestionList items={list.items} now={now} categoryName={(id) => data.cats[id]} />;
+    case "private":
+      return <PrivateItems items={list.items} deleted={list.deleted} now={now} />;
+    case "answers":
+      return <AnswerItems items={list.items} now={now} />;
+    case "recommended":
+      return (
+        <>
+          <RecommendForm urlname={data.brand.urlname} brandId={data.brand.id} sent={data.recommendSent} />
+          {list.items.length === 0 ? (
+            <p className="muted">Рекомендованных вопросов нет</p>
+          ) : (
+            <QuestionList items={list.items} now={now} categoryName={(id) => data.cats[id]} />
+          )}
+        </>
+      );
+    default:
+      return <p className="muted">Лента пока пуста</p>;
+  }
 }
 
 /** /{brand urlname}/[{tab}/{sub}]: header with the brand's stats and follow button, its tabs and list. */
 export function BrandPageView({ data }: { data: BrandPageData }) {
-  const { brand, view, now } = data;
+  const { brand, view } = data;
   const site = data.site;
+  const subs = (BRAND_TABS[view.tab].subs as readonly string[]).filter((s) => data.isAdmin || !(BRAND_TABS[view.tab].admin as readonly string[]).includes(s));
   return (
     <main className="page">
       <div className="card" data-testid="brand-head">
@@ -68,8 +180,9 @@ export function BrandPageView({ data }: { data: BrandPageData }) {
           <span data-testid="brand-ans">{countOf(brand.ans, ANSWER_OF_EXPERT)}</span>
           <span data-testid="brand-kpd">{`КПД ${brand.kpd}%`}</span>
           <span data-testid="brand-followers">{countOf(brand.followers, FOLLOWER)}</span>
-          {data.modCount !== null ? <span data-testid="brand-modcount">{`Очередь модерации: ${data.modCount}`}</span> : null}
+          {data.tiles.modCount !== null ? <span data-testid="brand-modcount">{`Очередь модерации: ${data.tiles.modCount}`}</span> : null}
         </div>
+        <Tiles data={data} />
         <p>
           <a className="btn btn-ask" href={`/ask/private-${brand.id}`} data-testid="ask-expert">
             Задать вопрос эксперту
@@ -79,41 +192,37 @@ export function BrandPageView({ data }: { data: BrandPageData }) {
           ) : (
             <CallButton call="brand_follow" back={`/${brand.urlname}/`} fields={{ cid: brand.id }} label="Подписаться" testId="brand-follow" />
           )}
+          {data.canEdit ? (
+            <>
+              {" "}
+              <a className="btn btn-small" href={`/admin/brand/edit/${brand.id}`} data-testid="brand-edit-link">
+                Редактировать бренд
+              </a>
+            </>
+          ) : null}
         </p>
         <nav className="tabs" aria-label="Вкладки" data-testid="brand-tabs">
-          {tabsFor(data.isAdmin).map((t) => (
-            <a
-              key={t.href}
-              href={`/${brand.urlname}/${t.href}`}
-              data-tab={`${t.tab}/${t.sub}`}
-              aria-current={view.tab === t.tab && view.sub === t.sub ? "page" : undefined}
-            >
-              {t.title}
-            </a>
-          ))}
+          {BRAND_TAB_ORDER.filter((t) => tabShown(t, data.isAdmin)).map((t) => {
+            const sub = firstSub(t, data.isAdmin);
+            return (
+              <a key={t} href={viewHref(brand.urlname, t, sub)} data-tab={`${t}/${sub}`} aria-current={view.tab === t ? "page" : undefined}>
+                {BRAND_TABS[t].title}
+              </a>
+            );
+          })}
         </nav>
+        {subs.length > 1 ? (
+          <nav className="tabs" aria-label="Разделы вкладки" data-testid="brand-subs">
+            {subs.map((s) => (
+              <a key={s} href={viewHref(brand.urlname, view.tab, s)} data-tab={`${view.tab}/${s}`} aria-current={view.sub === s ? "page" : undefined}>
+                {BRAND_SUB_TITLES[s] ?? s}
+              </a>
+            ))}
+          </nav>
+        ) : null}
       </div>
       <div className="card">
-        {data.list.kind === "tagged" ? (
-          <QuestionList items={data.list.items} now={now} categoryName={(id) => data.cats[id]} />
-        ) : data.list.items.length === 0 ? (
-          <p className="muted">Нет вопросов</p>
-        ) : (
-          <ul className="qlist" data-testid="brand-private">
-            {data.list.items.map((item) => (
-              <li key={item.id}>
-                <a className="qtitle" href={`/private/${item.id}`}>
-                  {item.qtext}
-                </a>
-                <div className="meta muted">
-                  <UserLink user={item.author} />
-                  <span>{view.tab === "questions" ? "Вопрос удален" : item.waiting ? "Ждёт ответа эксперта" : "Эксперт ответил"}</span>
-                  <TimeAgo at={item.added} now={now} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ViewList data={data} />
         <div className="pager">
           {data.next ? (
             <a className="btn" rel="next" href={data.next} data-testid="show-more">

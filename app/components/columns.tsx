@@ -7,10 +7,24 @@
 import { cut } from "../lib/limits";
 import type { BrandPageData } from "./brand-page";
 import type { DropdownEntry } from "../lib/shell";
+import { CallButton } from "./forms";
 import { LeadersBlock } from "./leaders-block";
 import type { ShellUser } from "./site-shell";
 
 type LeadersData = Parameters<typeof LeadersBlock>[0];
+
+/** A signed-in user marks the category a favourite, or unmarks it: a plain form. */
+function FavoriteForm({ urlname, isFavorite }: { urlname: string; isFavorite: boolean }) {
+  return (
+    <CallButton
+      call="favCategory"
+      back={`/${urlname}/`}
+      fields={{ cid: urlname, fav: isFavorite ? 0 : 1 }}
+      label={isFavorite ? "Убрать из избранного" : "В избранное"}
+      testId={isFavorite ? "fav-remove" : "fav-add"}
+    />
+  );
+}
 
 type Match = { id: string; data: unknown; params: Record<string, string | undefined> };
 
@@ -98,6 +112,7 @@ export function LeftColumn({ place, user, categories }: ColumnsProps) {
           <p>
             <a href="/categories/">Все категории</a>
           </p>
+          {user ? <FavoriteForm urlname={d.category.urlname} isFavorite={user.favs?.includes(d.category.urlname) ?? false} /> : null}
         </nav>
       </aside>
     );

@@ -16,6 +16,7 @@ const ACTION_TITLES: Record<string, string> = {
   cmtrestore: "Комментарий восстановлен",
   tmpban: "Блокировка",
   qstmove: "Вопрос перенесён",
+  brandedit: "Бренд изменён",
 };
 
 const EMPTY: Record<ModerlogTab, string> = {

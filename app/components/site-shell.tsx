@@ -4,7 +4,8 @@ import { cut } from "../lib/limits";
 import { dropdownColumns, SEASON_TITLES, TOOLBAR_NICK_CUT, type DropdownEntry, type Season } from "../lib/shell";
 import { ToolbarSearch } from "./toolbar-search";
 
-export type ShellUser = { id: number; nick: string; filin: string | null };
+/** The signed-in user as the shell shows him; `favs` are his favourite categories' urlnames. */
+export type ShellUser = { id: number; nick: string; filin: string | null; favs?: string[] };
 
 /**
  * The toolbar and footer around every page (server-rendered; the bell is an island). The
@@ -95,7 +96,10 @@ function CategoriesMenu({ categories }: { categories: DropdownEntry[] }) {
             <ul key={i}>
               {column.map((c) => (
                 <li key={c.href}>
-                  <a href={c.href}>{c.name}</a>
+                  <a href={c.href} data-fav={c.fav ? "1" : undefined}>
+                    {c.fav ? <span title="Избранная категория">★ </span> : null}
+                    {c.name}
+                  </a>
                 </li>
               ))}
             </ul>

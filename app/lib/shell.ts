@@ -28,7 +28,8 @@ export const SEASON_TITLES: Record<Exclude<Season, null>, string> = {
   march8: "С 8 Марта!",
 };
 
-export type DropdownEntry = { name: string; href: string };
+/** A category of the drop-down; `fav` marks a signed-in user's favourite (listed first). */
+export type DropdownEntry = { name: string; href: string; fav?: boolean };
 
 /**
  * The toolbar's categories drop-down in three columns: «Все вопросы» and the first ten

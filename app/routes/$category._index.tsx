@@ -6,7 +6,10 @@ import { cacheHeaders, clientIp, notFoundUnless, PRIVATE_PAGE } from "../lib/htt
 import { LIMITS } from "../lib/limits";
 import { parseId, parseOffset } from "../lib/params";
 import { pageMeta } from "../lib/seo";
-import { brandView, findBrand, loadBrandPage, type Brand } from "../models/brands/brands.server";
+import { findBrand, type Brand } from "../models/brands/brands.server";
+import { loadBrandPage } from "../models/brands/brand-page.server";
+import { isGod } from "../models/brands/brand-edit.server";
+import { brandView } from "../lib/brand-tabs";
 import { getCategoryTree, type CategoryTree } from "../models/categories/categories.server";
 import { linkTarget } from "../models/core/text.server";
 import { categoryLinks, findListPlace, listPath, loadQuestionList } from "../models/questions/lists.server";
@@ -95,12 +98,15 @@ async function emailPath(request: Request, env: Env, word: string, name: string,
 }
 
 /**
- * The brand page: an unknown tab or sub, and an administrator's tab for anyone else, is 404.
- * Guests' pages may be cached; a signed-in reader's (follow state, admin tabs) not.
+ * The brand page: an unknown tab or sub, and an administrator's tab for anyone else, is 404 (the
+ * page does not tell others which of the brand's views exist). The premoderation tab is the queue
+ * pages /{urlname}/premoderation/{kind}. Guests' pages may be cached; a signed-in reader's (follow
+ * state, admin tabs) not.
  */
 async function brandPage({ request, params, context }: LoaderFunctionArgs, tree: CategoryTree, brand: Brand, now: number) {
   const view = brandView(params.tab, params.sub);
   notFoundUnless(view);
+  if (view.tab === "premoderation") throw redirect(`/${brand.urlname}/premoderation/${view.sub}`);
   const url = new URL(request.url);
   const base = params.tab === undefined ? `/${brand.urlname}/` : `/${brand.urlname}/${view.tab}/${view.sub}`;
   const offset = parseOffset(url.searchParams);
@@ -117,6 +123,8 @@ async function brandPage({ request, params, context }: LoaderFunctionArgs, tree:
       now,
       ...page,
       signedIn: session !== null,
+      recommendSent: page.isAdmin && url.searchParams.get("sent") === "1",
+      canEdit: isGod(session?.user),
       site: brand.url ? linkTarget(brand.url) : null,
       cats: categoryLinks(tree),
       next: page.next === null ? null : `${base}?p=${page.next}`,

@@ -64,3 +64,25 @@ export const brandMembers = sqliteTable(
   },
   (t) => [uniqueIndex("brand_members_uq").on(t.brandId, t.userId), index("brand_members_user_idx").on(t.userId)],
 );
+
+/**
+ * A question a brand's administrator recommends: it waits (status 'N') until the site's staff
+ * agree to it ('A') or turn it down ('D'). One recommendation of a question per brand.
+ */
+export const brandRecommendations = sqliteTable(
+  "brand_recommendations",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    brandId: integer("brand_id")
+      .notNull()
+      .references(() => brands.id),
+    qid: integer("qid").notNull(),
+    /** the administrator who recommended it */
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    status: text("status").notNull().default("N"),
+    added: integer("added").notNull(),
+  },
+  (t) => [uniqueIndex("brand_recommendations_uq").on(t.brandId, t.qid), index("brand_recommendations_list_idx").on(t.brandId, t.status, t.added)],
+);

@@ -64,6 +64,8 @@ export const questions = sqliteTable(
     /** a user's questions by state (the profile's open / vote / resolve / deleted subs): migration 0003 */
     index("questions_user_state_idx").on(t.userId, t.state, t.added),
     index("questions_brand_idx").on(t.brandId, t.added),
+    /** the brand page's questions by state (open, voting, resolved) */
+    index("questions_brand_state_idx").on(t.brandId, t.state, t.added),
     index("questions_lifecycle_idx").on(t.state, t.stateChangedAt),
     // the leader questions (smstop, leadqst) and the gold fund (golden): few rows, partial indexes
     index("questions_lead_idx").on(t.leadUntil).where(sql`lead_until is not null`),

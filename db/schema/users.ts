@@ -37,6 +37,8 @@ export const users = sqliteTable(
     notifyInterval: integer("notify_interval").notNull().default(10),
     /** JSON: channels push/mail/web/sound and per-type flags (AQ, LK, CO, PV × P, M, W; NEW) */
     notifySettings: text("notify_settings").notNull().default("{}"),
+    /** JSON array of the user's favourite category ids (favCategory): the toolbar's drop-down lists them first */
+    favCategories: text("fav_categories").notNull().default("[]"),
     /** a moderator's flag: every write of this user goes to premoderation */
     premoderated: integer("premoderated").notNull().default(0),
     /** JSON of the client's settings by title, {title: {flag: val}} (usrsettings; the welcome tour under "welcome") */

@@ -89,7 +89,10 @@ describe("the brand page", () => {
     const main = await page(`/${URLNAME}/`, admin);
     expect(main.status).toBe(200);
     expect(main.html).toContain('data-tab="qst2brand/private"');
-    expect(main.html).toContain('data-tab="questions/deleted"');
+    // the questions tab's subs: the deleted and the private ones are his too
+    const questionsTab = (await page(`/${URLNAME}/questions/all`, admin)).html;
+    expect(questionsTab).toContain('data-tab="questions/deleted"');
+    expect(questionsTab).toContain('data-tab="questions/private"');
     expect(main.html).toContain(`data-testid="brand-modcount">Очередь модерации: ${pending + 1}</span>`);
     // the administrator does not follow his own brand
     expect(main.html).not.toContain('data-testid="brand-follow"');
@@ -107,6 +110,7 @@ describe("the brand page", () => {
       expect((await page(`/${URLNAME}/qst2brand/private`, who)).status).toBe(404);
       expect((await page(`/${URLNAME}/questions/deleted`, who)).status).toBe(404);
       const html = (await page(`/${URLNAME}/`, who)).html;
+      expect((await page(`/${URLNAME}/questions/all`, who)).html).not.toContain('data-tab="questions/deleted"');
       expect(html).not.toContain('data-tab="qst2brand/private"');
       expect(html).not.toContain('data-testid="brand-modcount"');
     }

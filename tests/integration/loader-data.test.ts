@@ -327,14 +327,15 @@ describe("the report page", () => {
 });
 
 describe("the root", () => {
-  it("sends a guest no user, and a signed-in reader his own id, nick, picture and API salt and token only", async () => {
+  it("sends a guest no user, and a signed-in reader his own id, nick, picture, favourite categories and API salt and token only", async () => {
     const guest = await loaderData("/", "root");
     // besides the user: the toolbar's categories (public names and addresses) and the logo of the day
     expect(Object.keys(guest.data!).sort()).toEqual(["bell", "categories", "season", "user"]);
     expect(guest.data).toMatchObject({ user: null, bell: null });
     expect(paths(guest.data!.categories)).toEqual(["[].href", "[].name"]);
     const own = await loaderData("/", "root", user);
-    expect(paths(own.data!.user)).toEqual(["filin", "id", "nick", "salt", "token"]);
+    // his favourite categories' addresses (for the category page's «В избранное» form) are his own too
+    expect(paths(own.data!.user)).toEqual(["favs", "filin", "id", "nick", "salt", "token"]);
     expect(own.data!.user).toMatchObject({ id: user.id, salt: user.salt, token: user.token });
     expect(own.headers.get("cache-control")).toBe("private, no-store");
   });

@@ -38,7 +38,7 @@ describe("the category tree and the brands of each category", () => {
     const withKids = json.categories.find((c: Json) => c.children.length > 0);
     expect(withKids.children.every((k: Json) => k.parent === withKids.id && k.children.length === 0)).toBe(true);
     expect(Object.keys(all[0]).sort()).toEqual(
-      ["id", "name", "urlname", "parent", "readonly", "hidden", "adult", "special", "nodropdown", "qcount", "children"].sort(),
+      ["id", "name", "urlname", "parent", "readonly", "hidden", "adult", "special", "nodropdown", "qcount", "isFavorite", "children"].sort(),
     );
     const golden = all.find((c) => c.urlname === "golden");
     expect(golden).toMatchObject({ id: 22, name: "Золотой фонд", special: "golden", parent: 0 });

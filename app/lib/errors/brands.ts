@@ -1,5 +1,5 @@
 import { ERR } from "../errids";
-/** Refusals of brands, private (direct) questions to their experts and brand follows: errids 470–499. */
+/** Refusals of brands, private (direct) questions to their experts and brand follows: errids 469–499; favourite categories 468. */
 export const BRAND_ERRORS = {
   // askbrand, addqst brand_tags
   [ERR.brandUnknown]: { status: 404, text: "Бренд не найден" },
@@ -24,4 +24,16 @@ export const BRAND_ERRORS = {
   [ERR.alreadyFollowingBrand]: { status: 409, text: "Вы уже подписаны на этот бренд" },
   [ERR.notFollowingBrand]: { status: 409, text: "Вы не подписаны на этот бренд" },
   [ERR.brandKeyMissing]: { status: 400, text: "Укажите бренд: cid или urlname" },
+  // the brand page's lists and recommendations
+  [ERR.brandAdminOnly]: { status: 403, text: "Этот раздел доступен только администраторам бренда" },
+  [ERR.brandTabUnknown]: { status: 404, text: "Такого раздела на странице бренда нет" },
+  [ERR.recommendQuestionMissing]: { status: 404, text: "Вопрос не найден: укажите номер или адрес открытого вопроса" },
+  [ERR.alreadyRecommended]: { status: 409, text: "Этот вопрос уже рекомендован" },
+  // favourite categories
+  [ERR.favoritesFull]: { status: 409, text: "В избранном уже 30 категорий: уберите одну, чтобы добавить другую" },
+  // the brand edit page
+  [ERR.brandEditGodOnly]: { status: 403, text: "Изменять бренды могут только главные администраторы сайта" },
+  [ERR.brandNameInvalid]: { status: 400, text: "Название бренда — от 1 до 100 символов" },
+  [ERR.brandTextTooLong]: { status: 400, text: "Имя представителя — не длиннее 100 символов, его текст — не длиннее 1000" },
+  [ERR.brandLinkInvalid]: { status: 400, text: "Ссылка должна начинаться с https:// (логотип — также с /) и быть не длиннее 1000 символов" },
 } as const satisfies Record<number, { status: number; text: string }>;

@@ -1,19 +1,15 @@
 /**
  * Brands: who is a brand's member (expert or admin), following a
  * brand (brand_follow / brand_unfollow, field cid = the brand's id or urlname), the brand page
- * /{brand urlname}/[{tab}/{sub}] and the brand administrator's moderation queue count. See
+ * and the brand administrator's moderation queue count (the page itself: brand-page.server.ts). See
  * docs/decisions/0017-brands-and-private-questions.md.
  */
 import { ERR, ERR_MSG } from "../../lib/errids";
-import { and, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
-import { listOf, blank, OptId } from "../../lib/fields";
-import { LIMITS } from "../../lib/limits";
-import type { QuestionState } from "../../lib/questions";
-import { adultCategoryIds, getCategoryTree } from "../categories/categories.server";
+import { listOf, blank } from "../../lib/fields";
 import { batchable, dbOf, schema } from "../core/db.server";
-import { LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
 import { requireWriter, type Session } from "../users/session.server";
 import { DwhInput, trackEvent } from "../core/track.server";
 import { addressKey, hit } from "../core/rate-limits.server";
@@ -21,8 +17,6 @@ import { addressKey, hit } from "../core/rate-limits.server";
 const b = schema.brands;
 const m = schema.brandMembers;
 const f = schema.follows;
-const q = schema.questions;
-const pq = schema.privateQuestions;
 const u = schema.users;
 
 export type BrandRole = "expert" | "admin";
@@ -147,58 +141,6 @@ export async function unfollowBrand(env: Env, session: Session | null, input: z.
 
 // ------------------------------------------------------------------------------- the page
 
-/** The brand page's tabs and subs; `admin` ones are the brand administrator's alone. */
-export const BRAND_TABS = {
-  qst2brand: { subs: ["refer", "private"], dflt: "refer", admin: ["private"] },
-  questions: { subs: ["deleted"], dflt: "deleted", admin: ["deleted"] },
-} as const;
-export type BrandTab = keyof typeof BRAND_TABS;
-export type BrandView = { tab: BrandTab; sub: string };
-
-/** The tab and sub a brand path names (absent → qst2brand/refer), or null for an unknown one. */
-export function brandView(tab?: string, sub?: string): BrandView | null {
-  const t = (tab ?? "qst2brand") as BrandTab;
-  if (!Object.hasOwn(BRAND_TABS, t)) return null;
-  const s = sub ?? BRAND_TABS[t].dflt;
-  if (!(BRAND_TABS[t].subs as readonly string[]).includes(s)) return null;
-  return { tab: t, sub: s };
-}
-
-export type BrandPrivateItem = { id: number; qtext: string; added: number; waiting: boolean; author: { id: number; nick: string; lvl: number } };
-
-/** The author of a listed item, aliased: a D1 batch keys columns by name, and users has id and added too. */
-const AUTHOR = {
-  authorId: sql<number>`${u.id}`.as("author_id"),
-  authorNick: sql<string>`${u.nick}`.as("author_nick"),
-  authorLvl: sql<number>`${u.lvl}`.as("author_lvl"),
-};
-
-/** The brand's public questions tagged for it (questions_brand_idx), newest first, but for those in the categories of `leaveOut`. */
-function taggedQuery(env: Env, brandId: number, offset: number, limit: number, leaveOut: number[]) {
-  const db = dbOf(env);
-  return db
-    .select({ ...LIST_COLUMNS, categoryId: q.categoryId, ...AUTHOR })
-    .from(q)
-    .innerJoin(u, eq(u.id, q.userId))
-    .where(and(eq(q.brandId, brandId), eq(q.hidden, 0), sql`${q.state} <> 'D'`, leaveOut.length > 0 ? notInArray(q.categoryId, leaveOut) : undefined))
-    .orderBy(desc(q.added))
-    .limit(limit)
-    .offset(offset);
-}
-
-/** The brand's private questions, shown (hidden 0) or deleted (hidden 1): private_questions_brand_idx. */
-function privateListQuery(env: Env, brandId: number, hidden: 0 | 1, offset: number, limit: number) {
-  const db = dbOf(env);
-  return db
-    .select({ id: pq.id, qtext: pq.qtext, added: pq.added, waiting: pq.waitingBrandReply, ...AUTHOR })
-    .from(pq)
-    .innerJoin(u, eq(u.id, pq.userId))
-    .where(and(eq(pq.brandId, brandId), eq(pq.hidden, hidden)))
-    .orderBy(desc(pq.added))
-    .limit(limit)
-    .offset(offset);
-}
-
 /**
  * The moderation queue count of a brand: its pending premoderation items plus the open abuse
  * reports on its tagged questions (and their answers and comments, by the report's qid). One query.
@@ -212,99 +154,6 @@ export function modCountQuery(env: Env, brandId: number) {
     })
     .from(b)
     .where(eq(b.id, brandId));
-}
-
-export type BrandPage = {
-  brand: Brand;
-  view: BrandView;
-  isAdmin: boolean;
-  role: BrandRole | null;
-  subscribed: boolean;
-  modCount: number | null;
-  list: { kind: "tagged"; items: QuestionListItem[] } | { kind: "private"; items: BrandPrivateItem[] };
-  next: number | null;
-  /** the brand's experts (who answer its questions), for the page's side column */
-  experts: { id: number; nick: string; lvl: number }[];
-};
-
-/** The brand's experts shown beside its page: at most this many, those with the most points first. */
-const EXPERTS_SHOWN = 10;
-
-/** The brand's experts (brand_members with the role expert), the most points first. */
-function expertsQuery(env: Env, brandId: number) {
-  return dbOf(env)
-    .select({ id: u.id, nick: u.nick, lvl: u.lvl })
-    .from(m)
-    .innerJoin(u, eq(u.id, m.userId))
-    .where(and(eq(m.brandId, brandId), eq(m.role, "expert")))
-    .orderBy(desc(u.points), u.id)
-    .limit(EXPERTS_SHOWN);
-}
-
-/**
- * The brand page's data: the brand (one query), then in one batch the list of the tab, the brand's
- * experts, and for a signed-in viewer his role, whether he follows the brand and (admin) the queue count. The
- * administrator's tabs are refused (null) to everyone else, as an unknown path is. A reader who
- * has not confirmed he is an adult (`adultReader` false) is not shown questions of the adult categories.
- */
-export async function loadBrandPage(
-  env: Env,
-  brand: Brand,
-  view: BrandView,
-  viewerId: number | null,
-  offset: number,
-  adultReader: boolean,
-): Promise<BrandPage | null> {
-  const db = dbOf(env);
-  const limit = LIMITS.pageSize;
-  const role = viewerId ? (((await brandRoleQuery(env, brand.id, viewerId).get())?.role as BrandRole | undefined) ?? null) : null;
-  const isAdmin = role === "admin";
-  if ((BRAND_TABS[view.tab].admin as readonly string[]).includes(view.sub) && !isAdmin) return null;
-  const listQuery =
-    view.tab === "qst2brand" && view.sub === "refer"
-      ? taggedQuery(env, brand.id, offset, limit + 1, adultReader ? [] : adultCategoryIds(await getCategoryTree(env)))
-      : privateListQuery(env, brand.id, view.tab === "questions" ? 1 : 0, offset, limit + 1);
-  const [rows, follows, counted, experts] = await db.batch([
-    listQuery,
-    db
-      .select({ id: f.id })
-      .from(f)
-      .where(and(eq(f.followerId, viewerId ?? 0), eq(f.targetType, "B"), eq(f.targetId, brand.id))),
-    modCountQuery(env, isAdmin ? brand.id : 0),
-    expertsQuery(env, brand.id),
-  ]);
-  const shown = (rows as Record<string, unknown>[]).slice(0, limit);
-  const author = (r: Record<string, unknown>) => ({ id: r.authorId as number, nick: r.authorNick as string, lvl: r.authorLvl as number });
-  const list: BrandPage["list"] =
-    view.tab === "qst2brand" && view.sub === "refer"
-      ? {
-          kind: "tagged",
-          items: shown.map((r) => ({
-            id: r.id as number,
-            qtext: r.qtext as string,
-            state: r.state as QuestionState,
-            anscnt: r.anscnt as number,
-            added: r.added as number,
-            pollType: (r.pollType as string | null) ?? null,
-            categoryId: r.categoryId as number,
-            author: author(r),
-          })),
-        }
-      : {
-          kind: "private",
-          items: shown.map((r) => ({ id: r.id as number, qtext: r.qtext as string, added: r.added as number, waiting: r.waiting === 1, author: author(r) })),
-        };
-  return {
-    brand,
-    view,
-    isAdmin,
-    role,
-    subscribed: follows.length > 0,
-    modCount: isAdmin ? (counted[0]?.n ?? 0) : null,
-    list,
-    next: rows.length > limit ? offset + limit : null,
-    experts,
-  };
 }
 
 // ------------------------------------------------------------------------------ brand tags
@@ -336,54 +185,6 @@ export async function brandTagColumns(env: Env, tags: number[]): Promise<{ brand
 }
 
 // ---------------------------------------------------------------------------------- reads
-
-export const GetBrandsInput = z
-  .object({
-    urlname: z.preprocess(blank, z.string(ERR_MSG.brandUnknown).max(100, ERR_MSG.brandUnknown).optional()),
-    id: OptId,
-    sub: z.unknown().optional(),
-    stat: z.unknown().optional(),
-  })
-  .refine((i) => i.urlname !== undefined || i.id !== undefined, ERR_MSG.brandUnknown);
-
-/**
- * `getBrands {urlname} or {id}`: the brand in the API's fields, with
- * the viewer's `subscribed` and `is_admin`.
- */
-export async function readBrand(env: Env, session: Session | null, input: z.infer<typeof GetBrandsInput>) {
-  const brand = await findBrand(env, input.id !== undefined ? { id: input.id } : { urlname: input.urlname });
-  if (!brand) throw new DomainError(ERR.brandUnknown);
-  const db = dbOf(env);
-  const viewer = session?.user.id ?? 0;
-  const [roles, follows] = await db.batch([
-    brandRoleQuery(env, brand.id, viewer),
-    db
-      .select({ id: f.id })
-      .from(f)
-      .where(and(eq(f.followerId, viewer), eq(f.targetType, "B"), eq(f.targetId, brand.id))),
-  ]);
-  return {
-    brand: {
-      id: brand.id,
-      brand_id: brand.id,
-      urlname: brand.urlname,
-      name: brand.name,
-      brand_personname: brand.personName,
-      brand_persontext: brand.personText,
-      brand_personimage: brand.personImage,
-      brand_logo: brand.logo,
-      brand_url: brand.url,
-      cid: brand.categoryId,
-      qst: brand.qst,
-      ans: brand.ans,
-      kpd: brand.kpd,
-      followers: brand.followers,
-      subscribed: follows.length > 0 ? 1 : 0,
-      is_admin: roles[0]?.role === "admin" ? 1 : 0,
-      direct: 1,
-    },
-  };
-}
 
 /**
  * For the /301 page: a brand user's link (`brand` in its query) was followed — the dwh event

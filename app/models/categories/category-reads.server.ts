@@ -34,10 +34,12 @@ export type CategoryNode = {
   /** 1 when drop-downs leave it out (601 and 2024) */
   nodropdown: 0 | 1;
   qcount: number;
+  /** 1 when the signed-in reader marked it a favourite (favCategory) */
+  isFavorite: 0 | 1;
   children: CategoryNode[];
 };
 
-function categoryNode(tree: CategoryTree, c: Category): CategoryNode {
+function categoryNode(tree: CategoryTree, c: Category, favs: ReadonlySet<number>): CategoryNode {
   return {
     id: c.id,
     name: c.name,
@@ -49,17 +51,20 @@ function categoryNode(tree: CategoryTree, c: Category): CategoryNode {
     special: c.special,
     nodropdown: EXCLUDED_FROM_DROPDOWN.has(c.id) ? 1 : 0,
     qcount: c.qcount,
-    children: (tree.children.get(c.id) ?? []).map((x) => categoryNode(tree, x)),
+    isFavorite: favs.has(c.id) ? 1 : 0,
+    children: (tree.children.get(c.id) ?? []).map((x) => categoryNode(tree, x, favs)),
   };
 }
 
 /**
  * `getCategories`: the whole tree, nothing left out (hidden, readonly, special and the drop-down
- * exclusions carry flags instead), top-level categories in their order, each with its children.
+ * exclusions carry flags instead), top-level categories in their order, each with its children;
+ * `isFavorite` marks the signed-in reader's favourites (`favs`, read with his session).
  */
-export async function readCategories(env: Env, now: number) {
+export async function readCategories(env: Env, now: number, favs: readonly number[] = []) {
   const tree = await getCategoryTree(env, now);
-  return { categories: tree.top.map((c) => categoryNode(tree, c)) };
+  const set = new Set(favs);
+  return { categories: tree.top.map((c) => categoryNode(tree, c, set)) };
 }
 
 /** `catbrands`: the brands of each category, keyed by category id: {catbrands: {cid: [{id, name, urlname}]}}. */

@@ -31,6 +31,8 @@ export type SessionUser = {
   adult?: boolean;
   /** the toolbar bell's settings (users.notify, notify_interval, the sound channel), read with the session */
   bell?: { on: boolean; interval: number; sound: boolean };
+  /** his favourite categories' ids (users.fav_categories), read with the session */
+  favs?: number[];
 };
 
 export type Session = { id: number; salt: string; token: string; expiresAt: number; user: SessionUser };
@@ -106,6 +108,7 @@ export async function getSession(env: Env, request: Request, now = Date.now()): 
       notify: u.notify,
       notifyInterval: u.notifyInterval,
       notifySettings: u.notifySettings,
+      favCategories: u.favCategories,
     })
     .from(s)
     .innerJoin(u, eq(u.id, s.userId))
@@ -139,6 +142,7 @@ type UserRow = {
   notify: number;
   notifyInterval: number;
   notifySettings: string;
+  favCategories?: string;
 };
 
 /** A users row as the session's user (also for writes replayed as their author, e.g. premoderation). */
@@ -158,6 +162,7 @@ export function sessionUserOf(row: UserRow, now: number): SessionUser {
     permissions: parseJsonList(row.permissions).filter((p): p is string => typeof p === "string"),
     createdAt: row.createdAt,
     welcomeBonus: row.welcomeBonus === 1,
+    favs: parseJsonList(row.favCategories).filter((c): c is number => typeof c === "number"),
     bell: { on: row.notify === 1, interval: row.notifyInterval > 0 ? row.notifyInterval : 10, sound: parseStored(row.notifySettings).sound === 1 },
   };
 }
