@@ -6,7 +6,7 @@
  * matches are the same every time: they are kept, and every caller gets its own copy of them.
  *
  * `wrangler.toml` points the package's imports here (`[alias]`); everything else is the package's
- * own. Only what the Worker bundles goes through this; the tests' and the browser's copies do not.
+ * own. What wrangler bundles (dev, deploy) goes through this; the browser's copy does not.
  */
 import type { AgnosticRouteMatch, AgnosticRouteObject, Location } from "@remix-run/router";
 import * as bundle from "../node_modules/@remix-run/router/dist/router.js";
