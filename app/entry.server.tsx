@@ -3,6 +3,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { IslandPageContext } from "./islands/island";
+import { FragmentSinkContext, newFragmentSink, withFragments } from "./components/fragments";
 import { isCacheableRequest } from "./calls/page-cache.server";
 import { pageContentPolicy } from "./lib/http.server";
 
@@ -29,10 +30,14 @@ export default async function handleRequest(
   // a guest's page, or a signed-in reader's question page rendered once for all the readers alike (shared-page.server.tsx)
   const shared = isCacheableRequest(request) || (loadContext as { sharedRender?: boolean }).sharedRender === true;
   const nonce = shared ? undefined : crypto.randomUUID().replace(/-/g, "");
+  // parts of the page kept as HTML between renders (components/fragments.tsx); FRAGMENTS=off renders every part
+  const sink = (loadContext as { cloudflare?: { env?: Env } }).cloudflare?.env?.FRAGMENTS === "off" ? null : newFragmentSink();
 
   const body = await renderToReadableStream(
     <IslandPageContext.Provider value={{ entryWritten: false }}>
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      <FragmentSinkContext.Provider value={sink}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </FragmentSinkContext.Provider>
     </IslandPageContext.Provider>,
     {
       nonce,
@@ -52,5 +57,11 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", pageContentPolicy(nonce));
-  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  const res = new Response(body, { headers: responseHeaders, status: responseStatusCode });
+  // the shell is rendered: its markers stand for kept fragments; parts rendered later render in place
+  if (!sink || sink.parts.length === 0) {
+    if (sink) sink.closed = true;
+    return res;
+  }
+  return withFragments(res, sink);
 }

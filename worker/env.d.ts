@@ -22,6 +22,8 @@ declare global {
        * rate limits (header x-bench-rate: off)
        */
       BENCH_KNOBS?: string;
+      /** "off" renders every part of every page anew instead of reusing kept HTML fragments (the tests compare the two) */
+      FRAGMENTS?: string;
       /** the zone the site is served on: with CF_PURGE_TOKEN, writes purge the changed pages in every location */
       CF_ZONE_ID?: string;
       /** secret: an API token with the zone's Cache Purge permission (wrangler secret put CF_PURGE_TOKEN) */

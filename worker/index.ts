@@ -81,24 +81,22 @@ app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {
 
 app.all("*", async (c) => {
   // With D1_STATS=1 (the benchmark, the tests) each page reports the D1 work done before its headers.
-  const { env, run, report } = withD1Stats(c.env);
+  const { env, report } = withD1Stats(c.env);
   const contextOf = (): SharedRenderContext => ({ cloudflare: { env, cf: c.req.raw.cf, ctx: c.executionCtx, caches } });
   const renderRemix = async (context: SharedRenderContext) => {
     const res = await handleRemix(c.req.raw, context);
     report(res);
     return res;
   };
-  return run(async () => {
-    // a signed-in reader's question page: one rendering for every reader alike, his own parts filled in
-    if (isSharedCandidate(c.req.raw)) {
-      const shared = await sharedQuestionPage(c.req.raw, env, c.executionCtx, contextOf(), renderRemix);
-      if (shared) {
-        report(shared);
-        return shared;
-      }
+  // a signed-in reader's question page: one rendering for every reader alike, his own parts filled in
+  if (isSharedCandidate(c.req.raw)) {
+    const shared = await sharedQuestionPage(c.req.raw, env, c.executionCtx, contextOf(), renderRemix);
+    if (shared) {
+      report(shared);
+      return shared;
     }
-    return withPageCache(c.req.raw, c.executionCtx, () => renderRemix(contextOf()));
-  });
+  }
+  return withPageCache(c.req.raw, c.executionCtx, () => renderRemix(contextOf()));
 });
 
 export default {

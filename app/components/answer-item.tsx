@@ -1,5 +1,6 @@
-import type { AnswerView } from "../lib/views";
+import type { AnswerView, CommentNode } from "../lib/views";
 import { isBanned } from "../lib/users";
+import { timeAgo } from "../lib/time-ago";
 import { COMMENT, countOf, VOTE } from "../lib/plural";
 import { CommentTree } from "./comment-tree";
 import { TimeAgo } from "./time-ago";
@@ -71,4 +72,21 @@ export function AnswerItem({
       ) : null}
     </article>
   );
+}
+
+/**
+ * Everything of an answer's markup that changes, for the key of its kept HTML (components/fragments.tsx):
+ * the answer and its comments as read, what the moment of the render makes of them (the relative
+ * times, the author's ban), and what the page adds (`page`: the reader's kind, the question's state).
+ */
+export function answerFragmentKey(answer: AnswerView, now: number, page: unknown): string {
+  const times: string[] = [timeAgo(answer.added, now)];
+  const walk = (nodes: CommentNode[]) => {
+    for (const c of nodes) {
+      times.push(timeAgo(c.added, now));
+      walk(c.replies);
+    }
+  };
+  walk(answer.comments.nodes);
+  return JSON.stringify([answer, isBanned(answer.author, now), times, page]);
 }

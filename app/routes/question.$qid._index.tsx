@@ -1,12 +1,13 @@
 import { defer, json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { Await, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
-import { AnswerItem } from "../components/answer-item";
+import { AnswerItem, answerFragmentKey } from "../components/answer-item";
+import { CachedFragment } from "../components/fragments";
 import { CommentTree } from "../components/comment-tree";
 import { QuestionDeleted, QuestionMissing } from "../components/question-gone";
 import { PollBlock, QuestionHeader } from "../components/question-header";
 import { canAnswer, canSupplement, canVoteInPoll, questionFacts } from "../lib/can";
-import type { Crumb, DeletedQuestionFacts } from "../lib/views";
+import type { AnswerView, Crumb, DeletedQuestionFacts } from "../lib/views";
 import { cacheHeaders, PRIVATE_PAGE } from "../lib/http.server";
 import { LIMITS } from "../lib/limits";
 import { parseId, parseOffset } from "../lib/params";
@@ -103,6 +104,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   return pageMeta({ title: q.qtext, description, canonical: data.canonical, type: "article" });
 };
 
+/**
+ * An answer as a guest sees it (no controls of his own), kept as HTML between renders and rendered
+ * anew when anything it shows changes (components/fragments.tsx); a signed-in reader's answers are
+ * rendered for his page every time.
+ */
+function Kept({ answer, now, page, kept, children }: { answer: AnswerView; now: number; page: unknown; kept: boolean; children: React.ReactElement }) {
+  if (!kept) return children;
+  return <CachedFragment cacheKey={answerFragmentKey(answer, now, page)}>{children}</CachedFragment>;
+}
+
 export default function QuestionRoute() {
   const data = useLoaderData<typeof loader>();
   if (data.kind === "missing") return <QuestionMissing />;
@@ -152,14 +163,16 @@ export default function QuestionRoute() {
       </div>
       {data.best && data.offset === 0 ? (
         <section className="card">
-          <AnswerItem
-            answer={data.best}
-            now={now}
-            allCommentsHref={`/answer/${data.best.id}`}
-            actions={<AnswerActions q={question} a={data.best} viewer={data.viewer} now={now} />}
-            guest={data.viewer === null}
-            replyHref={replyHref}
-          />
+          <Kept answer={data.best} now={now} page={["best", question]} kept={data.viewer === null}>
+            <AnswerItem
+              answer={data.best}
+              now={now}
+              allCommentsHref={`/answer/${data.best.id}`}
+              actions={<AnswerActions q={question} a={data.best} viewer={data.viewer} now={now} />}
+              guest={data.viewer === null}
+              replyHref={replyHref}
+            />
+          </Kept>
         </section>
       ) : null}
       <section className="card" id="answers">
@@ -170,16 +183,17 @@ export default function QuestionRoute() {
           </p>
         ) : null}
         {data.answers.map((a) => (
-          <AnswerItem
-            key={a.id}
-            answer={a}
-            now={now}
-            showRating={question.state === "V"}
-            allCommentsHref={`/answer/${a.id}`}
-            actions={<AnswerActions q={question} a={a} viewer={data.viewer} now={now} />}
-            guest={data.viewer === null}
-            replyHref={replyHref}
-          />
+          <Kept key={a.id} answer={a} now={now} page={["answer", question]} kept={data.viewer === null}>
+            <AnswerItem
+              answer={a}
+              now={now}
+              showRating={question.state === "V"}
+              allCommentsHref={`/answer/${a.id}`}
+              actions={<AnswerActions q={question} a={a} viewer={data.viewer} now={now} />}
+              guest={data.viewer === null}
+              replyHref={replyHref}
+            />
+          </Kept>
         ))}
         {/* more answers in place and new ones live; its server render is the ?p= paging link */}
         <Island

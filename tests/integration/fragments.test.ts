@@ -1,0 +1,106 @@
+import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import worker from "../../worker/index";
+import { BASE, page, post } from "./helpers/api";
+import { newUser } from "./helpers/users";
+import { openQuestions } from "./helpers/db";
+
+/**
+ * A guest's answers are kept as HTML between renders of the question page and put back in place
+ * of a marker. The page must be the one React renders whole, show an answer's new state on the
+ * next render after it changed, and never carry one reader's controls into another's page.
+ */
+
+/** The page rendered with every part drawn anew (no kept fragments): what the kept ones must equal. */
+async function pageWithoutFragments(path: string, cookie: string) {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch(new Request(`${BASE}${path}`, { headers: { cookie } }), { ...env, FRAGMENTS: "off" }, ctx);
+  await waitOnExecutionContext(ctx);
+  return res.text();
+}
+
+/** A reader with a cookie no session answers to: the whole page is rendered for him, every time. */
+const UNCACHED = "sid=no-such-session";
+
+/** The answers' part of a page (the relative times are the same within a test). */
+function answersOf(html: string): string {
+  const start = html.indexOf('<section class="card" id="answers">');
+  expect(start).toBeGreaterThan(0);
+  return html.slice(start, html.indexOf("</section>", start));
+}
+
+/** One answer's article. */
+function articleOf(html: string, aid: number): string {
+  const start = html.indexOf(`<article class="answer" id="answer-${aid}"`);
+  expect(start).toBeGreaterThan(0);
+  return html.slice(start, html.indexOf("</article>", start));
+}
+
+describe("answers kept as HTML between renders of the question page", () => {
+  it("the page made of kept answers is the same HTML as the page React renders whole", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [qid] = await openQuestions(asker.id, ["Ответы из запаса совпадают с отрисованными"]);
+    for (const nick of ["Первый", "Второй"]) {
+      const who = await newUser(nick);
+      const { json } = await post("addans", { qid, Body: `Ответ «${nick}» & <b>жирный</b>` }, who);
+      expect(json.status).toBe(200);
+      await post("addcmt", { type: "A", refid: json.id, Body: "Комментарий к ответу" }, asker);
+    }
+    const first = await page(`/question/${qid}`, UNCACHED);
+    const kept = await page(`/question/${qid}`, UNCACHED);
+    const whole = await pageWithoutFragments(`/question/${qid}`, UNCACHED);
+    expect(kept.html).not.toContain("otv-frag");
+    expect(answersOf(first.html)).toBe(answersOf(whole));
+    expect(answersOf(kept.html)).toBe(answersOf(whole));
+    // a guest's cached copy too
+    const guest = await page(`/question/${qid}`);
+    expect(answersOf(guest.html)).toBe(answersOf(whole));
+  });
+
+  it("an edited answer and a marked one show their new state on the next render", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [qid] = await openQuestions(asker.id, ["Правка ответа видна сразу"]);
+    const author = await newUser("Автор ответа");
+    const { json } = await post("addans", { qid, Body: "Первая редакция ответа" }, author);
+    const aid = json.id as number;
+    expect(articleOf((await page(`/question/${qid}`, UNCACHED)).html, aid)).toContain("Первая редакция ответа");
+    expect(articleOf((await page(`/question/${qid}`, UNCACHED)).html, aid)).toContain('<span data-testid="mark-count">0</span>');
+
+    expect((await post("editans", { qid, update: aid, Body: "Вторая редакция ответа" }, author)).json.status).toBe(200);
+    const edited = articleOf((await page(`/question/${qid}`, UNCACHED)).html, aid);
+    expect(edited).toContain("Вторая редакция ответа");
+    expect(edited).not.toContain("Первая редакция ответа");
+
+    const marker = await newUser("Отметивший", { points: 300 });
+    expect((await post("mark", { aid }, marker)).json.status).toBe(200);
+    const marked = articleOf((await page(`/question/${qid}`, UNCACHED)).html, aid);
+    expect(marked).toContain('<span data-testid="mark-count">1</span>');
+    expect(marked).toContain("Вторая редакция ответа");
+  });
+
+  it("a signed-in reader's own controls never reach a guest's answers, nor a guest's answers his page", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [qid] = await openQuestions(asker.id, ["Свои кнопки остаются своими"]);
+    const author = await newUser("Автор ответа");
+    const { json } = await post("addans", { qid, Body: "Ответ, который все читают" }, author);
+    const aid = json.id as number;
+    await post("addcmt", { type: "A", refid: aid, Body: "Комментарий автора вопроса" }, asker);
+    const reader = await newUser("Читатель");
+
+    const guestBefore = articleOf((await page(`/question/${qid}`, UNCACHED)).html, aid);
+    const mine = articleOf((await page(`/question/${qid}`, reader)).html, aid);
+    const guestAfter = articleOf((await page(`/question/${qid}`, UNCACHED)).html, aid);
+    // the reader's answer has his islands and his 'Пожаловаться' links; a guest's has neither
+    expect(mine).toContain('<otv-island name="answer-actions"');
+    expect(mine).toContain('data-testid="abuse-link"');
+    expect(mine).toContain("comment-reply");
+    for (const guest of [guestBefore, guestAfter]) {
+      expect(guest).not.toContain("<otv-island");
+      expect(guest).not.toContain('data-testid="abuse-link"');
+      expect(guest).not.toContain("comment-reply");
+      expect(guest).toContain("data-need-auth");
+    }
+    expect(guestAfter).toBe(guestBefore);
+    expect(mine).not.toContain("data-need-auth");
+  });
+});
