@@ -38,7 +38,7 @@ export const notifyCalls: Record<string, NamedCall> = {
     input: BulkSetInput,
     run: (c, input) => markViewed(c.env, c.session, [input.bid!]),
   }),
-  /** id, n, p, nid, time → {feed: [Notification + timecell], more, lastnid} */
+  /** id, n, p, nid, time, sub → updates: {feed: [Notification + timecell], more, lastnid}; users, questions: {feed, more, lasttime} */
   feed: defineCall({
     method: "GET",
     door: "notify",

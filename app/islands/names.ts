@@ -19,6 +19,7 @@ export const ISLAND_NAMES = [
   "abuse-form",
   "new-questions",
   "search-suggest",
+  "follow-button",
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

@@ -25,4 +25,5 @@ export const ISLANDS: Record<IslandName, () => Promise<IslandModule>> = {
   "abuse-form": () => import("./abuse-form.island"),
   "new-questions": () => import("./new-questions.island"),
   "search-suggest": () => import("./search-suggest.island"),
+  "follow-button": () => import("./follow-button.island"),
 };

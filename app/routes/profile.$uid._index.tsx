@@ -69,5 +69,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 export default function ProfileRoute() {
   const data = useLoaderData<typeof loader>();
   if (data.kind === "hidden") return <ProfileHidden user={data.user} />;
-  return <ProfilePageView user={data.user} view={data.view} isOwner={data.isOwner} list={data.list} nav={data.nav} next={data.next} now={data.now} />;
+  return (
+    <ProfilePageView
+      user={data.user}
+      view={data.view}
+      isOwner={data.isOwner}
+      list={data.list}
+      nav={data.nav}
+      next={data.next}
+      now={data.now}
+      relation={data.relation}
+    />
+  );
 }
