@@ -202,6 +202,26 @@ describe("the feeds", () => {
     expect(updates.feed.some((i: { a: string; qid: number }) => i.a === "answer" && i.qid === q1)).toBe(true);
   });
 
+  it("a reader who has not confirmed his age sees no questions of the adult categories in his feeds, on the page or through the call", async () => {
+    const reader = await writer("Юный");
+    const author = await writer("Взрослый");
+    expect((await post("follow", { uid: author.id }, reader)).json.status).toBe(200);
+    const plain = await ask(author, "Как выбрать велосипед?");
+    const adult = await ask(author, "Вопрос для взрослых о вине?");
+    await exec("update questions set category_id = (select id from categories where adult = 1 order by id limit 1) where id = ?", adult);
+    expect((await post("startwatch", { qid: adult }, reader)).json.status).toBe(200);
+    const ids = async (sub: string) => (await get("feed", { sub }, reader, "notify")).json.feed.map((i: { qid?: number; id: number }) => i.qid ?? i.id);
+    expect(await ids("users")).toEqual([plain]);
+    expect(await ids("questions")).toEqual([]);
+    const pageHtml = (await page(`/profile/id${reader.id}/feed/users`, reader)).html;
+    expect(pageHtml).toContain("Как выбрать велосипед?");
+    expect(pageHtml).not.toContain("Вопрос для взрослых о вине?");
+
+    expect((await post("iamadult", {}, reader)).json.status).toBe(200);
+    expect((await ids("users")).sort()).toEqual([plain, adult].sort());
+    expect(await ids("questions")).toEqual([adult]);
+  });
+
   it("a feed is the owner's alone: another's id is 364, a bad sub 366, a guest is refused", async () => {
     const me = await writer("Владелец");
     expect((await get("feed", { sub: "users", id: me.id + 1 }, me, "notify")).json.errid).toBe(364);

@@ -12,6 +12,7 @@ import { dbOf, schema } from "../core/db.server";
 import { userHub } from "../core/hub.server";
 import { requireUser, type Session } from "../users/session.server";
 import { timeAgoWords } from "../../lib/time-ago";
+import { adultCategoryIds, getCategoryTree } from "../categories/categories.server";
 import { feedPage, feedQuestionsQuery, feedUsersQuery } from "../users/feeds.server";
 import { COLUMNS, n } from "./create.server";
 import { toItem } from "./push.server";
@@ -147,16 +148,18 @@ export const FeedInput = z.object({
  * (nid: older than that notification; time: older than that moment). Only one's own (id, when
  * given, must be the user's: 364). Each item carries `timecell`, the time ago in words.
  */
-export async function readFeed(env: Env, session: Session | null, input: z.infer<typeof FeedInput>, now: number) {
+export async function readFeed(env: Env, session: Session | null, input: z.infer<typeof FeedInput>, now: number, adultReader = true) {
   const user = requireUser(session);
+  // the feeds of other people's questions leave out the adult categories for a reader who has not confirmed his age
+  const leaveOut = input.sub !== "updates" && !adultReader ? adultCategoryIds(await getCategoryTree(env, now)) : [];
   if (input.id !== undefined && input.id !== user.id) throw new DomainError(ERR.notYourFeed);
   const before = input.time !== undefined ? input.time * 1000 : undefined;
   if (input.sub === "users") {
-    const { items, more } = feedPage(await feedUsersQuery(env, user.id, input.p, input.n + 1, before), input.n);
+    const { items, more } = feedPage(await feedUsersQuery(env, user.id, input.p, input.n + 1, before, leaveOut), input.n);
     return { feed: items.map((i) => ({ ...i, timecell: timeAgoWords(i.added, now) })), more: more ? 1 : 0, lasttime: lastTime(items.map((i) => i.added)) };
   }
   if (input.sub === "questions") {
-    const { items, more } = feedPage(await feedQuestionsQuery(env, user.id, input.p, input.n + 1, before), input.n);
+    const { items, more } = feedPage(await feedQuestionsQuery(env, user.id, input.p, input.n + 1, before, leaveOut), input.n);
     return { feed: items.map((i) => ({ ...i, timecell: timeAgoWords(i.updated, now) })), more: more ? 1 : 0, lasttime: lastTime(items.map((i) => i.updated)) };
   }
   const where = and(

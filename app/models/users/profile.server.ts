@@ -328,12 +328,12 @@ async function loadProfileData(env: Env, uid: number, view: ProfileView, offset:
   }
   if (view.tab === "feed" && view.sub === "users") {
     // a raw statement is not part of a Drizzle batch: the two reads go out side by side
-    const [users, rows] = await Promise.all([headerQuery(env, uid), feedUsersQuery(env, uid, offset, limit)]);
+    const [users, rows] = await Promise.all([headerQuery(env, uid), feedUsersQuery(env, uid, offset, limit, undefined, leaveOut)]);
     const p = page(rows);
     return { row: users[0], more: p.more, list: { kind: "feedUsers", items: p.items } satisfies ProfileList };
   }
   if (view.tab === "feed" && view.sub === "questions") {
-    const [users, rows] = await Promise.all([headerQuery(env, uid), feedQuestionsQuery(env, uid, offset, limit)]);
+    const [users, rows] = await Promise.all([headerQuery(env, uid), feedQuestionsQuery(env, uid, offset, limit, undefined, leaveOut)]);
     const p = page(rows);
     return { row: users[0], more: p.more, list: { kind: "feedQuestions", items: p.items } satisfies ProfileList };
   }
@@ -370,8 +370,9 @@ export async function loadProfilePage(
 ): Promise<ProfilePage> {
   const isOwner = viewer !== null && viewer.id === uid;
   if (isOwnerOnly(view) && !isOwner) return { kind: "redirect", to: `/profile/id${uid}` };
-  const listsQuestions = view.tab === "questions" || view.tab === "answers";
-  const leaveOut = listsQuestions && !isOwner && !adultReader ? adultCategoryIds(await getCategoryTree(env, now)) : [];
+  // the feeds list other people's questions on the owner's own page
+  const listsQuestions = view.tab === "questions" || view.tab === "answers" || (view.tab === "feed" && view.sub !== "updates");
+  const leaveOut = listsQuestions && (!isOwner || view.tab === "feed") && !adultReader ? adultCategoryIds(await getCategoryTree(env, now)) : [];
   const [{ row, list, more }, relation] = await Promise.all([
     loadProfileData(env, uid, view, offset, viewer, leaveOut),
     viewer && !isOwner ? relationOf(env, viewer.id, uid) : null,
