@@ -1,6 +1,6 @@
 import { countOf, QUESTION, type Forms } from "../lib/plural";
 import type { BrandPage } from "../models/brands/brands.server";
-import { CallButton } from "./forms";
+import { FollowButton } from "./follow-button";
 import { QuestionList } from "./question-list";
 import { TimeAgo } from "./time-ago";
 import { UserLink } from "./user-link";
@@ -74,11 +74,7 @@ export function BrandPageView({ data }: { data: BrandPageData }) {
           <a className="btn btn-ask" href={`/ask/private-${brand.id}`} data-testid="ask-expert">
             Задать вопрос эксперту
           </a>{" "}
-          {data.isAdmin ? null : data.subscribed ? (
-            <CallButton call="brand_unfollow" back={`/${brand.urlname}/`} fields={{ cid: brand.id }} label="Отписаться" testId="brand-unfollow" />
-          ) : (
-            <CallButton call="brand_follow" back={`/${brand.urlname}/`} fields={{ cid: brand.id }} label="Подписаться" testId="brand-follow" />
-          )}
+          {data.isAdmin ? null : <FollowButton brand uid={brand.id} following={data.subscribed} signedIn={data.signedIn} back={`/${brand.urlname}/`} />}
         </p>
         <nav className="tabs" aria-label="Вкладки" data-testid="brand-tabs">
           {tabsFor(data.isAdmin).map((t) => (

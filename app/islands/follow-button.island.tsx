@@ -1,26 +1,35 @@
 /**
- * Follow / unfollow a user: server-rendered as a plain form to /do/follow or /do/unfollow (works
- * with JavaScript off); hydrated, it calls the named call and flips in place. A refusal that says
- * the state is already what was asked (381 already following, 382 not following) flips it too.
+ * Follow / unfollow a user (follow, unfollow: field uid) or a brand (brand_follow, brand_unfollow:
+ * field cid): server-rendered as a plain form to the form door (works with JavaScript off);
+ * hydrated, it calls the named call and flips in place. A refusal that says the state is already
+ * what was asked (already following, not following) flips it too.
  */
 import { useState } from "react";
 import { ERR } from "../lib/errids";
 import { needAuth } from "./island";
 import { call } from "./lib/call";
 
-export type FollowButtonProps = { uid: number; following: boolean; signedIn: boolean; back: string };
+export type FollowButtonProps = {
+  /** the user's id, or the brand's with `brand` */
+  uid: number;
+  following: boolean;
+  signedIn: boolean;
+  back: string;
+  brand?: boolean;
+};
 
 export default function FollowButton(p: FollowButtonProps) {
   const [following, setFollowing] = useState(p.following);
   const [busy, setBusy] = useState(false);
-  const name = following ? "unfollow" : "follow";
+  const name = `${p.brand ? "brand_" : ""}${following ? "unfollow" : "follow"}`;
+  const fields = p.brand ? { cid: p.uid } : { uid: p.uid };
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (busy) return;
     setBusy(true);
-    const r = await call(name, { uid: p.uid });
+    const r = await call(name, fields);
     setBusy(false);
-    const settled = following ? ERR.notFollowing : ERR.alreadyFollowing;
+    const settled = p.brand ? (following ? ERR.notFollowingBrand : ERR.alreadyFollowingBrand) : following ? ERR.notFollowing : ERR.alreadyFollowing;
     if (r.ok || r.errid === settled) setFollowing(!following);
   };
   return (
@@ -28,10 +37,12 @@ export default function FollowButton(p: FollowButtonProps) {
       method="post"
       action={`/do/${name}?return=${encodeURIComponent(p.back)}`}
       className="inline-form"
-      data-testid={following ? "unfollow" : "follow"}
+      data-testid={`${p.brand ? "brand-" : ""}${following ? "unfollow" : "follow"}`}
       onSubmit={submit}
     >
-      <input type="hidden" name="uid" value={p.uid} />
+      {Object.entries(fields).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
       <button className={following ? "btn btn-small" : "btn btn-small btn-ask"} type="submit" disabled={busy} {...needAuth(p.signedIn)}>
         {following ? "Отписаться" : "Подписаться"}
       </button>

@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { api, hydrated, register } from "./helpers";
 
@@ -67,4 +68,31 @@ test("a user blacklists someone from his profile, who then cannot answer his que
   await expect(pest.page.getByRole("dialog")).toContainText("Автор вопроса добавил вас в чёрный список: отвечать на его вопросы нельзя");
   await pest.page.goto(`/question/${qid}`);
   await expect(pest.page.getByText("Сжатым воздухом и мягкой кисточкой.")).toHaveCount(0);
+});
+
+test("the followers, blacklist and feed tabs and another's profile with its buttons fit a 390 px phone and have no serious accessibility fault", async ({
+  browser,
+}) => {
+  const owner = await register(browser, stamp(), { nick: "Телефон", viewport: { width: 390, height: 844 } });
+  const other = await register(browser, stamp(), { nick: "Собеседник" });
+  expect((await api(other.page, "follow", { uid: String(owner.id) })).status).toBe(200);
+  expect((await api(owner.page, "addblist", { bid: String(other.id) })).status).toBe(200);
+  await ask(other.page, `Какой тариф выбрать для телефона? ${Date.now()}`);
+  expect((await api(owner.page, "follow", { uid: String(other.id) })).status).toBe(200);
+  for (const path of [
+    `/profile/id${owner.id}/followers`,
+    `/profile/id${owner.id}/followers/blacklist`,
+    `/profile/id${owner.id}/feed/users`,
+    `/profile/id${other.id}`,
+  ]) {
+    await owner.page.goto(path);
+    await expect(owner.page.getByRole("heading", { level: 1 })).toBeVisible();
+    const widths = await owner.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect([path, widths.scroll <= widths.client]).toEqual([path, true]);
+    const { violations } = await new AxeBuilder({ page: owner.page }).analyze();
+    const serious = violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect([path, serious]).toEqual([path, []]);
+  }
 });
