@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { readerIsAdult } from "../models/users/adult.server";
 import { BulkSetInput, BulkViewedInput, FeedInput, markViewed, readFeed, showBulk, ShowBulkInput, showCount } from "../models/notifications/feed.server";
 import { SaveSettingsInput, saveSettings, showSettings } from "../models/notifications/settings.server";
 import { defineCall, type NamedCall } from "./define";
@@ -38,12 +39,12 @@ export const notifyCalls: Record<string, NamedCall> = {
     input: BulkSetInput,
     run: (c, input) => markViewed(c.env, c.session, [input.bid!]),
   }),
-  /** id, n, p, nid, time → {feed: [Notification + timecell], more, lastnid} */
+  /** id, n, p, nid, time, sub → updates: {feed: [Notification + timecell], more, lastnid}; users, questions: {feed, more, lasttime} */
   feed: defineCall({
     method: "GET",
     door: "notify",
     input: FeedInput,
-    run: (c, input) => readFeed(c.env, c.session, input, c.now),
+    run: (c, input) => readFeed(c.env, c.session, input, c.now, readerIsAdult(c.req, c.session)),
   }),
   /** push, mail, web, sound (1 = off), AQ_P … PV_W, NEW (1 = on) → {settings} */
   savesettings: defineCall({

@@ -2,7 +2,8 @@ import { cut, LIMITS } from "../lib/limits";
 import { countOf, QUESTION, type Forms } from "../lib/plural";
 import { BRAND_SUB_TITLES, BRAND_TAB_ORDER, BRAND_TABS, COUNT_CAP, firstSub, tabShown, type BrandTab } from "../lib/brand-tabs";
 import type { BrandAnswerItem, BrandPage, BrandPrivateItem } from "../models/brands/brand-page.server";
-import { CallButton, CallForm } from "./forms";
+import { CallForm } from "./forms";
+import { FollowButton } from "./follow-button";
 import { QuestionList } from "./question-list";
 import { TimeAgo } from "./time-ago";
 import { UserLink } from "./user-link";
@@ -187,11 +188,7 @@ export function BrandPageView({ data }: { data: BrandPageData }) {
           <a className="btn btn-ask" href={`/ask/private-${brand.id}`} data-testid="ask-expert">
             Задать вопрос эксперту
           </a>{" "}
-          {data.isAdmin ? null : data.subscribed ? (
-            <CallButton call="brand_unfollow" back={`/${brand.urlname}/`} fields={{ cid: brand.id }} label="Отписаться" testId="brand-unfollow" />
-          ) : (
-            <CallButton call="brand_follow" back={`/${brand.urlname}/`} fields={{ cid: brand.id }} label="Подписаться" testId="brand-follow" />
-          )}
+          {data.isAdmin ? null : <FollowButton brand uid={brand.id} following={data.subscribed} signedIn={data.signedIn} back={`/${brand.urlname}/`} />}
           {data.canEdit ? (
             <>
               {" "}

@@ -1,8 +1,12 @@
+import { levelColour } from "../lib/levels";
 import { cut } from "../lib/limits";
 import { ANSWER, countOf, POINT } from "../lib/plural";
 import type { QuotaView } from "../lib/quotas";
 import { STATE_TITLES } from "../lib/questions";
-import type { HiddenProfileUser, ProfileList, ProfileNav, ProfileTab, ProfileUser, ProfileView } from "../models/users/profile.server";
+import { type NoticeItem, noticeHref, noticeTitle } from "../islands/lib/notice-text";
+import type { HiddenProfileUser, ProfileList, ProfileNav, ProfileRelation, ProfileTab, ProfileUser, ProfileView } from "../models/users/profile.server";
+import { BlacklistButton } from "./blacklist-button";
+import { FollowButton } from "./follow-button";
 import { Avatar, EmptyStart, LimitsPanel, NICK_CUT, ProfileHeader, ProfileTiles, ShareLinks, VipBlock } from "./profile-header";
 import { CallButton, CallForm } from "./forms";
 import { ModerProfileLinks, usePageModer } from "./moder-forms";
@@ -140,10 +144,127 @@ function GiftForm({ form, uid, isOwner }: { form: NonNullable<GiftList["form"]>;
   );
 }
 
+type Listed<K extends Exclude<ProfileList["kind"], "none">> = Extract<ProfileList, { kind: K; items: unknown }>["items"];
+
+/** The owner's followers: each with a follow-back button and 'remove from my followers'. */
+function FollowerItems({ items, uid }: { items: Listed<"followers">; uid: number }) {
+  const back = `/profile/id${uid}/followers`;
+  return (
+    <ul className="qlist" data-testid="profile-followers">
+      {items.map((item) => (
+        <li key={item.id} data-user-id={item.id}>
+          <a className={`user lvl-${levelColour(item.lvl, false)}`} href={`/profile/id${item.id}`}>
+            {cut(item.nick, NICK_CUT)}
+          </a>
+          <div className="meta">
+            <FollowButton uid={item.id} following={item.fr} signedIn back={back} />
+            <CallButton call="removefollower" back={back} fields={{ data: item.id }} label="Удалить из подписчиков" testId="removefollower" />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The owner's blacklist: each user with 'take off the list'. */
+function BlacklistItems({ items, uid, now }: { items: Listed<"blacklist">; uid: number; now: number }) {
+  return (
+    <ul className="qlist" data-testid="profile-blacklist">
+      {items.map((item) => (
+        <li key={item.id} data-user-id={item.id}>
+          <a className="user" href={`/profile/id${item.id}`}>
+            {cut(item.nick, NICK_CUT)}
+          </a>
+          <div className="meta muted">
+            <TimeAgo at={item.added} now={now} />
+            <BlacklistButton uid={item.id} listed back={`/profile/id${uid}/followers/blacklist`} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What the people the owner follows asked and answered, newest first. */
+function FeedUserItems({ items, now }: { items: Listed<"feedUsers">; now: number }) {
+  return (
+    <ul className="qlist" data-testid="profile-feed-users">
+      {items.map((item) => (
+        <li key={`${item.kind}${item.id}`} data-feed-kind={item.kind}>
+          <div className="meta muted">
+            <a href={`/profile/id${item.uid}`}>{cut(item.nick, NICK_CUT)}</a>
+            <span>{item.kind === "Q" ? "спрашивает" : "отвечает на вопрос"}</span>
+            <TimeAgo at={item.added} now={now} />
+          </div>
+          <a className="qtitle" href={item.kind === "Q" ? `/question/${item.qid}` : `/answer/${item.id}`}>
+            {item.qtext}
+          </a>
+          {item.kind === "A" ? <UserText className="atext" html={item.text} /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The questions the owner watches, the latest activity first. */
+function FeedQuestionItems({ items, now }: { items: Listed<"feedQuestions">; now: number }) {
+  return (
+    <ul className="qlist" data-testid="profile-feed-questions">
+      {items.map((item) => (
+        <li key={item.id}>
+          <a className="qtitle" href={`/question/${item.id}`}>
+            {item.qtext}
+          </a>
+          <div className="meta muted">
+            <span className={`state state-${item.state}`}>{STATE_TITLES[item.state as keyof typeof STATE_TITLES]}</span>
+            <span>{countOf(item.anscnt, ANSWER)}</span>
+            <TimeAgo at={item.updated} now={now} />
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The owner's notifications, as the bell lists them. */
+function UpdateItems({ items, now }: { items: Listed<"updates">; now: number }) {
+  return (
+    <ul className="qlist" data-testid="profile-feed-updates">
+      {items.map((raw) => {
+        const item = raw as NoticeItem;
+        return (
+          <li key={item.nid} className={item.viewed ? undefined : "unread"}>
+            <a href={noticeHref(item)}>{noticeTitle(item)}</a>
+            <div className="meta muted">
+              <TimeAgo at={(item.timestamp ?? 0) * 1000} now={now} />
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * A signed-in viewer's (or a guest's) actions on someone else's profile: follow or unfollow (an
+ * island, a plain form without JavaScript) and, signed in, put him on the blacklist or take him off.
+ */
+export function ProfileRelations({ uid, relation }: { uid: number; relation: ProfileRelation }) {
+  const back = `/profile/id${uid}`;
+  return (
+    <div className="meta" data-testid="profile-relations">
+      <FollowButton uid={uid} following={relation?.following ?? false} signedIn={relation !== null} back={back} />
+      {relation ? <BlacklistButton uid={uid} listed={relation.listed} back={back} /> : null}
+    </div>
+  );
+}
+
 function emptyText(view: ProfileView, isOwner: boolean): string {
   if (view.tab === "gifts") return "Подарков пока нет";
   if (view.tab === "answers") return view.sub === "best" ? "Нет лучших ответов" : isOwner ? "У вас нет ни одного ответа" : "Нет ответов";
-  if (view.tab === "feed") return "Лента пока пуста: подписки на людей и вопросы появятся здесь позже";
+  if (view.tab === "feed" && view.sub === "users") return "Лента пуста: подпишитесь на людей, и их вопросы и ответы появятся здесь";
+  if (view.tab === "feed" && view.sub === "questions") return "Лента пуста: следите за вопросами, и новое в них появится здесь";
+  if (view.tab === "feed") return "Обновлений пока нет";
   if (view.tab === "followers") return view.sub === "blacklist" ? "Чёрный список пуст" : "Подписчиков пока нет";
   return "Нет вопросов";
 }
@@ -170,6 +291,11 @@ function ListBody({ list, view, isOwner, now, uid }: { list: ProfileList; view: 
       </p>
     );
   }
+  if (list.kind === "followers") return <FollowerItems items={list.items} uid={uid} />;
+  if (list.kind === "blacklist") return <BlacklistItems items={list.items} uid={uid} now={now} />;
+  if (list.kind === "feedUsers") return <FeedUserItems items={list.items} now={now} />;
+  if (list.kind === "feedQuestions") return <FeedQuestionItems items={list.items} now={now} />;
+  if (list.kind === "updates") return <UpdateItems items={list.items} now={now} />;
   if (list.kind === "questions") return <QuestionItems items={list.items} now={now} />;
   if (list.kind === "answers") return <AnswerItems items={list.items} now={now} />;
   return <PrivateItems items={list.items} now={now} />;
@@ -203,7 +329,7 @@ export function ProfilePageView({
   now,
   url,
   limits = null,
-  follow,
+  relation = null,
 }: {
   user: ProfileUser;
   view: ProfileView;
@@ -216,8 +342,8 @@ export function ProfilePageView({
   url: string;
   /** the owner's daily limits (null for anyone else) */
   limits?: QuotaView | null;
-  /** the follow control other viewers get */
-  follow?: React.ReactNode;
+  /** the viewer's relation to him: following, blacklisted (null for a guest) */
+  relation?: ProfileRelation;
 }) {
   const { moder } = usePageModer();
   const emptyStart = isOwner && user.questionsCount === 0 && user.answersCount === 0 && view.tab === "questions" && view.sub === "all";
@@ -226,7 +352,7 @@ export function ProfilePageView({
       <div className="card">
         <ProfileHeader user={user} />
         <ProfileTiles user={user} isOwner={isOwner} />
-        {isOwner ? null : <ProfileActions user={user} url={url} follow={follow} />}
+        {isOwner ? null : <ProfileActions user={user} url={url} follow={<ProfileRelations uid={user.id} relation={relation} />} />}
         <ModerProfileLinks uid={user.id} banned={user.ban !== null} />
         <VipBlock user={user} isOwner={isOwner} canLock={!isOwner && !!moder?.usrkiller} />
         {user.hidden && !isOwner ? (

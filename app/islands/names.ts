@@ -20,6 +20,7 @@ export const ISLAND_NAMES = [
   "new-questions",
   "search-suggest",
   "copy-link",
+  "follow-button",
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

@@ -26,4 +26,5 @@ export const ISLANDS: Record<IslandName, () => Promise<IslandModule>> = {
   "new-questions": () => import("./new-questions.island"),
   "search-suggest": () => import("./search-suggest.island"),
   "copy-link": () => import("./copy-link.island"),
+  "follow-button": () => import("./follow-button.island"),
 };

@@ -87,6 +87,7 @@ export default function ProfileRoute() {
       now={data.now}
       url={data.url}
       limits={data.limits}
+      relation={data.relation}
     />
   );
 }

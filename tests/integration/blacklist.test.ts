@@ -13,8 +13,11 @@ import { as, newUser } from "./helpers/users";
 
 const BRAND = 1;
 
-/** `owner` puts `user` on his blacklist (there is no call for it yet). */
-const blacklist = (owner: number, user: number) => exec("insert into blacklist (owner_id, user_id, added) values (?, ?, ?)", owner, user, Date.now());
+/** `owner` puts `user` on his blacklist through the addblist call. */
+async function blacklist(owner: Me, user: number) {
+  const r = await post("addblist", { bid: user }, owner);
+  expect(r.json).toMatchObject({ status: 200, blacklisted: 1 });
+}
 
 /** Everything the refused actions could have written. */
 const snapshot = () =>
@@ -75,7 +78,7 @@ beforeAll(async () => {
   thirdQuestion = await ask(third, "Чем покормить ежа, который пришёл в сад?");
   ownAnswer = await answer(owner, thirdQuestion, "Кошачьим кормом и водой, молоко ежам вредно.");
   ownComment = await comment(owner, { type: "Q", refid: thirdQuestion, Body: "Только не молоком!" });
-  await blacklist(owner.id, pest.id);
+  await blacklist(owner, pest.id);
 });
 
 describe("what a blacklisted user cannot do to the one who blacklisted him", () => {
@@ -89,8 +92,8 @@ describe("what a blacklisted user cannot do to the one who blacklisted him", () 
     const openPq = (await post("askbrand", { bid: BRAND, qtext: "А зарядка в комплекте?" }, owner)).json.pqid as number;
     expect((await post("anspersonal", { pqid, Body: "Осенью." }, admin)).json.status).toBe(200);
     const privateAnswer = await value("select id v from private_answers where pqid = ?", pqid);
-    await blacklist(owner.id, expert.id);
-    await blacklist(admin.id, owner.id);
+    await blacklist(owner, expert.id);
+    await blacklist(admin, owner.id);
 
     const cases: [string, Me, string, Record<string, string | number>, number][] = [
       ["answer his question", pest, "addans", { qid: ownQuestion, Body: "А я всё равно отвечу." }, 390],
@@ -139,7 +142,7 @@ describe("what a blacklisted user cannot do to the one who blacklisted him", () 
   it("unfollowing someone who has since blacklisted you still works; following him again does not", async () => {
     const fan = await writer("Поклонник");
     expect((await post("follow", { uid: owner.id }, fan)).json.status).toBe(200);
-    await blacklist(owner.id, fan.id);
+    await blacklist(owner, fan.id);
     expect((await post("unfollow", { uid: owner.id }, fan)).json.status).toBe(200);
     expect(await value("select count(*) v from follows where follower_id = ? and target_id = ?", fan.id, owner.id)).toBe(0);
     expect((await post("follow", { uid: owner.id }, fan)).json.errid).toBe(392);
@@ -177,7 +180,7 @@ describe("what a blacklisted user may still do, without notifying the one who bl
     const expert = await as("expert@demo.local");
     const admin = await as("brandadmin@demo.local");
     const asker = await writer("Покупатель");
-    await blacklist(expert.id, asker.id);
+    await blacklist(expert, asker.id);
     const r = await post("askbrand", { bid: BRAND, qtext: "Где сервис-центр в Казани?" }, asker);
     expect(r.json.status).toBe(200);
     expect(await notificationsOf(admin.id, { kind: "direct", columns: "actor_id, pqid" })).toContainEqual({ actor_id: asker.id, pqid: r.json.pqid });
@@ -186,7 +189,7 @@ describe("what a blacklisted user may still do, without notifying the one who bl
 
   it("a moderator's notice still reaches a user who blacklisted the moderator", async () => {
     const moder = await as("moder@demo.local");
-    await blacklist(owner.id, moder.id);
+    await blacklist(owner, moder.id);
     expect((await post("a_ansdrop", { id: ownAnswer }, moder)).json.status).toBe(200);
     expect(await kinds(owner.id, moder.id)).toEqual(["moder_deleted"]);
   });

@@ -5,7 +5,7 @@ import { levelById } from "../../app/lib/levels";
 import { listQueryFor, PROFILE_TABS, type ProfileTab } from "../../app/models/users/profile.server";
 import { BASE, page, workerFetch } from "./helpers/api";
 import { all, exec, one } from "./helpers/db";
-import { as } from "./helpers/users";
+import { as, newUser } from "./helpers/users";
 
 /**
  * The profile page /profile/id{userid}[/{tab}[/{sub}]] as people see it (docs/decisions/0011).
@@ -242,15 +242,14 @@ describe("the owner's own parts", () => {
     expect(html).toContain(pq.qtext.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/"/g, "&quot;"));
   });
 
-  it("the owner's feed and followers are empty lists with a message, for now", async () => {
-    const me = await as("user@demo.local");
-    const feed = await page("/profile/id1/feed", me.cookie);
-    expect(feed.res.status).toBe(200);
-    expect(testid(feed.html, "profile-empty")).toMatch(/^Лента пока пуста/);
-    const followers = await page("/profile/id1/followers", me.cookie);
-    expect(testid(followers.html, "profile-empty")).toBe("Подписчиков пока нет");
-    const blacklist = await page("/profile/id1/followers/blacklist", me.cookie);
-    expect(testid(blacklist.html, "profile-empty")).toBe("Чёрный список пуст");
+  it("a new owner's feeds, followers and blacklist are empty lists, each with its message", async () => {
+    const me = await newUser("Пустой");
+    const empty = async (path: string) => testid((await page(`/profile/id${me.id}${path}`, me.cookie)).html, "profile-empty");
+    expect(await empty("/feed")).toBe("Обновлений пока нет");
+    expect(await empty("/feed/users")).toBe("Лента пуста: подпишитесь на людей, и их вопросы и ответы появятся здесь");
+    expect(await empty("/feed/questions")).toBe("Лента пуста: следите за вопросами, и новое в них появится здесь");
+    expect(await empty("/followers")).toBe("Подписчиков пока нет");
+    expect(await empty("/followers/blacklist")).toBe("Чёрный список пуст");
   });
 
   it("a hidden profile is 'Личный кабинет скрыт' for guests and others, open to its owner and to a volunteer moderator", async () => {

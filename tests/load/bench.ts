@@ -29,6 +29,8 @@
  * before the first byte of a signed-in reader's pages (tests/load/replicas.ts; also in the full
  * run). BENCH_ONLY=scale: the same pages at the default seed and at BENCH_QUESTIONS, served side
  * by side, and the ratio of their latencies (tests/load/scale.ts; not in the full run).
+ * BENCH_ONLY=feeds (also in the full run): a feed page's latency for a user following 1,000 users
+ * and for a user with 100,000 followers beside each one's profile page (tests/load/feeds.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -37,6 +39,7 @@ import zlib from "node:zlib";
 import autocannon, { type Result } from "autocannon";
 import { answers } from "../../scripts/local-env.mjs";
 import { benchDevArgs } from "./dev-args";
+import { feedsRows, feedsSeedSql } from "./feeds";
 import { pageWeights, printWeights } from "./page-weight";
 import { LIVE_QUESTIONS, liveBench } from "./live";
 import { loadBench, planLoad } from "./mixed";
@@ -320,6 +323,10 @@ async function main() {
   } else {
     log("db/seed/cli.ts not found — benchmarking an empty database");
   }
+  if (seeded && wanted("feeds")) {
+    log("seeding the feeds section: a reader following 1,000 users, a user with 100,000 followers");
+    for (const statement of feedsSeedSql()) d1Execute(statement);
+  }
   const fromD1 = categoryFromD1();
   const leadersRows = leadersQueries();
   const qids = openQuestionsFromD1(2 * ANSWERS + LIVE_QUESTIONS);
@@ -372,6 +379,7 @@ async function main() {
       rows.push(await measure("usrrating (leaders block)", LEADERS_CALL, NO_CACHE));
     }
     if (wanted("search")) rows.push(...(await searchRows(broad)));
+    if (wanted("feeds") && seeded) rows.push(...(await feedsRows(BASE, measure)));
     const render = wanted("render") ? await renderSection(BASE, INSPECTOR, QUESTION, measure) : null;
     rows.push(...(render?.rows ?? []));
     const trips = wanted("replicas") ? await signedInRoundTrips(BASE, (await signIn()).cookie, category) : [];
@@ -392,6 +400,7 @@ async function main() {
   rows.push(...render.rows);
   rows.push(await measure("category page", category));
   rows.push(...(await searchRows(broad)));
+  if (seeded) rows.push(...(await feedsRows(BASE, measure)));
   await new Promise((r) => setTimeout(r, 500));
   const guestCache = (await fetchOnce(QUESTION)).res.headers.get("x-page-cache") ?? "no header";
 

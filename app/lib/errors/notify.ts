@@ -7,4 +7,5 @@ export const NOTIFY_ERRORS = {
   [ERR.settingValueInvalid]: { status: 400, text: "Неверное значение настройки: нужно 0 или 1" },
   [ERR.notYourFeed]: { status: 403, text: "Это не ваша лента уведомлений" },
   [ERR.feedTimeInvalid]: { status: 400, text: "Неверное время: нужно число секунд" },
+  [ERR.feedSubInvalid]: { status: 400, text: "Такого раздела ленты нет: updates, users или questions" },
 } as const satisfies Record<number, { status: number; text: string }>;

@@ -11,6 +11,9 @@ import { LIMITS } from "../../lib/limits";
 import { dbOf, schema } from "../core/db.server";
 import { userHub } from "../core/hub.server";
 import { requireUser, type Session } from "../users/session.server";
+import { timeAgoWords } from "../../lib/time-ago";
+import { adultCategoryIds, getCategoryTree } from "../categories/categories.server";
+import { feedPage, feedQuestionsQuery, feedUsersQuery } from "../users/feeds.server";
 import { COLUMNS, n } from "./create.server";
 import { toItem } from "./push.server";
 
@@ -43,6 +46,11 @@ function listQuery(env: Env, where: SQL, limit: number, offset: number) {
     .orderBy(desc(n.id))
     .limit(limit)
     .offset(offset);
+}
+
+/** One page of the user's notifications, newest first (the profile's 'updates' feed): `limit` rows from `offset`. */
+export function notificationsPageQuery(env: Env, userId: number, limit: number, offset: number) {
+  return listQuery(env, eq(n.userId, userId), limit, offset);
 }
 
 /** The hub's answer, or `fallback` (logged) when the hub fails: a read never fails for it. */
@@ -117,6 +125,9 @@ export async function showBulk(env: Env, session: Session | null, input: z.infer
   return { bulk: shown.map((r) => toItem(r)), more, res: unread };
 }
 
+/** The cursor for the next page of a feed: the last item's second (as `time` takes it), rounded up, so an item of that same second may come again but none is skipped. */
+const lastTime = (times: number[]) => (times.length > 0 ? Math.ceil(times[times.length - 1] / 1000) : null);
+
 export const FeedInput = z.object({
   id: optionalId(ERR_MSG.notYourFeed),
   n: pageSize,
@@ -128,6 +139,8 @@ export const FeedInput = z.object({
     blank,
     z.coerce.number(ERR_MSG.feedTimeInvalid).int(ERR_MSG.feedTimeInvalid).positive(ERR_MSG.feedTimeInvalid).max(1e11, ERR_MSG.feedTimeInvalid).optional(),
   ),
+  /** updates: my notifications (the default); users: what the people I follow asked and answered; questions: the questions I watch */
+  sub: z.preprocess(blank, z.enum(["updates", "users", "questions"], ERR_MSG.feedSubInvalid).default("updates")),
 });
 
 /**
@@ -135,9 +148,20 @@ export const FeedInput = z.object({
  * (nid: older than that notification; time: older than that moment). Only one's own (id, when
  * given, must be the user's: 364). Each item carries `timecell`, the time ago in words.
  */
-export async function readFeed(env: Env, session: Session | null, input: z.infer<typeof FeedInput>, now: number) {
+export async function readFeed(env: Env, session: Session | null, input: z.infer<typeof FeedInput>, now: number, adultReader = true) {
   const user = requireUser(session);
+  // the feeds of other people's questions leave out the adult categories for a reader who has not confirmed his age
+  const leaveOut = input.sub !== "updates" && !adultReader ? adultCategoryIds(await getCategoryTree(env, now)) : [];
   if (input.id !== undefined && input.id !== user.id) throw new DomainError(ERR.notYourFeed);
+  const before = input.time !== undefined ? input.time * 1000 : undefined;
+  if (input.sub === "users") {
+    const { items, more } = feedPage(await feedUsersQuery(env, user.id, input.p, input.n + 1, before, leaveOut), input.n);
+    return { feed: items.map((i) => ({ ...i, timecell: timeAgoWords(i.added, now) })), more: more ? 1 : 0, lasttime: lastTime(items.map((i) => i.added)) };
+  }
+  if (input.sub === "questions") {
+    const { items, more } = feedPage(await feedQuestionsQuery(env, user.id, input.p, input.n + 1, before, leaveOut), input.n);
+    return { feed: items.map((i) => ({ ...i, timecell: timeAgoWords(i.updated, now) })), more: more ? 1 : 0, lasttime: lastTime(items.map((i) => i.updated)) };
+  }
   const where = and(
     eq(n.userId, user.id),
     input.nid !== undefined ? lt(n.id, input.nid) : undefined,

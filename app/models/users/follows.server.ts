@@ -7,14 +7,16 @@
  * 0024). A user may not follow someone who has him on his blacklist (392); unfollowing stays open.
  */
 import { ERR, ERR_MSG } from "../../lib/errids";
-import { and, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
-import { idField } from "../../lib/fields";
+import { idField, last, Offset, PageSize } from "../../lib/fields";
+import { LIMITS } from "../../lib/limits";
 import { batchable, dbOf, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { followerNotification } from "../notifications/create.server";
-import { requireWriter, type Session } from "./session.server";
+import { requireUser, requireWriter, type Session } from "./session.server";
 import { blacklistedBy, refuseIfBlacklisted } from "./blacklist.server";
 
 const f = schema.follows;
@@ -84,4 +86,99 @@ export async function unfollow(env: Env, session: Session | null, input: z.infer
   );
   if (deleted.length === 0) throw new DomainError(ERR.notFollowing);
   return { followers: counted[0]?.followers ?? 0, subscribed: 0 };
+}
+
+// ---- one's followers: removefollower, who_follow
+
+export const RemoveFollowerInput = z.object({ data: idField(ERR_MSG.userNotFound) });
+
+/**
+ * removefollower: the signed-in user drops `data` from his followers: the follows row goes and both
+ * counters step back (never below 0), in one batch; someone who does not follow him is 383.
+ */
+export async function removeFollower(env: Env, session: Session | null, input: z.infer<typeof RemoveFollowerInput>) {
+  const user = requireUser(session);
+  const db = dbOf(env);
+  const [deleted, counted] = await db.batch(
+    batchable(env, [
+      db
+        .delete(f)
+        .where(and(eq(f.followerId, input.data), eq(f.targetType, "U"), eq(f.targetId, user.id)))
+        .returning({ id: f.id }),
+      db
+        .update(u)
+        .set({ followers: sql`max(${u.followers} - 1, 0)` })
+        .where(and(eq(u.id, user.id), sql`changes() = 1`))
+        .returning({ followers: u.followers }),
+      db
+        .update(u)
+        .set({ following: sql`max(${u.following} - 1, 0)` })
+        .where(and(eq(u.id, input.data), sql`changes() = 1`)),
+    ] as const),
+  );
+  if (deleted.length === 0) throw new DomainError(ERR.notFollower);
+  return { followers: counted[0]?.followers ?? 0, removed: input.data };
+}
+
+const mine = alias(f, "mine");
+
+/**
+ * One page of a user's followers (follows_target_idx), newest first, or oldest first when
+ * `reverse`; `fr` tells whether the user follows that follower back.
+ */
+export function followersPageQuery(env: Env, uid: number, offset: number, limit: number, reverse = false) {
+  const order = reverse ? [asc(f.added), asc(f.id)] : [desc(f.added), desc(f.id)];
+  return dbOf(env)
+    .select({
+      id: u.id,
+      nick: u.nick,
+      lvl: u.lvl,
+      added: f.added,
+      fr: sql<number>`${mine.id} is not null`.as("fr"),
+    })
+    .from(f)
+    .innerJoin(u, eq(u.id, f.followerId))
+    .leftJoin(mine, and(eq(mine.followerId, uid), eq(mine.targetType, "U"), eq(mine.targetId, f.followerId)))
+    .where(and(eq(f.targetType, "U"), eq(f.targetId, uid)))
+    .orderBy(...order)
+    .limit(limit)
+    .offset(offset);
+}
+
+export type FollowerItem = { id: number; nick: string; lvl: number; fr: boolean; brand: null; brand_cid: null };
+
+export const followerItem = (r: Awaited<ReturnType<typeof followersPageQuery>>[number]): FollowerItem => ({
+  id: r.id,
+  nick: r.nick,
+  lvl: r.lvl,
+  fr: r.fr === 1,
+  brand: null,
+  brand_cid: null,
+});
+
+export const WhoFollowInput = z.object({
+  p: Offset.transform((p) => p ?? 0),
+  n: PageSize.transform((n) => n ?? LIMITS.pageSize),
+  /** 1: oldest first */
+  reverse: z.preprocess(last, z.unknown()).transform((v) => v === "1"),
+});
+
+/** who_follow: the signed-in user's followers, paged by p (n ≤ 20): {followers: [{id, nick, lvl, fr, brand, brand_cid}], more, total}. */
+export async function whoFollow(env: Env, session: Session | null, input: z.infer<typeof WhoFollowInput>) {
+  const user = requireUser(session);
+  const db = dbOf(env);
+  const [rows, total] = await db.batch([
+    followersPageQuery(env, user.id, input.p, input.n + 1, input.reverse),
+    db.select({ followers: u.followers }).from(u).where(eq(u.id, user.id)),
+  ]);
+  return { followers: rows.slice(0, input.n).map(followerItem), more: rows.length > input.n ? 1 : 0, total: total[0]?.followers ?? 0 };
+}
+
+/** Whether `viewerId` follows user `uid` (the follow button's state). */
+export function followingQuery(env: Env, viewerId: number, uid: number) {
+  return dbOf(env)
+    .select({ id: f.id })
+    .from(f)
+    .where(and(eq(f.followerId, viewerId), eq(f.targetType, "U"), eq(f.targetId, uid)))
+    .limit(1);
 }

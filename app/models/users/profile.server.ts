@@ -7,6 +7,11 @@ import { adultCategoryIds, getCategoryTree } from "../categories/categories.serv
 import { dbOf, schema } from "../core/db.server";
 import { catalogueQuery, GIFT_POINTS_MIN, giftItem, receivedGiftsQuery, sentGiftItem } from "../gifts/gifts.server";
 import { LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
+import { notificationsPageQuery } from "../notifications/feed.server";
+import { toItem } from "../notifications/push.server";
+import { blacklistedQuery, blacklistPageQuery } from "./blacklist.server";
+import { feedQuestionsQuery, feedUsersQuery, type FeedQuestionItem, type FeedUserItem } from "./feeds.server";
+import { followerItem, followersPageQuery, followingQuery, type FollowerItem } from "./follows.server";
 import type { Session } from "./session.server";
 
 /**
@@ -245,15 +250,27 @@ export type ProfileList =
   | { kind: "answers"; items: ProfileAnswerItem[] }
   | { kind: "private"; items: ProfilePrivateItem[] }
   | { kind: "gifts"; items: ProfileGiftItem[]; form: ProfileGiftForm }
-  /** feed and followers: not built yet, an empty list */
+  /** the owner's followers (followers/users) */
+  | { kind: "followers"; items: FollowerItem[] }
+  /** the owner's blacklist (followers/blacklist) */
+  | { kind: "blacklist"; items: { id: number; nick: string; lvl: number; added: number }[] }
+  /** feed/users: what the people he follows asked and answered */
+  | { kind: "feedUsers"; items: FeedUserItem[] }
+  /** feed/questions: the questions he watches, by their latest activity */
+  | { kind: "feedQuestions"; items: FeedQuestionItem[] }
+  /** feed/updates: his notifications */
+  | { kind: "updates"; items: ReturnType<typeof toItem>[] }
   | { kind: "none" };
+
+/** What a signed-in viewer of someone else's profile has to do with him: whether he follows him and has him on his blacklist. */
+export type ProfileRelation = { following: boolean; listed: boolean } | null;
 
 export type ProfilePage =
   | { kind: "missing" }
   | { kind: "redirect"; to: string }
   /** only what the hidden notice shows: the stats stay hidden in the loader data too */
   | { kind: "hidden"; user: HiddenProfileUser }
-  | { kind: "ok"; user: ProfileUser; view: ProfileView; isOwner: boolean; list: ProfileList; more: boolean; offset: number };
+  | { kind: "ok"; user: ProfileUser; view: ProfileView; isOwner: boolean; list: ProfileList; more: boolean; offset: number; relation: ProfileRelation };
 
 function toUser(r: Awaited<ReturnType<typeof headerQuery>>[number], now: number, isOwner: boolean): ProfileUser {
   return {
@@ -310,8 +327,41 @@ async function loadProfileData(env: Env, uid: number, view: ProfileView, offset:
     const items = p.items.map((r) => ({ ...r, best: r.best === 1 }));
     return { row: users[0], more: p.more, list: { kind: "answers", items } satisfies ProfileList };
   }
+  // feed and followers are the owner's alone (checked before this is called): `uid` is the viewer
+  if (view.tab === "followers" && view.sub === "blacklist") {
+    const [users, rows] = await db.batch([headerQuery(env, uid), blacklistPageQuery(env, uid, offset, limit)]);
+    const p = page(rows);
+    return { row: users[0], more: p.more, list: { kind: "blacklist", items: p.items } satisfies ProfileList };
+  }
+  if (view.tab === "followers") {
+    const [users, rows] = await db.batch([headerQuery(env, uid), followersPageQuery(env, uid, offset, limit)]);
+    const p = page(rows);
+    return { row: users[0], more: p.more, list: { kind: "followers", items: p.items.map(followerItem) } satisfies ProfileList };
+  }
+  if (view.tab === "feed" && view.sub === "users") {
+    // a raw statement is not part of a Drizzle batch: the two reads go out side by side
+    const [users, rows] = await Promise.all([headerQuery(env, uid), feedUsersQuery(env, uid, offset, limit, undefined, leaveOut)]);
+    const p = page(rows);
+    return { row: users[0], more: p.more, list: { kind: "feedUsers", items: p.items } satisfies ProfileList };
+  }
+  if (view.tab === "feed" && view.sub === "questions") {
+    const [users, rows] = await Promise.all([headerQuery(env, uid), feedQuestionsQuery(env, uid, offset, limit, undefined, leaveOut)]);
+    const p = page(rows);
+    return { row: users[0], more: p.more, list: { kind: "feedQuestions", items: p.items } satisfies ProfileList };
+  }
+  if (view.tab === "feed") {
+    const [users, rows] = await db.batch([headerQuery(env, uid), notificationsPageQuery(env, uid, limit, offset)]);
+    const p = page(rows);
+    return { row: users[0], more: p.more, list: { kind: "updates", items: p.items.map((r) => toItem(r)) } satisfies ProfileList };
+  }
   const users = await headerQuery(env, uid);
   return { row: users[0], more: false, list: { kind: "none" } satisfies ProfileList };
+}
+
+/** Whether the viewer follows user `uid` and has him on his blacklist: one batch, read beside the page's own. */
+async function relationOf(env: Env, viewerId: number, uid: number): Promise<ProfileRelation> {
+  const [following, listed] = await dbOf(env).batch([followingQuery(env, viewerId, uid), blacklistedQuery(env, viewerId, uid)]);
+  return { following: following.length > 0, listed: listed.length > 0 };
 }
 
 /**
@@ -332,11 +382,15 @@ export async function loadProfilePage(
 ): Promise<ProfilePage> {
   const isOwner = viewer !== null && viewer.id === uid;
   if (isOwnerOnly(view) && !isOwner) return { kind: "redirect", to: `/profile/id${uid}` };
-  const listsQuestions = view.tab === "questions" || view.tab === "answers";
-  const leaveOut = listsQuestions && !isOwner && !adultReader ? adultCategoryIds(await getCategoryTree(env, now)) : [];
-  const { row, list, more } = await loadProfileData(env, uid, view, offset, viewer, leaveOut);
+  // the feeds list other people's questions on the owner's own page
+  const listsQuestions = view.tab === "questions" || view.tab === "answers" || (view.tab === "feed" && view.sub !== "updates");
+  const leaveOut = listsQuestions && (!isOwner || view.tab === "feed") && !adultReader ? adultCategoryIds(await getCategoryTree(env, now)) : [];
+  const [{ row, list, more }, relation] = await Promise.all([
+    loadProfileData(env, uid, view, offset, viewer, leaveOut),
+    viewer && !isOwner ? relationOf(env, viewer.id, uid) : null,
+  ]);
   if (!row) return { kind: "missing" };
   const user = toUser(row, now, isOwner);
   if (user.hidden && !seesHiddenProfile(viewer, uid)) return { kind: "hidden", user: { id: user.id, nick: user.nick, lvl: user.lvl, filin: user.filin } };
-  return { kind: "ok", user, view, isOwner, list, more, offset };
+  return { kind: "ok", user, view, isOwner, list, more, offset, relation };
 }
