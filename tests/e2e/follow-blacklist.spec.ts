@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { api, hydrated, register } from "./helpers";
+import { api, hydrated, ownAddress, register } from "./helpers";
 
 /**
  * Following and the blacklist: a user follows another from his profile (with JavaScript on, the
@@ -27,8 +27,8 @@ for (const javaScriptEnabled of [true, false]) {
   test(`a user follows another from his profile (JavaScript ${javaScriptEnabled ? "on" : "off"}), the other asks, and the question appears in the first one's feed`, async ({
     browser,
   }) => {
-    const reader = await register(browser, stamp(), { nick: "Читатель", javaScriptEnabled });
-    const author = await register(browser, stamp(), { nick: "Автор" });
+    const reader = await register(browser, stamp(), { nick: "Читатель", javaScriptEnabled, ...ownAddress() });
+    const author = await register(browser, stamp(), { nick: "Автор", ...ownAddress() });
     await reader.page.goto(`/profile/id${author.id}`);
     const follow = reader.page.getByTestId("follow").getByRole("button", { name: "Подписаться" });
     if (javaScriptEnabled) await hydrated(follow);
@@ -49,8 +49,8 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("a user blacklists someone from his profile, who then cannot answer his question", async ({ browser }) => {
-  const owner = await register(browser, stamp(), { nick: "Хозяин" });
-  const pest = await register(browser, stamp(), { nick: "Надоеда" });
+  const owner = await register(browser, stamp(), { nick: "Хозяин", ...ownAddress() });
+  const pest = await register(browser, stamp(), { nick: "Надоеда", ...ownAddress() });
   const qtext = `Как почистить клавиатуру ноутбука? ${Date.now()}`;
   const qid = await ask(owner.page, qtext);
 
@@ -73,8 +73,8 @@ test("a user blacklists someone from his profile, who then cannot answer his que
 test("the followers, blacklist and feed tabs and another's profile with its buttons fit a 390 px phone and have no serious accessibility fault", async ({
   browser,
 }) => {
-  const owner = await register(browser, stamp(), { nick: "Телефон", viewport: { width: 390, height: 844 } });
-  const other = await register(browser, stamp(), { nick: "Собеседник" });
+  const owner = await register(browser, stamp(), { nick: "Телефон", viewport: { width: 390, height: 844 }, ...ownAddress() });
+  const other = await register(browser, stamp(), { nick: "Собеседник", ...ownAddress() });
   expect((await api(other.page, "follow", { uid: String(owner.id) })).status).toBe(200);
   expect((await api(owner.page, "addblist", { bid: String(other.id) })).status).toBe(200);
   await ask(other.page, `Какой тариф выбрать для телефона? ${Date.now()}`);
