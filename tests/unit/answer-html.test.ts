@@ -46,6 +46,7 @@ function reactHtml(a: AnswerView, showRating: boolean, guest: boolean): string {
 
 const cases: [string, AnswerView][] = [
   ["a brand-new answer", answer()],
+  ["an answer its author edited", answer({ editedAt: NOW - 60_000 })],
   [
     "the best answer of a banned author with a source, a like and votes",
     answer({

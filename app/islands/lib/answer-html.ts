@@ -54,11 +54,12 @@ export type AnswerHtmlOptions = {
 export function answerHtml(a: AnswerView, { now, showRating, guest }: AnswerHtmlOptions): string {
   const needAuth = guest ? ` data-need-auth=""` : "";
   const rating = showRating ? `<span class="muted" data-testid="answer-rating" data-rating="${esc(a.rating)}">${esc(countOf(a.rating, VOTE))}</span>` : "";
+  const edited = a.editedAt ? `<span class="muted" data-testid="answer-edited" title="Автор изменил ответ после публикации">(изменён)</span>` : "";
   const comment = `<a class="btn btn-small" href="/answer/${esc(a.id)}#comment-form"${needAuth}>Комментировать</a>`;
   return [
     `<article class="${a.best ? "answer answer-best" : "answer"}" id="answer-${esc(a.id)}" data-testid="${a.best ? "best-answer" : "answer"}" data-answer-id="${esc(a.id)}">`,
     a.best ? `<div class="best-label">Лучший ответ</div>` : "",
-    `<div class="meta">${userLink(a.author, isBanned(a.author, now), true)}<a class="muted" href="/answer/${esc(a.id)}">${time(a.added, now)}</a>${rating}</div>`,
+    `<div class="meta">${userLink(a.author, isBanned(a.author, now), true)}<a class="muted" href="/answer/${esc(a.id)}">${time(a.added, now)}</a>${edited}${rating}</div>`,
     `<div class="atext">${a.text}</div>`,
     a.source ? `<div class="muted">${esc(`Источник: ${a.source}`)}</div>` : "",
     a.canthStatus === 1 ? `<div class="liked">Автору вопроса понравился этот ответ</div>` : "",
