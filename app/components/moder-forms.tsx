@@ -3,7 +3,7 @@
  * forms posting to /do/a_… with return= the page. Shown only for held permissions (the server
  * checks them again); the page's viewer (app/models/viewer.server.ts) carries them as `moder`.
  */
-import type { ModerOnQuestion } from "../models/moderation/moderation.server";
+import type { ModerOnQuestion } from "../models/moderation/on-page.server";
 import type { DeletedQuestionFacts } from "../lib/views";
 import { plainText } from "../lib/seo";
 import { cut } from "../lib/limits";

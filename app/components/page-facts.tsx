@@ -5,7 +5,7 @@
  * has no provider, so it shows none of those controls (and ships no router).
  */
 import { createContext, useContext } from "react";
-import type { ModerOnQuestion } from "../models/moderation/moderation.server";
+import type { ModerOnQuestion } from "../models/moderation/on-page.server";
 
 export type PageFacts = {
   /** the signed-in reader, or null */

@@ -6,8 +6,7 @@
  */
 import { useState } from "react";
 import { ERR } from "../lib/errids";
-import { needAuth } from "./island";
-import { call } from "./lib/call";
+import { ActionButton } from "./voters.island";
 
 export type FollowButtonProps = {
   /** the user's id, or the brand's with `brand` */
@@ -20,32 +19,19 @@ export type FollowButtonProps = {
 
 export default function FollowButton(p: FollowButtonProps) {
   const [following, setFollowing] = useState(p.following);
-  const [busy, setBusy] = useState(false);
-  const name = `${p.brand ? "brand_" : ""}${following ? "unfollow" : "follow"}`;
-  const fields = p.brand ? { cid: p.uid } : { uid: p.uid };
-  const submit = async (e: React.FormEvent) => {
-    e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    const r = await call(name, fields);
-    setBusy(false);
-    const settled = p.brand ? (following ? ERR.notFollowingBrand : ERR.alreadyFollowingBrand) : following ? ERR.notFollowing : ERR.alreadyFollowing;
-    if (r.ok || r.errid === settled) setFollowing(!following);
-  };
+  const settled = p.brand ? (following ? ERR.notFollowingBrand : ERR.alreadyFollowingBrand) : following ? ERR.notFollowing : ERR.alreadyFollowing;
   return (
-    <form
-      method="post"
-      action={`/do/${name}?return=${encodeURIComponent(p.back)}`}
-      className="inline-form"
-      data-testid={`${p.brand ? "brand-" : ""}${following ? "unfollow" : "follow"}`}
-      onSubmit={submit}
-    >
-      {Object.entries(fields).map(([k, v]) => (
-        <input key={k} type="hidden" name={k} value={v} />
-      ))}
-      <button className={following ? "btn btn-small" : "btn btn-small btn-ask"} type="submit" disabled={busy} {...needAuth(p.signedIn)}>
-        {following ? "Отписаться" : "Подписаться"}
-      </button>
-    </form>
+    <ActionButton
+      name={`${p.brand ? "brand_" : ""}${following ? "unfollow" : "follow"}`}
+      back={p.back}
+      fields={p.brand ? { cid: p.uid } : { uid: p.uid }}
+      label={following ? "Отписаться" : "Подписаться"}
+      testId={`${p.brand ? "brand-" : ""}${following ? "unfollow" : "follow"}`}
+      signedIn={p.signedIn}
+      className={following ? "btn btn-small" : "btn btn-small btn-ask"}
+      onDone={(r) => {
+        if (r.ok || r.errid === settled) setFollowing(!following);
+      }}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { LIMITS } from "../lib/limits";
 import { parseOffset } from "../lib/params";
 import { ANSWER, countOf, POINT } from "../lib/plural";
 import { originOf, pageMeta } from "../lib/seo";
-import { moderOnPage } from "../models/moderation/moderation.server";
+import { moderOnPage } from "../models/moderation/on-page.server";
 import { quotaUsage } from "../models/core/hub.server";
 import { isOwnerOnly, loadProfilePage, parseProfilePath, profileNav, profilePath } from "../models/users/profile.server";
 import { readerIsAdult } from "../models/users/adult.server";

@@ -20,7 +20,7 @@ import { viewerSession } from "../models/users/session.server";
 import { readerIsAdult } from "../models/users/adult.server";
 import { adultGatePath } from "../lib/adult";
 import { viewerOnQuestion } from "../models/questions/viewer.server";
-import { moderOnDeletedQuestion } from "../models/moderation/moderation.server";
+import { moderOnDeletedQuestion } from "../models/moderation/on-page.server";
 import { advanceOne, dueTransition } from "../models/questions/lifecycle.server";
 import { AnswerForm, CommentForm } from "../components/forms";
 import { AnswerActions, QuestionActions } from "../components/question-actions";

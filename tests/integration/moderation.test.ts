@@ -525,7 +525,7 @@ describe("moderation links on the question page", () => {
 describe("what the pages' loaders get for moderators", () => {
   it("the deleted-question view's and the profile's moderator data: restore and ban for a moderator, nothing for others", async () => {
     const { getSession } = await import("../../app/models/users/session.server");
-    const { moderOnDeletedQuestion, moderOnPage } = await import("../../app/models/moderation/moderation.server");
+    const { moderOnDeletedQuestion, moderOnPage } = await import("../../app/models/moderation/on-page.server");
     const moder = await as("moder@demo.local");
     const user = await as("user@demo.local");
     const sessionOf = (me: Me) => getSession(env, new Request(`${BASE}/`, { headers: { cookie: me.cookie } }));

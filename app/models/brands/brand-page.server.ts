@@ -17,7 +17,7 @@ import type { QuestionState } from "../../lib/questions";
 import { adultCategoryIds, getCategoryTree } from "../categories/categories.server";
 import { categoryOf } from "../questions/reads.server";
 import { batchable, dbOf, schema } from "../core/db.server";
-import { LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
+import { ANSWER_LIST_COLUMNS, LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
 import { requireWriter, type Session } from "../users/session.server";
 import { brandMembersSql, brandRoleQuery, findBrand, modCountQuery, type Brand, type BrandRole } from "./brands.server";
 
@@ -99,15 +99,7 @@ function memberAnswersQuery(env: Env, brandId: number, best: boolean, offset: nu
   if (best) where.push(eq(a.best, 1));
   if (leaveOut.length > 0) where.push(notInArray(q.categoryId, leaveOut));
   return dbOf(env)
-    .select({
-      id: a.id,
-      qid: a.qid,
-      text: a.text,
-      added: a.added,
-      best: a.best,
-      qtext: sql<string>`${q.qtext}`.as("q_qtext"),
-      ...AUTHOR,
-    })
+    .select({ ...ANSWER_LIST_COLUMNS, ...AUTHOR })
     .from(a)
     .innerJoin(q, eq(q.id, a.qid))
     .innerJoin(u, eq(u.id, a.userId))

@@ -8,6 +8,19 @@ import { isTab, TAB_ORDER, TABS, type QuestionState, type Tab } from "../../lib/
 const q = schema.questions;
 const u = schema.users;
 
+/**
+ * The columns of a list of answers with their question's title (a profile's and a brand's answers
+ * tabs). The title is aliased: the question's columns must not overwrite the answer's in a D1 batch row.
+ */
+export const ANSWER_LIST_COLUMNS = {
+  id: schema.answers.id,
+  qid: schema.answers.qid,
+  text: schema.answers.text,
+  added: schema.answers.added,
+  best: schema.answers.best,
+  qtext: sql<string>`${q.qtext}`.as("q_qtext"),
+};
+
 /** The columns every question list shows (the index, categories, profiles, leaders). */
 export const LIST_COLUMNS = {
   id: q.id,

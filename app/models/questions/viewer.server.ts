@@ -1,7 +1,7 @@
-import { and, eq, inArray, or } from "drizzle-orm";
+import { and, eq, inArray, or, type SQLWrapper } from "drizzle-orm";
 import { type Db, dbOf, schema } from "../core/db.server";
 import { isModerator } from "../../lib/moderation";
-import { moderOnQuestion, type ModerOnQuestion } from "../moderation/moderation.server";
+import { moderOnQuestion, type ModerOnQuestion } from "../moderation/on-page.server";
 
 export type Viewer = {
   id: number;
@@ -26,6 +26,20 @@ function didOn(db: Db, table: typeof schema.bestVotes | typeof schema.pollVotes 
     .limit(1);
 }
 
+/** The reader's marks on the question and on `answers` (ids, a subquery of them, or null for none). */
+function marksOn(db: Db, userId: number, qid: number, answers: number[] | SQLWrapper | null) {
+  const m = schema.marks;
+  return db
+    .select({ type: m.targetType, id: m.targetId })
+    .from(m)
+    .where(
+      and(
+        eq(m.userId, userId),
+        or(and(eq(m.targetType, "Q"), eq(m.targetId, qid)), answers ? and(eq(m.targetType, "A"), inArray(m.targetId, answers)) : undefined),
+      ),
+    );
+}
+
 /** What the signed-in reader has already done on a question (one batch), for the forms he is offered. */
 export async function viewerOnQuestion(
   env: Env,
@@ -35,7 +49,6 @@ export async function viewerOnQuestion(
   answerIds: number[],
 ): Promise<Viewer> {
   const db = dbOf(env);
-  const m = schema.marks;
   const [answered, bestVoted, pollVoted, watching, marks] = await db.batch([
     db
       .select({ id: schema.answers.id })
@@ -45,15 +58,7 @@ export async function viewerOnQuestion(
     didOn(db, schema.bestVotes, qid, user.id),
     didOn(db, schema.pollVotes, qid, user.id),
     didOn(db, schema.watches, qid, user.id),
-    db
-      .select({ type: m.targetType, id: m.targetId })
-      .from(m)
-      .where(
-        and(
-          eq(m.userId, user.id),
-          or(and(eq(m.targetType, "Q"), eq(m.targetId, qid)), answerIds.length ? and(eq(m.targetType, "A"), inArray(m.targetId, answerIds)) : undefined),
-        ),
-      ),
+    marksOn(db, user.id, qid, answerIds.length ? answerIds : null),
   ]);
   return {
     id: user.id,
@@ -85,7 +90,6 @@ export async function viewerClassOnQuestion(
 ) {
   const db = dbOf(env);
   const a = schema.answers;
-  const m = schema.marks;
   const [question, own, bestVoted, pollVoted, watching, marks] = await db.batch([
     db.select({ userId: schema.questions.userId, state: schema.questions.state }).from(schema.questions).where(eq(schema.questions.id, qid)).limit(1),
     db
@@ -95,18 +99,7 @@ export async function viewerClassOnQuestion(
     didOn(db, schema.bestVotes, qid, user.id),
     didOn(db, schema.pollVotes, qid, user.id),
     didOn(db, schema.watches, qid, user.id),
-    db
-      .select({ type: m.targetType, id: m.targetId })
-      .from(m)
-      .where(
-        and(
-          eq(m.userId, user.id),
-          or(
-            and(eq(m.targetType, "Q"), eq(m.targetId, qid)),
-            and(eq(m.targetType, "A"), inArray(m.targetId, db.select({ id: a.id }).from(a).where(eq(a.qid, qid)))),
-          ),
-        ),
-      ),
+    marksOn(db, user.id, qid, db.select({ id: a.id }).from(a).where(eq(a.qid, qid))),
   ]);
   if (!question[0] || question[0].state === "D") return null;
   return {

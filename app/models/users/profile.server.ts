@@ -6,7 +6,7 @@ import { isBanned, seesHiddenProfile } from "../../lib/users";
 import { adultCategoryIds, getCategoryTree } from "../categories/categories.server";
 import { dbOf, schema } from "../core/db.server";
 import { catalogueQuery, GIFT_POINTS_MIN, giftItem, receivedGiftsQuery, sentGiftItem } from "../gifts/gifts.server";
-import { LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
+import { ANSWER_LIST_COLUMNS, LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
 import { notificationsPageQuery } from "../notifications/feed.server";
 import { toItem } from "../notifications/push.server";
 import { blacklistedQuery, blacklistPageQuery } from "./blacklist.server";
@@ -167,15 +167,7 @@ export function userAnswersQuery(env: Env, uid: number, sub: string, offset: num
   where.push(eq(a.hidden, 0), eq(q.hidden, 0), ne(q.state, "D"));
   if (leaveOut.length > 0) where.push(notInArray(q.categoryId, leaveOut));
   return db
-    .select({
-      id: a.id,
-      qid: a.qid,
-      text: a.text,
-      added: a.added,
-      best: a.best,
-      // aliased: the question's columns must not overwrite the answer's in a D1 batch row
-      qtext: sql<string>`${q.qtext}`.as("q_qtext"),
-    })
+    .select(ANSWER_LIST_COLUMNS)
     .from(a)
     .innerJoin(q, eq(q.id, a.qid))
     .where(and(...where))
