@@ -12,40 +12,13 @@
  */
 import { createContext, type ReactElement, useContext } from "react";
 import { renderToString } from "react-dom/server";
+import { BoundedStore } from "../lib/bounded-store";
 import { PageFactsContext, usePageFacts } from "./page-facts";
 
 /** The most characters (keys and fragments together) one isolate keeps. */
 const STORE_CHARS = 4_000_000;
 
-/** A least-recently-used map of fragments, bounded by its characters. */
-class FragmentStore {
-  private readonly map = new Map<string, string>();
-  private chars = 0;
-
-  get(key: string): string | undefined {
-    const html = this.map.get(key);
-    if (html !== undefined) {
-      // most recently used last: eviction takes from the front
-      this.map.delete(key);
-      this.map.set(key, html);
-    }
-    return html;
-  }
-
-  set(key: string, html: string) {
-    const size = key.length + html.length;
-    if (size > STORE_CHARS / 8) return;
-    this.map.set(key, html);
-    this.chars += size;
-    for (const [k, v] of this.map) {
-      if (this.chars <= STORE_CHARS) break;
-      this.map.delete(k);
-      this.chars -= k.length + v.length;
-    }
-  }
-}
-
-const store = new FragmentStore();
+const store = new BoundedStore(STORE_CHARS);
 
 /** What one render collects: the fragments its markers stand for, by number. */
 export type FragmentSink = {

@@ -379,9 +379,10 @@ async function main() {
       rows.push(await measure("usrrating (leaders block)", LEADERS_CALL, NO_CACHE));
     }
     if (wanted("search")) rows.push(...(await searchRows(broad)));
-    if (wanted("feeds") && seeded) rows.push(...(await feedsRows(BASE, measure)));
+    // the render section before the feeds, in the whole run's order
     const render = wanted("render") ? await renderSection(BASE, INSPECTOR, QUESTION, measure) : null;
     rows.push(...(render?.rows ?? []));
+    if (wanted("feeds") && seeded) rows.push(...(await feedsRows(BASE, measure)));
     const trips = wanted("replicas") ? await signedInRoundTrips(BASE, (await signIn()).cookie, category) : [];
     const mine = await ownSections(qids, loadPlan, wanted("live"), wanted("weights"), category);
     await stopServerAndWait();

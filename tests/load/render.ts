@@ -83,8 +83,9 @@ export async function cpuPerRequest(
   headers: Record<string, string>,
   n = 60,
 ): Promise<CpuLine> {
+  // a deadline on every request: a local server that stops answering fails this line instead of hanging the bench
   const send = async () => {
-    const res = await fetch(base + path, { headers, redirect: "manual" });
+    const res = await fetch(base + path, { headers, redirect: "manual", signal: AbortSignal.timeout(30_000) });
     await res.arrayBuffer();
   };
   for (let i = 0; i < 10; i++) await send();

@@ -1,0 +1,43 @@
+/**
+ * A least-recently-used map of strings, bounded by the characters of its keys and values together.
+ * Setting a key that is already there replaces its value and counts it once.
+ */
+export class BoundedStore {
+  private readonly map = new Map<string, string>();
+  private used = 0;
+
+  constructor(private readonly limit: number) {}
+
+  /** the characters held now, keys and values */
+  get chars(): number {
+    return this.used;
+  }
+
+  get(key: string): string | undefined {
+    const value = this.map.get(key);
+    if (value !== undefined) {
+      // most recently used last: eviction takes from the front
+      this.map.delete(key);
+      this.map.set(key, value);
+    }
+    return value;
+  }
+
+  /** Keeps `value` under `key` unless it alone would take more than an eighth of the limit. */
+  set(key: string, value: string) {
+    const size = key.length + value.length;
+    if (size > this.limit / 8) return;
+    const old = this.map.get(key);
+    if (old !== undefined) {
+      this.map.delete(key);
+      this.used -= key.length + old.length;
+    }
+    this.map.set(key, value);
+    this.used += size;
+    for (const [k, v] of this.map) {
+      if (this.used <= this.limit) break;
+      this.map.delete(k);
+      this.used -= k.length + v.length;
+    }
+  }
+}
