@@ -3,7 +3,6 @@ import { cut } from "../lib/limits";
 import { countOf, plural, POINT, type Forms } from "../lib/plural";
 import { QUOTA_CODES, QUOTA_TABLE, type QuotaView } from "../lib/quotas";
 import type { BanState, ProfileUser } from "../models/users/profile.server";
-import { Island } from "../islands/island";
 import { CallForm } from "./forms";
 
 /** The nick is cut at 16 characters in the profile (15 in the page header). */
@@ -121,35 +120,6 @@ export function ProfileTiles({ user, isOwner }: { user: ProfileUser; isOwner: bo
         );
       })}
     </ul>
-  );
-}
-
-/** The share links: copy the address (an island; without JavaScript a plain link to the address) and the usual Russian networks. */
-export function ShareLinks({ url, title }: { url: string; title: string }) {
-  const u = encodeURIComponent(url);
-  const t = encodeURIComponent(title);
-  return (
-    <span className="share" data-testid="profile-share">
-      <Island name="copy-link" of={CopyLinkMarkup} props={{ url }} when="visible" />
-      <a className="btn btn-small" href={`https://vk.com/share.php?url=${u}&title=${t}`} rel="noopener noreferrer nofollow" target="_blank">
-        ВКонтакте
-      </a>
-      <a className="btn btn-small" href={`https://connect.ok.ru/offer?url=${u}&title=${t}`} rel="noopener noreferrer nofollow" target="_blank">
-        Одноклассники
-      </a>
-      <a className="btn btn-small" href={`https://t.me/share/url?url=${u}&text=${t}`} rel="noopener noreferrer nofollow" target="_blank">
-        Telegram
-      </a>
-    </span>
-  );
-}
-
-/** The copy-link island's server markup: a link to the address itself (what a reader without JavaScript copies). */
-export function CopyLinkMarkup({ url }: { url: string }) {
-  return (
-    <a className="btn btn-small" href={url} data-testid="copy-link" data-copy-link="">
-      Скопировать ссылку
-    </a>
   );
 }
 

@@ -7,7 +7,8 @@ import { type NoticeItem, noticeHref, noticeTitle } from "../islands/lib/notice-
 import type { HiddenProfileUser, ProfileList, ProfileNav, ProfileRelation, ProfileTab, ProfileUser, ProfileView } from "../models/users/profile.server";
 import { BlacklistButton } from "./blacklist-button";
 import { FollowButton } from "./follow-button";
-import { Avatar, EmptyStart, LimitsPanel, NICK_CUT, ProfileHeader, ProfileTiles, ShareLinks, VipBlock } from "./profile-header";
+import { Avatar, EmptyStart, LimitsPanel, NICK_CUT, ProfileHeader, ProfileTiles, VipBlock } from "./profile-header";
+import { ShareLinks } from "./share-links";
 import { CallButton, CallForm } from "./forms";
 import { ModerProfileLinks, usePageModer } from "./moder-forms";
 import { TimeAgo } from "./time-ago";
@@ -313,7 +314,7 @@ function ProfileActions({ user, url, follow }: { user: ProfileUser; url: string;
       <a className="btn btn-small" href={`/profile/id${user.id}/gifts`} data-testid="profile-gift">
         Подарить подарок
       </a>
-      <ShareLinks url={url} title={`${user.nick} — Ответы`} />
+      <ShareLinks url={url} title={`${user.nick} — Ответы`} testId="profile-share" />
     </div>
   );
 }

@@ -224,6 +224,9 @@ export const ERR = {
   ratingTypeInvalid: 560,
   ratingCategoryNotAllowed: 561,
   ratingUnavailable: 562,
+  // the magic ball
+  ballQuestionMissing: 590,
+  ballQuestionTooLong: 591,
 } as const;
 
 export type ErrName = keyof typeof ERR;

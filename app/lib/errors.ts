@@ -17,6 +17,7 @@ import { BRAND_ERRORS } from "./errors/brands";
 import { COMMENT_ERRORS } from "./errors/comments";
 import { FOLLOW_ERRORS } from "./errors/follows";
 import { GIFT_ERRORS } from "./errors/gifts";
+import { BALL_ERRORS } from "./errors/ball";
 import { LEADER_ERRORS } from "./errors/leaders";
 import { LIVE_ERRORS } from "./errors/live";
 import { MODERATION_QUEUE_ERRORS } from "./errors/moderation-queue";
@@ -67,6 +68,7 @@ export const ERRORS = {
   ...MODERATION_ERRORS,
   ...LIVE_ERRORS,
   ...LEADER_ERRORS,
+  ...BALL_ERRORS,
 } as const satisfies Record<number, { status: number; text: string }>;
 
 export type ErrId = keyof typeof ERRORS;
