@@ -21,6 +21,8 @@ export default defineConfig(async () => {
             // the seed hashes the demo passwords with the development pepper; the captcha secret is the tests' own
             PEPPER: DEV_VARS.PEPPER,
             CAPTCHA_SECRET: "integration-tests-captcha-secret",
+            // the company's own domain: its users take part in no experiment
+            CORPORATE_DOMAINS: "corp.test",
             // pages report their D1 round trips (x-d1-roundtrips / x-d1-statements), as in `npm run bench`
             D1_STATS: "1",
           },

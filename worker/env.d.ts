@@ -28,6 +28,8 @@ declare global {
       CF_ZONE_ID?: string;
       /** secret: an API token with the zone's Cache Purge permission (wrangler secret put CF_PURGE_TOKEN) */
       CF_PURGE_TOKEN?: string;
+      /** the company's own e-mail domains, comma-separated: their users take part in no experiment */
+      CORPORATE_DOMAINS?: string;
     }
   }
   interface Env extends Cloudflare.Env {}

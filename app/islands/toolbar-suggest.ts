@@ -7,6 +7,16 @@
  * field and sends the form, Escape (the field keeps its text) or leaving the field closes the list.
  */
 
+import { drawSuggestGroup, SUGGEST_COOKIE, SUGGEST_COOKIE_DAYS, suggestGroupOf } from "../lib/experiments";
+
+// the suggest experiment: a reader's group is drawn once, in his browser, and kept in a cookie the server reads with his events
+const groupCookie = document.cookie.split("; ").find((c) => c.startsWith(`${SUGGEST_COOKIE}=`));
+if (!suggestGroupOf(groupCookie?.slice(SUGGEST_COOKIE.length + 1))) {
+  const group = drawSuggestGroup(crypto.getRandomValues(new Uint32Array(1))[0] / 2 ** 32);
+  // biome-ignore lint/suspicious/noDocumentCookie: a plain cookie the server also reads; the Cookie Store API is not in every browser we serve
+  document.cookie = `${SUGGEST_COOKIE}=${group}; Max-Age=${SUGGEST_COOKIE_DAYS * 86_400}; Path=/; SameSite=Lax`;
+}
+
 const SUGGEST_AFTER = 2;
 const DEBOUNCE_MS = 200;
 

@@ -1,9 +1,10 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SHOWCASE } from "../../db/seed/seed";
+import { emailGroup } from "../../app/lib/experiments";
 import { BASE, get, post } from "./helpers/api";
 import { countRows } from "./helpers/db";
-import { as } from "./helpers/users";
+import { as, newUser } from "./helpers/users";
 
 type Json = Record<string, any>;
 
@@ -229,6 +230,24 @@ describe("the client's settings", () => {
 describe("tracking events (dwh)", () => {
   const lastEvent = () => env.DB.prepare("select * from track_events order by id desc limit 1").first<Json>();
 
+  it("an event carries the sender's experiment groups: his e-mail group, none for a corporate user, and his browser's suggest group", async () => {
+    const me = await as("user@demo.local");
+    await post("dwh", { name: "survey_shown", qid: 3 }, { ...me, cookie: `${me.cookie}; otv_sgx=2` });
+    expect(JSON.parse((await lastEvent())!.payload)).toEqual({ exp_email: emailGroup("user@demo.local", []), exp_suggest: 2 });
+    // a guest has the suggest group only
+    await post("dwh", { name: "survey_shown", qid: 3 }, "otv_sgx=3");
+    expect(JSON.parse((await lastEvent())!.payload)).toEqual({ exp_suggest: 3 });
+
+    const staff = await newUser("Сотрудник");
+    await env.DB.prepare("update users set email = ? where id = ?").bind(`staff${staff.serial}@mail.corp.test`, staff.id).run();
+    await post("dwh", { name: "survey_shown", qid: 3 }, staff);
+    expect(JSON.parse((await lastEvent())!.payload)).toEqual({});
+
+    // a cookie that names no group is ignored
+    await post("dwh", { name: "survey_shown", qid: 3 }, "otv_sgx=7");
+    expect(JSON.parse((await lastEvent())!.payload)).toEqual({});
+  });
+
   it("a guest's external link click is stored with its question, answer, comment and fields", async () => {
     const before = await countRows("track_events");
     const fields = {
@@ -272,7 +291,7 @@ describe("tracking events (dwh)", () => {
       expect(await lastEvent()).toMatchObject({ name, user_id: me.id, qid: 3, aid: null, cmid: null });
     }
     await post("dwh", { name: "brand_visited", brand: SHOWCASE.brandUrlname, cid: 1 }, me);
-    expect(JSON.parse((await lastEvent())!.payload)).toEqual({ brand: SHOWCASE.brandUrlname, cid: 1 });
+    expect(JSON.parse((await lastEvent())!.payload)).toEqual({ brand: SHOWCASE.brandUrlname, cid: 1, exp_email: emailGroup("user@demo.local", []) });
   });
 
   it("an unknown event, a bad id or a payload over 2000 characters is refused with 400 and nothing is stored", async () => {

@@ -14,6 +14,7 @@ import { LIMITS } from "../../lib/limits";
 import { blank, OptId } from "../../lib/fields";
 import { dbOf, schema } from "./db.server";
 import type { Session } from "../users/session.server";
+import type { SuggestGroup } from "../../lib/experiments";
 
 export const TRACK_EVENTS = [
   "external_link_click",
@@ -55,10 +56,14 @@ export const DwhInput = z.object({
   dwh_platform: Str(16),
 });
 
-/** `dwh` {name, qid?, aid?, cmtid?, …}: stores the event; the reply is the bare envelope. */
-export async function trackEvent(env: Env, session: Session | null, input: z.infer<typeof DwhInput>, now: number) {
+/**
+ * `dwh` {name, qid?, aid?, cmtid?, …}: stores the event with the sender's experiment groups (his
+ * e-mail group, and the suggest group of his browser's cookie); the reply is the bare envelope.
+ */
+export async function trackEvent(env: Env, session: Session | null, input: z.infer<typeof DwhInput>, now: number, suggestGroup: SuggestGroup | null = null) {
   const { name, qid, aid, cmtid, ...rest } = input;
-  const fields = Object.fromEntries(Object.entries(rest).filter(([, v]) => v !== undefined));
+  const groups = { exp_email: session?.user.experiment ?? undefined, exp_suggest: suggestGroup ?? undefined };
+  const fields = Object.fromEntries(Object.entries({ ...rest, ...groups }).filter(([, v]) => v !== undefined));
   const payload = JSON.stringify(fields);
   if (payload.length > TRACK_PAYLOAD_MAX) throw new DomainError(ERR.badFields);
   await dbOf(env)

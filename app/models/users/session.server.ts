@@ -1,6 +1,7 @@
 import { ERR } from "../../lib/errids";
 import { parse as parseCookie } from "cookie";
 import { and, eq, gt, isNull } from "drizzle-orm";
+import { corporateDomains, emailGroup, type EmailGroup } from "../../lib/experiments";
 import { parseStored } from "../../lib/notify-settings";
 import { DomainError } from "../../lib/errors";
 import { parseJsonList } from "../../lib/moderation";
@@ -33,6 +34,8 @@ export type SessionUser = {
   bell?: { on: boolean; interval: number; sound: boolean };
   /** his favourite categories' ids (users.fav_categories), read with the session */
   favs?: number[];
+  /** his experiment group by e-mail (null for a corporate user), read with the session */
+  experiment?: EmailGroup | null;
 };
 
 export type Session = { id: number; salt: string; token: string; expiresAt: number; user: SessionUser };
@@ -109,6 +112,7 @@ export async function getSession(env: Env, request: Request, now = Date.now()): 
       notifyInterval: u.notifyInterval,
       notifySettings: u.notifySettings,
       favCategories: u.favCategories,
+      email: u.email,
     })
     .from(s)
     .innerJoin(u, eq(u.id, s.userId))
@@ -120,7 +124,7 @@ export async function getSession(env: Env, request: Request, now = Date.now()): 
     salt: row.salt,
     token: row.token,
     expiresAt: row.expiresAt,
-    user: sessionUserOf({ ...row, id: row.userId }, now),
+    user: { ...sessionUserOf({ ...row, id: row.userId }, now), experiment: emailGroup(row.email, corporateDomains(env.CORPORATE_DOMAINS)) },
   };
 }
 
