@@ -224,6 +224,16 @@ export const ERR = {
   ratingTypeInvalid: 560,
   ratingCategoryNotAllowed: 561,
   ratingUnavailable: 562,
+  // payments: money for gifts, VIP and the paid question services
+  payUnavailable: 580,
+  paymentUnknown: 581,
+  payQuestionNotOwner: 582,
+  payQuestionClosed: 583,
+  payAnswerNotOwner: 584,
+  payAnswerBest: 585,
+  paySpecialCategory: 586,
+  payProviderFailed: 587,
+  payBalanceShort: 588,
 } as const;
 
 export type ErrName = keyof typeof ERR;

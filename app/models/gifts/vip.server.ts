@@ -46,6 +46,8 @@ export const VipInput = z.object({
   ),
   /** the VIP dialog's 'hide my activity': 1 hides the buyer's own activity with the purchase (ignored for another user) */
   cabhide: flag(0),
+  /** 1 pays in roubles (docs/decisions/0041-payments.md); 0, the default, in points */
+  money: flag(0),
 });
 
 export async function buyVip(env: Env, session: Session | null, input: z.infer<typeof VipInput>, now: number) {
