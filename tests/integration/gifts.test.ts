@@ -253,18 +253,19 @@ describe("the profile's gifts tab (/profile/id{id}/gifts)", () => {
     expect(own.html).toContain('data-testid="delgift"');
     expect(own.html).toContain('data-testid="gift-form"');
     expect(own.html).toContain('type="checkbox" name="hidden" checked=""');
-    expect(own.html).toContain('type="checkbox" name="pointsgift" disabled=""');
-    // 180 points: paying in points is closed, with the hint
+    // 180 points: paying in points is closed, with the hint; roubles are chosen
+    expect(own.html).toContain('type="radio" name="pointsgift" disabled="" value="1"');
+    expect(own.html).toContain('type="radio" name="pointsgift" checked="" value="0"');
     expect(own.html).toContain("Оплата баллами открывается на уровне «Знаток» (250 баллов)");
   });
 
-  it("another signed-in user with 250+ points gets the gift form with points payment open and 'hidden' unchecked", async () => {
+  it("another signed-in user with 250+ points gets the gift form with points payment open and chosen, roubles offered, and 'hidden' unchecked", async () => {
     const guru = await as("guru@demo.local");
     const { html } = await page("/profile/id4/gifts", guru);
     expect(html).toContain('data-testid="gift-form"');
     expect(html).toContain('action="/do/makegift?return=%2Fprofile%2Fid4%2Fgifts"');
     expect(html).toContain('<input type="checkbox" name="hidden" value="1"/>');
-    expect(html).toContain('type="checkbox" name="pointsgift" checked=""');
+    expect(html).toContain('type="radio" name="pointsgift" checked="" value="1"');
     expect(html).not.toContain('data-testid="gift-points-hint"');
     expect(html).toContain("Подарков пока нет");
   });

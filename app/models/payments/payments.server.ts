@@ -320,7 +320,7 @@ function stateOf(row: PaymentRow) {
     state: row.status,
     paid: row.status === "paid" ? 1 : 0,
     granted: row.granted,
-    go: row.status === "paid" ? destinationOf(row) : "/",
+    go: row.status === "paid" && row.granted === 1 ? destinationOf(row) : "/",
   };
 }
 

@@ -45,7 +45,8 @@ export async function startFakeYooKassa(): Promise<{ url: string; close: () => v
         const key = String(req.headers["idempotence-key"] ?? "");
         if (!key) return send(400, { type: "error", code: "invalid_request" });
         const known = byKey.get(key);
-        if (known) return send(200, { ...payments.get(known), confirmation: { type: "redirect", confirmation_url: `https://yoomoney.test/checkout?orderId=${known}` } });
+        if (known)
+          return send(200, { ...payments.get(known), confirmation: { type: "redirect", confirmation_url: `https://yoomoney.test/checkout?orderId=${known}` } });
         const input = JSON.parse(body) as { amount: FakePayment["amount"]; metadata?: Record<string, string> };
         const id = `yk-${++serial}`;
         payments.set(id, { id, status: "pending", paid: false, amount: input.amount, metadata: input.metadata ?? {} });
