@@ -225,6 +225,37 @@ describe("paying for services through the local test provider", () => {
     expect(await payment(free.json.issuer_id)).toMatchObject({ provider: "balance", status: "paid", granted: 1 });
   });
 
+  it("the author sees the paid buttons on his question and answer, other readers do not, and none are offered or accepted in category 601", async () => {
+    const author = await newUser("Кнопочный");
+    const qid = await ask(author, "Какие цветы посадить на даче весной?");
+    const reader = await newUser("Читатель");
+    const aid = (await post("addans", { qid, Body: "Тюльпаны и нарциссы, они неприхотливы." }, reader)).json.id as number;
+    const own = (await page(`/question/${qid}`, author)).html;
+    expect(own).toContain('data-testid="mleadqst"');
+    expect(own).toContain('data-testid="mhideqst"');
+    expect(own).toContain("Сделать лидером — 50 ₽");
+    expect(own).not.toContain('data-testid="mhideans"');
+    const theirs = (await page(`/question/${qid}`, reader)).html;
+    expect(theirs).not.toContain('data-testid="mleadqst"');
+    expect(theirs).toContain(`action="/do/mhideans?return=%2Fquestion%2F${qid}"`);
+    expect(theirs).toContain(`name="aid" value="${aid}"`);
+
+    // category 601 (a question moved there before anyone read it): no buttons, and a refusal with nothing written
+    const q601 = await ask(author, "Что посоветовать первокурснику в общежитии?");
+    const a601 = (await post("addans", { qid: q601, Body: "Договориться с соседями о порядке." }, reader)).json.id as number;
+    await env.DB.prepare("update questions set category_id = 601, top_category_id = 601 where id = ?").bind(q601).run();
+    const in601 = (await page(`/question/${q601}`, author)).html;
+    expect(in601).toContain("Что посоветовать первокурснику в общежитии?");
+    expect(in601).not.toContain('data-testid="mleadqst"');
+    expect(in601).not.toContain('data-testid="mhideqst"');
+    expect((await page(`/question/${q601}`, reader)).html).not.toContain('data-testid="mhideans"');
+    const before = await value("select count(*) v from payments");
+    expect((await post("mleadqst", { qid: q601 }, author)).json).toMatchObject({ status: 403, errid: 586 });
+    expect((await post("mhideqst", { qid: q601 }, author)).json).toMatchObject({ status: 403, errid: 586 });
+    expect((await post("mhideans", { aid: a601 }, reader)).json).toMatchObject({ status: 403, errid: 586 });
+    expect(await value("select count(*) v from payments")).toBe(before);
+  });
+
   it("the test provider is refused in production, and its page there is not found", async () => {
     expect(providerNamed({ ...env, ENVIRONMENT: "production" }, "test")).toBeNull();
     expect(providerNamed({ ...env, PAY_TEST_SECRET: "" }, "test")).toBeNull();
