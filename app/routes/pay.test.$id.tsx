@@ -7,6 +7,9 @@ import { SERVICE_TITLES } from "../lib/payments";
 import { pageMeta } from "../lib/seo";
 import { testPaymentDecide, testPaymentPage } from "../models/payments/payments.server";
 
+/** A payment id from the path: digits only, else 0 (no payment). */
+const idOf = (s: string | undefined) => (s && /^\d{1,15}$/.test(s) ? Number(s) : 0);
+
 export const meta = () => pageMeta({ title: "Тестовая оплата — Ответы", noindex: true });
 
 /**
@@ -15,16 +18,17 @@ export const meta = () => pageMeta({ title: "Тестовая оплата — �
  * and the payer returns to success_paid or canceled_paid as from a real provider.
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  const payment = await testPaymentPage(context.cloudflare.env, Number(params.id) || 0);
+  const payment = await testPaymentPage(context.cloudflare.env, idOf(params.id));
   if (!payment) return json({ payment: null }, { status: 404, headers: PRIVATE_PAGE });
   return json({ payment }, { headers: PRIVATE_PAGE });
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const form = await request.formData();
+  const decision = (await request.formData().catch(() => null))?.get("decision");
+  if (decision !== "pay" && decision !== "cancel") throw new Response("Выберите «Оплатить» или «Отменить»", { status: 400, headers: PRIVATE_PAGE });
   const origin = new URL(request.url).origin;
   const { env, ctx } = context.cloudflare;
-  const done = await testPaymentDecide(env, Number(params.id) || 0, form.get("decision") === "pay", origin, Date.now());
+  const done = await testPaymentDecide(env, idOf(params.id), decision === "pay", origin, Date.now());
   if (!done) throw new Response("Платёж не найден", { status: 404, headers: PRIVATE_PAGE });
   if (done.purge.length > 0) await purgePages(origin, done.purge, env, (p) => ctx.waitUntil(p));
   return redirect(done.to, { headers: PRIVATE_PAGE });
