@@ -2,6 +2,7 @@ import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
 import { DEV_VARS } from "./scripts/dev-vars.mjs";
+import { FAKE_SHOP, startFakeYooKassa } from "./tests/integration/fakes/yookassa";
 
 /**
  * Integration tests inside workerd (@cloudflare/vitest-pool-workers 0.15, the Vite-plugin API).
@@ -10,6 +11,8 @@ import { DEV_VARS } from "./scripts/dev-vars.mjs";
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.resolve("db/migrations"));
+  // the YooKassa adapter's tests talk HTTP to a fake of its API on 127.0.0.1
+  const yookassa = await startFakeYooKassa();
   return {
     plugins: [
       cloudflareTest({
@@ -25,6 +28,14 @@ export default defineConfig(async () => {
             CORPORATE_DOMAINS: "corp.test",
             // pages report their D1 round trips (x-d1-roundtrips / x-d1-statements), as in `npm run bench`
             D1_STATS: "1",
+            // payments: the local test provider is on (not production), and YooKassa is the fake
+            ENVIRONMENT: "development",
+            PAY_TEST_SECRET: "integration-tests-pay-secret",
+            PAY_PROVIDER: "test",
+            YOOKASSA_SHOP_ID: FAKE_SHOP.id,
+            YOOKASSA_SECRET_KEY: FAKE_SHOP.key,
+            YOOKASSA_API_URL: `${yookassa.url}/v3`,
+            FAKE_YOOKASSA_URL: yookassa.url,
           },
         },
       }),

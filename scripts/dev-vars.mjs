@@ -3,5 +3,12 @@
  * with `wrangler secret put`): `npm start` writes them to .dev.vars when it is missing, the seed
  * hashes the demo accounts' passwords with this PEPPER (so the demo logins work wherever it is
  * set), and the e2e setup, the benchmark and vitest give this PEPPER with their own CAPTCHA_SECRET.
+ * ENVIRONMENT "development" overrides wrangler.toml's "production" and, with PAY_TEST_SECRET, turns
+ * on the local test payment provider (its hosted page at /pay/test/{id}).
  */
-export const DEV_VARS = Object.freeze({ PEPPER: "dev-pepper", CAPTCHA_SECRET: "dev-captcha-secret" });
+export const DEV_VARS = Object.freeze({
+  PEPPER: "dev-pepper",
+  CAPTCHA_SECRET: "dev-captcha-secret",
+  ENVIRONMENT: "development",
+  PAY_TEST_SECRET: "dev-pay-test-secret",
+});

@@ -3,6 +3,8 @@ import { withD1Stats } from "./d1-stats";
 import type { AppEnv } from "./types";
 import { CALLS } from "../app/calls/registry";
 import { hasCall, readInput, runCall } from "../app/calls/run.server";
+import { purgePages } from "../app/calls/page-cache.server";
+import { handleNotification } from "../app/models/payments/payments.server";
 
 /**
  * The named-call door: /api/v2/{name} (and /api/notify/{name}, /api/slow/{name} and
@@ -13,6 +15,17 @@ import { hasCall, readInput, runCall } from "../app/calls/run.server";
 export const api = new Hono<AppEnv>();
 
 const UNDEFINED_URL = { status: 404, errid: 404, error: "undefined url" };
+
+/**
+ * A payment provider's server-to-server notification (docs/decisions/0041-payments.md): 200 when
+ * handled (a repeat changes nothing), 400 when it cannot be verified, 404 for a provider that is not
+ * configured here. The pages a granted service changed are purged.
+ */
+api.post("/pay/notify/:provider{test|yookassa}", async (c) => {
+  const r = await handleNotification(c.env, c.req.param("provider"), c.req.raw, Date.now());
+  if (r.purge.length > 0) await purgePages(new URL(c.req.url).origin, r.purge, c.env, (p) => c.executionCtx.waitUntil(p));
+  return c.json({ status: r.status }, r.status as 200, { "Cache-Control": "no-store" });
+});
 
 api.all("/:door{v2|notify|slow|search}/:name", async (c) => {
   const name = c.req.param("name");

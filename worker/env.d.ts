@@ -30,6 +30,18 @@ declare global {
       CF_PURGE_TOKEN?: string;
       /** the company's own e-mail domains, comma-separated: their users take part in no experiment */
       CORPORATE_DOMAINS?: string;
+      /** "production" (wrangler.toml's [vars]) refuses the local test payment provider; local runs say "development" */
+      ENVIRONMENT?: string;
+      /** secret: signs the local test provider's notifications; with ENVIRONMENT other than production it enables that provider */
+      PAY_TEST_SECRET?: string;
+      /** which provider new payments go to: "test" or "yookassa" (default: yookassa when its shop is configured, else test when enabled) */
+      PAY_PROVIDER?: string;
+      /** YooKassa's shop id (wrangler secret put YOOKASSA_SHOP_ID) */
+      YOOKASSA_SHOP_ID?: string;
+      /** secret: YooKassa's secret key (wrangler secret put YOOKASSA_SECRET_KEY) */
+      YOOKASSA_SECRET_KEY?: string;
+      /** YooKassa's API base, https://api.yookassa.ru/v3 unless set (the tests point it at a fake on 127.0.0.1) */
+      YOOKASSA_API_URL?: string;
     }
   }
   interface Env extends Cloudflare.Env {}

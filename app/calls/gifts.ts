@@ -11,7 +11,10 @@ import {
   readGiftList,
 } from "../models/gifts/gifts.server";
 import { buyVip, VipInput } from "../models/gifts/vip.server";
+import { giftOrder, startPayment, vipOrder } from "../models/payments/payments.server";
+import { requireWriter } from "../models/users/session.server";
 import { defineCall, type NamedCall } from "./define";
+import { paymentReply } from "./payments";
 
 const profile = (uid: number) => [`/profile/id${uid}`, `/profile/id${uid}/gifts`];
 
@@ -23,8 +26,14 @@ export const giftCalls: Record<string, NamedCall> = {
   makegift: defineCall({
     method: "POST",
     input: MakeGiftInput,
-    run: (c, input) => makeGift(c.env, c.session, input, c.now),
-    purge: (_, input) => profile(input.user),
+    // pointsgift 1 pays in points at once; otherwise in roubles (the balance, or the provider's page)
+    run: async (c, input) => {
+      if (input.pointsgift === 1) return { ...(await makeGift(c.env, c.session, input, c.now)), purge: profile(input.user) };
+      const user = requireWriter(c.session);
+      return startPayment(c.env, user, await giftOrder(c.env, user, input), new URL(c.req.url).origin, c.now);
+    },
+    purge: (r) => r.purge,
+    reply: paymentReply,
   }),
   delgift: defineCall({
     method: "POST",
@@ -35,8 +44,17 @@ export const giftCalls: Record<string, NamedCall> = {
   mvip: defineCall({
     method: "POST",
     input: VipInput,
-    run: (c, input) => buyVip(c.env, c.session, input, c.now),
-    purge: (r) => profile(r.uid),
+    // money 1 pays in roubles (the balance, or the provider's page); otherwise in points at once
+    run: async (c, input) => {
+      if (input.money !== 1) {
+        const r = await buyVip(c.env, c.session, input, c.now);
+        return { ...r, purge: profile(r.uid) };
+      }
+      const user = requireWriter(c.session);
+      return startPayment(c.env, user, await vipOrder(c.env, input.uid ?? user.id), new URL(c.req.url).origin, c.now);
+    },
+    purge: (r) => r.purge,
+    reply: paymentReply,
   }),
   giftlist: defineCall({
     method: "GET",

@@ -10,6 +10,7 @@ import { leaderCalls } from "./leaders";
 import { miscCalls } from "./misc";
 import { moderationCalls } from "./moderation";
 import { notifyCalls } from "./notify";
+import { paymentCalls } from "./payments";
 import { premoderationCalls } from "./premoderation";
 import { profileCalls } from "./profile";
 import { questionCalls } from "./questions";
@@ -28,6 +29,7 @@ export const CALLS: Record<string, NamedCall> = {
   ...followCalls,
   ...brandCalls,
   ...giftCalls,
+  ...paymentCalls,
   ...moderationCalls,
   ...abuseCalls,
   ...premoderationCalls,

@@ -1,5 +1,6 @@
 import { levelById, levelColour, LEVELS } from "../lib/levels";
 import { cut } from "../lib/limits";
+import { SERVICE_PRICES } from "../lib/payments";
 import { countOf, plural, POINT, type Forms } from "../lib/plural";
 import { QUOTA_CODES, QUOTA_TABLE, type QuotaView } from "../lib/quotas";
 import type { BanState, ProfileUser } from "../models/users/profile.server";
@@ -174,7 +175,7 @@ export function EmptyStart({ points }: { points: number }) {
 
 /**
  * The VIP block. The owner, a VIP: hide or open his activity (cabhide). The owner, not a VIP: the
- * VIP dialog as a plain form (mvip, paid in points) with its 'hide my activity' box. A moderator
+ * VIP dialog as a plain form (mvip, paid in roubles or in points) with its 'hide my activity' box. A moderator
  * with user management on someone else's profile: lock or unlock the activity of a user who is
  * not a VIP.
  */
@@ -197,13 +198,16 @@ export function VipBlock({ user, isOwner, canLock }: { user: ProfileUser; isOwne
       <details className="vip-block" data-testid="vip-block">
         <summary>Стать VIP</summary>
         <CallForm call="mvip" back={back} fields={{ period: 10 }} className="answer-form" testId="mvip-form">
-          <p>VIP на 10 дней за 500 баллов: больше дневных лимитов, двойные баллы за ответы и право скрыть свою активность.</p>
+          <p>VIP на 10 дней за {SERVICE_PRICES.vip} ₽ или 500 баллов: больше дневных лимитов, двойные баллы за ответы и право скрыть свою активность.</p>
           <label className="check">
             <input type="hidden" name="cabhide" value="0" />
             <input type="checkbox" name="cabhide" value="1" /> Скрыть мою активность
           </label>
-          <button className="btn btn-small" type="submit">
-            Купить VIP
+          <button className="btn btn-small" type="submit" name="money" value="1" data-testid="mvip-money">
+            Оплатить {SERVICE_PRICES.vip} ₽
+          </button>{" "}
+          <button className="btn btn-small" type="submit" name="money" value="0" data-testid="mvip-points">
+            Оплатить баллами
           </button>
         </CallForm>
       </details>

@@ -105,8 +105,9 @@ function GiftItems({ items, uid, isOwner, now }: { items: GiftList["items"]; uid
 }
 
 /**
- * The gift form of a signed-in viewer: paying in points opens at 250 points,
- * with a hint below that; 'hidden' is checked by default when giving to oneself. Money is not taken.
+ * The gift form of a signed-in viewer: pay in roubles (the balance, or the payment provider's page)
+ * or in points; paying in points opens at 250 points, with a hint below that (and roubles are then
+ * the choice). 'hidden' is checked by default when giving to oneself.
  */
 function GiftForm({ form, uid, isOwner }: { form: NonNullable<GiftList["form"]>; uid: number; isOwner: boolean }) {
   return (
@@ -116,7 +117,7 @@ function GiftForm({ form, uid, isOwner }: { form: NonNullable<GiftList["form"]>;
         <select name="gift" required>
           {form.catalogue.map((g) => (
             <option key={g.id} value={g.id}>
-              {g.title} — {countOf(g.points, POINT)}
+              {g.title} — {g.rub} ₽ или {countOf(g.points, POINT)}
             </option>
           ))}
         </select>
@@ -129,16 +130,21 @@ function GiftForm({ form, uid, isOwner }: { form: NonNullable<GiftList["form"]>;
         <input type="hidden" name="hidden" value="0" />
         <input type="checkbox" name="hidden" value="1" defaultChecked={isOwner} /> Скрыть, от кого подарок
       </label>
-      <label>
-        <input type="hidden" name="pointsgift" value="0" />
-        <input type="checkbox" name="pointsgift" value="1" defaultChecked={form.canPoints} disabled={!form.canPoints} /> Оплатить баллами
-      </label>
+      <fieldset className="pay-choice">
+        <legend>Оплата</legend>
+        <label>
+          <input type="radio" name="pointsgift" value="0" defaultChecked={!form.canPoints} /> Рублями (банковской картой или СБП)
+        </label>
+        <label>
+          <input type="radio" name="pointsgift" value="1" defaultChecked={form.canPoints} disabled={!form.canPoints} /> Баллами
+        </label>
+      </fieldset>
       {form.canPoints ? null : (
         <p className="muted" data-testid="gift-points-hint">
           Оплата баллами открывается на уровне «Знаток» (250 баллов)
         </p>
       )}
-      <button className="btn btn-ask" type="submit" disabled={!form.canPoints}>
+      <button className="btn btn-ask" type="submit">
         Подарить
       </button>
     </CallForm>

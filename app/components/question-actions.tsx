@@ -7,6 +7,7 @@ import { AbuseLink } from "./abuse-form";
 import { reportHidden } from "../lib/abuse";
 import { ModerAnswerActions, ModerQuestionPanel } from "./moder-forms";
 import { isBanned } from "../lib/users";
+import { SERVICE_PRICES } from "../lib/payments";
 import { Island } from "../islands/island";
 import AnswerActionsIsland, { type AnswerActionsProps } from "../islands/answer-actions.island";
 import QuestionActionsIsland, { type QuestionActionsProps } from "../islands/question-actions.island";
@@ -40,6 +41,19 @@ export function AnswerActions({ q, a, viewer, now }: { q: QuestionView; a: Answe
     out.push(<ModerAnswerActions key="moder" qid={q.id} aid={a.id} author={{ id: a.author.id, banned: isBanned(a.author, now) }} moder={viewer.moder} />);
   }
   if (viewer && !own && !reportHidden(q)) out.push(<AbuseLink key="abuse" type="A" id={a.id} />);
+  // the author deletes his own answer for a payment (not the best one; not in the special category)
+  if (own && !a.best && !reportHidden(q)) {
+    out.push(
+      <CallButton
+        key="paid-del"
+        call="mhideans"
+        back={`/question/${q.id}`}
+        fields={{ aid: a.id }}
+        label={`Удалить ответ — ${SERVICE_PRICES.hideans} ₽`}
+        testId="mhideans"
+      />,
+    );
+  }
   out.push(
     <a key="c" className="btn btn-small" href={`/answer/${a.id}#comment-form`}>
       Комментировать
@@ -56,6 +70,7 @@ export function QuestionActions({ q, viewer }: { q: QuestionView; viewer: Viewer
       <Island name="question-actions" of={QuestionActionsIsland} props={questionVotes(q, viewer)} />
       {canDeleteQuestion(viewer, questionFacts(q)) ? <CallButton call="delqst" back="/" fields={{ qid: q.id }} label="Удалить вопрос" /> : null}
       {!viewer.isOwner && !reportHidden(q) ? <AbuseLink type="Q" id={q.id} /> : null}
+      {viewer.isOwner && !reportHidden(q) ? <PaidQuestionButtons q={q} /> : null}
       {viewer.moder ? <ModerQuestionPanel qid={q.id} moder={viewer.moder} /> : null}
     </div>
   );
@@ -73,4 +88,17 @@ function questionVotes(q: QuestionView, viewer: Viewer): QuestionActionsProps {
     voteAgainst: canVoteForBest(viewer, questionFacts(q), viewer.answered) && !viewer.bestVoted,
     onVoting: q.state === "V",
   };
+}
+
+/** The author's paid services on his question: make it a leader (open or on voting) and hide it. */
+function PaidQuestionButtons({ q }: { q: QuestionView }) {
+  const back = `/question/${q.id}`;
+  return (
+    <>
+      {q.state === "A" || q.state === "V" ? (
+        <CallButton call="mleadqst" back={back} fields={{ qid: q.id }} label={`Сделать лидером — ${SERVICE_PRICES.leadqst} ₽`} testId="mleadqst" />
+      ) : null}
+      <CallButton call="mhideqst" back={back} fields={{ qid: q.id }} label={`Скрыть вопрос — ${SERVICE_PRICES.hideqst} ₽`} testId="mhideqst" />
+    </>
+  );
 }

@@ -227,6 +227,16 @@ export const ERR = {
   // the magic ball
   ballQuestionMissing: 590,
   ballQuestionTooLong: 591,
+  // payments: money for gifts, VIP and the paid question services
+  payUnavailable: 580,
+  paymentUnknown: 581,
+  payQuestionNotOwner: 582,
+  payQuestionClosed: 583,
+  payAnswerNotOwner: 584,
+  payAnswerBest: 585,
+  paySpecialCategory: 586,
+  payProviderFailed: 587,
+  payBalanceShort: 588,
 } as const;
 
 export type ErrName = keyof typeof ERR;

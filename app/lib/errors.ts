@@ -18,6 +18,7 @@ import { COMMENT_ERRORS } from "./errors/comments";
 import { FOLLOW_ERRORS } from "./errors/follows";
 import { GIFT_ERRORS } from "./errors/gifts";
 import { BALL_ERRORS } from "./errors/ball";
+import { PAYMENT_ERRORS } from "./errors/payments";
 import { LEADER_ERRORS } from "./errors/leaders";
 import { LIVE_ERRORS } from "./errors/live";
 import { MODERATION_QUEUE_ERRORS } from "./errors/moderation-queue";
@@ -63,6 +64,7 @@ export const ERRORS = {
   ...FOLLOW_ERRORS,
   ...BLACKLIST_ERRORS,
   ...GIFT_ERRORS,
+  ...PAYMENT_ERRORS,
   ...BRAND_ERRORS,
   ...MODERATION_QUEUE_ERRORS,
   ...MODERATION_ERRORS,

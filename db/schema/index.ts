@@ -2,3 +2,4 @@ export * from "./users";
 export * from "./categories";
 export * from "./questions";
 export * from "./activity";
+export * from "./payments";

@@ -16,7 +16,12 @@ import { answers } from "../../scripts/local-env.mjs";
  * pepper, which the seed hashed the demo passwords with, and a captcha secret of the stories' own,
  * from which they compute the code of a captcha they are shown (helpers.ts `captchaCodeOf`).
  */
-export const E2E_SECRETS = { PEPPER: DEV_VARS.PEPPER, CAPTCHA_SECRET: "e2e-stories-captcha-secret" } as const;
+export const E2E_SECRETS = {
+  PEPPER: DEV_VARS.PEPPER,
+  CAPTCHA_SECRET: "e2e-stories-captcha-secret",
+  ENVIRONMENT: "development",
+  PAY_TEST_SECRET: "e2e-pay-test-secret",
+} as const;
 
 // one store, PID and log per port, so two runs on different E2E_PORTs never share them
 const suffix = process.env.E2E_PORT ? `-${process.env.E2E_PORT}` : "";

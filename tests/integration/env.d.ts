@@ -5,6 +5,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** the YooKassa fake's address (its /_control steering) */
+      FAKE_YOOKASSA_URL: string;
     }
   }
 }

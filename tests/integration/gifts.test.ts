@@ -93,7 +93,7 @@ describe("gifts paid in points (makegift)", () => {
     expect(await value("select count(*) v from sent_gifts where to_id = ? and from_id = ?", moder.id, moder.id)).toBe(1);
   });
 
-  it("refuses below 250 points, money payment, unknown gifts and users, a long message, a blacklisting recipient, a banned user and a guest, changing nothing", async () => {
+  it("refuses below 250 points, unknown gifts and users, a long message, a blacklisting recipient, a banned user and a guest, changing nothing", async () => {
     const masha = await as("user@demo.local");
     const guru = await as("guru@demo.local");
     const banned = await as("banned@demo.local");
@@ -101,8 +101,6 @@ describe("gifts paid in points (makegift)", () => {
     const snap = await snapshot();
     const cases: [Record<string, string | number>, Me | undefined, number, number][] = [
       [{ user: guru.id, gift: 1, pointsgift: 1 }, masha, 403, 501], // 180 points
-      [{ user: masha.id, gift: 1, pointsgift: 0 }, guru, 400, 503],
-      [{ user: masha.id, gift: 1 }, guru, 400, 503], // no pointsgift: money
       [{ user: 999999, gift: 1, pointsgift: 1 }, guru, 404, 120],
       [{ user: "abc", gift: 1, pointsgift: 1 }, guru, 404, 120],
       [{ user: masha.id, gift: 9999, pointsgift: 1 }, guru, 404, 500],
@@ -118,9 +116,6 @@ describe("gifts paid in points (makegift)", () => {
     }
     expect((await post("makegift", { user: guru.id, gift: 1, pointsgift: 1 }, masha)).json.error).toBe(
       "Оплата баллами открывается на уровне «Знаток» (250 баллов)",
-    );
-    expect((await post("makegift", { user: guru.id, gift: 1, pointsgift: 0 }, guru)).json.error).toBe(
-      "Оплата деньгами недоступна: подарок можно оплатить только баллами",
     );
     expect(await snapshot()).toEqual(snap);
   });
@@ -258,18 +253,19 @@ describe("the profile's gifts tab (/profile/id{id}/gifts)", () => {
     expect(own.html).toContain('data-testid="delgift"');
     expect(own.html).toContain('data-testid="gift-form"');
     expect(own.html).toContain('type="checkbox" name="hidden" checked=""');
-    expect(own.html).toContain('type="checkbox" name="pointsgift" disabled=""');
-    // 180 points: paying in points is closed, with the hint
+    // 180 points: paying in points is closed, with the hint; roubles are chosen
+    expect(own.html).toContain('type="radio" name="pointsgift" disabled="" value="1"');
+    expect(own.html).toContain('type="radio" name="pointsgift" checked="" value="0"');
     expect(own.html).toContain("Оплата баллами открывается на уровне «Знаток» (250 баллов)");
   });
 
-  it("another signed-in user with 250+ points gets the gift form with points payment open and 'hidden' unchecked", async () => {
+  it("another signed-in user with 250+ points gets the gift form with points payment open and chosen, roubles offered, and 'hidden' unchecked", async () => {
     const guru = await as("guru@demo.local");
     const { html } = await page("/profile/id4/gifts", guru);
     expect(html).toContain('data-testid="gift-form"');
     expect(html).toContain('action="/do/makegift?return=%2Fprofile%2Fid4%2Fgifts"');
     expect(html).toContain('<input type="checkbox" name="hidden" value="1"/>');
-    expect(html).toContain('type="checkbox" name="pointsgift" checked=""');
+    expect(html).toContain('type="radio" name="pointsgift" checked="" value="1"');
     expect(html).not.toContain('data-testid="gift-points-hint"');
     expect(html).toContain("Подарков пока нет");
   });

@@ -2,8 +2,8 @@
  * Gifts between users (docs/decisions/0018-gifts-and-vip.md): makegift, delgift and the reads
  * giftlist, giftedlist, gifteduserlist.
  *
- * There is no payment provider: a gift is paid in points only (a money payment is refused with
- * 503). Paying in points needs at least 250 points (level «Знаток») and costs 100 points for a
+ * This is the points path (a gift paid in roubles is a payment: ../payments/payments.server.ts,
+ * whose grant writes the same row with paid_with 'money'). Paying in points needs at least 250 points (level «Знаток») and costs 100 points for a
  * cheap gift, 200 for an expensive one. The sent_gifts row, the payment (pointsChange) and the
  * recipient's 'gift' notification are one D1 batch: the insert is guarded by the payer's points
  * and the recipient's blacklist, the payment applies only when the insert did (changes() = 1), and
@@ -65,7 +65,7 @@ const GIFT_REASON: PointsReason = "gift";
 
 /**
  * makegift: user (recipient), gift (catalogue id), hidden (the sender is not named), pointsgift (1
- * paid in points; 0 money, refused), mes (a message, ≤ 200 characters). The client's filin, nickto
+ * paid in points here; 0 money, which the call sends to a payment instead), mes (a message, ≤ 200 characters). The client's filin, nickto
  * and type are accepted and not needed.
  */
 export const MakeGiftInput = z.object({

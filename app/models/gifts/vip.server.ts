@@ -2,7 +2,8 @@
  * VIP status (docs/decisions/0018-gifts-and-vip.md):
  * mvip buys it, the cron ends it.
  *
- * There is no payment provider (the original sold VIP by SMS): VIP is paid in points, 500 points
+ * This is the points path (VIP paid in roubles is a payment: ../payments/payments.server.ts, whose
+ * grant applies the same period). In points: 500 points
  * for the period of 10 days, by the user for himself or for another user (uid). Paying in points
  * needs at least 250 points (level «Знаток»), as for gifts. Starting VIP sets users.vip = 1 and
  * vip_until = now + 10 days and creates the 'vip_started' notification; buying it for an active VIP
@@ -46,6 +47,8 @@ export const VipInput = z.object({
   ),
   /** the VIP dialog's 'hide my activity': 1 hides the buyer's own activity with the purchase (ignored for another user) */
   cabhide: flag(0),
+  /** 1 pays in roubles (docs/decisions/0041-payments.md); 0, the default, in points */
+  money: flag(0),
 });
 
 export async function buyVip(env: Env, session: Session | null, input: z.infer<typeof VipInput>, now: number) {
