@@ -14,12 +14,22 @@ import { blank, Offset, OptId, PageSize } from "../../lib/fields";
 import { adminOnly, brandView, BRAND_TABS, COUNT_CAP, type BrandView } from "../../lib/brand-tabs";
 import { LIMITS } from "../../lib/limits";
 import type { QuestionState } from "../../lib/questions";
-import { adultCategoryIds, getCategoryTree } from "../categories/categories.server";
+import { getCategoryTree } from "../categories/categories.server";
+import {
+  adultLeaveOut,
+  brandFeedRows,
+  brandFollowerItem,
+  brandFollowersQuery,
+  type BrandFeedList,
+  type BrandFeedSub,
+  type BrandFollowerItem,
+} from "./brand-feed.server";
 import { categoryOf } from "../questions/reads.server";
 import { batchable, dbOf, schema } from "../core/db.server";
 import { ANSWER_LIST_COLUMNS, LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
-import { requireWriter, type Session } from "../users/session.server";
-import { brandMembersSql, brandRoleQuery, findBrand, modCountQuery, type Brand, type BrandRole } from "./brands.server";
+import { requireWriter, type Session, type SessionUser } from "../users/session.server";
+import { decidesRecommendations, type RecommendationStatus } from "./brand-recommendations.server";
+import { BRAND_KEY, brandByKey, brandMembersSql, hasBrandKey, brandRoleQuery, findBrand, modCountQuery, type Brand, type BrandRole } from "./brands.server";
 
 const b = schema.brands;
 const f = schema.follows;
@@ -40,14 +50,14 @@ export type BrandAnswerItem = {
   qtext: string;
   author: { id: number; nick: string; lvl: number };
 };
-export type BrandRecommendedItem = QuestionListItem & { recommendedAt: number; status: string };
+export type BrandRecommendedItem = QuestionListItem & { recId: number; recommendedAt: number; status: RecommendationStatus };
 export type BrandList =
   | { kind: "questions"; items: QuestionListItem[] }
   | { kind: "private"; items: BrandPrivateItem[]; deleted: boolean }
   | { kind: "answers"; items: BrandAnswerItem[] }
   | { kind: "recommended"; items: BrandRecommendedItem[] }
-  /** feed and followers: built elsewhere; an empty placeholder here */
-  | { kind: "placeholder"; items: [] };
+  | { kind: "followers"; items: BrandFollowerItem[] }
+  | BrandFeedList;
 
 /** The author of a listed item, aliased: a D1 batch keys columns by name, and users has id and added too. */
 const AUTHOR = {
@@ -116,6 +126,7 @@ function recommendedQuery(env: Env, brandId: number, offset: number, limit: numb
       ...LIST_COLUMNS,
       categoryId: q.categoryId,
       ...AUTHOR,
+      recId: sql<number>`${rec.id}`.as("rec_id"),
       recommendedAt: sql<number>`${rec.added}`.as("rec_added"),
       status: sql<string>`${rec.status}`.as("rec_status"),
     })
@@ -128,9 +139,11 @@ function recommendedQuery(env: Env, brandId: number, offset: number, limit: numb
     .offset(offset);
 }
 
-/** The list query of a view, or null for the placeholders. */
-function listQueryOf(env: Env, brandId: number, view: BrandView, offset: number, limit: number, leaveOut: number[]) {
+/** The list query of a view, or null for the feed (read apart: see brandFeedRows). */
+function listQueryOf(env: Env, brandId: number, view: BrandView, offset: number, limit: number, leaveOut: number[], viewerId: number | null) {
   switch (view.tab) {
+    case "followers":
+      return brandFollowersQuery(env, brandId, viewerId, offset, limit);
     case "questions":
       if (view.sub === "deleted") return privateListQuery(env, brandId, 1, false, offset, limit);
       if (view.sub === "private") return privateListQuery(env, brandId, 0, false, offset, limit);
@@ -188,9 +201,17 @@ function shapeList(view: BrandView, rows: Record<string, unknown>[]): BrandList 
         })),
       };
     case "kquserlist":
-      return { kind: "recommended", items: rows.map((r) => ({ ...questionItem(r), recommendedAt: r.recommendedAt as number, status: r.status as string })) };
+      return {
+        kind: "recommended",
+        items: rows.map((r) => ({
+          ...questionItem(r),
+          recId: r.recId as number,
+          recommendedAt: r.recommendedAt as number,
+          status: r.status as RecommendationStatus,
+        })),
+      };
     default:
-      return { kind: "placeholder", items: [] };
+      return { kind: "followers", items: (rows as Awaited<ReturnType<typeof brandFollowersQuery>>).map(brandFollowerItem) };
   }
 }
 
@@ -221,6 +242,8 @@ export type BrandPage = {
   brand: Brand;
   view: BrandView;
   isAdmin: boolean;
+  /** the viewer approves and declines the brand's recommendations (its administrator, or a moderator who decides them) */
+  decides: boolean;
   role: BrandRole | null;
   subscribed: boolean;
   tiles: BrandTiles;
@@ -250,10 +273,7 @@ async function roleOf(env: Env, brandId: number, viewerId: number | null): Promi
   return ((await brandRoleQuery(env, brandId, viewerId).get())?.role as BrandRole | undefined) ?? null;
 }
 
-/** The categories a reader who has not confirmed he is an adult is not shown questions of. */
-async function leaveOutFor(env: Env, adultReader: boolean) {
-  return adultReader ? [] : adultCategoryIds(await getCategoryTree(env));
-}
+const leaveOutFor = adultLeaveOut;
 
 /**
  * The brand page's data: the viewer's role (one query), then in one batch the list of the view,
@@ -265,16 +285,22 @@ export async function loadBrandPage(
   env: Env,
   brand: Brand,
   view: BrandView,
-  viewerId: number | null,
+  viewer: SessionUser | null,
   offset: number,
   adultReader: boolean,
 ): Promise<BrandPage | null> {
   const db = dbOf(env);
   const limit = LIMITS.pageSize;
+  const viewerId = viewer?.id ?? null;
   const role = await roleOf(env, brand.id, viewerId);
   const isAdmin = role === "admin";
-  if (adminOnly(view) && !isAdmin) return null;
-  const listQuery = listQueryOf(env, brand.id, view, offset, limit + 1, await leaveOutFor(env, adultReader));
+  // the recommendations are also open to the site moderators who decide on them
+  const decides = isAdmin || decidesRecommendations(viewer);
+  if (adminOnly(view) && !isAdmin && !(view.tab === "kquserlist" && decides)) return null;
+  const leaveOut = await leaveOutFor(env, adultReader);
+  const listQuery = listQueryOf(env, brand.id, view, offset, limit + 1, leaveOut, viewerId);
+  // the feed is one raw statement, not part of a Drizzle batch: it goes out beside the batch
+  const feed = view.tab === "feed" ? brandFeedRows(env, brand.id, view.sub as BrandFeedSub, offset, limit, undefined, leaveOut) : null;
   const [follows, counted, experts, tiles, rows] = await db.batch([
     db
       .select({ id: f.id })
@@ -286,10 +312,12 @@ export async function loadBrandPage(
     listQuery ?? db.select({ id: b.id }).from(b).where(sql`0`),
   ]);
   const t = tiles[0];
+  const fed = feed ? await feed : null;
   return {
     brand,
     view,
     isAdmin,
+    decides,
     role,
     subscribed: follows.length > 0,
     tiles: {
@@ -298,8 +326,8 @@ export async function loadBrandPage(
       recommended: isAdmin ? (t?.recommended ?? 0) : null,
       modCount: isAdmin ? (counted[0]?.n ?? 0) : null,
     },
-    list: shapeList(view, (rows as Record<string, unknown>[]).slice(0, limit)),
-    next: rows.length > limit ? offset + limit : null,
+    list: fed ? fed.list : shapeList(view, (rows as Record<string, unknown>[]).slice(0, limit)),
+    next: (fed ? fed.more : rows.length > limit) ? offset + limit : null,
     experts,
   };
 }
@@ -307,18 +335,10 @@ export async function loadBrandPage(
 // ------------------------------------------------------------------------------- the calls
 
 /** A brand by `cid` (its id or urlname) or `urlname`. */
-const BrandKey = {
-  cid: z.preprocess(blank, z.string(ERR_MSG.brandKeyMissing).max(100, ERR_MSG.brandKeyMissing).optional()),
-  urlname: z.preprocess(blank, z.string(ERR_MSG.brandKeyMissing).max(100, ERR_MSG.brandKeyMissing).optional()),
-};
-const hasKey = (i: { cid?: string; urlname?: string }) => i.cid !== undefined || i.urlname !== undefined;
+const BrandKey = BRAND_KEY;
+const hasKey = hasBrandKey;
 
-async function brandOf(env: Env, input: { cid?: string; urlname?: string }): Promise<Brand> {
-  const key = input.cid ?? input.urlname ?? "";
-  const brand = /^[1-9][0-9]{0,9}$/.test(key) ? await findBrand(env, { id: Number(key) }) : await findBrand(env, { urlname: key });
-  if (!brand) throw new DomainError(ERR.brandUnknown);
-  return brand;
-}
+const brandOf = (env: Env, input: { cid?: string; urlname?: string }): Promise<Brand> => brandByKey(env, input.cid ?? input.urlname ?? "");
 
 const ListFields = { ...BrandKey, p: Offset, n: PageSize };
 
@@ -347,6 +367,7 @@ function apiItem(kind: BrandList["kind"], item: Record<string, unknown>, cats: (
   const author = item.author as { id: number; nick: string; lvl: number };
   const who = { usrid: author.id, nick: author.nick, lvl: author.lvl };
   if (kind === "private") return { pqid: item.id, qtext: item.qtext, added: item.added, waiting_brand_reply: item.waiting ? 1 : 0, ...who };
+  if (kind === "followers") return item;
   if (kind === "answers") return { aid: item.id, qid: item.qid, atext: item.text, added: item.added, best: item.best ? 1 : 0, qtext: item.qtext, ...who };
   const categoryId = item.categoryId as number;
   const base = {
@@ -360,7 +381,7 @@ function apiItem(kind: BrandList["kind"], item: Record<string, unknown>, cats: (
     category: cats(categoryId),
     ...who,
   };
-  return kind === "recommended" ? { ...base, recommended: item.recommendedAt, status: item.status } : base;
+  return kind === "recommended" ? { ...base, id: item.recId, recommended: item.recommendedAt, status: item.status } : base;
 }
 
 /**
@@ -369,8 +390,13 @@ function apiItem(kind: BrandList["kind"], item: Record<string, unknown>, cats: (
  */
 async function listCall(env: Env, session: Session | null, brand: Brand, view: BrandView, p: number, n: number, adultReader: boolean) {
   const role = await roleOf(env, brand.id, session?.user.id ?? null);
-  if (adminOnly(view) && role !== "admin") throw new DomainError(ERR.brandAdminOnly);
-  const query = listQueryOf(env, brand.id, view, p, n + 1, await leaveOutFor(env, adultReader));
+  if (adminOnly(view) && role !== "admin" && !(view.tab === "kquserlist" && decidesRecommendations(session?.user))) throw new DomainError(ERR.brandAdminOnly);
+  const leaveOut = await leaveOutFor(env, adultReader);
+  if (view.tab === "feed") {
+    const fed = await brandFeedRows(env, brand.id, view.sub as BrandFeedSub, p, n, undefined, leaveOut);
+    return { urlname: brand.urlname, tab: view.tab, sub: view.sub, items: fed.list.items, p, n, more: fed.more ? 1 : 0 };
+  }
+  const query = listQueryOf(env, brand.id, view, p, n + 1, leaveOut, session?.user.id ?? null);
   const rows = query ? ((await query) as Record<string, unknown>[]) : [];
   const list = shapeList(view, rows.slice(0, n));
   const tree = await getCategoryTree(env);
