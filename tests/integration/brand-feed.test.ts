@@ -37,7 +37,7 @@ describe("the brand's feed", () => {
     expect((await post("brand_follow", { cid: URLNAME }, follower)).json.status).toBe(200);
     const asked = await post("addqst", { qtext: "Когда ТехноМир выпустит новый роутер?", cid: "1", subcid: "100", brand_tags: String(BRAND) }, asker);
     expect(asked.json.status).toBe(200);
-    const qid = asked.json.id as number;
+    const qid = asked.json.qid as number;
 
     // the default sub: updates — the question was asked
     const updates = await page(`/${URLNAME}/feed/updates`, follower);
@@ -93,9 +93,10 @@ describe("the brand's feed", () => {
     const byTime = (await feed({ sub: "questions", time: first.lasttime })).json;
     expect(byTime.feed.map((i: Json) => i.id)).toContain(second.feed[0].id);
     // the page's own paging
-    const pageOne = await page(`/${URLNAME}/feed/questions`);
+    const reader = await as("user@demo.local");
+    const pageOne = await page(`/${URLNAME}/feed/questions`, reader);
     expect(pageOne.html).toContain(`href="/${URLNAME}/feed/questions?p=20"`);
-    const deep = await page(`/${URLNAME}/feed/questions?p=20`);
+    const deep = await page(`/${URLNAME}/feed/questions?p=20`, reader);
     expect(deep.html).toContain(`href="/question/${second.feed[0].id}"`);
     expect(ids.length).toBe(45);
     expect((await feed({ sub: "nothing" })).json.errid).toBe(366);
@@ -107,25 +108,36 @@ describe("the brand's feed", () => {
     const measure = async () => {
       const out: Record<string, number> = {};
       for (const sub of ["questions", "users", "updates"]) {
-        const res = await feed({ sub });
-        expect(res.json.status).toBe(200);
-        out[sub] = rowsRead(res.res);
+        // the fewer of two reads: the first may also read the category tree into the isolate's cache
+        const reads: number[] = [];
+        for (let i = 0; i < 2; i++) {
+          const res = await feed({ sub });
+          expect(res.json.status).toBe(200);
+          reads.push(rowsRead(res.res));
+        }
+        out[sub] = Math.min(...reads);
       }
       return out;
     };
+    // questions to the brand, each answered by the brand's expert, older and older
+    const grow = async (ago: number) => {
+      const ids = await taggedQuestions(1500, "Ещё один старый вопрос бренду", ago);
+      await exec(
+        `insert into answers (qid, user_id, text, added, hidden, best) select value, 6, 'Старый ответ эксперта', (select added from questions where id = value) + 1000, 0, 0 from json_each(?)`,
+        JSON.stringify(ids),
+      );
+    };
+    await grow(86_400_000 * 30);
     const before = await measure();
-    // 1,500 older questions to the brand, each with an answer by the brand's expert
-    const ids = await taggedQuestions(1500, "Ещё один старый вопрос бренду", 86_400_000 * 30);
-    await exec(
-      `insert into answers (qid, user_id, text, added, hidden, best) select value, 6, 'Старый ответ эксперта', (select added from questions where id = value) + 1000, 0, 0 from json_each(?)`,
-      JSON.stringify(ids),
-    );
+    await grow(86_400_000 * 300);
     const after = await measure();
-    // the questions and the people feeds read the same index ranges as before
-    expect(after.questions).toBeLessThanOrEqual(before.questions + 5);
-    expect(after.users).toBeLessThanOrEqual(before.users + 50);
-    // updates gathers from at most 1,000 questions and a page's depth of answers of each
-    expect(after.updates).toBeLessThan(1000 * 6);
+    // 1,500 more questions and answers in the brand's history cost a page nothing more
+    expect(after).toEqual(before);
+    // and a page stays small: one index range for the questions, a page's depth per member for the people,
+    // the newest questions and the answers of the most recently active ones for the updates
+    expect(after.questions).toBeLessThan(100);
+    expect(after.users).toBeLessThan(1000);
+    expect(after.updates).toBeLessThan(3000);
   });
 });
 
@@ -143,7 +155,14 @@ describe("the brand's followers (brand_who_follow and the followers tab)", () =>
     expect(first.followers).toHaveLength(20);
     expect(first.more).toBe(1);
     expect(first.total).toBe(total);
-    expect(first.followers[0]).toEqual({ id: followers[22], nick: "Фанат бренда 22", lvl: expect.any(Number), fr: false, brand: null, brand_cid: null });
+    expect(first.followers[0]).toEqual({
+      id: followers[22],
+      nick: expect.stringMatching(/^Фанат бренда 22 /),
+      lvl: expect.any(Number),
+      fr: false,
+      brand: null,
+      brand_cid: null,
+    });
     const second = (await get("brand_who_follow", { cid: URLNAME, p: 20 })).json;
     expect(second.followers.slice(0, 3).map((f: Json) => f.id)).toEqual([followers[2], followers[1], followers[0]]);
     expect((await get("brand_who_follow", { urlname: URLNAME, n: 21 })).json.errid).toBe(301);
@@ -190,7 +209,9 @@ describe("deciding on a brand's recommendation", () => {
     expect(form.res.status).toBe(302);
     expect(form.res.headers.get("location")).toBe(`/${URLNAME}/kquserlist/recommended`);
     expect(await value<string>("select status v from brand_recommendations where id = ?", id)).toBe("A");
-    expect(await one("select moder_id, action, target_type, target_id, user_id, qid, note from mod_log where action = 'kqapprove' and target_id = ?", id)).toEqual({
+    expect(
+      await one("select moder_id, action, target_type, target_id, user_id, qid, note from mod_log where action = 'kqapprove' and target_id = ?", id),
+    ).toEqual({
       moder_id: admin.id,
       action: "kqapprove",
       target_type: "R",
@@ -223,7 +244,7 @@ describe("deciding on a brand's recommendation", () => {
     const { id } = await recommended("Рекомендация, которую не тронут");
     const expert = await as("expert@demo.local");
     const stranger = await newUser("Чужой");
-    const weak = await newUser("Модератор без права переноса");
+    const weak = await newUser("Без переноса");
     await exec(`update users set type = 'volonter', permissions = '["qstdrop"]' where id = ?`, weak.id);
     const rows = await all("select * from brand_recommendations order by id");
     const logged = await value("select count(*) v from mod_log");

@@ -69,5 +69,5 @@ export async function decideRecommendation(
     ] as const),
   );
   if (updated.length === 0) throw new DomainError(ERR.recommendationDecided);
-  return { id: row.id, qid: row.qid, urlname: row.urlname, status };
+  return { id: row.id, qid: row.qid, urlname: row.urlname, decision: status };
 }

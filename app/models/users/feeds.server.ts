@@ -85,30 +85,43 @@ export function brandFeedQuestionsQuery(env: Env, brandId: number, offset: numbe
 }
 
 /**
+ * How many more of a brand's most recently active questions its 'updates' feed looks into for
+ * answers than the page's depth: a new answer moves its question up (updated_at), so the newest
+ * answers are on the most recently active questions; the margin covers questions moved up by
+ * other activity (a best answer, a restore).
+ */
+const UPDATES_MARGIN = 100;
+
+/**
  * One page of a brand's 'updates' feed: what happened around the brand, newest first — a question
- * tagged for it was asked, or someone answered one. Gathered, like the people feed, from a bounded
- * set: the FEED_FANIN_MAX tagged questions with the latest activity (questions_brand_updated_idx)
- * and, for each, at most offset + limit of its newest answers (answers_qid_idx).
+ * tagged for it was asked (its newest questions by questions_brand_idx), or someone answered one
+ * (the newest answers, answers_qid_idx, of its offset + limit + UPDATES_MARGIN most recently
+ * active questions by questions_brand_updated_idx). A page reads at most those index ranges.
  */
 export function brandFeedUpdatesQuery(env: Env, brandId: number, offset: number, limit: number, before?: number, leaveOut: number[] = []) {
   const depth = offset + limit;
+  const shown = shownCategories(leaveOut);
   return dbOf(env).all<FeedUserItem>(sql`
-    WITH bq AS (
+    WITH asked AS (
       SELECT q.id AS id FROM questions q
-      WHERE q.brand_id = ${brandId} AND q.hidden = 0 AND q.state <> 'D' ${shownCategories(leaveOut)}
-      ORDER BY q.updated_at DESC LIMIT ${FEED_FANIN_MAX}
+      WHERE q.brand_id = ${brandId} AND q.hidden = 0 AND q.state <> 'D' ${olderThan("q.added", before)} ${shown}
+      ORDER BY q.added DESC LIMIT ${depth}
+    ),
+    active AS (
+      SELECT q.id AS id FROM questions q
+      WHERE q.brand_id = ${brandId} AND q.hidden = 0 AND q.state <> 'D' ${shown}
+      ORDER BY q.updated_at DESC LIMIT ${depth + UPDATES_MARGIN}
     )
     SELECT 'Q' AS kind, q.id AS id, q.id AS qid, q.qtext AS qtext, '' AS text, q.added AS added, u.id AS uid, u.nick AS nick, u.lvl AS lvl
-    FROM bq
-    JOIN questions q ON q.id = bq.id
+    FROM asked
+    JOIN questions q ON q.id = asked.id
     JOIN users u ON u.id = q.user_id
-    WHERE 1 ${olderThan("q.added", before)}
     UNION ALL
     SELECT 'A' AS kind, a.id AS id, a.qid AS qid, q.qtext AS qtext, a.text AS text, a.added AS added, u.id AS uid, u.nick AS nick, u.lvl AS lvl
-    FROM bq
-    JOIN questions q ON q.id = bq.id
+    FROM active
+    JOIN questions q ON q.id = active.id
     JOIN answers a ON a.id IN (
-      SELECT id FROM answers WHERE qid = bq.id AND hidden = 0 ${olderThan("added", before)} ORDER BY added DESC LIMIT ${depth}
+      SELECT id FROM answers WHERE qid = active.id AND hidden = 0 ${olderThan("added", before)} ORDER BY added DESC LIMIT ${depth}
     )
     JOIN users u ON u.id = a.user_id
     ORDER BY added DESC, id DESC
