@@ -166,7 +166,7 @@ function RecommendedItems({ items, now, back }: { items: BrandRecommendedItem[];
 function FollowerItems({ items, viewerId, signedIn, back }: { items: BrandFollowerItem[]; viewerId: number | null; signedIn: boolean; back: string }) {
   if (items.length === 0) return <p className="muted">Подписчиков пока нет</p>;
   return (
-    <ul className="qlist" data-testid="brand-followers">
+    <ul className="qlist" data-testid="brand-follower-list">
       {items.map((item) => (
         <li key={item.id} data-user-id={item.id}>
           <UserLink user={item} />

@@ -178,9 +178,10 @@ describe("the brand's followers (brand_who_follow and the followers tab)", () =>
     // the tab: everyone sees it; each follower but the viewer has a follow button
     const guest = await page(`/${URLNAME}/followers/users`);
     expect(guest.status).toBe(200);
-    expect(guest.html).toContain('data-testid="brand-followers"');
+    expect(guest.html).toContain('data-testid="brand-follower-list"');
     expect(guest.html).toContain(`href="/${URLNAME}/followers/users?p=20"`);
-    expect(guest.html.match(/data-testid="follow"/g)?.length).toBe(20);
+    const list = guest.html.slice(guest.html.indexOf('data-testid="brand-follower-list"'));
+    expect(list.slice(0, list.indexOf("</ul>")).match(/data-testid="follow"/g)?.length).toBe(20);
     const me = await as("brandadmin@demo.local");
     const fan = await newUser("Последний фанат");
     await post("brand_follow", { cid: URLNAME }, fan);
@@ -290,5 +291,37 @@ describe("the dossier's moderation history", () => {
     const details = (await all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, ...params)).map((p) => p.detail);
     expect(details[0]).toMatch(/^SEARCH \w+ USING INDEX mod_log_user_idx \(user_id=\?\)/);
     expect(details.join("\n")).not.toMatch(/TEMP B-TREE|^SCAN/m);
+  });
+});
+
+describe("follow buttons in lists", () => {
+  it("the brand's experts and the leaders carry a follow button in its state for the reader, none beside himself", async () => {
+    const reader = await newUser("Читатель списков");
+    const expertId = 6;
+    const experts = (html: string) => {
+      const from = html.slice(html.indexOf('data-testid="brand-experts"'));
+      return from.slice(0, from.indexOf("</ul>"));
+    };
+    expect(experts((await page(`/${URLNAME}/`, reader)).html)).toContain('data-testid="follow"');
+    expect((await post("follow", { uid: expertId }, reader)).json.status).toBe(200);
+    expect(experts((await page(`/${URLNAME}/`, reader)).html)).toContain('data-testid="unfollow"');
+    // the expert himself sees no button beside his own name
+    const expert = await as("expert@demo.local");
+    expect(experts((await page(`/${URLNAME}/`, expert)).html)).not.toContain('data-testid="follow"');
+    // a guest gets the plain form that sends him to sign in
+    expect(experts((await page(`/${URLNAME}/`)).html)).toContain(`action="/do/follow?return=${encodeURIComponent(`/${URLNAME}/`)}"`);
+
+    const top = await page("/top/points/all/", reader);
+    expect(top.status).toBe(200);
+    expect(top.res.headers.get("cache-control")).toContain("private");
+    const leaderIds = [...top.html.matchAll(/data-testid="leader"[^]*?href="\/profile\/id(\d+)"/g)].map((m) => Number(m[1]));
+    expect(leaderIds.length).toBeGreaterThan(3);
+    const followed = leaderIds[0];
+    await post("follow", { uid: followed }, reader);
+    const after = (await page("/top/points/all/", reader)).html;
+    const item = after.slice(after.indexOf(`href="/profile/id${followed}"`));
+    expect(item.slice(0, item.indexOf("</li>"))).toContain('data-testid="unfollow"');
+    const guest = (await page("/top/points/all/")).html;
+    expect(guest.match(/data-testid="follow"/g)?.length).toBe(leaderIds.length);
   });
 });

@@ -7,6 +7,7 @@
  * LIMITS.maxOffset; the tiles' counts stop at COUNT_CAP, so no request counts an unbounded set.
  */
 import { and, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { ERR, ERR_MSG } from "../../lib/errids";
 import { DomainError } from "../../lib/errors";
@@ -250,18 +251,21 @@ export type BrandPage = {
   list: BrandList;
   next: number | null;
   /** the brand's experts (who answer its questions), for the page's side column */
-  experts: { id: number; nick: string; lvl: number }[];
+  experts: { id: number; nick: string; lvl: number; fr: boolean }[];
 };
 
 /** The brand's experts shown beside its page: at most this many, those with the most points first. */
 const EXPERTS_SHOWN = 10;
 
-/** The brand's experts (brand_members with the role expert), the most points first. */
-function expertsQuery(env: Env, brandId: number) {
+const viewerFollows = alias(f, "viewer_follows");
+
+/** The brand's experts (brand_members with the role expert), the most points first, with whether the viewer follows each. */
+function expertsQuery(env: Env, brandId: number, viewerId: number | null) {
   return dbOf(env)
-    .select({ id: u.id, nick: u.nick, lvl: u.lvl })
+    .select({ id: u.id, nick: u.nick, lvl: u.lvl, fr: sql<number>`${viewerFollows.id} is not null`.as("fr") })
     .from(m)
     .innerJoin(u, eq(u.id, m.userId))
+    .leftJoin(viewerFollows, and(eq(viewerFollows.followerId, viewerId ?? 0), eq(viewerFollows.targetType, "U"), eq(viewerFollows.targetId, m.userId)))
     .where(and(eq(m.brandId, brandId), eq(m.role, "expert")))
     .orderBy(desc(u.points), u.id)
     .limit(EXPERTS_SHOWN);
@@ -307,7 +311,7 @@ export async function loadBrandPage(
       .from(f)
       .where(and(eq(f.followerId, viewerId ?? 0), eq(f.targetType, "B"), eq(f.targetId, brand.id))),
     modCountQuery(env, isAdmin ? brand.id : 0),
-    expertsQuery(env, brand.id),
+    expertsQuery(env, brand.id, viewerId),
     tilesQuery(env, brand.id, isAdmin),
     listQuery ?? db.select({ id: b.id }).from(b).where(sql`0`),
   ]);
@@ -328,7 +332,7 @@ export async function loadBrandPage(
     },
     list: fed ? fed.list : shapeList(view, (rows as Record<string, unknown>[]).slice(0, limit)),
     next: (fed ? fed.more : rows.length > limit) ? offset + limit : null,
-    experts,
+    experts: experts.map((e) => ({ id: e.id, nick: e.nick, lvl: e.lvl, fr: e.fr === 1 })),
   };
 }
 
