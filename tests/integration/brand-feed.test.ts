@@ -314,7 +314,7 @@ describe("follow buttons in lists", () => {
     const top = await page("/top/points/all/", reader);
     expect(top.status).toBe(200);
     expect(top.res.headers.get("cache-control")).toContain("private");
-    const leaderIds = [...top.html.matchAll(/data-testid="leader"[^]*?href="\/profile\/id(\d+)"/g)].map((m) => Number(m[1]));
+    const leaderIds = [...top.html.matchAll(/data-testid="leader"[\s\S]*?href="\/profile\/id(\d+)"/g)].map((m) => Number(m[1]));
     expect(leaderIds.length).toBeGreaterThan(3);
     const followed = leaderIds[0];
     await post("follow", { uid: followed }, reader);
