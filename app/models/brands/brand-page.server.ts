@@ -27,7 +27,7 @@ import {
 } from "./brand-feed.server";
 import { categoryOf } from "../questions/reads.server";
 import { batchable, dbOf, schema } from "../core/db.server";
-import { ANSWER_LIST_COLUMNS, LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
+import { ANSWER_LIST_COLUMNS, ANSWER_LIST_ORDER, answerListWhere, LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
 import { requireWriter, type Session, type SessionUser } from "../users/session.server";
 import { decidesRecommendations, type RecommendationStatus } from "./brand-recommendations.server";
 import { BRAND_KEY, brandByKey, brandMembersSql, hasBrandKey, brandRoleQuery, findBrand, modCountQuery, type Brand, type BrandRole } from "./brands.server";
@@ -106,16 +106,13 @@ function privateListQuery(env: Env, brandId: number, hidden: 0 | 1, waiting: boo
 
 /** The public answers of the brand's members (its experts and administrators), all or the best: answers_user_best_idx per member. */
 function memberAnswersQuery(env: Env, brandId: number, best: boolean, offset: number, limit: number, leaveOut: number[]) {
-  const where: (SQL | undefined)[] = [sql`${a.userId} IN (${brandMembersSql(brandId)})`, eq(a.hidden, 0), eq(q.hidden, 0), sql`${q.state} <> 'D'`];
-  if (best) where.push(eq(a.best, 1));
-  if (leaveOut.length > 0) where.push(notInArray(q.categoryId, leaveOut));
   return dbOf(env)
     .select({ ...ANSWER_LIST_COLUMNS, ...AUTHOR })
     .from(a)
     .innerJoin(q, eq(q.id, a.qid))
     .innerJoin(u, eq(u.id, a.userId))
-    .where(and(...where))
-    .orderBy(desc(a.added), desc(a.id))
+    .where(answerListWhere(sql`${a.userId} IN (${brandMembersSql(brandId)})`, best, leaveOut))
+    .orderBy(...ANSWER_LIST_ORDER)
     .limit(limit)
     .offset(offset);
 }

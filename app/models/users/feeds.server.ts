@@ -6,7 +6,8 @@
  * each followed user at most the page's depth of his newest questions and answers through
  * questions_user_idx and answers_user_idx, so a page costs a bounded number of index reads
  * however many questions those people wrote, and a write by a user with many followers costs
- * nothing extra.
+ * nothing extra. A brand's feed is read the same way (brandFeed*Query): its questions, its
+ * members' writing, and the answers on its most recently active questions.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
