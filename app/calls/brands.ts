@@ -15,6 +15,8 @@ import {
   recommendQuestion,
 } from "../models/brands/brand-page.server";
 import { BrandEditInput, editBrand } from "../models/brands/brand-edit.server";
+import { BrandWhoFollowInput, brandWhoFollow } from "../models/brands/brand-feed.server";
+import { DecideRecommendationInput, decideRecommendation } from "../models/brands/brand-recommendations.server";
 import { readerIsAdult } from "../models/users/adult.server";
 import {
   addPrivateComment,
@@ -32,7 +34,13 @@ import {
 } from "../models/brands/private-questions.server";
 import { defineCall, type NamedCall } from "./define";
 
-const brandPage = (urlname: string) => [`/${urlname}/`, `/${urlname}/qst2brand`, `/${urlname}/qst2brand/refer`];
+const brandPage = (urlname: string) => [
+  `/${urlname}/`,
+  `/${urlname}/qst2brand`,
+  `/${urlname}/qst2brand/refer`,
+  `/${urlname}/followers`,
+  `/${urlname}/followers/users`,
+];
 
 /**
  * Brands and private questions to their experts (docs/decisions/0017-brands-and-private-questions.md):
@@ -125,6 +133,23 @@ export const brandCalls: Record<string, NamedCall> = {
     input: RecommendInput,
     quota: "GSR",
     run: (c, input) => recommendQuestion(c.env, c.session, input, c.now),
+  }),
+  // an administrator of the brand or a moderator who decides them approves or declines a recommendation
+  kqapprove: defineCall({
+    method: "POST",
+    input: DecideRecommendationInput,
+    run: (c, input) => decideRecommendation(c.env, c.session, input, "A", c.now),
+  }),
+  kqdecline: defineCall({
+    method: "POST",
+    input: DecideRecommendationInput,
+    run: (c, input) => decideRecommendation(c.env, c.session, input, "D", c.now),
+  }),
+  // the brand's followers, open to anyone as the brand page's followers tab is
+  brand_who_follow: defineCall({
+    method: "GET",
+    input: BrandWhoFollowInput,
+    run: (c, input) => brandWhoFollow(c.env, c.session, input),
   }),
   brand_follow: defineCall({
     method: "POST",

@@ -1,3 +1,4 @@
+import { readBrandFeed } from "../models/brands/brand-feed.server";
 import { z } from "zod";
 import { readerIsAdult } from "../models/users/adult.server";
 import { BulkSetInput, BulkViewedInput, FeedInput, markViewed, readFeed, showBulk, ShowBulkInput, showCount } from "../models/notifications/feed.server";
@@ -39,12 +40,16 @@ export const notifyCalls: Record<string, NamedCall> = {
     input: BulkSetInput,
     run: (c, input) => markViewed(c.env, c.session, [input.bid!]),
   }),
-  /** id, n, p, nid, time, sub → updates: {feed: [Notification + timecell], more, lastnid}; users, questions: {feed, more, lasttime} */
+  /** id, n, p, nid, time, sub (cid: a brand's feed) → updates: {feed: [Notification + timecell], more, lastnid}; users, questions: {feed, more, lasttime} */
   feed: defineCall({
     method: "GET",
     door: "notify",
     input: FeedInput,
-    run: (c, input) => readFeed(c.env, c.session, input, c.now, readerIsAdult(c.req, c.session)),
+    // with cid: the brand's feed, open to anyone as the brand page's feed tab is
+    run: (c, input): Promise<Record<string, unknown>> =>
+      input.cid !== undefined
+        ? readBrandFeed(c.env, { ...input, cid: input.cid }, c.now, readerIsAdult(c.req, c.session))
+        : readFeed(c.env, c.session, input, c.now, readerIsAdult(c.req, c.session)),
   }),
   /** push, mail, web, sound (1 = off), AQ_P … PV_W, NEW (1 = on) → {settings} */
   savesettings: defineCall({

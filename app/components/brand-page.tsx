@@ -1,8 +1,10 @@
 import { cut, LIMITS } from "../lib/limits";
 import { countOf, QUESTION, type Forms } from "../lib/plural";
 import { BRAND_SUB_TITLES, BRAND_TAB_ORDER, BRAND_TABS, COUNT_CAP, firstSub, tabShown, type BrandTab } from "../lib/brand-tabs";
-import type { BrandAnswerItem, BrandPage, BrandPrivateItem } from "../models/brands/brand-page.server";
-import { CallForm } from "./forms";
+import type { BrandAnswerItem, BrandPage, BrandPrivateItem, BrandRecommendedItem } from "../models/brands/brand-page.server";
+import type { BrandFollowerItem } from "../models/brands/brand-feed.server";
+import { FeedQuestionItems, FeedUserItems } from "./feed-items";
+import { CallButton, CallForm } from "./forms";
 import { FollowButton } from "./follow-button";
 import { QuestionList } from "./question-list";
 import { TimeAgo } from "./time-ago";
@@ -22,6 +24,8 @@ export type BrandPageData = Omit<BrandPage, "next"> & {
   recommendSent: boolean;
   /** the viewer may edit brands (a god-level user) */
   canEdit?: boolean;
+  /** the signed-in viewer's id, or null for a guest */
+  viewerId: number | null;
 };
 
 /** The brand's picture (its logo, else its person's), or a placeholder letter; only pictures of this site (the CSP). */
@@ -127,7 +131,57 @@ function RecommendForm({ urlname, brandId, sent }: { urlname: string; brandId: n
   );
 }
 
-/** The list of the view, or the placeholder of a tab built elsewhere. */
+const RECOMMENDATION_STATUS: Record<BrandRecommendedItem["status"], string> = { N: "Ждёт согласования", A: "Одобрена", D: "Отклонена" };
+
+/** The recommended questions with each recommendation's state and, while it waits, the plain forms that approve or decline it. */
+function RecommendedItems({ items, now, back }: { items: BrandRecommendedItem[]; now: number; back: string }) {
+  return (
+    <ul className="qlist" data-testid="brand-recommended">
+      {items.map((item) => (
+        <li key={item.recId} data-qid={item.id} data-status={item.status}>
+          <a className="qtitle" href={`/question/${item.id}`}>
+            {item.qtext}
+          </a>
+          <div className="meta muted">
+            <UserLink user={item.author} />
+            <span data-testid="recommendation-status">{RECOMMENDATION_STATUS[item.status]}</span>
+            <TimeAgo at={item.recommendedAt} now={now} />
+          </div>
+          {item.status === "N" ? (
+            <div className="meta">
+              <CallButton call="kqapprove" back={back} fields={{ id: item.recId }} label="Одобрить" testId="kqapprove" />
+              <CallButton call="kqdecline" back={back} fields={{ id: item.recId }} label="Отклонить" testId="kqdecline" />
+            </div>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The brand's followers, newest first, each with a follow button for the viewer (none on his own
+ * line); a guest's button is the plain form that sends him to sign in.
+ */
+function FollowerItems({ items, viewerId, signedIn, back }: { items: BrandFollowerItem[]; viewerId: number | null; signedIn: boolean; back: string }) {
+  if (items.length === 0) return <p className="muted">Подписчиков пока нет</p>;
+  return (
+    <ul className="qlist" data-testid="brand-follower-list">
+      {items.map((item) => (
+        <li key={item.id} data-user-id={item.id}>
+          <UserLink user={item} />
+          {item.id === viewerId ? null : (
+            <div className="meta">
+              <FollowButton uid={item.id} following={item.fr} signedIn={signedIn} back={back} />
+            </div>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The list of the view. */
 function ViewList({ data }: { data: BrandPageData }) {
   const { list, now } = data;
   switch (list.kind) {
@@ -140,16 +194,22 @@ function ViewList({ data }: { data: BrandPageData }) {
     case "recommended":
       return (
         <>
-          <RecommendForm urlname={data.brand.urlname} brandId={data.brand.id} sent={data.recommendSent} />
+          {data.isAdmin ? <RecommendForm urlname={data.brand.urlname} brandId={data.brand.id} sent={data.recommendSent} /> : null}
           {list.items.length === 0 ? (
             <p className="muted">Рекомендованных вопросов нет</p>
           ) : (
-            <QuestionList items={list.items} now={now} categoryName={(id) => data.cats[id]} />
+            <RecommendedItems items={list.items} now={now} back={`/${data.brand.urlname}/kquserlist/recommended`} />
           )}
         </>
       );
-    default:
-      return <p className="muted">Лента пока пуста</p>;
+    case "followers":
+      return <FollowerItems items={list.items} viewerId={data.viewerId} signedIn={data.signedIn} back={`/${data.brand.urlname}/followers/users`} />;
+    case "feedUsers":
+      if (list.items.length === 0) return <p className="muted">{data.view.sub === "users" ? "Эксперты бренда пока ничего не писали" : "Лента пока пуста"}</p>;
+      return <FeedUserItems items={list.items} now={now} testId={`brand-feed-${data.view.sub}`} />;
+    case "feedQuestions":
+      if (list.items.length === 0) return <p className="muted">Вопросов бренду пока нет</p>;
+      return <FeedQuestionItems items={list.items} now={now} testId="brand-feed-questions" />;
   }
 }
 
@@ -199,8 +259,8 @@ export function BrandPageView({ data }: { data: BrandPageData }) {
           ) : null}
         </p>
         <nav className="tabs" aria-label="Вкладки" data-testid="brand-tabs">
-          {BRAND_TAB_ORDER.filter((t) => tabShown(t, data.isAdmin)).map((t) => {
-            const sub = firstSub(t, data.isAdmin);
+          {BRAND_TAB_ORDER.filter((t) => tabShown(t, data.isAdmin || (t === "kquserlist" && data.decides))).map((t) => {
+            const sub = firstSub(t, data.isAdmin || (t === "kquserlist" && data.decides));
             return (
               <a key={t} href={viewHref(brand.urlname, t, sub)} data-tab={`${t}/${sub}`} aria-current={view.tab === t ? "page" : undefined}>
                 {BRAND_TABS[t].title}

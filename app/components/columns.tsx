@@ -8,6 +8,7 @@ import { cut } from "../lib/limits";
 import type { BrandPageData } from "./brand-page";
 import type { DropdownEntry } from "../lib/shell";
 import { CallButton } from "./forms";
+import { FollowButton } from "./follow-button";
 import { LeadersBlock } from "./leaders-block";
 import type { ShellUser } from "./site-shell";
 
@@ -219,10 +220,16 @@ function BrandColumn({ data }: { data: BrandPageData }) {
         {data.experts.length > 0 ? (
           <ul className="col-list">
             {data.experts.map((e) => (
-              <li key={e.id}>
+              <li key={e.id} data-user-id={e.id}>
                 <a href={`/profile/id${e.id}`} title={e.nick}>
                   {cut(e.nick, 16)}
                 </a>
+                {e.id === data.viewerId ? null : (
+                  <>
+                    {" "}
+                    <FollowButton uid={e.id} following={e.fr} signedIn={data.signedIn} back={`/${brand.urlname}/`} />
+                  </>
+                )}
               </li>
             ))}
           </ul>

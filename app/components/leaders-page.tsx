@@ -1,4 +1,5 @@
 import { LEADER_TYPES, type LeaderRow, type LeadersView, leadersTitle, RATING_UNAVAILABLE, topPath } from "../lib/leaders";
+import { FollowButton } from "./follow-button";
 import { LeaderAvatar, leaderValue } from "./leaders-block";
 import { ShowMore } from "./show-more";
 
@@ -12,6 +13,10 @@ export type LeadersPageData = {
   failed: boolean;
   /** the category filter (the week's points only) */
   categories: { name: string; urlname: string }[];
+  /** the signed-in reader and which of the listed users he follows; null for a guest */
+  viewer: { id: number; followed: number[] } | null;
+  /** where a follow button's plain form comes back to */
+  back: string;
 };
 
 const PODIUM_SIZES = [125, 107, 90] as const;
@@ -72,13 +77,16 @@ function Filters({ view, categories }: { view: LeadersView; categories: LeadersP
   );
 }
 
-function Who({ row, type }: { row: LeaderRow; type: LeadersView["type"] }) {
+function Who({ row, type, data }: { row: LeaderRow; type: LeadersView["type"]; data: LeadersPageData }) {
   return (
     <>
       <a className="user" href={`/profile/id${row.id}`}>
         {row.nick}
       </a>
       <span className="leaders-value">{leaderValue(type, row.value)}</span>
+      {row.id === data.viewer?.id ? null : (
+        <FollowButton uid={row.id} following={data.viewer?.followed.includes(row.id) ?? false} signedIn={data.viewer !== null} back={data.back} />
+      )}
     </>
   );
 }
@@ -112,7 +120,7 @@ export function LeadersPage({ data }: { data: LeadersPageData }) {
                   <li key={r.id} className={`podium-place podium-${i + 1}`} data-testid="leader">
                     <span className="podium-rank">{r.place}</span>
                     <LeaderAvatar nick={r.nick} size={PODIUM_SIZES[i]} />
-                    <Who row={r} type={view.type} />
+                    <Who row={r} type={view.type} data={data} />
                   </li>
                 ))}
               </ol>
@@ -122,7 +130,7 @@ export function LeadersPage({ data }: { data: LeadersPageData }) {
                 {list.map((r) => (
                   <li key={r.id} data-testid="leader">
                     <LeaderAvatar nick={r.nick} size={32} />
-                    <Who row={r} type={view.type} />
+                    <Who row={r} type={view.type} data={data} />
                   </li>
                 ))}
               </ol>

@@ -6,6 +6,7 @@ import { STATE_TITLES } from "../lib/questions";
 import { type NoticeItem, noticeHref, noticeTitle } from "../islands/lib/notice-text";
 import type { HiddenProfileUser, ProfileList, ProfileNav, ProfileRelation, ProfileTab, ProfileUser, ProfileView } from "../models/users/profile.server";
 import { BlacklistButton } from "./blacklist-button";
+import { FeedQuestionItems, FeedUserItems } from "./feed-items";
 import { FollowButton } from "./follow-button";
 import { Avatar, EmptyStart, LimitsPanel, NICK_CUT, ProfileHeader, ProfileTiles, VipBlock } from "./profile-header";
 import { ShareLinks } from "./share-links";
@@ -192,47 +193,6 @@ function BlacklistItems({ items, uid, now }: { items: Listed<"blacklist">; uid: 
   );
 }
 
-/** What the people the owner follows asked and answered, newest first. */
-function FeedUserItems({ items, now }: { items: Listed<"feedUsers">; now: number }) {
-  return (
-    <ul className="qlist" data-testid="profile-feed-users">
-      {items.map((item) => (
-        <li key={`${item.kind}${item.id}`} data-feed-kind={item.kind}>
-          <div className="meta muted">
-            <a href={`/profile/id${item.uid}`}>{cut(item.nick, NICK_CUT)}</a>
-            <span>{item.kind === "Q" ? "спрашивает" : "отвечает на вопрос"}</span>
-            <TimeAgo at={item.added} now={now} />
-          </div>
-          <a className="qtitle" href={item.kind === "Q" ? `/question/${item.qid}` : `/answer/${item.id}`}>
-            {item.qtext}
-          </a>
-          {item.kind === "A" ? <UserText className="atext" html={item.text} /> : null}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** The questions the owner watches, the latest activity first. */
-function FeedQuestionItems({ items, now }: { items: Listed<"feedQuestions">; now: number }) {
-  return (
-    <ul className="qlist" data-testid="profile-feed-questions">
-      {items.map((item) => (
-        <li key={item.id}>
-          <a className="qtitle" href={`/question/${item.id}`}>
-            {item.qtext}
-          </a>
-          <div className="meta muted">
-            <span className={`state state-${item.state}`}>{STATE_TITLES[item.state as keyof typeof STATE_TITLES]}</span>
-            <span>{countOf(item.anscnt, ANSWER)}</span>
-            <TimeAgo at={item.updated} now={now} />
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** The owner's notifications, as the bell lists them. */
 function UpdateItems({ items, now }: { items: Listed<"updates">; now: number }) {
   return (
@@ -300,8 +260,8 @@ function ListBody({ list, view, isOwner, now, uid }: { list: ProfileList; view: 
   }
   if (list.kind === "followers") return <FollowerItems items={list.items} uid={uid} />;
   if (list.kind === "blacklist") return <BlacklistItems items={list.items} uid={uid} now={now} />;
-  if (list.kind === "feedUsers") return <FeedUserItems items={list.items} now={now} />;
-  if (list.kind === "feedQuestions") return <FeedQuestionItems items={list.items} now={now} />;
+  if (list.kind === "feedUsers") return <FeedUserItems items={list.items} now={now} testId="profile-feed-users" />;
+  if (list.kind === "feedQuestions") return <FeedQuestionItems items={list.items} now={now} testId="profile-feed-questions" />;
   if (list.kind === "updates") return <UpdateItems items={list.items} now={now} />;
   if (list.kind === "questions") return <QuestionItems items={list.items} now={now} />;
   if (list.kind === "answers") return <AnswerItems items={list.items} now={now} />;

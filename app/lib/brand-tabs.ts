@@ -5,8 +5,8 @@ export const COUNT_CAP = 1_000;
 
 /**
  * The brand page's tabs and their subs, the first sub being the tab's default; `admin` subs are the
- * brand administrator's alone. The feed and followers tabs are placeholders here, built elsewhere;
- * the premoderation tab's subs are the queue pages /{urlname}/premoderation/{kind}.
+ * brand administrator's alone; the premoderation tab's subs are the queue pages
+ * /{urlname}/premoderation/{kind}.
  */
 export const BRAND_TABS = {
   questions: { title: "Вопросы", subs: ["all", "open", "resolve", "vote", "deleted", "private"], admin: ["deleted", "private"] },

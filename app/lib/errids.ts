@@ -220,6 +220,10 @@ export const ERR = {
   cabhideNotVip: 513,
   ownerOnlyList: 514,
   cabhideVipOwn: 515,
+  // deciding on a brand's recommendation (kqapprove, kqdecline)
+  recommendationMissing: 525,
+  recommendationDecided: 526,
+  recommendationDeciders: 527,
   liveSocketsFull: 540,
   ratingTypeInvalid: 560,
   ratingCategoryNotAllowed: 561,

@@ -14,6 +14,7 @@ import { getCategoryTree, type CategoryTree } from "../models/categories/categor
 import { linkTarget } from "../models/core/text.server";
 import { categoryLinks, findListPlace, listPath, loadQuestionList } from "../models/questions/lists.server";
 import { viewerSession } from "../models/users/session.server";
+import { brandQueueOpen } from "../models/moderation/premoderation.server";
 import { readerIsAdult } from "../models/users/adult.server";
 import { leadersBlock } from "../models/users/leaders.server";
 import { adultGatePath } from "../lib/adult";
@@ -106,7 +107,12 @@ async function emailPath(request: Request, env: Env, word: string, name: string,
 async function brandPage({ request, params, context }: LoaderFunctionArgs, tree: CategoryTree, brand: Brand, now: number) {
   const view = brandView(params.tab, params.sub);
   notFoundUnless(view);
-  if (view.tab === "premoderation") throw redirect(`/${brand.urlname}/premoderation/${view.sub}`);
+  const session = await viewerSession(context, request);
+  // the premoderation tab is its queue pages, shown to whoever may open them and 404 to anyone else
+  if (view.tab === "premoderation") {
+    notFoundUnless(await brandQueueOpen(context.cloudflare.env, session?.user ?? null, brand.id, now), PRIVATE_PAGE);
+    throw redirect(`/${brand.urlname}/premoderation/${view.sub}`, { headers: PRIVATE_PAGE });
+  }
   const url = new URL(request.url);
   const base = params.tab === undefined ? `/${brand.urlname}/` : `/${brand.urlname}/${view.tab}/${view.sub}`;
   const offset = parseOffset(url.searchParams);
@@ -114,8 +120,7 @@ async function brandPage({ request, params, context }: LoaderFunctionArgs, tree:
     notFoundUnless(offset.reason !== "too-far");
     throw redirect(base);
   }
-  const session = await viewerSession(context, request);
-  const page = await loadBrandPage(context.cloudflare.env, brand, view, session?.user.id ?? null, offset.value, readerIsAdult(request, session));
+  const page = await loadBrandPage(context.cloudflare.env, brand, view, session?.user ?? null, offset.value, readerIsAdult(request, session));
   notFoundUnless(page);
   return json(
     {
@@ -123,6 +128,7 @@ async function brandPage({ request, params, context }: LoaderFunctionArgs, tree:
       now,
       ...page,
       signedIn: session !== null,
+      viewerId: session?.user.id ?? null,
       recommendSent: page.isAdmin && url.searchParams.get("sent") === "1",
       canEdit: isGod(session?.user),
       site: brand.url ? linkTarget(brand.url) : null,

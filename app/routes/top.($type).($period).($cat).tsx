@@ -9,6 +9,8 @@ import { parseOffset } from "../lib/params";
 import { pageMeta } from "../lib/seo";
 import { getCategoryTree } from "../models/categories/categories.server";
 import { ratingCategories, readRating } from "../models/users/leaders.server";
+import { followedAmong } from "../models/users/follows.server";
+import { viewerSession } from "../models/users/session.server";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
@@ -42,6 +44,15 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     if (!(e instanceof DomainError && e.errid === ERR.ratingUnavailable)) throw e;
     failed = true;
   }
+  // a signed-in reader gets a follow button beside each leader but himself, in its state for him
+  const session = await viewerSession(context, request);
+  const followed = session
+    ? await followedAmong(
+        env,
+        session.user.id,
+        rows.map((r) => r.id),
+      )
+    : [];
   const shown = offset.value + rows.length;
   const data = {
     view,
@@ -52,8 +63,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     failed,
     categories: view.type === "points" && view.period === "week" ? ratingCategories(tree) : [],
     canonical: `${url.origin}${base}${offset.value ? `?p=${offset.value}` : ""}`,
+    viewer: session ? { id: session.user.id, followed } : null,
+    back: base + url.search,
   };
-  return json(data, failed ? { status: 503, headers: PRIVATE_PAGE } : { headers: cacheHeaders() });
+  return json(data, failed || session ? { status: failed ? 503 : 200, headers: PRIVATE_PAGE } : { headers: cacheHeaders() });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

@@ -84,7 +84,12 @@ export const modLog = sqliteTable(
     note: text("note"),
     added: integer("added").notNull(),
   },
-  (t) => [index("mod_log_moder_idx").on(t.moderId, t.action, t.added), index("mod_log_target_idx").on(t.targetType, t.targetId, t.added)],
+  (t) => [
+    index("mod_log_moder_idx").on(t.moderId, t.action, t.added),
+    index("mod_log_target_idx").on(t.targetType, t.targetId, t.added),
+    // a user's dossier: what moderators did to his items, newest first
+    index("mod_log_user_idx").on(t.userId, t.added),
+  ],
 );
 
 export const bans = sqliteTable(

@@ -66,6 +66,8 @@ export const questions = sqliteTable(
     index("questions_brand_idx").on(t.brandId, t.added),
     /** the brand page's questions by state (open, voting, resolved) */
     index("questions_brand_state_idx").on(t.brandId, t.state, t.added),
+    // the brand's feed of its questions by their latest activity: only questions tagged for a brand
+    index("questions_brand_updated_idx").on(t.brandId, t.updatedAt).where(sql`brand_id is not null`),
     index("questions_lifecycle_idx").on(t.state, t.stateChangedAt),
     // the leader questions (smstop, leadqst) and the gold fund (golden): few rows, partial indexes
     index("questions_lead_idx").on(t.leadUntil).where(sql`lead_until is not null`),

@@ -212,4 +212,41 @@ export function addAccountRows(T: SeedTables, a: Accounts, d: Draws, now: number
     if (history !== 0) T.ledger.add(u.id, history, "import", null, null, u.created + 1);
   }
   for (const e of recent) T.ledger.add(e.user, e.delta, e.reason, e.refType, e.refId, e.added);
+  addGodAccount(T, passwordHash, users.length + 1, weekAgo - 2 * DAY, dayKey(now));
+}
+
+/** The god-level demo account (god@demo.local): he may edit brands. Written after every other account, so no one else's id moves. */
+export const GOD_EMAIL = "god@demo.local";
+
+/** The god-level account's row: a newcomer's points and nothing done, the permission `god` alone. */
+function addGodAccount(T: SeedTables, passwordHash: string, id: number, created: number, lastVisit: number): void {
+  const lvl = levelForPoints(START_POINTS).id;
+  T.users.add(
+    id,
+    "Главный админ",
+    GOD_EMAIL,
+    passwordHash,
+    START_POINTS,
+    lvl,
+    0,
+    0,
+    null,
+    null,
+    0,
+    null,
+    "",
+    JSON.stringify(["god"]),
+    "[]",
+    0,
+    0,
+    "other",
+    0,
+    0,
+    0,
+    0,
+    0,
+    created,
+    lastVisit,
+  );
+  T.ledger.add(id, START_POINTS, "start", null, null, created);
 }

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { levelForPoints } from "../../app/lib/levels";
+import { GOD_EMAIL } from "../../db/seed/accounts";
 import { DEMO_USERS } from "../../db/seed/seed";
 
 const checks: [string, string][] = [
@@ -56,7 +57,7 @@ describe("the demo data", () => {
     for (const r of rows.results) expect(r.lvl).toBe(levelForPoints(r.points).id);
   });
 
-  it("has the demo accounts, a volunteer moderator, a banned user and a brand with an expert and an admin", async () => {
+  it("has the demo accounts, a volunteer moderator, a god-level user, a banned user and a brand with an expert and an admin", async () => {
     const emails = (await env.DB.prepare("select email from users where email like '%@demo.local'").all<{ email: string }>()).results.map((r) => r.email);
     for (const d of DEMO_USERS) expect(emails).toContain(d.email);
     const moder = await env.DB.prepare("select type, permissions, banduration from users where email='moder@demo.local'").first<{
@@ -67,6 +68,8 @@ describe("the demo data", () => {
     expect(moder!.type).toBe("volonter");
     expect(JSON.parse(moder!.permissions)).toHaveLength(8);
     expect(moder!.banduration).toBe(43200);
+    const god = await env.DB.prepare("select type, permissions from users where email = ?").bind(GOD_EMAIL).first<{ type: string; permissions: string }>();
+    expect(god).toEqual({ type: "", permissions: '["god"]' });
     const banned = await env.DB.prepare("select banned_until from users where email='banned@demo.local'").first<number>("banned_until");
     expect(banned).toBeGreaterThan(Date.now() + 71 * 3600_000);
     const roles = await env.DB.prepare("select u.email, m.role from brand_members m join users u on u.id=m.user_id order by m.role").all();

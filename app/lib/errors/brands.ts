@@ -1,5 +1,5 @@
 import { ERR } from "../errids";
-/** Refusals of brands, private (direct) questions to their experts and brand follows: errids 469–499; favourite categories 468. */
+/** Refusals of brands, private (direct) questions to their experts and brand follows: errids 469–499; deciding on recommendations 525–527; favourite categories 468. */
 export const BRAND_ERRORS = {
   // askbrand, addqst brand_tags
   [ERR.brandUnknown]: { status: 404, text: "Бренд не найден" },
@@ -29,6 +29,10 @@ export const BRAND_ERRORS = {
   [ERR.brandTabUnknown]: { status: 404, text: "Такого раздела на странице бренда нет" },
   [ERR.recommendQuestionMissing]: { status: 404, text: "Вопрос не найден: укажите номер или адрес открытого вопроса" },
   [ERR.alreadyRecommended]: { status: 409, text: "Этот вопрос уже рекомендован" },
+  // deciding on a recommendation (kqapprove, kqdecline)
+  [ERR.recommendationMissing]: { status: 404, text: "Рекомендация не найдена" },
+  [ERR.recommendationDecided]: { status: 409, text: "Эта рекомендация уже рассмотрена" },
+  [ERR.recommendationDeciders]: { status: 403, text: "Рассматривать рекомендации могут администраторы бренда и модераторы" },
   // favourite categories
   [ERR.favoritesFull]: { status: 409, text: "В избранном уже 30 категорий: уберите одну, чтобы добавить другую" },
   // the brand edit page

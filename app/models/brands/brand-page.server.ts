@@ -7,6 +7,7 @@
  * LIMITS.maxOffset; the tiles' counts stop at COUNT_CAP, so no request counts an unbounded set.
  */
 import { and, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { ERR, ERR_MSG } from "../../lib/errids";
 import { DomainError } from "../../lib/errors";
@@ -14,12 +15,22 @@ import { blank, Offset, OptId, PageSize } from "../../lib/fields";
 import { adminOnly, brandView, BRAND_TABS, COUNT_CAP, type BrandView } from "../../lib/brand-tabs";
 import { LIMITS } from "../../lib/limits";
 import type { QuestionState } from "../../lib/questions";
-import { adultCategoryIds, getCategoryTree } from "../categories/categories.server";
+import { getCategoryTree } from "../categories/categories.server";
+import {
+  adultLeaveOut,
+  brandFeedRows,
+  brandFollowerItem,
+  brandFollowersQuery,
+  type BrandFeedList,
+  type BrandFeedSub,
+  type BrandFollowerItem,
+} from "./brand-feed.server";
 import { categoryOf } from "../questions/reads.server";
 import { batchable, dbOf, schema } from "../core/db.server";
-import { ANSWER_LIST_COLUMNS, LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
-import { requireWriter, type Session } from "../users/session.server";
-import { brandMembersSql, brandRoleQuery, findBrand, modCountQuery, type Brand, type BrandRole } from "./brands.server";
+import { ANSWER_LIST_COLUMNS, ANSWER_LIST_ORDER, answerListWhere, LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
+import { requireWriter, type Session, type SessionUser } from "../users/session.server";
+import { decidesRecommendations, type RecommendationStatus } from "./brand-recommendations.server";
+import { BRAND_KEY, brandByKey, brandMembersSql, hasBrandKey, brandRoleQuery, findBrand, modCountQuery, type Brand, type BrandRole } from "./brands.server";
 
 const b = schema.brands;
 const f = schema.follows;
@@ -40,14 +51,14 @@ export type BrandAnswerItem = {
   qtext: string;
   author: { id: number; nick: string; lvl: number };
 };
-export type BrandRecommendedItem = QuestionListItem & { recommendedAt: number; status: string };
+export type BrandRecommendedItem = QuestionListItem & { recId: number; recommendedAt: number; status: RecommendationStatus };
 export type BrandList =
   | { kind: "questions"; items: QuestionListItem[] }
   | { kind: "private"; items: BrandPrivateItem[]; deleted: boolean }
   | { kind: "answers"; items: BrandAnswerItem[] }
   | { kind: "recommended"; items: BrandRecommendedItem[] }
-  /** feed and followers: built elsewhere; an empty placeholder here */
-  | { kind: "placeholder"; items: [] };
+  | { kind: "followers"; items: BrandFollowerItem[] }
+  | BrandFeedList;
 
 /** The author of a listed item, aliased: a D1 batch keys columns by name, and users has id and added too. */
 const AUTHOR = {
@@ -95,16 +106,13 @@ function privateListQuery(env: Env, brandId: number, hidden: 0 | 1, waiting: boo
 
 /** The public answers of the brand's members (its experts and administrators), all or the best: answers_user_best_idx per member. */
 function memberAnswersQuery(env: Env, brandId: number, best: boolean, offset: number, limit: number, leaveOut: number[]) {
-  const where: (SQL | undefined)[] = [sql`${a.userId} IN (${brandMembersSql(brandId)})`, eq(a.hidden, 0), eq(q.hidden, 0), sql`${q.state} <> 'D'`];
-  if (best) where.push(eq(a.best, 1));
-  if (leaveOut.length > 0) where.push(notInArray(q.categoryId, leaveOut));
   return dbOf(env)
     .select({ ...ANSWER_LIST_COLUMNS, ...AUTHOR })
     .from(a)
     .innerJoin(q, eq(q.id, a.qid))
     .innerJoin(u, eq(u.id, a.userId))
-    .where(and(...where))
-    .orderBy(desc(a.added), desc(a.id))
+    .where(answerListWhere(sql`${a.userId} IN (${brandMembersSql(brandId)})`, best, leaveOut))
+    .orderBy(...ANSWER_LIST_ORDER)
     .limit(limit)
     .offset(offset);
 }
@@ -116,6 +124,7 @@ function recommendedQuery(env: Env, brandId: number, offset: number, limit: numb
       ...LIST_COLUMNS,
       categoryId: q.categoryId,
       ...AUTHOR,
+      recId: sql<number>`${rec.id}`.as("rec_id"),
       recommendedAt: sql<number>`${rec.added}`.as("rec_added"),
       status: sql<string>`${rec.status}`.as("rec_status"),
     })
@@ -128,9 +137,11 @@ function recommendedQuery(env: Env, brandId: number, offset: number, limit: numb
     .offset(offset);
 }
 
-/** The list query of a view, or null for the placeholders. */
-function listQueryOf(env: Env, brandId: number, view: BrandView, offset: number, limit: number, leaveOut: number[]) {
+/** The list query of a view, or null for the feed (read apart: see brandFeedRows). */
+function listQueryOf(env: Env, brandId: number, view: BrandView, offset: number, limit: number, leaveOut: number[], viewerId: number | null) {
   switch (view.tab) {
+    case "followers":
+      return brandFollowersQuery(env, brandId, viewerId, offset, limit);
     case "questions":
       if (view.sub === "deleted") return privateListQuery(env, brandId, 1, false, offset, limit);
       if (view.sub === "private") return privateListQuery(env, brandId, 0, false, offset, limit);
@@ -188,9 +199,17 @@ function shapeList(view: BrandView, rows: Record<string, unknown>[]): BrandList 
         })),
       };
     case "kquserlist":
-      return { kind: "recommended", items: rows.map((r) => ({ ...questionItem(r), recommendedAt: r.recommendedAt as number, status: r.status as string })) };
+      return {
+        kind: "recommended",
+        items: rows.map((r) => ({
+          ...questionItem(r),
+          recId: r.recId as number,
+          recommendedAt: r.recommendedAt as number,
+          status: r.status as RecommendationStatus,
+        })),
+      };
     default:
-      return { kind: "placeholder", items: [] };
+      return { kind: "followers", items: (rows as Awaited<ReturnType<typeof brandFollowersQuery>>).map(brandFollowerItem) };
   }
 }
 
@@ -221,24 +240,29 @@ export type BrandPage = {
   brand: Brand;
   view: BrandView;
   isAdmin: boolean;
+  /** the viewer approves and declines the brand's recommendations (its administrator, or a moderator who decides them) */
+  decides: boolean;
   role: BrandRole | null;
   subscribed: boolean;
   tiles: BrandTiles;
   list: BrandList;
   next: number | null;
   /** the brand's experts (who answer its questions), for the page's side column */
-  experts: { id: number; nick: string; lvl: number }[];
+  experts: { id: number; nick: string; lvl: number; fr: boolean }[];
 };
 
 /** The brand's experts shown beside its page: at most this many, those with the most points first. */
 const EXPERTS_SHOWN = 10;
 
-/** The brand's experts (brand_members with the role expert), the most points first. */
-function expertsQuery(env: Env, brandId: number) {
+const viewerFollows = alias(f, "viewer_follows");
+
+/** The brand's experts (brand_members with the role expert), the most points first, with whether the viewer follows each. */
+function expertsQuery(env: Env, brandId: number, viewerId: number | null) {
   return dbOf(env)
-    .select({ id: u.id, nick: u.nick, lvl: u.lvl })
+    .select({ id: u.id, nick: u.nick, lvl: u.lvl, fr: sql<number>`${viewerFollows.id} is not null`.as("fr") })
     .from(m)
     .innerJoin(u, eq(u.id, m.userId))
+    .leftJoin(viewerFollows, and(eq(viewerFollows.followerId, viewerId ?? 0), eq(viewerFollows.targetType, "U"), eq(viewerFollows.targetId, m.userId)))
     .where(and(eq(m.brandId, brandId), eq(m.role, "expert")))
     .orderBy(desc(u.points), u.id)
     .limit(EXPERTS_SHOWN);
@@ -250,10 +274,7 @@ async function roleOf(env: Env, brandId: number, viewerId: number | null): Promi
   return ((await brandRoleQuery(env, brandId, viewerId).get())?.role as BrandRole | undefined) ?? null;
 }
 
-/** The categories a reader who has not confirmed he is an adult is not shown questions of. */
-async function leaveOutFor(env: Env, adultReader: boolean) {
-  return adultReader ? [] : adultCategoryIds(await getCategoryTree(env));
-}
+const leaveOutFor = adultLeaveOut;
 
 /**
  * The brand page's data: the viewer's role (one query), then in one batch the list of the view,
@@ -265,31 +286,39 @@ export async function loadBrandPage(
   env: Env,
   brand: Brand,
   view: BrandView,
-  viewerId: number | null,
+  viewer: SessionUser | null,
   offset: number,
   adultReader: boolean,
 ): Promise<BrandPage | null> {
   const db = dbOf(env);
   const limit = LIMITS.pageSize;
+  const viewerId = viewer?.id ?? null;
   const role = await roleOf(env, brand.id, viewerId);
   const isAdmin = role === "admin";
-  if (adminOnly(view) && !isAdmin) return null;
-  const listQuery = listQueryOf(env, brand.id, view, offset, limit + 1, await leaveOutFor(env, adultReader));
+  // the recommendations are also open to the site moderators who decide on them
+  const decides = isAdmin || decidesRecommendations(viewer);
+  if (adminOnly(view) && !isAdmin && !(view.tab === "kquserlist" && decides)) return null;
+  const leaveOut = await leaveOutFor(env, adultReader);
+  const listQuery = listQueryOf(env, brand.id, view, offset, limit + 1, leaveOut, viewerId);
+  // the feed is one raw statement, not part of a Drizzle batch: it goes out beside the batch
+  const feed = view.tab === "feed" ? brandFeedRows(env, brand.id, view.sub as BrandFeedSub, offset, limit, undefined, leaveOut) : null;
   const [follows, counted, experts, tiles, rows] = await db.batch([
     db
       .select({ id: f.id })
       .from(f)
       .where(and(eq(f.followerId, viewerId ?? 0), eq(f.targetType, "B"), eq(f.targetId, brand.id))),
     modCountQuery(env, isAdmin ? brand.id : 0),
-    expertsQuery(env, brand.id),
+    expertsQuery(env, brand.id, viewerId),
     tilesQuery(env, brand.id, isAdmin),
     listQuery ?? db.select({ id: b.id }).from(b).where(sql`0`),
   ]);
   const t = tiles[0];
+  const fed = feed ? await feed : null;
   return {
     brand,
     view,
     isAdmin,
+    decides,
     role,
     subscribed: follows.length > 0,
     tiles: {
@@ -298,27 +327,19 @@ export async function loadBrandPage(
       recommended: isAdmin ? (t?.recommended ?? 0) : null,
       modCount: isAdmin ? (counted[0]?.n ?? 0) : null,
     },
-    list: shapeList(view, (rows as Record<string, unknown>[]).slice(0, limit)),
-    next: rows.length > limit ? offset + limit : null,
-    experts,
+    list: fed ? fed.list : shapeList(view, (rows as Record<string, unknown>[]).slice(0, limit)),
+    next: (fed ? fed.more : rows.length > limit) ? offset + limit : null,
+    experts: experts.map((e) => ({ id: e.id, nick: e.nick, lvl: e.lvl, fr: e.fr === 1 })),
   };
 }
 
 // ------------------------------------------------------------------------------- the calls
 
 /** A brand by `cid` (its id or urlname) or `urlname`. */
-const BrandKey = {
-  cid: z.preprocess(blank, z.string(ERR_MSG.brandKeyMissing).max(100, ERR_MSG.brandKeyMissing).optional()),
-  urlname: z.preprocess(blank, z.string(ERR_MSG.brandKeyMissing).max(100, ERR_MSG.brandKeyMissing).optional()),
-};
-const hasKey = (i: { cid?: string; urlname?: string }) => i.cid !== undefined || i.urlname !== undefined;
+const BrandKey = BRAND_KEY;
+const hasKey = hasBrandKey;
 
-async function brandOf(env: Env, input: { cid?: string; urlname?: string }): Promise<Brand> {
-  const key = input.cid ?? input.urlname ?? "";
-  const brand = /^[1-9][0-9]{0,9}$/.test(key) ? await findBrand(env, { id: Number(key) }) : await findBrand(env, { urlname: key });
-  if (!brand) throw new DomainError(ERR.brandUnknown);
-  return brand;
-}
+const brandOf = (env: Env, input: { cid?: string; urlname?: string }): Promise<Brand> => brandByKey(env, input.cid ?? input.urlname ?? "");
 
 const ListFields = { ...BrandKey, p: Offset, n: PageSize };
 
@@ -347,6 +368,7 @@ function apiItem(kind: BrandList["kind"], item: Record<string, unknown>, cats: (
   const author = item.author as { id: number; nick: string; lvl: number };
   const who = { usrid: author.id, nick: author.nick, lvl: author.lvl };
   if (kind === "private") return { pqid: item.id, qtext: item.qtext, added: item.added, waiting_brand_reply: item.waiting ? 1 : 0, ...who };
+  if (kind === "followers") return item;
   if (kind === "answers") return { aid: item.id, qid: item.qid, atext: item.text, added: item.added, best: item.best ? 1 : 0, qtext: item.qtext, ...who };
   const categoryId = item.categoryId as number;
   const base = {
@@ -360,7 +382,7 @@ function apiItem(kind: BrandList["kind"], item: Record<string, unknown>, cats: (
     category: cats(categoryId),
     ...who,
   };
-  return kind === "recommended" ? { ...base, recommended: item.recommendedAt, status: item.status } : base;
+  return kind === "recommended" ? { ...base, id: item.recId, recommended: item.recommendedAt, status: item.status } : base;
 }
 
 /**
@@ -369,8 +391,13 @@ function apiItem(kind: BrandList["kind"], item: Record<string, unknown>, cats: (
  */
 async function listCall(env: Env, session: Session | null, brand: Brand, view: BrandView, p: number, n: number, adultReader: boolean) {
   const role = await roleOf(env, brand.id, session?.user.id ?? null);
-  if (adminOnly(view) && role !== "admin") throw new DomainError(ERR.brandAdminOnly);
-  const query = listQueryOf(env, brand.id, view, p, n + 1, await leaveOutFor(env, adultReader));
+  if (adminOnly(view) && role !== "admin" && !(view.tab === "kquserlist" && decidesRecommendations(session?.user))) throw new DomainError(ERR.brandAdminOnly);
+  const leaveOut = await leaveOutFor(env, adultReader);
+  if (view.tab === "feed") {
+    const fed = await brandFeedRows(env, brand.id, view.sub as BrandFeedSub, p, n, undefined, leaveOut);
+    return { urlname: brand.urlname, tab: view.tab, sub: view.sub, items: fed.list.items, p, n, more: fed.more ? 1 : 0 };
+  }
+  const query = listQueryOf(env, brand.id, view, p, n + 1, leaveOut, session?.user.id ?? null);
   const rows = query ? ((await query) as Record<string, unknown>[]) : [];
   const list = shapeList(view, rows.slice(0, n));
   const tree = await getCategoryTree(env);

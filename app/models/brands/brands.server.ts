@@ -59,6 +59,20 @@ export async function findBrand(env: Env, key: { id?: number; urlname?: string }
   return dbOf(env).select(BRAND_COLUMNS).from(b).where(where).get();
 }
 
+/** The fields that name a brand in a call: `cid` (its id or urlname) or `urlname`; refine with hasBrandKey (492 when neither). */
+export const BRAND_KEY = {
+  cid: z.preprocess(blank, z.string(ERR_MSG.brandKeyMissing).max(100, ERR_MSG.brandKeyMissing).optional()),
+  urlname: z.preprocess(blank, z.string(ERR_MSG.brandKeyMissing).max(100, ERR_MSG.brandKeyMissing).optional()),
+};
+export const hasBrandKey = (i: { cid?: string; urlname?: string }) => i.cid !== undefined || i.urlname !== undefined;
+
+/** A brand by a key that is its id or its urlname; an unknown one is 470. */
+export async function brandByKey(env: Env, key: string): Promise<Brand> {
+  const brand = /^[1-9][0-9]{0,9}$/.test(key) ? await findBrand(env, { id: Number(key) }) : await findBrand(env, { urlname: key });
+  if (!brand) throw new DomainError(ERR.brandUnknown);
+  return brand;
+}
+
 /** The user's role in the brand, or null when he is not its member. */
 export function brandRoleQuery(env: Env, brandId: number, userId: number) {
   const db = dbOf(env);
@@ -74,19 +88,11 @@ export const brandMembersSql = (brandId: number | SQL) => sql`SELECT bm.user_id 
 // -------------------------------------------------------------------------------- following
 
 /** brand_follow, brand_unfollow: `cid` is the brand's id (or its urlname), or `urlname`. */
-export const BrandFollowInput = z
-  .object({
-    cid: z.preprocess(blank, z.string(ERR_MSG.brandKeyMissing).max(100, ERR_MSG.brandKeyMissing).optional()),
-    urlname: z.preprocess(blank, z.string(ERR_MSG.brandKeyMissing).max(100, ERR_MSG.brandKeyMissing).optional()),
-  })
-  .refine((i) => i.cid !== undefined || i.urlname !== undefined, ERR_MSG.brandKeyMissing);
+export const BrandFollowInput = z.object(BRAND_KEY).refine(hasBrandKey, ERR_MSG.brandKeyMissing);
 
 async function followTarget(env: Env, session: Session | null, input: z.infer<typeof BrandFollowInput>) {
   const user = requireWriter(session);
-  const key = input.cid ?? input.urlname ?? "";
-  const brand = /^[1-9][0-9]{0,9}$/.test(key) ? await findBrand(env, { id: Number(key) }) : await findBrand(env, { urlname: key });
-  if (!brand) throw new DomainError(ERR.brandUnknown);
-  return { user, brand };
+  return { user, brand: await brandByKey(env, input.cid ?? input.urlname ?? "") };
 }
 
 /**

@@ -14,6 +14,26 @@ const log = schema.modLog;
 /** How many rows of each part the dossier shows (the latest). */
 const DOSSIER_ROWS = 20;
 
+/** What moderators did to a user's items, the latest first: one range of mod_log_user_idx (user_id, added). */
+export function dossierLogQuery(env: Env, uid: number) {
+  return dbOf(env)
+    .select({
+      id: log.id,
+      action: log.action,
+      targetType: log.targetType,
+      targetId: log.targetId,
+      qid: log.qid,
+      note: log.note,
+      added: log.added,
+      moder: u.nick,
+    })
+    .from(log)
+    .leftJoin(u, eq(u.id, log.moderId))
+    .where(eq(log.userId, uid))
+    .orderBy(desc(log.added))
+    .limit(DOSSIER_ROWS);
+}
+
 /**
  * A user's dossier for a moderator with user management (usrkiller): his registration date and
  * counters, his bans, what moderators did to his items, and his latest questions and answers. One
@@ -51,22 +71,7 @@ export async function userDossier(env: Env, session: Session | null, uid: number
       .where(eq(bans.userId, uid))
       .orderBy(desc(bans.added))
       .limit(DOSSIER_ROWS),
-    db
-      .select({
-        id: log.id,
-        action: log.action,
-        targetType: log.targetType,
-        targetId: log.targetId,
-        qid: log.qid,
-        note: log.note,
-        added: log.added,
-        moder: u.nick,
-      })
-      .from(log)
-      .leftJoin(u, eq(u.id, log.moderId))
-      .where(eq(log.userId, uid))
-      .orderBy(desc(log.added))
-      .limit(DOSSIER_ROWS),
+    dossierLogQuery(env, uid),
     db
       .select({ id: q.id, qtext: q.qtext, state: q.state, added: q.added })
       .from(q)

@@ -434,6 +434,16 @@ export async function findPlace(env: Env, urlname: string, now: number): Promise
 }
 
 /**
+ * Whether a viewer may open a brand's premoderation queue: its administrators and the site's
+ * moderators. Everyone else, a guest too, is told the page does not exist.
+ */
+export async function brandQueueOpen(env: Env, user: SessionUser | null, brandId: number, now: number): Promise<boolean> {
+  if (!user) return false;
+  const scope = await scopeOrNull(env, user, now);
+  return scope !== null && (scope.all || scope.brandIds.includes(brandId));
+}
+
+/**
  * A premoderation list of a category (with its subcategories) or a brand, newest first, 20 a page.
  * Moderators see every item; a brand admin every item of his brand or its categories; anyone
  * else only his own items. `all` says which of these the viewer got.

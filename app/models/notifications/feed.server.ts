@@ -13,7 +13,8 @@ import { userHub } from "../core/hub.server";
 import { requireUser, type Session } from "../users/session.server";
 import { timeAgoWords } from "../../lib/time-ago";
 import { adultCategoryIds, getCategoryTree } from "../categories/categories.server";
-import { feedPage, feedQuestionsQuery, feedUsersQuery } from "../users/feeds.server";
+import { feedPage, feedQuestionsQuery, feedUsersQuery, lastTime } from "../users/feeds.server";
+import { BRAND_KEY } from "../brands/brands.server";
 import { COLUMNS, n } from "./create.server";
 import { toItem } from "./push.server";
 
@@ -125,9 +126,6 @@ export async function showBulk(env: Env, session: Session | null, input: z.infer
   return { bulk: shown.map((r) => toItem(r)), more, res: unread };
 }
 
-/** The cursor for the next page of a feed: the last item's second (as `time` takes it), rounded up, so an item of that same second may come again but none is skipped. */
-const lastTime = (times: number[]) => (times.length > 0 ? Math.ceil(times[times.length - 1] / 1000) : null);
-
 export const FeedInput = z.object({
   id: optionalId(ERR_MSG.notYourFeed),
   n: pageSize,
@@ -139,6 +137,8 @@ export const FeedInput = z.object({
     blank,
     z.coerce.number(ERR_MSG.feedTimeInvalid).int(ERR_MSG.feedTimeInvalid).positive(ERR_MSG.feedTimeInvalid).max(1e11, ERR_MSG.feedTimeInvalid).optional(),
   ),
+  /** a brand's feed instead of mine: the brand's id or urlname */
+  cid: BRAND_KEY.cid,
   /** updates: my notifications (the default); users: what the people I follow asked and answered; questions: the questions I watch */
   sub: z.preprocess(blank, z.enum(["updates", "users", "questions"], ERR_MSG.feedSubInvalid).default("updates")),
 });

@@ -21,6 +21,20 @@ export const ANSWER_LIST_COLUMNS = {
   qtext: sql<string>`${q.qtext}`.as("q_qtext"),
 };
 
+/**
+ * What a list of answers by `author` (a condition on answers.user_id) shows: visible answers to
+ * visible, undeleted questions, all or only the best, none in the categories of `leaveOut`; newest
+ * first (the profile's answers tab, the brand's members' answers).
+ */
+export function answerListWhere(author: SQL, best: boolean, leaveOut: number[]): SQL {
+  const a = schema.answers;
+  const where: SQL[] = [author, eq(a.hidden, 0), eq(q.hidden, 0), ne(q.state, "D")];
+  if (best) where.push(eq(a.best, 1));
+  if (leaveOut.length > 0) where.push(notInArray(q.categoryId, leaveOut));
+  return and(...where)!;
+}
+export const ANSWER_LIST_ORDER = [desc(schema.answers.added), desc(schema.answers.id)];
+
 /** The columns every question list shows (the index, categories, profiles, leaders). */
 export const LIST_COLUMNS = {
   id: q.id,

@@ -6,9 +6,10 @@
  * each followed user at most the page's depth of his newest questions and answers through
  * questions_user_idx and answers_user_idx, so a page costs a bounded number of index reads
  * however many questions those people wrote, and a write by a user with many followers costs
- * nothing extra.
+ * nothing extra. A brand's feed is read the same way (brandFeed*Query): its questions, its
+ * members' writing, and the answers on its most recently active questions.
  */
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
 import { dbOf } from "../core/db.server";
 
@@ -18,25 +19,30 @@ export const FEED_FANIN_MAX = 1000;
 export type FeedUserItem = { kind: "Q" | "A"; id: number; qid: number; qtext: string; text: string; added: number; uid: number; nick: string; lvl: number };
 export type FeedQuestionItem = { id: number; qtext: string; state: string; anscnt: number; updated: number; added: number };
 
+/** SQL: leave out questions in the categories of `leaveOut` (the adult ones, for a reader who has not confirmed his age). */
+const shownCategories = (leaveOut: number[]) =>
+  leaveOut.length > 0 ? sql`AND q.category_id NOT IN (SELECT value FROM json_each(${JSON.stringify(leaveOut)}))` : sql``;
+
+/** SQL: only rows of `col` older than `before` (ms), when given. */
+const olderThan = (col: string, before?: number) => (before !== undefined ? sql.raw(`AND ${col} < ${Math.floor(before)}`) : sql``);
+
 /**
- * One page of the 'users' feed of `ownerId`: the newest visible questions and answers (to visible
- * questions) of the users he follows, newest first, from `offset`, `limit` rows, older than
- * `before` (ms) when given, leaving out questions (and answers to questions) in the categories of
- * `leaveOut` (the adult ones, for a reader who has not confirmed his age). Each followed user contributes at most offset + limit rows of each
- * kind, read newest first from his own index range, so the page never scans anyone's history.
+ * One page of what a bounded set of authors asked and answered: their newest visible questions and
+ * answers (to visible questions), newest first, from `offset`, `limit` rows, older than `before`
+ * (ms) when given, without the categories of `leaveOut`. `authors` is a statement yielding at most
+ * FEED_FANIN_MAX rows with one column `author_id`. Each author contributes at most offset + limit
+ * rows of each kind, read newest first from his own index range (questions_user_idx,
+ * answers_user_idx), so the page never scans anyone's history.
  */
-export function feedUsersQuery(env: Env, ownerId: number, offset: number, limit: number, before?: number, leaveOut: number[] = []) {
+function authorsFeedQuery(env: Env, authors: SQL, offset: number, limit: number, before?: number, leaveOut: number[] = []) {
   const depth = offset + limit;
-  const shown = leaveOut.length > 0 ? sql`AND q.category_id NOT IN (SELECT value FROM json_each(${JSON.stringify(leaveOut)}))` : sql``;
-  const older = (col: string) => (before !== undefined ? sql.raw(`AND ${col} < ${Math.floor(before)}`) : sql``);
+  const shown = shownCategories(leaveOut);
   return dbOf(env).all<FeedUserItem>(sql`
-    WITH fl AS (
-      SELECT target_id FROM follows WHERE follower_id = ${ownerId} AND target_type = 'U' ORDER BY added DESC LIMIT ${FEED_FANIN_MAX}
-    )
+    WITH fl AS (${authors})
     SELECT 'Q' AS kind, q.id AS id, q.id AS qid, q.qtext AS qtext, '' AS text, q.added AS added, u.id AS uid, u.nick AS nick, u.lvl AS lvl
     FROM fl
     JOIN questions q ON q.id IN (
-      SELECT id FROM questions WHERE user_id = fl.target_id AND state <> 'D' AND hidden = 0 ${older("added")} ORDER BY added DESC LIMIT ${depth}
+      SELECT id FROM questions WHERE user_id = fl.author_id AND state <> 'D' AND hidden = 0 ${olderThan("added", before)} ORDER BY added DESC LIMIT ${depth}
     )
     JOIN users u ON u.id = q.user_id
     WHERE 1 ${shown}
@@ -44,9 +50,80 @@ export function feedUsersQuery(env: Env, ownerId: number, offset: number, limit:
     SELECT 'A' AS kind, a.id AS id, a.qid AS qid, q.qtext AS qtext, a.text AS text, a.added AS added, u.id AS uid, u.nick AS nick, u.lvl AS lvl
     FROM fl
     JOIN answers a ON a.id IN (
-      SELECT id FROM answers WHERE user_id = fl.target_id AND hidden = 0 ${older("added")} ORDER BY added DESC LIMIT ${depth}
+      SELECT id FROM answers WHERE user_id = fl.author_id AND hidden = 0 ${olderThan("added", before)} ORDER BY added DESC LIMIT ${depth}
     )
     JOIN questions q ON q.id = a.qid AND q.hidden = 0 AND q.state <> 'D' ${shown}
+    JOIN users u ON u.id = a.user_id
+    ORDER BY added DESC, id DESC
+    LIMIT ${limit} OFFSET ${offset}
+  `);
+}
+
+/** One page of the 'users' feed of `ownerId`: what the (at most FEED_FANIN_MAX most recent) users he follows asked and answered. */
+export function feedUsersQuery(env: Env, ownerId: number, offset: number, limit: number, before?: number, leaveOut: number[] = []) {
+  const authors = sql`SELECT target_id AS author_id FROM follows WHERE follower_id = ${ownerId} AND target_type = 'U' ORDER BY added DESC LIMIT ${FEED_FANIN_MAX}`;
+  return authorsFeedQuery(env, authors, offset, limit, before, leaveOut);
+}
+
+/** One page of a brand's 'users' feed: what the brand's people (its experts and administrators) asked and answered. */
+export function brandFeedUsersQuery(env: Env, brandId: number, offset: number, limit: number, before?: number, leaveOut: number[] = []) {
+  const authors = sql`SELECT user_id AS author_id FROM brand_members WHERE brand_id = ${brandId} LIMIT ${FEED_FANIN_MAX}`;
+  return authorsFeedQuery(env, authors, offset, limit, before, leaveOut);
+}
+
+/**
+ * One page of a brand's 'questions' feed: the live public questions tagged for the brand, the one
+ * with the latest activity first — one range of questions_brand_updated_idx.
+ */
+export function brandFeedQuestionsQuery(env: Env, brandId: number, offset: number, limit: number, before?: number, leaveOut: number[] = []) {
+  return dbOf(env).all<FeedQuestionItem>(sql`
+    SELECT q.id AS id, q.qtext AS qtext, q.state AS state, q.anscnt AS anscnt, q.updated_at AS updated, q.added AS added
+    FROM questions q
+    WHERE q.brand_id = ${brandId} AND q.hidden = 0 AND q.state <> 'D' ${olderThan("q.updated_at", before)} ${shownCategories(leaveOut)}
+    ORDER BY q.updated_at DESC, q.id DESC
+    LIMIT ${limit} OFFSET ${offset}
+  `);
+}
+
+/**
+ * How many more of a brand's most recently active questions its 'updates' feed looks into for
+ * answers than the page's depth: a new answer moves its question up (updated_at), so the newest
+ * answers are on the most recently active questions; the margin covers questions moved up by
+ * other activity (a best answer, a restore).
+ */
+const UPDATES_MARGIN = 100;
+
+/**
+ * One page of a brand's 'updates' feed: what happened around the brand, newest first — a question
+ * tagged for it was asked (its newest questions by questions_brand_idx), or someone answered one
+ * (the newest answers, answers_qid_idx, of its offset + limit + UPDATES_MARGIN most recently
+ * active questions by questions_brand_updated_idx). A page reads at most those index ranges.
+ */
+export function brandFeedUpdatesQuery(env: Env, brandId: number, offset: number, limit: number, before?: number, leaveOut: number[] = []) {
+  const depth = offset + limit;
+  const shown = shownCategories(leaveOut);
+  return dbOf(env).all<FeedUserItem>(sql`
+    WITH asked AS (
+      SELECT q.id AS id FROM questions q
+      WHERE q.brand_id = ${brandId} AND q.hidden = 0 AND q.state <> 'D' ${olderThan("q.added", before)} ${shown}
+      ORDER BY q.added DESC LIMIT ${depth}
+    ),
+    active AS (
+      SELECT q.id AS id FROM questions q
+      WHERE q.brand_id = ${brandId} AND q.hidden = 0 AND q.state <> 'D' ${shown}
+      ORDER BY q.updated_at DESC LIMIT ${depth + UPDATES_MARGIN}
+    )
+    SELECT 'Q' AS kind, q.id AS id, q.id AS qid, q.qtext AS qtext, '' AS text, q.added AS added, u.id AS uid, u.nick AS nick, u.lvl AS lvl
+    FROM asked
+    JOIN questions q ON q.id = asked.id
+    JOIN users u ON u.id = q.user_id
+    UNION ALL
+    SELECT 'A' AS kind, a.id AS id, a.qid AS qid, q.qtext AS qtext, a.text AS text, a.added AS added, u.id AS uid, u.nick AS nick, u.lvl AS lvl
+    FROM active
+    JOIN questions q ON q.id = active.id
+    JOIN answers a ON a.id IN (
+      SELECT id FROM answers WHERE qid = active.id AND hidden = 0 ${olderThan("added", before)} ORDER BY added DESC LIMIT ${depth}
+    )
     JOIN users u ON u.id = a.user_id
     ORDER BY added DESC, id DESC
     LIMIT ${limit} OFFSET ${offset}
@@ -58,13 +135,11 @@ export function feedUsersQuery(env: Env, ownerId: number, offset: number, limit:
  * most recent watches, the one with the latest activity first (older than `before` ms when given).
  */
 export function feedQuestionsQuery(env: Env, ownerId: number, offset: number, limit: number, before?: number, leaveOut: number[] = []) {
-  const shown = leaveOut.length > 0 ? sql`AND q.category_id NOT IN (SELECT value FROM json_each(${JSON.stringify(leaveOut)}))` : sql``;
-  const older = before !== undefined ? sql.raw(`AND q.updated_at < ${Math.floor(before)}`) : sql``;
   return dbOf(env).all<FeedQuestionItem>(sql`
     SELECT q.id AS id, q.qtext AS qtext, q.state AS state, q.anscnt AS anscnt, q.updated_at AS updated, q.added AS added
     FROM (SELECT qid FROM watches WHERE user_id = ${ownerId} ORDER BY added DESC LIMIT ${FEED_FANIN_MAX}) w
     JOIN questions q ON q.id = w.qid
-    WHERE q.hidden = 0 AND q.state <> 'D' ${older} ${shown}
+    WHERE q.hidden = 0 AND q.state <> 'D' ${olderThan("q.updated_at", before)} ${shownCategories(leaveOut)}
     ORDER BY q.updated_at DESC, q.id DESC
     LIMIT ${limit} OFFSET ${offset}
   `);
@@ -74,3 +149,6 @@ export function feedQuestionsQuery(env: Env, ownerId: number, offset: number, li
 export function feedPage<T>(rows: T[], n: number = LIMITS.pageSize): { items: T[]; more: boolean } {
   return { items: rows.slice(0, n), more: rows.length > n };
 }
+
+/** The cursor for the next page of a feed: the last item's second (as `time` takes it), rounded up, so an item of that same second may come again but none is skipped. */
+export const lastTime = (times: number[]) => (times.length > 0 ? Math.ceil(times[times.length - 1] / 1000) : null);

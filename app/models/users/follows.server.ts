@@ -7,7 +7,7 @@
  * 0024). A user may not follow someone who has him on his blacklist (392); unfollowing stays open.
  */
 import { ERR, ERR_MSG } from "../../lib/errids";
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
@@ -181,4 +181,14 @@ export function followingQuery(env: Env, viewerId: number, uid: number) {
     .from(f)
     .where(and(eq(f.followerId, viewerId), eq(f.targetType, "U"), eq(f.targetId, uid)))
     .limit(1);
+}
+
+/** Which of `uids` the viewer follows (the follow buttons of a list): one read of follows_uq. */
+export async function followedAmong(env: Env, viewerId: number, uids: number[]): Promise<number[]> {
+  if (uids.length === 0) return [];
+  const rows = await dbOf(env)
+    .select({ id: f.targetId })
+    .from(f)
+    .where(and(eq(f.followerId, viewerId), eq(f.targetType, "U"), inArray(f.targetId, uids)));
+  return rows.map((r) => r.id);
 }

@@ -6,7 +6,7 @@ import { isBanned, seesHiddenProfile } from "../../lib/users";
 import { adultCategoryIds, getCategoryTree } from "../categories/categories.server";
 import { dbOf, schema } from "../core/db.server";
 import { catalogueQuery, GIFT_POINTS_MIN, giftItem, receivedGiftsQuery, sentGiftItem } from "../gifts/gifts.server";
-import { ANSWER_LIST_COLUMNS, LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
+import { ANSWER_LIST_COLUMNS, ANSWER_LIST_ORDER, answerListWhere, LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
 import { notificationsPageQuery } from "../notifications/feed.server";
 import { toItem } from "../notifications/push.server";
 import { blacklistedQuery, blacklistPageQuery } from "./blacklist.server";
@@ -161,17 +161,12 @@ export function userQuestionsQuery(env: Env, uid: number, sub: string, offset: n
  * answers_user_best_idx; answers to questions in the categories of `leaveOut` are not listed.
  */
 export function userAnswersQuery(env: Env, uid: number, sub: string, offset: number, limit: number, leaveOut: number[] = []) {
-  const db = dbOf(env);
-  const where: SQL[] = [eq(a.userId, uid)];
-  if (sub === "best") where.push(eq(a.best, 1));
-  where.push(eq(a.hidden, 0), eq(q.hidden, 0), ne(q.state, "D"));
-  if (leaveOut.length > 0) where.push(notInArray(q.categoryId, leaveOut));
-  return db
+  return dbOf(env)
     .select(ANSWER_LIST_COLUMNS)
     .from(a)
     .innerJoin(q, eq(q.id, a.qid))
-    .where(and(...where))
-    .orderBy(desc(a.added), desc(a.id))
+    .where(answerListWhere(eq(a.userId, uid), sub === "best", leaveOut))
+    .orderBy(...ANSWER_LIST_ORDER)
     .limit(limit)
     .offset(offset);
 }

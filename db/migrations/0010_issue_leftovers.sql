@@ -1,0 +1,2 @@
+CREATE INDEX `questions_brand_updated_idx` ON `questions` (`brand_id`,`updated_at`) WHERE brand_id is not null;--> statement-breakpoint
+CREATE INDEX `mod_log_user_idx` ON `mod_log` (`user_id`,`added`);
