@@ -66,11 +66,12 @@ export async function indexStale(db: D1Database, max = STALE_BATCH, batch = STAL
     if (qrows.length === 0 && arows.length === 0) break;
     const q = qrows.filter((r) => r.qtext != null).map((r) => [r.id, termsOfText(r.qtext!), termsOfHtml(r.qcomment ?? "")]);
     const a = arows.filter((r) => r.text != null).map((r) => [r.id, termsOfHtml(r.text!)]);
-    const noted = (kind: string) => `JOIN search_stale s ON s.kind = '${kind}' AND s.id = j.value->>0`;
+    // json_each first (CROSS JOIN keeps the order), each of its rows one look-up in search_stale: the other way round walks the whole list
+    const noted = (kind: string) => `CROSS JOIN search_stale s ON s.kind = '${kind}' AND s.id = j.value->>0`;
     await db.batch([
       db
         .prepare(
-          `DELETE FROM questions_fts WHERE rowid IN (SELECT value FROM json_each(?1) j JOIN search_stale s ON s.kind = 'q' AND s.id = j.value AND s.changed = 1)`,
+          `DELETE FROM questions_fts WHERE rowid IN (SELECT value FROM json_each(?1) j CROSS JOIN search_stale s ON s.kind = 'q' AND s.id = j.value AND s.changed = 1)`,
         )
         .bind(JSON.stringify(qrows.map((r) => r.id))),
       db
@@ -79,7 +80,7 @@ export async function indexStale(db: D1Database, max = STALE_BATCH, batch = STAL
       db.prepare("DELETE FROM search_stale WHERE kind = 'q' AND id IN (SELECT value FROM json_each(?1))").bind(JSON.stringify(qrows.map((r) => r.id))),
       db
         .prepare(
-          `DELETE FROM answers_fts WHERE rowid IN (SELECT value FROM json_each(?1) j JOIN search_stale s ON s.kind = 'a' AND s.id = j.value AND s.changed = 1)`,
+          `DELETE FROM answers_fts WHERE rowid IN (SELECT value FROM json_each(?1) j CROSS JOIN search_stale s ON s.kind = 'a' AND s.id = j.value AND s.changed = 1)`,
         )
         .bind(JSON.stringify(arows.map((r) => r.id))),
       db.prepare(`INSERT INTO answers_fts (rowid, body) SELECT j.value->>0, j.value->>1 FROM json_each(?1) j ${noted("a")}`).bind(JSON.stringify(a)),
