@@ -61,7 +61,7 @@ describe("the stem index", () => {
     expect(edit.json).toEqual({ status: 200, id: json.id });
     expect(await waiting()).toBe(0);
     expect(await indexed("answers_fts", "меченосц")).not.toContain(json.id);
-    // (each search below asks in words of its own: a guest's search is cached like a page)
+    // each search after the edit asks in words of its own, never repeating a request made before it
     expect(await foundIds({ q: "меченосцев", answers_only: 1 })).not.toContain(qid);
     expect(await foundIds({ q: "гуппи", answers_only: 1 })).not.toContain(qid);
     expect(await foundIds({ q: "скалярия", answers_only: 1 })).toContain(qid);

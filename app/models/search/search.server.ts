@@ -37,7 +37,7 @@ import { timeAgo } from "../../lib/time-ago";
 import { blank, Cat, Offset, OptId, PageSize } from "../../lib/fields";
 import { findCategory, getCategoryTree, type CategoryTree } from "../categories/categories.server";
 import { stemOf, termOf, wordsOf } from "../../lib/stems";
-import { indexStale, STALE_PROBE } from "./index.server";
+import { indexStale } from "./index.server";
 
 export { stemOf, wordsOf };
 
@@ -181,23 +181,23 @@ export async function similarSearch(env: Env, keyword: string, exceptQid: number
   const stems = queryStems(text);
   if (stems.length === 0) return [];
   // FTS5 ranks inside the index and hands over only the best SIMILAR_POOL rows (ORDER BY rank with a LIMIT)
+  // one statement: the hits (none: one row of nulls) and whether rows wait for their stems (written outside the worker)
   const similar = env.DB.prepare(
-    `select q.id, q.qtext, q.state, q.anscnt, q.poll_type, q.category_id, q.added, u.id as uid, u.nick, null as banswer
+    `select h.*, exists (select 1 from search_stale) as stale from (select 1) left join (
+       select q.id, q.qtext, q.state, q.anscnt, q.poll_type, q.category_id, q.added, u.id as uid, u.nick, null as banswer, questions_fts.rank as rnk
          from questions_fts join questions q on q.id = questions_fts.rowid join users u on u.id = q.user_id
          where questions_fts match ?1 and ${VISIBLE} and q.id != ?2
-         order by questions_fts.rank limit ${SIMILAR_POOL}`,
+         order by questions_fts.rank limit ${SIMILAR_POOL}) h on true
+     order by h.rnk`,
   ).bind(ftsQuery(stems, "OR", true), exceptQid ?? 0);
-  const [tree, [stale, found]] = await Promise.all([
-    getCategoryTree(env, now),
-    // rows waiting for their stems (written outside the worker) are stemmed first
-    env.DB.batch<Record<string, unknown>>([env.DB.prepare(STALE_PROBE), similar]),
-  ]);
-  let hits = found as D1Result<Row>;
-  if (stale.results[0]?.stale) {
+  const [tree, found] = await Promise.all([getCategoryTree(env, now), similar.all<Row & { stale: number }>()]);
+  let hits = found.results;
+  if (hits[0]?.stale) {
     await indexStale(env.INDEX_DB ?? env.DB, STALE_BEFORE_SEARCH);
-    hits = await similar.all<Row>();
+    hits = (await similar.all<Row & { stale: number }>()).results;
   }
-  return hits.results
+  return hits
+    .filter((r) => r.id != null)
     .map((r, order) => ({ r, order, score: sharedStems(stems, r.qtext) }))
     .filter((x) => x.score > 0)
     .sort((a, b) => b.score - a.score || a.order - b.order)
@@ -483,7 +483,7 @@ export async function searchPage(env: Env, query: SearchQuery, now: number): Pro
   const adult = adultIds(tree);
   if (!query.adult && adult.length > 0) where.push(`q.category_id not in (${adult.join(",")})`);
 
-  const run = async (gs: Group[]) => runSearch(env, query, where.join(" and "), binds, tree, gs, await commonness(env, gs, query.scope), now);
+  const run = (gs: Group[]) => runSearch(env, query, where.join(" and "), binds, tree, gs, now);
   const first = await run(groups);
   if (first.count > 0) return first;
   const fixed = await correctTypos(env, groups, query.scope);
@@ -495,56 +495,46 @@ export async function searchPage(env: Env, query: SearchQuery, now: number): Pro
 /**
  * A stem found in more rows of an index than this is common there: it is left out of that index's
  * bm25 score (counting its rows would cost as much as it is common) and only checked row by row.
- * Measured on a store of 100,000 questions and a million answers (docs/decisions/0034): counting
- * this many rows of one stem costs about a millisecond, and a stem this common weighs little.
+ * It is the window's size: counting a stem's rows up to it reads no more than the window itself
+ * (measured on a store of 100,000 questions and a million answers: well under a millisecond).
  */
 const SELECTIVE_MAX = SEARCH_WINDOW;
-/** Rows still waiting for their stems that a search stems before it reads the indexes (more are left to the cron and the next searches). */
+/** Rows still waiting for their stems that a search stems before it reads the indexes again (more are left to the cron and the next searches). */
 const STALE_BEFORE_SEARCH = 20_000;
 
-/** For each group: whether it is common (found in more than SELECTIVE_MAX rows) in the questions' index and in the answers'. */
-type Commonness = { q: boolean; a: boolean }[];
-
 /**
- * Which of the query's groups are common in each index, by counts that stop at SELECTIVE_MAX + 1
- * (never walking a long list). Sent with the probe for rows waiting for their stems: when there
- * are some, the counts are not made; the rows are stemmed (counted apart from the search's own
- * reads: env.INDEX_DB) and the counts asked again.
+ * One index's window, in SQL: its newest SEARCH_WINDOW + 1 rows holding every group. `{c}m`, a
+ * materialized CTE made once per statement, holds the groups' bounded counts: `sel` the selective
+ * groups AND-ed, `com` the common ones, `alle` all of them. The rows are walked by `sel` (scored by
+ * bm25 over it: short lists), each checked for `com` by its rowid; with no selective group, by
+ * `alle`, unscored (the CASE never calls bm25, so nothing counts the long lists). While rows wait
+ * for their stems the groups are not counted and the window is empty: the search is made again
+ * once they are stemmed.
  */
-async function commonness(env: Env, groups: Group[], scope: Scope): Promise<Commonness> {
-  const count = (fts: string) =>
-    `(select count(*) from (select 1 from ${fts} where ${fts} match ${fts === "questions_fts" && scope === "q" ? "'title : ' || j.value" : "j.value"} limit ${SELECTIVE_MAX + 1}))`;
-  const ask = () =>
-    env.DB.batch<Record<string, number>>([
-      env.DB.prepare(STALE_PROBE),
-      env.DB.prepare(
-        `select ${scope !== "a" ? count("questions_fts") : "0"} as nq, ${scope !== "q" ? count("answers_fts") : "0"} as na from json_each(?1) j where not exists (select 1 from search_stale) order by j.key`,
-      ).bind(JSON.stringify(groups.map(groupQuery))),
-    ]);
-  let [stale, counts] = await ask();
-  if (stale.results[0]?.stale) {
-    await indexStale(env.INDEX_DB ?? env.DB, STALE_BEFORE_SEARCH);
-    [stale, counts] = await ask();
-  }
-  return counts.results.map((r) => ({ q: r.nq > SELECTIVE_MAX, a: r.na > SELECTIVE_MAX }));
-}
-
 /**
- * One index's window: its newest SEARCH_WINDOW + 1 rows holding every group. The rows are walked
- * by the selective groups (scored by bm25 over them), each checked for the common ones by its
- * rowid; with no selective group, by all of them, unscored.
+ * An FTS5 expression no row matches, at once: a private-use character is a token to FTS5 but never
+ * part of an indexed word (app/lib/stems.ts takes letters and digits only).
  */
-function windowOf(fts: "questions_fts" | "answers_fts", groups: Group[], common: boolean[], titleOnly: boolean, bind: (v: unknown) => string) {
-  const expr = (gs: Group[]) => {
-    const e = gs.map(groupQuery).join(" AND ");
-    return titleOnly ? `title : (${e})` : e;
-  };
-  const selective = groups.filter((_, i) => !common[i]);
-  const commons = groups.filter((_, i) => common[i]);
+const NOTHING = `'"' || char(57344) || '"'`;
+
+function windowCtes(fts: "questions_fts" | "answers_fts", name: "q" | "a", groupsParam: string) {
+  const counted = `${name}c as materialized (select j.value as e,
+        (select count(*) from (select 1 from ${fts} where ${fts} match j.value limit ${SELECTIVE_MAX + 1})) as n
+      from json_each(${groupsParam}) j where not exists (select 1 from search_stale))`;
+  const split = `${name}m as materialized (select
+        (select group_concat(e, ' AND ') from ${name}c where n <= ${SELECTIVE_MAX}) as sel,
+        (select group_concat(e, ' AND ') from ${name}c where n > ${SELECTIVE_MAX}) as com,
+        (select group_concat(e, ' AND ') from ${name}c) as alle)`;
+  const sel = `(select sel from ${name}m)`;
+  const com = `(select com from ${name}m)`;
   const weights = fts === "questions_fts" ? ", 3.0, 1.0" : "";
-  if (selective.length === 0) return { match: `${fts} match ${bind(expr(groups))}`, score: "0" };
-  const check = commons.length > 0 ? ` and exists (select 1 from ${fts}(${bind(expr(commons))}) c where c.rowid = ${fts}.rowid)` : "";
-  return { match: `${fts} match ${bind(expr(selective))}${check}`, score: `bm25(${fts}${weights})` };
+  return {
+    ctes: [counted, split],
+    score: `(case when ${sel} is null then 0 else bm25(${fts}${weights}) end)`,
+    match: `${fts} match (select coalesce(sel, alle, ${NOTHING}) from ${name}m)
+        and (case when ${sel} is null or ${com} is null then 1
+             else exists (select 1 from ${fts}(${com}) c where c.rowid = ${fts}.rowid) end)`,
+  };
 }
 
 async function runSearch(
@@ -554,33 +544,17 @@ async function runSearch(
   filterBinds: unknown[],
   tree: CategoryTree,
   groups: Group[],
-  common: Commonness,
   now: number,
 ): Promise<SearchPage> {
   const limit = SEARCH_WINDOW + 1;
   const binds = [...filterBinds];
   const bind = (v: unknown) => `?${binds.push(v)}`;
-  // each index's window binds its own expressions: only the windows the scope reads are built
+  // each index's window binds its own groups: only the windows the scope reads are built
+  const exprs = groups.map(groupQuery);
+  const none = { ctes: [], score: "", match: "" };
   const qw =
-    query.scope === "a"
-      ? { match: "", score: "" }
-      : windowOf(
-          "questions_fts",
-          groups,
-          common.map((c) => c.q),
-          query.scope === "q",
-          bind,
-        );
-  const aw =
-    query.scope === "q"
-      ? { match: "", score: "" }
-      : windowOf(
-          "answers_fts",
-          groups,
-          common.map((c) => c.a),
-          false,
-          bind,
-        );
+    query.scope === "a" ? none : windowCtes("questions_fts", "q", bind(JSON.stringify(query.scope === "q" ? exprs.map((e) => `title : ${e}`) : exprs)));
+  const aw = query.scope === "q" ? none : windowCtes("answers_fts", "a", bind(JSON.stringify(exprs)));
   const qhit = `qhit as (select q.id as qid, q.added as added, ${qw.score} as score, null as aid
       from questions_fts join questions q on q.id = questions_fts.rowid
       where ${qw.match} and ${where}
@@ -594,10 +568,12 @@ async function runSearch(
   const byQuestion = "select qid, added, min(score) as score, aid from ahit group by qid";
   const ctes =
     query.scope === "q"
-      ? [qhit, "hit as (select * from qhit)"]
+      ? [...qw.ctes, qhit, "hit as (select * from qhit)"]
       : query.scope === "a"
-        ? [ahit, `hit as (${byQuestion})`]
+        ? [...aw.ctes, ahit, `hit as (${byQuestion})`]
         : [
+            ...qw.ctes,
+            ...aw.ctes,
             qhit,
             ahit,
             `hit as (select qid, max(added) as added, min(score) as score, max(aid) as aid from (select * from qhit union all ${byQuestion}) group by qid)`,
@@ -610,25 +586,33 @@ async function runSearch(
         ? "select count(distinct qid) as n, 0 as nq, count(*) as na from ahit"
         : "select count(distinct qid) as n, sum(aid is null) as nq, sum(aid is not null) as na from (select qid, aid from qhit union all select qid, aid from ahit)";
   const order = query.sort === "date" ? "hit.added desc, hit.qid desc" : "hit.score, hit.added desc, hit.qid desc";
-  const withs = `with ${ctes.join(",\n")}`;
-  const [rows, total] = await env.DB.batch<PageRow | Record<string, number>>([
-    env.DB.prepare(
-      `${withs}
+  const pageOrder = query.sort === "date" ? "p.hadded desc, p.id desc" : "p.hscore, p.hadded desc, p.id desc";
+  // one statement: the windows are read once for the page and its count (a row of counts with no
+  // page rows when the page is past the end), and whether rows wait for their stems
+  const statement = env.DB.prepare(
+    `with ${ctes.join(",\n")}
+     select c.*, exists (select 1 from search_stale) as stale, p.* from (${counting}) c left join (
        select q.id, q.qtext, q.qcomment, q.state, q.anscnt, q.poll_type, q.category_id, q.added, u.id as uid, u.nick,
            (select a.text from answers a where a.id = q.best_answer_id and a.hidden = 0) as banswer,
-           (select a.text from answers a where a.id = hit.aid) as answer, hit.aid as aid
+           (select a.text from answers a where a.id = hit.aid) as answer, hit.aid as aid, hit.score as hscore, hit.added as hadded
          from (select * from hit order by ${order} limit ${query.num} offset ${query.sf}) hit
-         join questions q on q.id = hit.qid join users u on u.id = q.user_id
-         order by ${order}`,
-    ).bind(...binds),
-    env.DB.prepare(`${withs} ${counting}`).bind(...binds),
-  ]);
-  const counts = (total.results[0] ?? { n: 0 }) as Record<string, number>;
+         join questions q on q.id = hit.qid join users u on u.id = q.user_id) p on true
+     order by ${pageOrder}`,
+  ).bind(...binds);
+  type Out = PageRow & { n: number; nq: number; na: number; stale: number };
+  let out = (await statement.all<Out>()).results;
+  if (out[0]?.stale) {
+    // rows written outside the worker wait for their stems: stemmed first (counted apart from the search's reads), then searched again
+    await indexStale(env.INDEX_DB ?? env.DB, STALE_BEFORE_SEARCH);
+    out = (await statement.all<Out>()).results;
+  }
+  const rows = out.filter((r) => r.id != null);
+  const counts: Partial<Out> = out[0] ?? { n: 0 };
   const found = counts.n ?? 0;
   const more = found > SEARCH_WINDOW || (counts.nq ?? 0) > SEARCH_WINDOW || (counts.na ?? 0) > SEARCH_WINDOW;
   const terms = groups.flatMap((g) => g.alts);
   return {
-    results: (rows.results as PageRow[]).map((r) => shapeResult(r, tree, terms, now)),
+    results: rows.map((r) => shapeResult(r, tree, terms, now)),
     count: Math.min(found, SEARCH_WINDOW),
     ...(more ? { count_more: 1 as const } : {}),
     sf: query.sf,
