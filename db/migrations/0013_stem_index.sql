@@ -37,7 +37,7 @@ CREATE VIRTUAL TABLE `answers_fts_words` USING fts5vocab(answers_fts, 'row');
 --> statement-breakpoint
 -- The rows whose stems are not written yet: kind 'q' a question, 'a' an answer; `changed` 1 when
 -- the index may hold older stems of the row (its text changed), 0 when it holds none (a new row).
-CREATE TABLE `search_stale` (`kind` text NOT NULL, `id` integer NOT NULL, `changed` integer NOT NULL DEFAULT 0, PRIMARY KEY (`kind`, `id`)) WITHOUT ROWID;
+CREATE TABLE `search_stale` (`kind` text NOT NULL, `id` integer NOT NULL, `changed` integer NOT NULL DEFAULT 0, PRIMARY KEY (`kind`, `id`));
 --> statement-breakpoint
 CREATE TRIGGER `search_stale_q_ai` AFTER INSERT ON `questions`
 BEGIN
