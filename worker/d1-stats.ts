@@ -84,14 +84,18 @@ function countingD1(db: D1Database, stats: D1Stats): D1Database {
 
 /**
  * The env a request works with: with D1_STATS=1 its D1 counts, and `report` writes the counts on
- * the response (x-d1-roundtrips, x-d1-statements, x-d1-rows-read); otherwise the env as it is.
+ * the response (x-d1-roundtrips, x-d1-statements, x-d1-rows-read; the search indexes' upkeep apart,
+ * x-d1-index-rows-read); otherwise the env as it is.
  */
 export function withD1Stats(env: Env): { env: Env; report(res: Response): void } {
   if (env.D1_STATS !== "1") return { env, report: () => {} };
   const stats: D1Stats = { roundTrips: 0, statements: 0, rowsRead: 0, serial: 0, doneSerial: 0, waited: 0, inFlight: 0, since: 0 };
+  // stemming rows written outside the worker (the search indexes' upkeep) is reported on its own line
+  const upkeep: D1Stats = { ...stats };
   return {
-    env: { ...env, DB: countingD1(env.DB, stats) },
+    env: { ...env, DB: countingD1(env.DB, stats), INDEX_DB: countingD1(env.DB, upkeep) },
     report(res) {
+      res.headers.set("x-d1-index-rows-read", String(upkeep.rowsRead));
       res.headers.set("x-d1-roundtrips", String(stats.roundTrips));
       res.headers.set("x-d1-statements", String(stats.statements));
       res.headers.set("x-d1-rows-read", String(stats.rowsRead));

@@ -17,6 +17,11 @@ declare global {
       /** "1" makes every page report its D1 round trips in response headers (benchmarks) */
       D1_STATS?: string;
       /**
+       * set by the worker with D1_STATS=1: the request's D1 for keeping the search indexes (stemming
+       * rows written outside the worker), counted apart from the request's own reads
+       */
+      INDEX_DB?: D1Database;
+      /**
        * `npm run bench` only: lets a request switch the quota check off (header x-bench-quota: off),
        * a question room's per-address socket cap (header x-bench-caps: off) and the per-address
        * rate limits (header x-bench-rate: off)

@@ -12,6 +12,7 @@ import { cleanUp } from "../app/models/core/cleanup.server";
 import { advanceQuestions } from "../app/models/questions/lifecycle.server";
 import { promoteToGold } from "../app/models/questions/gold.server";
 import { expireVips } from "../app/models/gifts/vip.server";
+import { indexStale } from "../app/models/search/index.server";
 import { withD1Stats } from "./d1-stats";
 import { withD1Session } from "./d1-session";
 import { isSameOrigin } from "../app/calls/origin";
@@ -111,5 +112,7 @@ export default {
     ctx.waitUntil(expireVips(env, Date.now()));
     ctx.waitUntil(promoteToGold(env));
     ctx.waitUntil(cleanUp(env, Date.now()));
+    // rows written outside the worker (none in normal operation) get their stems
+    ctx.waitUntil(indexStale(env.DB, 5_000));
   },
 } satisfies ExportedHandler<Env>;

@@ -1,6 +1,6 @@
 /**
  * Seeds a local D1 store — the one `wrangler dev` and `wrangler d1 … --local` use:
- *   npx tsx db/seed/cli.ts [--questions N] [--seed S] [--if-empty] [--persist-to DIR] [--chunk N] [--now MS]
+ *   npx tsx db/seed/cli.ts [--questions N] [--seed S] [--if-empty] [--reindex] [--persist-to DIR] [--chunk N] [--now MS]
  * (`npm run seed -- --questions 100000` for a scale run). A seed bigger than --chunk questions
  * (default 20,000) is written chunk by chunk as it is generated, holding one chunk of rows at a time (a
  * million questions: about ten million answers, several GB on disk, hours on a small machine). Migrations must be applied first:
@@ -8,6 +8,9 @@
  * --persist-to means what it means to wrangler: the data lives in DIR/v3 (default DIR
  * .wrangler/state), so the same DIR names the same store here, in `wrangler dev` and in
  * `wrangler d1 execute`.
+ * Whatever it does, it then writes the stems of the questions and answers still waiting for them
+ * into the search indexes (all of a store made before the stem index, after its migration);
+ * --reindex does only that (`npm run db:migrate` runs it after the migrations).
  */
 import path from "node:path";
 
@@ -37,11 +40,28 @@ const seed = wholeNumber("seed");
 const chunk = wholeNumber("chunk");
 const now = wholeNumber("now");
 const ifEmpty = process.argv.includes("--if-empty");
+const reindexOnly = process.argv.includes("--reindex");
 const persistTo = arg("persist-to") ?? path.join(".wrangler", "state");
 
 // imported after the environment is set, so that wrangler reads it
 const { getPlatformProxy } = await import("wrangler");
 const { isDatabaseEmpty, seedDatabase } = await import("./seed");
+const { indexStale } = await import("../../app/models/search/index.server");
+
+/** The rows waiting for their stems, stemmed into the search indexes, with a line of progress now and then. */
+async function reindex(db: D1Database) {
+  const waiting = await db.prepare("SELECT count(*) AS n FROM search_stale").first<number>("n");
+  if (!waiting) return;
+  console.log(`seed: writing the stems of ${waiting} questions and answers into the search indexes …`);
+  const started = Date.now();
+  let done = 0;
+  while (true) {
+    const n = await indexStale(db, 20_000, 2_000);
+    if (n === 0) break;
+    done += n;
+    console.log(`seed: stemmed ${done} / ${waiting}, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+}
 
 const proxy = await getPlatformProxy<{ DB: D1Database }>({
   configPath: "wrangler.toml",
@@ -55,9 +75,13 @@ try {
   if (!migrated) {
     console.error(`seed: no tables in ${persistTo}; apply the migrations first: npx wrangler d1 migrations apply DB --local --persist-to ${persistTo}`);
     code = 1;
+  } else if (reindexOnly) {
+    await reindex(db);
   } else if (!(await isDatabaseEmpty(db))) {
-    if (ifEmpty) console.log("seed: the database already has data, nothing to do");
-    else {
+    if (ifEmpty) {
+      console.log("seed: the database already has data, nothing to seed");
+      await reindex(db);
+    } else {
       console.error(`seed: the database in ${persistTo} already has users; seed an empty store (remove it and apply the migrations again)`);
       code = 1;
     }

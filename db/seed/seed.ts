@@ -39,6 +39,10 @@ import { draws, mulberry32, Rng } from "./rng";
 import { seedTables } from "./tables";
 import { TextGen, type TextCat, toHtml } from "./text";
 import { type Value, write } from "./writer";
+import { indexStale } from "../../app/models/search/index.server";
+
+/** Rows stemmed into the search indexes per round while seeding. */
+const SEED_INDEX_BATCH = 2_000;
 
 export { DEMO_PASSWORD, DEMO_USERS, SHOWCASE } from "./demo";
 export { mulberry32 } from "./rng";
@@ -599,6 +603,8 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
     }
     questionRows.clear();
     await write(db, [T.questions, T.supplements, T.pollOptions, T.pollVotes, T.answers, T.comments, T.bestVotes, T.marks, T.reactions, T.watches], written);
+    // the chunk's questions and answers into the search indexes, as stems (the triggers only noted them)
+    await indexStale(db, Number.POSITIVE_INFINITY, SEED_INDEX_BATCH);
     opts.onProgress?.(qid, nQuestions);
   };
   for (let i = qid; i < nQuestions; i++) {
@@ -743,6 +749,7 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
     T.gifts,
   ];
   await write(db, order, written);
+  await indexStale(db, Number.POSITIVE_INFINITY, SEED_INDEX_BATCH);
   const counts = Object.fromEntries(order.map((t) => [t.name, written[t.name] ?? 0]));
   opts.onProgress?.(nQuestions, nQuestions);
   return { counts, ms: Date.now() - started };

@@ -8,6 +8,7 @@ import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
 import { requireCaptchaIfBurst } from "../core/captcha.server";
 import { dbOf, schema } from "../core/db.server";
+import { indexAnswer } from "../search/index.server";
 import { announce } from "../notifications/push.server";
 import { answerLikedNotification, answerNotifications } from "../notifications/create.server";
 import { pointsChange, POINTS } from "../users/points.server";
@@ -142,6 +143,8 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
         text,
         now,
       }),
+      // last: its statements test no changes() of the ones above
+      ...indexAnswer(env, sql`(SELECT id FROM answers WHERE qid = ${input.qid} AND user_id = ${user.id} AND added = ${now})`, text),
     ])
     .catch(burst.giveBack);
   const inserted = results[0];
@@ -175,10 +178,15 @@ export async function editAnswer(env: Env, session: Session | null, input: z.inf
   const refusal = answerEditRefusal(user, { authorId: ans.authorId, best: ans.best === 1, state: ans.state });
   if (refusal !== null) throw new DomainError(refusal);
   await holdForPremoderation(env, user, { type: "AE", qid: ans.qid, aid: ans.id, text: input.Body, payload: input }, now);
-  await db
-    .update(a)
-    .set({ text: sanitizeUserText(input.Body, linkOptions(brand)), source: sanitizeUserText(input.source), editedAt: now })
-    .where(and(eq(a.id, ans.id), eq(a.userId, user.id), eq(a.best, 0)));
+  const text = sanitizeUserText(input.Body, linkOptions(brand));
+  // the new text's stems replace the old ones in the search index in the same batch
+  await db.batch([
+    db
+      .update(a)
+      .set({ text, source: sanitizeUserText(input.source), editedAt: now })
+      .where(and(eq(a.id, ans.id), eq(a.userId, user.id), eq(a.best, 0))),
+    ...indexAnswer(env, ans.id, text),
+  ]);
   return { id: ans.id, qid: ans.qid };
 }
 

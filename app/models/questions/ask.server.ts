@@ -15,6 +15,7 @@ import { quotaUsage } from "../core/hub.server";
 import { brandTagColumns, BrandTagsField } from "../brands/brands.server";
 import { EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "../categories/categories.server";
 import { batchable, dbOf, schema } from "../core/db.server";
+import { indexQuestion } from "../search/index.server";
 import { announce } from "../notifications/push.server";
 import { followedQuestionNotifications, mentionNotification } from "../notifications/create.server";
 import { POINTS, pointsChange } from "../users/points.server";
@@ -153,6 +154,7 @@ export async function askQuestion(env: Env, session: Session | null, input: AskI
 
   const q = schema.questions;
   const newQid = sql`(SELECT max(id) FROM questions WHERE user_id = ${user.id})`;
+  const qcomment = input.Body.trim() ? sanitizeUserText(input.Body) : "";
   const insert = db
     .insert(q)
     .values({
@@ -160,7 +162,7 @@ export async function askQuestion(env: Env, session: Session | null, input: AskI
       categoryId: leafId,
       topCategoryId: topId,
       qtext,
-      qcomment: input.Body.trim() ? sanitizeUserText(input.Body) : "",
+      qcomment,
       state: "A",
       anscnt: 0,
       pollType: input.poll ?? null,
@@ -188,6 +190,8 @@ export async function askQuestion(env: Env, session: Session | null, input: AskI
     // the asker's followers hear of the new question, and the user it mentions
     ...followedQuestionNotifications(env, { authorId: user.id, qid: newQid, now }),
     ...(input.mention !== undefined ? mentionNotification(env, { qid: newQid, userId: input.mention, actorId: user.id, now }) : []),
+    // the question's stems into the search index, in the same transaction as its text
+    ...indexQuestion(env, newQid, qtext, qcomment),
   ];
   let qid: number;
   let results: readonly unknown[];

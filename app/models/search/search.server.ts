@@ -6,13 +6,20 @@
  *   zVCat, zdts, question_only, answers_only}): {results, count};
  * - suggestions {q} for the search box (suggest.server.ts): popular titles beginning with what is typed.
  *
- * How words match: the words of the query (letters and digits, lower-cased, ё as е, Russian stop
- * words left out) are cut to their Snowball stems (@orama/stemmers) and looked up as prefixes in
- * the FTS5 indexes `questions_fts` (titles and explanations, migration 0004) and `answers_fts`
- * (answers, migration 0008), kept by triggers, so «ноутбуки» finds «ноутбук» and «ноутбука».
+ * How words match: the FTS5 indexes `questions_fts` (titles and explanations) and `answers_fts`
+ * (answers) hold the stems of the texts' words, written by the worker (index.server.ts,
+ * app/lib/stems.ts); the words of the query (letters and digits, lower-cased, ё as е, Russian stop
+ * words left out) are cut to the same stems and looked up as whole stems, so «ноутбуки» finds
+ * «ноутбук» and «ноутбука».
  * Similar questions are then re-ranked by how many of the query's stems are stems of the title's
  * own words (`sameWord`: a short prefix alone, «кот» in «который», does not count); the search page
  * keeps the indexes' order (bm25: title 3, explanation 1, an answer half) or the date.
+ *
+ * The rank leaves out the query's common stems: bm25 counts the rows of every stem it scores, so a
+ * stem found in more than SELECTIVE_MAX rows of an index (a bounded count tells) does not take
+ * part in that index's score (its weight there would be small anyway); the rows must still hold
+ * it, each checked by its rowid. When every stem is common, the window is the newest matches,
+ * unranked.
  *
  * The search page's work is bounded, however broad its words («по» is a prefix of half the
  * titles): each index gives its newest SEARCH_WINDOW matches only (it walks its rows newest first
@@ -21,7 +28,6 @@
  * and hands over only the best rows (ORDER BY rank with a LIMIT).
  */
 import { ERR, ERR_MSG } from "../../lib/errids";
-import { stemmer } from "@orama/stemmers/russian";
 import { stopwords } from "@orama/stopwords/russian";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
@@ -30,6 +36,10 @@ import { plainText } from "../../lib/seo";
 import { timeAgo } from "../../lib/time-ago";
 import { blank, Cat, Offset, OptId, PageSize } from "../../lib/fields";
 import { findCategory, getCategoryTree, type CategoryTree } from "../categories/categories.server";
+import { stemOf, termOf, wordsOf } from "../../lib/stems";
+import { indexStale } from "./index.server";
+
+export { stemOf, wordsOf };
 
 /** At most 5 similar results; queries and texts are cut at 750. */
 export const SIMILAR_MAX = 5;
@@ -45,28 +55,12 @@ export const SEARCH_WINDOW = 1_000;
 
 export const STOP = new Set(stopwords.map((w) => w.replace(/ё/g, "е")));
 
-/** The words of a text: runs of letters and digits, lower-cased, ё as е. */
-export function wordsOf(text: string): string[] {
-  return (
-    text
-      .toLowerCase()
-      .replace(/ё/g, "е")
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  );
-}
-
-/** A word's stem (Russian Snowball; other scripts come back as they are). */
-export function stemOf(word: string): string {
-  const s = stemmer(word);
-  return s.length >= 2 ? s : word;
-}
-
 /** The distinct stems of a query's words, stop words and one-letter words left out, at most MAX_TERMS. */
 export function queryStems(text: string): string[] {
   const out: string[] = [];
   for (const w of wordsOf(text)) {
     if (w.length < 2 || STOP.has(w)) continue;
-    const s = stemOf(w);
+    const s = termOf(w);
     if (!out.includes(s)) out.push(s);
     if (out.length === MAX_TERMS) break;
   }
@@ -90,9 +84,9 @@ export function sharedStems(stems: string[], text: string): number {
   return stems.filter((s) => own.some((w) => sameWord(s, w))).length;
 }
 
-/** An FTS5 query: each stem as a prefix ("ноутбук"*), joined by OR or AND, optionally in the title only. */
+/** An FTS5 query: each stem as a whole ("ноутбук"), joined by OR or AND, optionally in the title only. */
 function ftsQuery(stems: string[], op: "OR" | "AND", titleOnly: boolean): string {
-  const terms = stems.map((s) => `"${s}"*`).join(` ${op} `);
+  const terms = stems.map((s) => `"${s}"`).join(` ${op} `);
   return titleOnly ? `title : (${terms})` : terms;
 }
 
@@ -186,19 +180,24 @@ export async function similarSearch(env: Env, keyword: string, exceptQid: number
   if (Array.from(text).length < KEYWORD_MIN) return [];
   const stems = queryStems(text);
   if (stems.length === 0) return [];
-  const [tree, hits] = await Promise.all([
-    getCategoryTree(env, now),
-    // FTS5 ranks inside the index and hands over only the best SIMILAR_POOL rows (ORDER BY rank with a LIMIT)
-    env.DB.prepare(
-      `select q.id, q.qtext, q.state, q.anscnt, q.poll_type, q.category_id, q.added, u.id as uid, u.nick, null as banswer
+  // FTS5 ranks inside the index and hands over only the best SIMILAR_POOL rows (ORDER BY rank with a LIMIT)
+  // one statement: the hits (none: one row of nulls) and whether rows wait for their stems (written outside the worker)
+  const similar = env.DB.prepare(
+    `select h.*, exists (select 1 from search_stale) as stale from (select 1) left join (
+       select q.id, q.qtext, q.state, q.anscnt, q.poll_type, q.category_id, q.added, u.id as uid, u.nick, null as banswer, questions_fts.rank as rnk
          from questions_fts join questions q on q.id = questions_fts.rowid join users u on u.id = q.user_id
          where questions_fts match ?1 and ${VISIBLE} and q.id != ?2
-         order by questions_fts.rank limit ${SIMILAR_POOL}`,
-    )
-      .bind(ftsQuery(stems, "OR", true), exceptQid ?? 0)
-      .all<Row>(),
-  ]);
-  return hits.results
+         order by questions_fts.rank limit ${SIMILAR_POOL}) h on true
+     order by h.rnk`,
+  ).bind(ftsQuery(stems, "OR", true), exceptQid ?? 0);
+  const [tree, found] = await Promise.all([getCategoryTree(env, now), similar.all<Row & { stale: number }>()]);
+  let hits = found.results;
+  if (hits[0]?.stale) {
+    await indexStale(env.INDEX_DB ?? env.DB, STALE_BEFORE_SEARCH);
+    hits = (await similar.all<Row & { stale: number }>()).results;
+  }
+  return hits
+    .filter((r) => r.id != null)
     .map((r, order) => ({ r, order, score: sharedStems(stems, r.qtext) }))
     .filter((x) => x.score > 0)
     .sort((a, b) => b.score - a.score || a.order - b.order)
@@ -217,11 +216,11 @@ export async function similarSearch(env: Env, keyword: string, exceptQid: number
 // ---------------------------------------------------------------- the search page
 
 /**
- * A word of the search page's query as the index is asked for it: `s` as a prefix of indexed
- * words (the stem of a word of 3 letters or more) or as a whole word (`prefix: false`: a word of
- * 1 or 2 letters, such as «0» or «PS», which as a prefix would match too much).
+ * A word of the search page's query as the index is asked for it: `s` the term it is indexed by
+ * (app/lib/stems.ts: the stem of a word of 3 letters or more, a word of 1 or 2 letters, such as
+ * «0» or «PS», as it is), matched whole.
  */
-export type Term = { s: string; prefix: boolean };
+export type Term = { s: string };
 /** One word of the query: any of its alternatives (more than one after a typo was corrected) must be found. */
 type Group = { word: string; alts: Term[] };
 
@@ -235,7 +234,7 @@ export function searchGroups(text: string): Group[] {
   const keep = words.filter((w) => !STOP.has(w));
   const out: Group[] = [];
   for (const w of keep.length > 0 ? keep : words) {
-    const t: Term = w.length >= 3 ? { s: stemOf(w), prefix: true } : { s: w, prefix: false };
+    const t: Term = { s: termOf(w) };
     if (out.some((g) => g.alts[0].s === t.s)) continue;
     out.push({ word: w, alts: [t] });
     if (out.length === MAX_TERMS) break;
@@ -243,10 +242,10 @@ export function searchGroups(text: string): Group[] {
   return out;
 }
 
-/** Whether a word of a text is one the index matched for these terms (the same rule as the index: prefix or whole word). */
+/** Whether a word of a text is one the index matched for these terms (the same rule as the index: its term is one of them). */
 function wordMatches(word: string, terms: Term[]): boolean {
-  const w = word.toLowerCase().replace(/ё/g, "е");
-  return terms.some((t) => (t.prefix ? w.startsWith(t.s) : w === t.s));
+  const t = termOf(word.toLowerCase().replace(/ё/g, "е"));
+  return terms.some((x) => x.s === t);
 }
 
 /** A text cut into runs, the words the query matched marked, for the page to highlight. */
@@ -297,10 +296,10 @@ export function excerptOf(html: string, terms: Term[]): string | null {
   return start > 0 ? `…${rest}` : rest;
 }
 
-/** An FTS5 expression: every group, its alternatives OR-ed, as prefixes ("ноутбук"*) or whole words ("0"). */
-function groupsQuery(groups: Group[]): string {
-  const term = (t: Term) => `"${t.s}"${t.prefix ? "*" : ""}`;
-  return groups.map((g) => (g.alts.length === 1 ? term(g.alts[0]) : `(${g.alts.map(term).join(" OR ")})`)).join(" AND ");
+/** An FTS5 expression of one group: its term, or its alternatives OR-ed, each a whole term ("ноутбук"). */
+function groupQuery(g: Group): string {
+  const term = (t: Term) => `"${t.s}"`;
+  return g.alts.length === 1 ? term(g.alts[0]) : `(${g.alts.map(term).join(" OR ")})`;
 }
 
 // ---------------------------------------------------------------- typos
@@ -317,11 +316,9 @@ const CYRILLIC = "абвгдежзийклмнопрстуфхцчшщъыьэю
 const LATIN = "abcdefghijklmnopqrstuvwxyz";
 
 /**
- * The stems one edit away from a stem that are worth looking up as prefixes: one letter left out,
- * changed, added or two neighbours swapped (in the stem's own alphabet), none shorter than 4
- * letters (a shorter prefix matches too many words to be a correction). Since a stem matches the
- * words it begins, a letter added at the end adds nothing and a changed last letter is covered by
- * leaving it out.
+ * The stems one edit away from a stem that are worth looking up: one letter left out, changed,
+ * added or two neighbours swapped (in the stem's own alphabet), none shorter than 4 letters (a
+ * shorter stem is too many words' to be a correction).
  */
 export function oneEditAway(stem: string): string[] {
   const letters = /[а-я]/.test(stem) ? CYRILLIC : /[a-z]/.test(stem) ? LATIN : "";
@@ -334,26 +331,27 @@ export function oneEditAway(stem: string): string[] {
     out.add(head + rest);
     if (i < n - 1) out.add(head + chars[i + 1] + chars[i] + chars.slice(i + 2).join(""));
     for (const l of letters) {
-      if (i < n - 1) out.add(head + l + rest);
+      out.add(head + l + rest);
       out.add(head + l + chars[i] + rest);
     }
   }
+  for (const l of letters) out.add(stem + l);
   out.delete(stem);
   return [...out].filter((s) => Array.from(s).length >= 4);
 }
 
 /**
- * The query's groups with long words the indexes know no word for (at most TYPO_WORDS, the longest)
- * replaced by their corrections (the one-edit stems some indexed word begins with, the most
- * frequent first); null when no word needed and had a correction. Two statements: which long
- * words are unknown, then every candidate of those, each one range look-up in the indexes' word
- * lists.
+ * The query's groups with long words the indexes know no stem of (at most TYPO_WORDS, the longest)
+ * replaced by their corrections (the one-edit stems the indexes hold, the most frequent first);
+ * null when no word needed and had a correction. Two statements: which long words are unknown,
+ * then every candidate of those, each one look-up in the indexes' lists of stems. The corrected
+ * word shown is the typed word with its stem replaced («калючки» → «колючки»).
  */
 async function correctTypos(env: Env, groups: Group[], scope: Scope): Promise<Group[] | null> {
-  const long = groups.filter((g) => g.alts[0].prefix && Array.from(g.word).length >= TYPO_MIN_WORD && Array.from(g.word).length <= TYPO_MAX_WORD);
+  const long = groups.filter((g) => Array.from(g.word).length >= TYPO_MIN_WORD && Array.from(g.word).length <= TYPO_MAX_WORD);
   if (long.length === 0) return null;
   const lists = [...(scope !== "a" ? ["questions_fts_words"] : []), ...(scope !== "q" ? ["answers_fts_words"] : [])];
-  const found = (list: string) => `(select term || ' ' || doc from ${list} where term >= j.value and term < j.value || char(1114111) limit 1)`;
+  const found = (list: string) => `(select term || ' ' || doc from ${list} where term = j.value)`;
   const lookUp = async (stems: string[]) => {
     const rows = await env.DB.prepare(`select j.value as v, ${lists.map((l, i) => `${found(l)} as w${i}`).join(", ")} from json_each(?1) j`)
       .bind(JSON.stringify(stems))
@@ -382,7 +380,9 @@ async function correctTypos(env: Env, groups: Group[], scope: Scope): Promise<Gr
       .slice(0, TYPO_ALTS);
     if (fixes.length === 0) return g;
     changed = true;
-    return { word: known.get(fixes[0])!.word, alts: fixes.map((s) => ({ s, prefix: true })) };
+    const typed = g.alts[0].s;
+    const ending = g.word.startsWith(typed) ? g.word.slice(typed.length) : "";
+    return { word: known.get(fixes[0])!.word + ending, alts: fixes.map((s) => ({ s })) };
   });
   return changed ? out : null;
 }
@@ -466,7 +466,7 @@ export async function searchPage(env: Env, query: SearchQuery, now: number): Pro
   if (groups.length === 0) return empty;
   const tree = await getCategoryTree(env, now);
   const where = [VISIBLE];
-  const binds: unknown[] = [""];
+  const binds: unknown[] = [];
   if (query.state) {
     where.push(`q.state = ?${binds.length + 1}`);
     binds.push(query.state);
@@ -483,10 +483,7 @@ export async function searchPage(env: Env, query: SearchQuery, now: number): Pro
   const adult = adultIds(tree);
   if (!query.adult && adult.length > 0) where.push(`q.category_id not in (${adult.join(",")})`);
 
-  const run = async (gs: Group[]) => {
-    binds[0] = query.scope === "q" ? `title : (${groupsQuery(gs)})` : groupsQuery(gs);
-    return runSearch(env, query, where.join(" and "), binds, tree, gs, now);
-  };
+  const run = (gs: Group[]) => runSearch(env, query, where.join(" and "), binds, tree, gs, now);
   const first = await run(groups);
   if (first.count > 0) return first;
   const fixed = await correctTypos(env, groups, query.scope);
@@ -495,25 +492,88 @@ export async function searchPage(env: Env, query: SearchQuery, now: number): Pro
   return second.count > 0 ? { ...second, corrected: fixed.map((g) => g.word).join(" ") } : first;
 }
 
-async function runSearch(env: Env, query: SearchQuery, where: string, binds: unknown[], tree: CategoryTree, groups: Group[], now: number): Promise<SearchPage> {
+/**
+ * A stem found in more rows of an index than this is common there: it is left out of that index's
+ * bm25 score (counting its rows would cost as much as it is common) and only checked row by row.
+ * It is the window's size: counting a stem's rows up to it reads no more than the window itself
+ * (measured on a store of 100,000 questions and a million answers: well under a millisecond).
+ */
+const SELECTIVE_MAX = SEARCH_WINDOW;
+/** Rows still waiting for their stems that a search stems before it reads the indexes again (more are left to the cron and the next searches). */
+const STALE_BEFORE_SEARCH = 20_000;
+
+/**
+ * One index's window, in SQL: its newest SEARCH_WINDOW + 1 rows holding every group. `{c}m`, a
+ * materialized CTE made once per statement, holds the groups' bounded counts: `sel` the selective
+ * groups AND-ed, `com` the common ones, `alle` all of them. The rows are walked by `sel` (scored by
+ * bm25 over it: short lists), each checked for `com` by its rowid; with no selective group, by
+ * `alle`, unscored (the CASE never calls bm25, so nothing counts the long lists). While rows wait
+ * for their stems the groups are not counted and the window is empty: the search is made again
+ * once they are stemmed.
+ */
+/**
+ * An FTS5 expression no row matches, at once: a private-use character is a token to FTS5 but never
+ * part of an indexed word (app/lib/stems.ts takes letters and digits only).
+ */
+const NOTHING = `'"' || char(57344) || '"'`;
+
+function windowCtes(fts: "questions_fts" | "answers_fts", name: "q" | "a", groupsParam: string) {
+  const counted = `${name}c as materialized (select j.value as e,
+        (select count(*) from (select 1 from ${fts} where ${fts} match j.value limit ${SELECTIVE_MAX + 1})) as n
+      from json_each(${groupsParam}) j where not exists (select 1 from search_stale))`;
+  const split = `${name}m as materialized (select
+        (select group_concat(e, ' AND ') from ${name}c where n <= ${SELECTIVE_MAX}) as sel,
+        (select group_concat(e, ' AND ') from ${name}c where n > ${SELECTIVE_MAX}) as com,
+        (select group_concat(e, ' AND ') from ${name}c) as alle)`;
+  const sel = `(select sel from ${name}m)`;
+  const com = `(select com from ${name}m)`;
+  const weights = fts === "questions_fts" ? ", 3.0, 1.0" : "";
+  return {
+    ctes: [counted, split],
+    score: `(case when ${sel} is null then 0 else bm25(${fts}${weights}) end)`,
+    match: `${fts} match (select coalesce(sel, alle, ${NOTHING}) from ${name}m)
+        and (case when ${sel} is null or ${com} is null then 1
+             else exists (select 1 from ${fts}(${com}) c where c.rowid = ${fts}.rowid) end)`,
+  };
+}
+
+async function runSearch(
+  env: Env,
+  query: SearchQuery,
+  where: string,
+  filterBinds: unknown[],
+  tree: CategoryTree,
+  groups: Group[],
+  now: number,
+): Promise<SearchPage> {
   const limit = SEARCH_WINDOW + 1;
-  const qhit = `qhit as (select q.id as qid, q.added as added, bm25(questions_fts, 3.0, 1.0) as score, null as aid
+  const binds = [...filterBinds];
+  const bind = (v: unknown) => `?${binds.push(v)}`;
+  // each index's window binds its own groups: only the windows the scope reads are built
+  const exprs = groups.map(groupQuery);
+  const none = { ctes: [], score: "", match: "" };
+  const qw =
+    query.scope === "a" ? none : windowCtes("questions_fts", "q", bind(JSON.stringify(query.scope === "q" ? exprs.map((e) => `title : ${e}`) : exprs)));
+  const aw = query.scope === "q" ? none : windowCtes("answers_fts", "a", bind(JSON.stringify(exprs)));
+  const qhit = `qhit as (select q.id as qid, q.added as added, ${qw.score} as score, null as aid
       from questions_fts join questions q on q.id = questions_fts.rowid
-      where questions_fts match ?1 and ${where}
+      where ${qw.match} and ${where}
       order by questions_fts.rowid desc limit ${limit})`;
   // an answer's match weighs half a match of its question's own words (bm25 scores are negative: lower ranks first)
-  const ahit = `ahit as (select q.id as qid, q.added as added, bm25(answers_fts) * 0.5 as score, a.id as aid
+  const ahit = `ahit as (select q.id as qid, q.added as added, ${aw.score} * 0.5 as score, a.id as aid
       from answers_fts join answers a on a.id = answers_fts.rowid join questions q on q.id = a.qid
-      where answers_fts match ?1 and a.hidden = 0 and ${where}
+      where ${aw.match} and a.hidden = 0 and ${where}
       order by answers_fts.rowid desc limit ${limit})`;
   // per question: its best score, and its best-matching answer
   const byQuestion = "select qid, added, min(score) as score, aid from ahit group by qid";
   const ctes =
     query.scope === "q"
-      ? [qhit, "hit as (select * from qhit)"]
+      ? [...qw.ctes, qhit, "hit as (select * from qhit)"]
       : query.scope === "a"
-        ? [ahit, `hit as (${byQuestion})`]
+        ? [...aw.ctes, ahit, `hit as (${byQuestion})`]
         : [
+            ...qw.ctes,
+            ...aw.ctes,
             qhit,
             ahit,
             `hit as (select qid, max(added) as added, min(score) as score, max(aid) as aid from (select * from qhit union all ${byQuestion}) group by qid)`,
@@ -526,25 +586,33 @@ async function runSearch(env: Env, query: SearchQuery, where: string, binds: unk
         ? "select count(distinct qid) as n, 0 as nq, count(*) as na from ahit"
         : "select count(distinct qid) as n, sum(aid is null) as nq, sum(aid is not null) as na from (select qid, aid from qhit union all select qid, aid from ahit)";
   const order = query.sort === "date" ? "hit.added desc, hit.qid desc" : "hit.score, hit.added desc, hit.qid desc";
-  const withs = `with ${ctes.join(",\n")}`;
-  const [rows, total] = await env.DB.batch<PageRow | Record<string, number>>([
-    env.DB.prepare(
-      `${withs}
+  const pageOrder = query.sort === "date" ? "p.hadded desc, p.id desc" : "p.hscore, p.hadded desc, p.id desc";
+  // one statement: the windows are read once for the page and its count (a row of counts with no
+  // page rows when the page is past the end), and whether rows wait for their stems
+  const statement = env.DB.prepare(
+    `with ${ctes.join(",\n")}
+     select c.*, exists (select 1 from search_stale) as stale, p.* from (${counting}) c left join (
        select q.id, q.qtext, q.qcomment, q.state, q.anscnt, q.poll_type, q.category_id, q.added, u.id as uid, u.nick,
            (select a.text from answers a where a.id = q.best_answer_id and a.hidden = 0) as banswer,
-           (select a.text from answers a where a.id = hit.aid) as answer, hit.aid as aid
+           (select a.text from answers a where a.id = hit.aid) as answer, hit.aid as aid, hit.score as hscore, hit.added as hadded
          from (select * from hit order by ${order} limit ${query.num} offset ${query.sf}) hit
-         join questions q on q.id = hit.qid join users u on u.id = q.user_id
-         order by ${order}`,
-    ).bind(...binds),
-    env.DB.prepare(`${withs} ${counting}`).bind(...binds),
-  ]);
-  const counts = (total.results[0] ?? { n: 0 }) as Record<string, number>;
+         join questions q on q.id = hit.qid join users u on u.id = q.user_id) p on true
+     order by ${pageOrder}`,
+  ).bind(...binds);
+  type Out = PageRow & { n: number; nq: number; na: number; stale: number };
+  let out = (await statement.all<Out>()).results;
+  if (out[0]?.stale) {
+    // rows written outside the worker wait for their stems: stemmed first (counted apart from the search's reads), then searched again
+    await indexStale(env.INDEX_DB ?? env.DB, STALE_BEFORE_SEARCH);
+    out = (await statement.all<Out>()).results;
+  }
+  const rows = out.filter((r) => r.id != null);
+  const counts: Partial<Out> = out[0] ?? { n: 0 };
   const found = counts.n ?? 0;
   const more = found > SEARCH_WINDOW || (counts.nq ?? 0) > SEARCH_WINDOW || (counts.na ?? 0) > SEARCH_WINDOW;
   const terms = groups.flatMap((g) => g.alts);
   return {
-    results: (rows.results as PageRow[]).map((r) => shapeResult(r, tree, terms, now)),
+    results: rows.map((r) => shapeResult(r, tree, terms, now)),
     count: Math.min(found, SEARCH_WINDOW),
     ...(more ? { count_more: 1 as const } : {}),
     sf: query.sf,
