@@ -10,6 +10,7 @@ import { leaderCalls } from "./leaders";
 import { miscCalls } from "./misc";
 import { moderationCalls } from "./moderation";
 import { notifyCalls } from "./notify";
+import { photoCalls } from "./photos";
 import { premoderationCalls } from "./premoderation";
 import { profileCalls } from "./profile";
 import { questionCalls } from "./questions";
@@ -34,4 +35,5 @@ export const CALLS: Record<string, NamedCall> = {
   ...sectionCalls,
   ...leaderCalls,
   ...profileCalls,
+  ...photoCalls,
 };

@@ -224,6 +224,17 @@ export const ERR = {
   ratingTypeInvalid: 560,
   ratingCategoryNotAllowed: 561,
   ratingUnavailable: 562,
+  // photos: uploads, photos by link, photos in questions, answers and comments (580–599)
+  photoMissing: 580,
+  photoWrongFormat: 581,
+  photoTooLarge: 582,
+  photoTooManyPixels: 583,
+  photoUrlInvalid: 584,
+  photoUrlForbidden: 585,
+  photoUrlFailed: 586,
+  photoGone: 587,
+  photoNotYours: 588,
+  photoTooMany: 589,
 } as const;
 
 export type ErrName = keyof typeof ERR;
