@@ -367,3 +367,19 @@ describe("photos in answers", () => {
     expect(text).toContain(`href="/photo/${pid}"`);
   });
 });
+
+describe("photos in comments", () => {
+  it("a comment carries a photo counted as 200 characters, and the photo becomes the comment's", async () => {
+    const me = await newUser("Комментатор");
+    const [qid] = await openQuestions(me.id, [`Комментарий с фото ${me.serial}`]);
+    const answer = (await post("addans", { qid, Body: "Ответ, под которым комментарий" }, me)).json;
+    const photo = (await upload(me, GIF, "a.gif")).json;
+    const over = await post("addcmt", { type: "A", refid: answer.id, Body: `${"я".repeat(601)}\n/photo/${photo.pid}` }, me);
+    expect(over.json.errid).toBe(ERR.commentTooLong);
+    const ok = await post("addcmt", { type: "A", refid: answer.id, Body: `${"я".repeat(600)}\n/photo/${photo.pid}` }, me);
+    expect(ok.json.status).toBe(200);
+    expect(await one("select target_type, target_id, qid from photos where id = ?", photo.pid)).toEqual({ target_type: "C", target_id: ok.json.id, qid });
+    const text = await value<string>("select text v from comments where id = ?", ok.json.id);
+    expect(text).toContain(`href="/photo/${photo.pid}"`);
+  });
+});
