@@ -10,6 +10,8 @@ declare global {
       USER_HUB: DurableObjectNamespace<UserHub>;
       QUESTION_ROOM: DurableObjectNamespace<QuestionRoom>;
       LIMITER: DurableObjectNamespace<Limiter>;
+      /** the previews of uploaded photos, by key (app/lib/photos.ts) */
+      PHOTOS: R2Bucket;
       /** secret mixed into password hashes (wrangler secret put PEPPER); without it the worker answers 503 */
       PEPPER?: string;
       /** secret the captcha codes are derived from (wrangler secret put CAPTCHA_SECRET); without it the worker answers 503 */

@@ -19,6 +19,7 @@ import { isSameOrigin } from "../app/calls/origin";
 import { withPageCache } from "../app/calls/page-cache.server";
 import { isSharedCandidate, type SharedRenderContext, sharedQuestionPage } from "../app/calls/shared-page.server";
 import { withSecurityHeaders } from "../app/lib/http.server";
+import { servePreview } from "../app/models/photos/photos.server";
 import type { AppEnv } from "./types";
 
 export { UserHub } from "../durable-objects/user-hub";
@@ -51,6 +52,9 @@ app.use("*", async (c, next) => {
   if (c.req.path.startsWith("/api/")) return c.json({ status, errid: ERR.siteNotConfigured, error: text }, status);
   return c.text(text, status);
 });
+
+// The previews of photos, from the R2 bucket by their key (immutable, cached for a year).
+app.get("/img/p/:key/:size", (c) => servePreview(c.env, c.req.param("key"), c.req.param("size")));
 
 // Read replicas: each request reads and writes through a D1 session that starts from the browser's
 // bookmark, and a write leaves the new bookmark in its cookie (worker/d1-session.ts).

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { AddAnswerInput, addAnswer, AnswerIdInput, EditAnswerInput, editAnswer, reactToAnswer, selectBest } from "../models/answers/answers.server";
 import { checkCaptcha, CheckCaptchaInput, createCaptcha, ownerOf } from "../models/core/captcha.server";
 import { mark, MarkInput, unmark } from "../models/votes/marks.server";
+import { withFormPhoto } from "../models/photos/photos.server";
 import { defineCall, type CallContext, type NamedCall } from "./define";
 
 const page = (qid: number) => `/question/${qid}`;
@@ -41,7 +42,7 @@ export const answerCalls: Record<string, NamedCall> = {
     input: AddAnswerInput,
     quota: "AAQ",
     welcome: true,
-    run: (c, input) => addAnswer(c.env, c.session, input, c.now),
+    run: async (c, input) => addAnswer(c.env, c.session, await withFormPhoto(c.env, c.session, input, c.now), c.now),
     purge: (_, input) => [page(input.qid)],
     publish: (r, input, c) => ({ type: "answer", qid: input.qid, aid: r.id, answer: liveAnswer(c, r) }),
     reply: (r) => ({ id: r.id }),

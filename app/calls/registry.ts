@@ -11,6 +11,7 @@ import { miscCalls } from "./misc";
 import { moderationCalls } from "./moderation";
 import { notifyCalls } from "./notify";
 import { paymentCalls } from "./payments";
+import { photoCalls } from "./photos";
 import { premoderationCalls } from "./premoderation";
 import { profileCalls } from "./profile";
 import { questionCalls } from "./questions";
@@ -36,4 +37,5 @@ export const CALLS: Record<string, NamedCall> = {
   ...sectionCalls,
   ...leaderCalls,
   ...profileCalls,
+  ...photoCalls,
 };

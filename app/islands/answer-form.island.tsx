@@ -2,7 +2,8 @@
  * The answer form of the question page. Server-rendered it is the plain form
  * to /do/addans; hydrated, it counts characters (the short form 800, the full form 3800 with the
  * source field; 'Лишние символы: N' when over, sending disabled while over or empty), attaches
- * photos or videos by link (200 characters each, disabled while over) and sends through
+ * photos or videos by link and uploads photos (200 characters each, disabled while over; without
+ * JavaScript the form's own file field sends a photo with the answer) and sends through
  * call('addans'). The new answer then appears at the end of the list without a reload: its
  * server-rendered markup is taken from /answer/{aid}, so it looks exactly as after a reload.
  */
@@ -91,7 +92,15 @@ export default function AnswerForm({ qid, back }: AnswerFormProps) {
       </p>
     );
   return (
-    <form ref={form} method="post" action={`/do/addans?return=${encodeURIComponent(back)}`} className="answer-form" data-testid="answer-form" onSubmit={submit}>
+    <form
+      ref={form}
+      method="post"
+      encType="multipart/form-data"
+      action={`/do/addans?return=${encodeURIComponent(back)}`}
+      className="answer-form"
+      data-testid="answer-form"
+      onSubmit={submit}
+    >
       <input type="hidden" name="qid" value={String(qid)} />
       <label>
         Ваш ответ
@@ -105,7 +114,13 @@ export default function AnswerForm({ qid, back }: AnswerFormProps) {
           onInput={(e) => box.setText(e.currentTarget.value)}
         />
       </label>
-      <TextExtras box={box} />
+      <TextExtras box={box} photos />
+      {box.hydrated ? null : (
+        <label>
+          Фото (необязательно)
+          <input type="file" name="photo" accept="image/jpeg,image/png,image/gif" />
+        </label>
+      )}
       {showSource ? (
         <label>
           Источник (необязательно)

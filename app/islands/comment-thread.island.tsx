@@ -239,7 +239,7 @@ function CommentForm({ type, refid, parent, back, label = "Комментари�
         aria-label={label}
         onInput={(e) => box.setText(e.currentTarget.value)}
       />
-      <TextExtras box={box} />
+      <TextExtras box={box} photos />
       <button className="btn btn-small" type="submit" disabled={box.hydrated && (!box.count.ok || busy)}>
         {button}
       </button>

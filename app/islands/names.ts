@@ -21,6 +21,7 @@ export const ISLAND_NAMES = [
   "search-suggest",
   "copy-link",
   "follow-button",
+  "photo-viewer",
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

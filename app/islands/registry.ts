@@ -27,4 +27,5 @@ export const ISLANDS: Record<IslandName, () => Promise<IslandModule>> = {
   "search-suggest": () => import("./search-suggest.island"),
   "copy-link": () => import("./copy-link.island"),
   "follow-button": () => import("./follow-button.island"),
+  "photo-viewer": () => import("./photo-viewer.island"),
 };

@@ -5,11 +5,17 @@
  * unchanged stores the same text again. The allowed formatting tags stay as they are.
  */
 export function editableText(stored: string): string {
-  return stored
-    .replace(/<a\b[^>]*>([\s\S]*?)<\/a>/gi, "$1")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&");
+  return (
+    stored
+      // the attached photos (markup the sanitiser never lets a user write) go back to their lines
+      .replace(/<span class="photos">([\s\S]*?)<\/span>/g, (_, inner: string) =>
+        Array.from(inner.matchAll(/href="(\/photo\/\d+)"/g), (m) => `\n${m[1]}`).join(""),
+      )
+      .replace(/<a\b[^>]*>([\s\S]*?)<\/a>/gi, "$1")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, "&")
+  );
 }

@@ -241,6 +241,17 @@ export const ERR = {
   paySpecialCategory: 586,
   payProviderFailed: 587,
   payBalanceShort: 588,
+  // photos: uploads, photos by link, photos in questions, answers and comments (600–619)
+  photoMissing: 600,
+  photoWrongFormat: 601,
+  photoTooLarge: 602,
+  photoTooManyPixels: 603,
+  photoUrlInvalid: 604,
+  photoUrlForbidden: 605,
+  photoUrlFailed: 606,
+  photoGone: 607,
+  photoNotYours: 608,
+  photoTooMany: 609,
 } as const;
 
 export type ErrName = keyof typeof ERR;

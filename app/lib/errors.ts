@@ -7,7 +7,7 @@
  * errors/reads.ts 300–349, errors/quotas.ts 350–359, errors/notify.ts 360–379,
  * errors/follows.ts 380–389, errors/blacklist.ts 390–399, errors/moderation.ts 410–439,
  * errors/moderation-queue.ts 440–469, errors/brands.ts 470–499, errors/gifts.ts 500–519,
- * errors/live.ts 540–549.
+ * errors/live.ts 540–549, errors/photos.ts 580–599.
  */
 import { ERR } from "./errids";
 import { waitWords } from "./time-ago";
@@ -24,6 +24,7 @@ import { LIVE_ERRORS } from "./errors/live";
 import { MODERATION_QUEUE_ERRORS } from "./errors/moderation-queue";
 import { MODERATION_ERRORS } from "./errors/moderation";
 import { NOTIFY_ERRORS } from "./errors/notify";
+import { PHOTO_ERRORS } from "./errors/photos";
 import { QUESTION_ERRORS } from "./errors/questions";
 import { QUOTA_ERRORS } from "./errors/quotas";
 import { READ_ERRORS } from "./errors/reads";
@@ -71,6 +72,7 @@ export const ERRORS = {
   ...LIVE_ERRORS,
   ...LEADER_ERRORS,
   ...BALL_ERRORS,
+  ...PHOTO_ERRORS,
 } as const satisfies Record<number, { status: number; text: string }>;
 
 export type ErrId = keyof typeof ERRORS;

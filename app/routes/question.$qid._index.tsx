@@ -26,6 +26,7 @@ import { AnswerForm, CommentForm } from "../components/forms";
 import { AnswerActions, QuestionActions } from "../components/question-actions";
 import { AnswersMore } from "../components/answers-more";
 import { Island, needAuth } from "../islands/island";
+import { PHOTO_MARK } from "../lib/photos";
 import AnswerFormIsland from "../islands/answer-form.island";
 import CommentThread from "../islands/comment-thread.island";
 import SupplementFormIsland from "../islands/supplement-form.island";
@@ -232,6 +233,10 @@ export default function QuestionRoute() {
           ) : null}
         </div>
       </section>
+      {/* the image viewer over the page, where there are photos to open (or a reader may add some) */}
+      {data.viewer || [data.best, ...data.answers].some((a) => a?.text.includes(PHOTO_MARK)) || question.qcomment?.includes(PHOTO_MARK) ? (
+        <Island name="photo-viewer" props={{}} when="idle" />
+      ) : null}
       {question.anscnt > 0 ? <Island name="survey" props={{ qid: question.id, qtext: question.qtext }} when="load" /> : null}
       <section className="card">
         <h2>Похожие вопросы</h2>

@@ -181,6 +181,12 @@ export const albums = sqliteTable(
   (t) => [index("albums_user_idx").on(t.userId, t.added)],
 );
 
+/**
+ * An uploaded photo. `src` is its random key: the previews live in the R2 bucket PHOTOS under
+ * `p/{src}/800` and `p/{src}/120`, so a preview's address cannot be guessed from the photo's id; the
+ * original upload is not kept. A photo belongs to its uploader until it is attached to a question
+ * ('Q'), an answer ('A') or a comment ('C'); `qid` is the question whose page shows it.
+ */
 export const photos = sqliteTable(
   "photos",
   {
@@ -190,11 +196,23 @@ export const photos = sqliteTable(
       .notNull()
       .references(() => users.id),
     src: text("src").notNull(),
+    /** the 800 preview's size in pixels */
     width: integer("width").notNull(),
     height: integer("height").notNull(),
+    /** the 800 preview's media type: image/jpeg, image/png, or image/gif (an animated GIF is kept as it came) */
+    mime: text("mime").notNull().default("image/jpeg"),
+    /** 'Q', 'A' or 'C' once attached */
+    targetType: text("target_type"),
+    targetId: integer("target_id"),
+    qid: integer("qid"),
     added: integer("added").notNull(),
   },
-  (t) => [index("photos_album_idx").on(t.albumId, t.added), index("photos_user_idx").on(t.userId, t.added)],
+  (t) => [
+    index("photos_album_idx").on(t.albumId, t.added),
+    index("photos_user_idx").on(t.userId, t.added),
+    uniqueIndex("photos_src_uq").on(t.src),
+    index("photos_target_idx").on(t.targetType, t.targetId, t.id),
+  ],
 );
 
 /**

@@ -29,6 +29,8 @@ export type CallOptions = {
   door?: "v2" | "notify" | "slow" | "search";
   /** no pop-up at all on failure (the caller shows its own) */
   quiet?: boolean;
+  /** the time-out, when a call may take longer than CALL_TIMEOUT_MS (an upload) */
+  timeoutMs?: number;
 };
 
 let ajaxId = 0;
@@ -69,7 +71,8 @@ function trackingFields(): Record<string, string> {
   };
 }
 
-type Fields = Record<string, string | number | boolean | (string | number)[] | undefined | null>;
+/** A file (a Blob) goes as a multipart form with the other fields. */
+type Fields = Record<string, string | number | boolean | (string | number)[] | Blob | undefined | null>;
 
 /**
  * The fields of a call. A write (POST) also carries the session's salt and token, in its body; a
@@ -79,7 +82,7 @@ type Fields = Record<string, string | number | boolean | (string | number)[] | u
 function encode(fields: Fields, method: "GET" | "POST"): URLSearchParams {
   const body = new URLSearchParams();
   for (const [k, v] of Object.entries(fields)) {
-    if (v === undefined || v === null) continue;
+    if (v === undefined || v === null || v instanceof Blob) continue;
     for (const x of Array.isArray(v) ? v : [v]) body.append(k, typeof x === "boolean" ? (x ? "1" : "0") : String(x));
   }
   for (const [k, v] of Object.entries(trackingFields())) body.set(k, v);
@@ -95,12 +98,21 @@ async function send(name: string, fields: Fields, opts: CallOptions): Promise<En
   const method = opts.method ?? "POST";
   const url = `/api/${opts.door ?? "v2"}/${name}`;
   const body = encode(fields, method);
+  const files = Object.entries(fields).filter((e): e is [string, Blob] => e[1] instanceof Blob);
+  let payload: URLSearchParams | FormData | undefined = method === "POST" ? body : undefined;
+  if (method === "POST" && files.length > 0) {
+    const form = new FormData();
+    for (const [k, v] of body) form.append(k, v);
+    for (const [k, v] of files) form.set(k, v);
+    payload = form;
+  }
   const res = await fetch(method === "GET" ? `${url}?${body}` : url, {
     method,
     credentials: "same-origin",
-    headers: method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {},
-    body: method === "POST" ? body : undefined,
-    signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    // a multipart body names its own boundary in the header fetch writes
+    headers: method === "POST" && files.length === 0 ? { "content-type": "application/x-www-form-urlencoded" } : {},
+    body: payload,
+    signal: AbortSignal.timeout(opts.timeoutMs ?? CALL_TIMEOUT_MS),
   });
   const data = (await res.json().catch(() => null)) as Envelope | null;
   return data && typeof data.status === "number" ? data : { status: res.status };

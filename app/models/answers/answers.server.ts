@@ -16,6 +16,7 @@ import { blacklistedBy, refuseIfBlacklisted } from "../users/blacklist.server";
 import { holdForPremoderation } from "../moderation/premoderation.server";
 import { requireWriter, type Session } from "../users/session.server";
 import { sanitizeUserText, textLength } from "../core/text.server";
+import { attachStatement, countedLength, formPhoto, textWithPhotos } from "../photos/photos.server";
 
 const q = schema.questions;
 const a = schema.answers;
@@ -28,10 +29,11 @@ const questionOrAnswerId = z.coerce
   .int(ERR_MSG.badQuestionOrAnswerId)
   .positive(ERR_MSG.badQuestionOrAnswerId);
 
+// an answer is its words and its photos: each photo counts as LIMITS.media characters
 const body = z
   .string({ message: ERR_MSG.answerTextMissing })
   .refine((s) => textLength(s) > 0, ERR_MSG.answerTextMissing)
-  .refine((s) => textLength(s) <= LIMITS.fullAnswer, ERR_MSG.answerTooLong);
+  .refine((s) => countedLength(s) <= LIMITS.fullAnswer, ERR_MSG.answerTooLong);
 const source = z
   .string()
   .optional()
@@ -78,6 +80,8 @@ async function loadAnswer(env: Env, aid: number) {
 export const AddAnswerInput = z.object({
   qid: questionOrAnswerId,
   Body: body,
+  /** the form without JavaScript: a photo file (withFormPhoto) */
+  photo: formPhoto,
   source,
   captcha_id: z.string().optional(),
   captcha_val: z.string().optional(),
@@ -114,8 +118,9 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
   const vip = author[0]?.vip === 1 && (author[0].vipUntil ?? 0) > now;
   const lead = (qrow.leadUntil ?? 0) > now;
   const delta = vip || lead ? POINTS.answer * 2 : POINTS.answer;
-  const text = sanitizeUserText(input.Body, linkOptions(brand));
+  const { html: text, list: photos } = await textWithPhotos(env, user.id, input.Body, (words) => sanitizeUserText(words, linkOptions(brand)));
   const source = sanitizeUserText(input.source);
+  const newAnswerId = sql`(SELECT id FROM answers WHERE qid = ${input.qid} AND user_id = ${user.id} AND added = ${now})`;
   const results = await db
     .batch([
       db
@@ -143,8 +148,10 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
         text,
         now,
       }),
+      // the photos become the answer's in the same write
+      ...(photos.length > 0 ? [attachStatement(env, user.id, photos, "A", newAnswerId, input.qid)] : []),
       // last: its statements test no changes() of the ones above
-      ...indexAnswer(env, sql`(SELECT id FROM answers WHERE qid = ${input.qid} AND user_id = ${user.id} AND added = ${now})`, text),
+      ...indexAnswer(env, newAnswerId, text),
     ])
     .catch(burst.giveBack);
   const inserted = results[0];
@@ -178,14 +185,15 @@ export async function editAnswer(env: Env, session: Session | null, input: z.inf
   const refusal = answerEditRefusal(user, { authorId: ans.authorId, best: ans.best === 1, state: ans.state });
   if (refusal !== null) throw new DomainError(refusal);
   await holdForPremoderation(env, user, { type: "AE", qid: ans.qid, aid: ans.id, text: input.Body, payload: input }, now);
-  const text = sanitizeUserText(input.Body, linkOptions(brand));
-  // the new text's stems replace the old ones in the search index in the same batch
+  const { html, list } = await textWithPhotos(env, user.id, input.Body, (words) => sanitizeUserText(words, linkOptions(brand)), { type: "A", id: ans.id });
+  // the new photos become the answer's, and the new text's stems replace the old ones in the search index, in the same batch
   await db.batch([
     db
       .update(a)
-      .set({ text, source: sanitizeUserText(input.source), editedAt: now })
+      .set({ text: html, source: sanitizeUserText(input.source), editedAt: now })
       .where(and(eq(a.id, ans.id), eq(a.userId, user.id), eq(a.best, 0))),
-    ...indexAnswer(env, ans.id, text),
+    ...(list.length > 0 ? [attachStatement(env, user.id, list, "A", ans.id, ans.qid)] : []),
+    ...indexAnswer(env, ans.id, html),
   ]);
   return { id: ans.id, qid: ans.qid };
 }

@@ -14,6 +14,7 @@ import { holdForPremoderation } from "../moderation/premoderation.server";
 import { blacklistedBy, refuseIfBlacklisted } from "../users/blacklist.server";
 import { requireWriter, type Session } from "../users/session.server";
 import { sanitizeUserText, textLength } from "../core/text.server";
+import { attachStatement, countedLength, textWithPhotos } from "../photos/photos.server";
 
 /** A question counts as "new" for commenting while it is open and younger than this. */
 export const NEW_QUESTION_MS = 60 * 60_000;
@@ -31,9 +32,9 @@ export const AddCommentInput = z.object({
 });
 export type AddCommentInput = z.infer<typeof AddCommentInput>;
 
-/** The length a comment counts against the 800 limit: its text plus 200 per attached photo or video. */
-export function commentLength(raw: string, mediaCount = 0): number {
-  return textLength(raw) + mediaCount * LIMITS.media;
+/** The length a comment counts against the 800 limit: its words plus 200 per attached photo (countedLength). */
+export function commentLength(raw: string): number {
+  return countedLength(raw);
 }
 
 /**
@@ -42,9 +43,9 @@ export function commentLength(raw: string, mediaCount = 0): number {
  * the comment replied to, has the writer on his blacklist. One batch: the comment, the parent's
  * comcnt, the target's comcnt.
  */
-export async function addComment(env: Env, session: Session | null, input: AddCommentInput, now: number, mediaCount = 0) {
+export async function addComment(env: Env, session: Session | null, input: AddCommentInput, now: number) {
   const user = requireWriter(session);
-  if (commentLength(input.Body, mediaCount) > LIMITS.comment) throw new DomainError(ERR.commentTooLong);
+  if (commentLength(input.Body) > LIMITS.comment) throw new DomainError(ERR.commentTooLong);
   const db = dbOf(env);
   const q = schema.questions;
   const a = schema.answers;
@@ -107,7 +108,8 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
   // the 5th comment within 10 minutes needs a captcha (errid 237); a good one is used up
   const burst = await requireCaptchaIfBurst(env, user, "comment", input, now);
 
-  const text = sanitizeUserText(input.Body, linkOptions(brand));
+  const { html: text, list: photos } = await textWithPhotos(env, user.id, input.Body, (words) => sanitizeUserText(words, linkOptions(brand)));
+  const newCommentId = sql`(SELECT max(id) FROM comments WHERE user_id = ${user.id} AND added = ${now})`;
   const results = await db
     .batch([
       db
@@ -133,10 +135,12 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
         aid: input.type === "A" ? input.refid : null,
         to: [input.type === "A" ? aRows[0].userId : question.userId, ...(parent && input.cmid !== undefined ? [parent.userId] : [])],
         actorId: user.id,
-        cmid: sql`(SELECT max(id) FROM comments WHERE user_id = ${user.id} AND added = ${now})`,
+        cmid: newCommentId,
         text,
         now,
       }),
+      // the photos become the comment's in the same write
+      ...(photos.length > 0 ? [attachStatement(env, user.id, photos, "C", newCommentId, question.id)] : []),
     ])
     .catch(burst.giveBack);
   const inserted = results[0];

@@ -1,0 +1,57 @@
+/**
+ * Photos, shared by the server and the islands: the limits of an upload and the addresses a photo
+ * is shown at. A photo is kept as two previews in the R2 bucket, the 800 one (its longest side at
+ * most 800 px) and the 120 one (a 120×120 square cut from the middle), each under the photo's
+ * random key; the worker serves them at /img/p/{key}/{size}.
+ */
+export const PHOTO = {
+  /** the largest file accepted, by upload or by link */
+  maxBytes: 10 * 1024 * 1024,
+  /** the most pixels an image may declare in its header (a 4032×3024 phone photo fits) */
+  maxPixels: 12_200_000,
+  /** the longest side of the big preview */
+  big: 800,
+  /** the side of the square small preview */
+  small: 120,
+  /** the most photos one question, answer or comment carries */
+  perItem: 10,
+  /** how long a photo by link may take to arrive */
+  urlTimeoutMs: 10_000,
+  /** how many redirects a photo by link may follow */
+  urlRedirects: 3,
+} as const;
+
+export type PhotoSize = 800 | 120;
+
+/** Where a preview is served. */
+export function photoUrl(key: string, size: PhotoSize): string {
+  return `/img/p/${key}/${size}`;
+}
+
+/** The photo's own page: the image viewer that works without JavaScript. */
+export function photoPagePath(pid: number): string {
+  return `/photo/${pid}`;
+}
+
+/** What the stored HTML of an item with photos contains (the viewer is offered where it does). */
+export const PHOTO_MARK = 'class="photo-link"';
+
+/** A photo as a line of the text a question, answer or comment is sent with. */
+export const PHOTO_LINE = /^\/photo\/([1-9][0-9]{0,9})$/;
+
+/**
+ * A text as it is sent: the words, then each attached photo as a line of its own, `/photo/{pid}`
+ * (the islands write it so; the form without JavaScript sends the uploaded file instead). The
+ * photo lines are taken out of the text: each counts as LIMITS.media characters, not as the
+ * characters of its line.
+ */
+export function splitPhotoLines(body: string): { text: string; pids: number[] } {
+  const pids: number[] = [];
+  const kept: string[] = [];
+  for (const line of body.replace(/\r\n?/g, "\n").split("\n")) {
+    const m = PHOTO_LINE.exec(line.trim());
+    if (m) pids.push(Number(m[1]));
+    else kept.push(line);
+  }
+  return { text: kept.join("\n"), pids: [...new Set(pids)] };
+}

@@ -1,0 +1,282 @@
+import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
+import { ERR, ERR_MSG } from "../../lib/errids";
+import { DomainError } from "../../lib/errors";
+import { LIMITS } from "../../lib/limits";
+import { PHOTO, photoPagePath, photoUrl, splitPhotoLines } from "../../lib/photos";
+import { withQuota } from "../core/hub.server";
+import { textLength } from "../core/text.server";
+import { dbOf, schema } from "../core/db.server";
+import { requireWriter, type Session } from "../users/session.server";
+import { declaredSize, makePreviews, sniffPhoto } from "./codec.server";
+import { fetchPhotoBytes } from "./fetch-url.server";
+
+const p = schema.photos;
+
+/** A preview never changes under its key: browsers and the edge may keep it for a year. */
+export const PREVIEW_CACHE = "public, max-age=31536000, immutable";
+
+// ---------------------------------------------------------------------------------------------
+// upload / addimg / addimgurl
+
+/** upload and addimg: the file of a multipart form (salt, token and uiid ride along). */
+export const UploadInput = z.object({
+  file: z.instanceof(File, { message: ERR_MSG.photoMissing }),
+  uiid: z.string().max(100).optional(),
+});
+
+/** addimgurl: the address of a photo on the internet, at most the link field's 1000 characters. */
+export const UploadUrlInput = z.object({
+  url: z.string({ message: ERR_MSG.photoUrlInvalid }).trim().min(1, ERR_MSG.photoUrlInvalid).max(1000, ERR_MSG.photoUrlInvalid),
+});
+
+export type UploadedPhoto = {
+  pid: number;
+  src: string;
+  src_small: string;
+  src_big: string;
+  width: number;
+  height: number;
+  /** the photo's own page (the viewer without JavaScript) */
+  url: string;
+  /** the previews promised by an upload's answer: 800 and 120×120 */
+  previews: { "800": string; "120x120": string };
+};
+
+function randomKey(): string {
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * A signed-in user's photo: the bytes decide what it is (JPEG, PNG or GIF, whatever the name or
+ * the declared type say), its header's size is checked before it is decoded, and it is kept as
+ * its two previews (codec.server.ts) in the R2 bucket under a random key, with its row in D1.
+ * A banned user uploads nothing. The daily photo quota (IMQ) is the call's.
+ */
+export async function storePhoto(env: Env, session: Session | null, bytes: Uint8Array, now: number): Promise<UploadedPhoto> {
+  const user = requireWriter(session);
+  if (bytes.byteLength > PHOTO.maxBytes) throw new DomainError(ERR.photoTooLarge);
+  if (bytes.byteLength === 0) throw new DomainError(ERR.photoMissing);
+  const kind = sniffPhoto(bytes);
+  if (!kind) throw new DomainError(ERR.photoWrongFormat);
+  declaredSize(bytes, kind);
+  const { big, small } = await makePreviews(bytes, kind);
+  const key = randomKey();
+  await Promise.all([
+    env.PHOTOS.put(`p/${key}/800`, big.bytes, { httpMetadata: { contentType: big.mime, cacheControl: PREVIEW_CACHE } }),
+    env.PHOTOS.put(`p/${key}/120`, small.bytes, { httpMetadata: { contentType: small.mime, cacheControl: PREVIEW_CACHE } }),
+  ]);
+  const [row] = await dbOf(env)
+    .insert(p)
+    .values({ userId: user.id, src: key, mime: big.mime, width: big.width, height: big.height, added: now })
+    .returning({ id: p.id });
+  return uploaded({ id: row.id, src: key, width: big.width, height: big.height });
+}
+
+export async function uploadPhoto(env: Env, session: Session | null, input: z.infer<typeof UploadInput>, now: number) {
+  requireWriter(session);
+  if (input.file.size > PHOTO.maxBytes) throw new DomainError(ERR.photoTooLarge);
+  return storePhoto(env, session, new Uint8Array(await input.file.arrayBuffer()), now);
+}
+
+/** A form's photo field: a file that was chosen (an empty file part means none was). */
+export const formPhoto = z
+  .unknown()
+  .optional()
+  .transform((v) => (v instanceof File && v.size > 0 ? v : undefined));
+
+/**
+ * The text of a form sent without JavaScript, with the photo chosen in its file field: the photo
+ * is uploaded (one of the day's photos, IMQ, as an upload call takes) and its line added to the
+ * text, as the islands add it after their own upload.
+ */
+export async function withFormPhoto<T extends { Body: string; photo?: File }>(env: Env, session: Session | null, input: T, now: number): Promise<T> {
+  const { photo, ...fields } = input;
+  const rest = { ...fields, photo: undefined } as T;
+  if (!photo) return rest;
+  const user = requireWriter(session);
+  const uploaded = await withQuota(env, user, "IMQ", now, () => uploadPhoto(env, session, { file: photo }, now));
+  return { ...rest, Body: `${rest.Body}\n${photoPagePath(uploaded.pid)}` };
+}
+
+/** addimgurl: the photo at an address (fetch-url.server.ts says which addresses), kept as an upload is. */
+export async function uploadPhotoByUrl(env: Env, session: Session | null, input: z.infer<typeof UploadUrlInput>, now: number, fetcher?: typeof fetch) {
+  requireWriter(session);
+  return storePhoto(env, session, await fetchPhotoBytes(input.url, fetcher), now);
+}
+
+function uploaded(r: { id: number; src: string; width: number; height: number }): UploadedPhoto {
+  const big = photoUrl(r.src, 800);
+  const small = photoUrl(r.src, 120);
+  return {
+    pid: r.id,
+    src: big,
+    src_small: small,
+    src_big: big,
+    width: r.width,
+    height: r.height,
+    url: photoPagePath(r.id),
+    previews: { "800": big, "120x120": small },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// serving the previews
+
+/**
+ * GET /img/p/{key}/{size}: a preview from the bucket, private there and served only by its key,
+ * with the year-long immutable cache (a key is never reused); anything else is 404.
+ */
+export async function servePreview(env: Env, key: string, size: string): Promise<Response> {
+  if (!/^[0-9a-f]{32}$/.test(key) || (size !== "800" && size !== "120")) return new Response("Not found", { status: 404 });
+  const obj = await env.PHOTOS.get(`p/${key}/${size}`);
+  if (!obj) return new Response("Not found", { status: 404, headers: { "Cache-Control": "public, max-age=60" } });
+  const headers = new Headers();
+  obj.writeHttpMetadata(headers);
+  headers.set("Cache-Control", PREVIEW_CACHE);
+  headers.set("ETag", obj.httpEtag);
+  headers.set("Content-Length", String(obj.size));
+  return new Response(obj.body, { headers });
+}
+
+// ---------------------------------------------------------------------------------------------
+// photos in the text of a question, answer or comment
+
+/** The length a text counts against its limit: its words, and LIMITS.media for each photo line. */
+export function countedLength(body: string): number {
+  const { text, pids } = splitPhotoLines(body);
+  return textLength(text) + pids.length * LIMITS.media;
+}
+
+/**
+ * A text with its photos, as stored: the words through the sanitiser, then the photos' markup
+ * (photosHtml). Each photo must be the writer's and free, or already the item's (`target`, when an
+ * edit keeps its photos). `attach` is the statement for the item's own batch, or null.
+ */
+export async function textWithPhotos(
+  env: Env,
+  userId: number,
+  body: string,
+  sanitize: (words: string) => string,
+  target?: { type: "Q" | "A" | "C"; id: number },
+) {
+  const { text, pids } = splitPhotoLines(body);
+  const list = await attachablePhotos(env, userId, pids, target);
+  return { html: sanitize(text) + photosHtml(list), list };
+}
+
+export type AttachablePhoto = { id: number; src: string; width: number; height: number };
+
+/**
+ * The photos a writer attaches, each his own and not yet attached elsewhere (`target` says which
+ * item may already hold them, when an edit keeps its photos); at most PHOTO.perItem.
+ */
+async function attachablePhotos(env: Env, userId: number, pids: number[], target?: { type: "Q" | "A" | "C"; id: number }): Promise<AttachablePhoto[]> {
+  if (pids.length === 0) return [];
+  if (pids.length > PHOTO.perItem) throw new DomainError(ERR.photoTooMany);
+  const free: SQL | undefined = target ? or(isNull(p.targetType), and(eq(p.targetType, target.type), eq(p.targetId, target.id))) : isNull(p.targetType);
+  const rows = await dbOf(env)
+    .select({ id: p.id, userId: p.userId, src: p.src, width: p.width, height: p.height, targetType: p.targetType })
+    .from(p)
+    .where(inArray(p.id, pids))
+    .all();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const out: AttachablePhoto[] = [];
+  for (const pid of pids) {
+    const r = byId.get(pid);
+    if (!r) throw new DomainError(ERR.photoGone);
+    if (r.userId !== userId) throw new DomainError(ERR.photoNotYours);
+    out.push({ id: r.id, src: r.src, width: r.width, height: r.height });
+  }
+  if (free) {
+    const ok = await dbOf(env)
+      .select({ id: p.id })
+      .from(p)
+      .where(and(inArray(p.id, pids), free))
+      .all();
+    if (ok.length !== pids.length) throw new DomainError(ERR.photoNotYours);
+  }
+  return out;
+}
+
+/**
+ * The photos as they are stored at the end of the item's HTML: each its 800 preview, a link to its
+ * own page (the viewer). The markup is made here, after the user's text went through the
+ * sanitiser, from the photo's row alone.
+ */
+function photosHtml(list: AttachablePhoto[]): string {
+  if (list.length === 0) return "";
+  const items = list
+    .map(
+      (ph) =>
+        `<a class="photo-link" href="${photoPagePath(ph.id)}" data-photo="${ph.id}" data-big="${photoUrl(ph.src, 800)}"><img src="${photoUrl(ph.src, 800)}" width="${ph.width}" height="${ph.height}" alt="Фото" loading="lazy"></a>`,
+    )
+    .join("");
+  return `<span class="photos">${items}</span>`;
+}
+
+/**
+ * The statement that marks the photos as attached to the item, for the item's own batch: only
+ * the writer's photos that are still free (or already the item's), so a photo is never taken
+ * from another item; nothing when the item was not written (its id is null).
+ */
+export function attachStatement(env: Env, userId: number, list: AttachablePhoto[], type: "Q" | "A" | "C", targetId: number | SQL, qid: number | SQL) {
+  const ids = list.map((x) => x.id);
+  return dbOf(env)
+    .update(p)
+    .set({ targetType: type, targetId: targetId as number, qid: qid as number })
+    .where(and(inArray(p.id, ids), eq(p.userId, userId), or(isNull(p.targetType), eq(p.targetType, type)), sql`${targetId} IS NOT NULL`));
+}
+
+// ---------------------------------------------------------------------------------------------
+// the viewer page
+
+/**
+ * A photo's page: the photo, the previous and next photo of the same item (wrapping around) and
+ * where "close" leads (the question the photo is on, or the uploader's profile). A photo not
+ * attached to anything is shown to its uploader only.
+ */
+export async function photoPage(env: Env, session: Session | null, pid: number) {
+  const db = dbOf(env);
+  const ph = await db
+    .select({ id: p.id, userId: p.userId, src: p.src, width: p.width, height: p.height, targetType: p.targetType, targetId: p.targetId, qid: p.qid })
+    .from(p)
+    .where(eq(p.id, pid))
+    .get();
+  if (!ph) return null;
+  if (!ph.targetType && session?.user.id !== ph.userId) return null;
+  const siblings = ph.targetType
+    ? await db
+        .select({ id: p.id })
+        .from(p)
+        .where(and(eq(p.targetType, ph.targetType), eq(p.targetId, ph.targetId ?? 0)))
+        .orderBy(p.id)
+        .all()
+    : [{ id: ph.id }];
+  if (ph.qid) {
+    const q = await db
+      .select({ hidden: schema.questions.hidden, state: schema.questions.state })
+      .from(schema.questions)
+      .where(eq(schema.questions.id, ph.qid))
+      .get();
+    if (!q || q.hidden === 1 || q.state === "D") return null;
+  }
+  const at = Math.max(
+    0,
+    siblings.findIndex((s) => s.id === ph.id),
+  );
+  const n = siblings.length;
+  return {
+    pid: ph.id,
+    src: photoUrl(ph.src, 800),
+    width: ph.width,
+    height: ph.height,
+    attached: ph.targetType !== null,
+    index: at + 1,
+    count: n,
+    prev: siblings[(at - 1 + n) % n].id,
+    next: siblings[(at + 1) % n].id,
+    close: ph.qid ? (ph.targetType === "A" ? `/question/${ph.qid}#answer-${ph.targetId}` : `/question/${ph.qid}`) : `/profile/id${ph.userId}`,
+  };
+}

@@ -1,0 +1,385 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import gifUrl from "../fixtures/photos/anim.gif?inline";
+import jpegUrl from "../fixtures/photos/gps.jpg?inline";
+import pngUrl from "../fixtures/photos/tall.png?inline";
+import { ERR } from "../../app/lib/errids";
+import { PHOTO } from "../../app/lib/photos";
+import { quotaLimit } from "../../app/lib/quotas";
+import { fetchableUrl, fetchPhotoBytes } from "../../app/models/photos/fetch-url.server";
+import { uploadPhotoByUrl } from "../../app/models/photos/photos.server";
+import { getSession } from "../../app/models/users/session.server";
+import { BASE, type Me, page, post, workerFetch } from "./helpers/api";
+import { all, one, openQuestions, value } from "./helpers/db";
+import { as, newUser } from "./helpers/users";
+
+const bytesOf = (dataUrl: string) => Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(",") + 1)), (c) => c.charCodeAt(0));
+const JPEG = bytesOf(jpegUrl);
+const PNG = bytesOf(pngUrl);
+const GIF = bytesOf(gifUrl);
+
+/** Uploads a file as a browser's multipart form does (file, salt, token, uiid). */
+async function upload(me: Me | null, bytes: Uint8Array<ArrayBuffer> | string, name: string, type = "application/octet-stream", door = "slow", call = "upload") {
+  const form = new FormData();
+  form.set("file", new File([bytes], name, { type }));
+  form.set("uiid", "test-ui");
+  if (me) {
+    form.set("salt", me.salt);
+    form.set("token", me.token);
+  }
+  const res = await workerFetch(`${BASE}/api/${door}/${call}`, { method: "POST", headers: { origin: BASE, ...(me ? { cookie: me.cookie } : {}) }, body: form });
+  return { status: res.status, json: (await res.json()) as Record<string, any> };
+}
+
+/** A served preview: its bytes, type and cache header. */
+async function preview(path: string) {
+  const res = await workerFetch(`${BASE}${path}`);
+  return { status: res.status, type: res.headers.get("content-type"), cache: res.headers.get("cache-control"), bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+/** The pixel size a PNG, JPEG or GIF says it has (enough for the tests: PNG IHDR, GIF screen, JPEG SOF). */
+function sizeOf(b: Uint8Array): { width: number; height: number } {
+  if (b[0] === 0x89) return { width: (b[16] << 24) | (b[17] << 16) | (b[18] << 8) | b[19], height: (b[20] << 24) | (b[21] << 16) | (b[22] << 8) | b[23] };
+  if (b[0] === 0x47) return { width: b[6] | (b[7] << 8), height: b[8] | (b[9] << 8) };
+  let i = 2;
+  while (i < b.length) {
+    const marker = b[i + 1];
+    const len = (b[i + 2] << 8) | b[i + 3];
+    if (marker >= 0xc0 && marker <= 0xc3) return { height: (b[i + 5] << 8) | b[i + 6], width: (b[i + 7] << 8) | b[i + 8] };
+    i += 2 + len;
+  }
+  throw new Error("no SOF");
+}
+
+const text = (b: Uint8Array) => new TextDecoder("latin1").decode(b);
+
+describe("uploading photos (upload, addimg)", () => {
+  it("a JPEG with GPS EXIF is stored as an 800 preview and a 120×120 preview, served for a year, with no EXIF left", async () => {
+    expect(text(JPEG)).toContain("Exif");
+    expect(text(JPEG)).toContain("TestCam");
+    const me = await newUser("Фотограф");
+    const { status, json } = await upload(me, JPEG, "photo.jpg", "image/jpeg");
+    expect(status).toBe(200);
+    expect(json).toMatchObject({ status: 200, width: 800, height: 600 });
+    expect(json.previews["800"]).toBe(json.src);
+    expect(json.previews["120x120"]).toBe(json.src_small);
+    const big = await preview(json.src);
+    expect(big).toMatchObject({ status: 200, type: "image/jpeg", cache: "public, max-age=31536000, immutable" });
+    expect(sizeOf(big.bytes)).toEqual({ width: 800, height: 600 });
+    const small = await preview(json.src_small);
+    expect(small.type).toBe("image/jpeg");
+    expect(sizeOf(small.bytes)).toEqual({ width: 120, height: 120 });
+    for (const b of [big.bytes, small.bytes]) {
+      expect(text(b)).not.toContain("Exif");
+      expect(text(b)).not.toContain("TestCam");
+    }
+    const row = await one("select user_id, width, height, mime, target_type from photos where id = ?", json.pid);
+    expect(row).toEqual({ user_id: me.id, width: 800, height: 600, mime: "image/jpeg", target_type: null });
+  });
+
+  it("a PNG named .jpg and declared as JPEG is taken as the PNG its bytes say it is", async () => {
+    const me = await newUser("Фотограф");
+    const { json } = await upload(me, PNG, "picture.jpg", "image/jpeg", "v2", "addimg");
+    expect(json).toMatchObject({ status: 200, width: 300, height: 500 });
+    const big = await preview(json.src);
+    expect(big.type).toBe("image/png");
+    expect(sizeOf(big.bytes)).toEqual({ width: 300, height: 500 });
+    expect(sizeOf((await preview(json.src_small)).bytes)).toEqual({ width: 120, height: 120 });
+  });
+
+  it("an animated GIF is kept as it came, its 120 preview a still", async () => {
+    const me = await newUser("Фотограф");
+    const { json } = await upload(me, GIF, "anim.gif", "image/gif");
+    expect(json).toMatchObject({ status: 200, width: 200, height: 150 });
+    const big = await preview(json.src);
+    expect(big.type).toBe("image/gif");
+    expect(big.bytes).toEqual(GIF);
+    expect(sizeOf((await preview(json.src_small)).bytes)).toEqual({ width: 120, height: 120 });
+  });
+
+  it.each([
+    ["HTML named .gif", new TextEncoder().encode("<!doctype html><script>alert(1)</script>"), "x.gif", "image/gif", ERR.photoWrongFormat],
+    ["a truncated JPEG", JPEG.slice(0, 4000), "cut.jpg", "image/jpeg", ERR.photoWrongFormat],
+    ["a GIF header with nothing after it", new TextEncoder().encode("GIF89a"), "empty.gif", "image/gif", ERR.photoWrongFormat],
+    ["an empty file", new Uint8Array(0), "none.jpg", "image/jpeg", ERR.photoMissing],
+  ])("%s is refused in Russian and nothing is stored", async (_, bytes, name, type, errid) => {
+    const me = await newUser("Фотограф");
+    const before = await value("select count(*) v from photos");
+    const { json } = await upload(me, bytes, name, type);
+    expect(json.errid).toBe(errid);
+    expect(json.error).toMatch(/[а-я]/);
+    expect(await value("select count(*) v from photos")).toBe(before);
+  });
+
+  it("a file over the size limit is refused with 413", async () => {
+    const me = await newUser("Фотограф");
+    const big = new Uint8Array(PHOTO.maxBytes + 1);
+    big.set(PNG.subarray(0, 64));
+    const { status, json } = await upload(me, big, "huge.png", "image/png");
+    expect(status).toBe(413);
+    expect(json.errid).toBe(ERR.photoTooLarge);
+  });
+
+  it("a decompression bomb (a tiny PNG declaring 20000×20000 pixels) is refused before it is decoded", async () => {
+    const me = await newUser("Фотограф");
+    const bomb = PNG.slice(0, 200);
+    const dv = new DataView(bomb.buffer);
+    dv.setUint32(16, 20_000);
+    dv.setUint32(20, 20_000);
+    const { json } = await upload(me, bomb, "bomb.png", "image/png");
+    expect(json.errid).toBe(ERR.photoTooManyPixels);
+    expect(json.error).toContain("мегапикселей");
+  });
+
+  it("a guest and a banned user upload nothing", async () => {
+    expect((await upload(null, JPEG, "a.jpg")).json.errid).toBe(ERR.signInNeeded);
+    const banned = await as("banned@demo.local");
+    const before = await value("select count(*) v from photos");
+    expect((await upload(banned, JPEG, "a.jpg")).json.errid).toBe(ERR.userBanned);
+    expect(await value("select count(*) v from photos")).toBe(before);
+  });
+
+  it("a form without a file is refused with 'choose a photo'", async () => {
+    const me = await newUser("Фотограф");
+    const { json } = await post("addimg", { file: "not a file" }, me);
+    expect(json.errid).toBe(ERR.photoMissing);
+  });
+
+  it("the day's photo quota (IMQ) ends uploads: the next one is refused and stores nothing", async () => {
+    const me = await newUser("Фотограф");
+    const limit = quotaLimit("IMQ", await value("select lvl v from users where id = ?", me.id), false);
+    for (let i = 0; i < limit; i++) expect((await upload(me, GIF, "a.gif")).json.status).toBe(200);
+    const before = await value("select count(*) v from photos where user_id = ?", me.id);
+    const { json } = await upload(me, GIF, "a.gif");
+    expect(json.errid).toBe(ERR.photoQuotaSpent);
+    expect(await value("select count(*) v from photos where user_id = ?", me.id)).toBe(before);
+  });
+
+  it("a preview that does not exist is 404", async () => {
+    expect((await preview(`/img/p/${"0".repeat(32)}/800`)).status).toBe(404);
+    expect((await preview("/img/p/../800")).status).toBe(404);
+  });
+});
+
+describe("photos by link (addimgurl)", () => {
+  it.each([
+    "http://127.0.0.1/a.jpg",
+    "http://localhost/a.jpg",
+    "http://foo.localhost/a.jpg",
+    "http://2130706433/a.jpg",
+    "http://0x7f.1/a.jpg",
+    "http://10.1.2.3/a.jpg",
+    "http://192.168.0.1/a.jpg",
+    "http://172.16.5.4/a.jpg",
+    "http://169.254.169.254/latest/meta-data",
+    "http://100.64.0.1/a.jpg",
+    "http://0.0.0.0/a.jpg",
+    "http://[::1]/a.jpg",
+    "http://[fe80::1]/a.jpg",
+    "http://[fd00::1]/a.jpg",
+    "http://[::ffff:127.0.0.1]/a.jpg",
+    "http://printer.local/a.jpg",
+    "http://intranet/a.jpg",
+    "http://user:pass@example.com/a.jpg",
+    "http://example.com:22/a.jpg",
+  ])("%s is refused without being fetched", async (url) => {
+    const me = await newUser("Фотограф");
+    const { json } = await post("addimgurl", { url }, me, { door: "slow" });
+    expect(json.errid).toBe(ERR.photoUrlForbidden);
+    expect(fetchableUrl(url)).toBeNull();
+  });
+
+  it.each(["ftp://example.com/a.jpg", "file:///etc/passwd", "javascript:alert(1)", "not a link", `https://example.com/${"a".repeat(1000)}.jpg`])(
+    "%s is not a photo link",
+    async (url) => {
+      const me = await newUser("Фотограф");
+      const { json } = await post("addimgurl", { url }, me, { door: "slow" });
+      expect(json.errid).toBe(ERR.photoUrlInvalid);
+    },
+  );
+
+  /** A remote server played by the test: each address answers as the table says, and every fetch is written down. */
+  function remote(table: Record<string, () => Response>) {
+    const asked: string[] = [];
+    const fetcher = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      asked.push(url);
+      expect(init?.redirect).toBe("manual");
+      const answer = table[url];
+      return answer ? answer() : new Response("no", { status: 404 });
+    }) as typeof fetch;
+    return { fetcher, asked };
+  }
+
+  const sessionOf = async (me: Me) => getSession(env, new Request(BASE, { headers: { cookie: me.cookie } }));
+
+  it("a redirect to a loopback or private address is refused without following it", async () => {
+    const me = await newUser("Фотограф");
+    for (const target of ["http://127.0.0.1/secret.jpg", "http://[::1]/x.jpg", "http://10.0.0.5/x.jpg", "http://localhost:8787/x.jpg"]) {
+      const { fetcher, asked } = remote({ "https://photos.example.com/a.jpg": () => new Response(null, { status: 302, headers: { location: target } }) });
+      await expect(uploadPhotoByUrl(env, await sessionOf(me), { url: "https://photos.example.com/a.jpg" }, Date.now(), fetcher)).rejects.toMatchObject({
+        errid: ERR.photoUrlForbidden,
+      });
+      expect(asked).toEqual(["https://photos.example.com/a.jpg"]);
+    }
+  });
+
+  it("a public photo is fetched, following a public redirect, and stored like an upload", async () => {
+    const me = await newUser("Фотограф");
+    const { fetcher, asked } = remote({
+      "https://photos.example.com/a": () => new Response(null, { status: 301, headers: { location: "/b.png" } }),
+      "https://photos.example.com/b.png": () => new Response(PNG, { headers: { "content-type": "image/png" } }),
+    });
+    const r = await uploadPhotoByUrl(env, await sessionOf(me), { url: "https://photos.example.com/a" }, Date.now(), fetcher);
+    expect(asked).toEqual(["https://photos.example.com/a", "https://photos.example.com/b.png"]);
+    expect(r).toMatchObject({ width: 300, height: 500 });
+    expect(await value("select user_id v from photos where id = ?", r.pid)).toBe(me.id);
+  });
+
+  it("a body longer than the limit is refused as it arrives, whatever its Content-Length says", async () => {
+    const chunk = new Uint8Array(1024 * 1024);
+    let sent = 0;
+    const endless = new ReadableStream<Uint8Array>({
+      pull(c) {
+        sent++;
+        c.enqueue(chunk);
+      },
+    });
+    const { fetcher } = remote({ "https://photos.example.com/big.jpg": () => new Response(endless, { headers: { "content-length": "10" } }) });
+    await expect(fetchPhotoBytes("https://photos.example.com/big.jpg", fetcher)).rejects.toMatchObject({ errid: ERR.photoTooLarge });
+    expect(sent).toBeLessThanOrEqual(PHOTO.maxBytes / chunk.byteLength + 2);
+  });
+
+  it("more redirects than allowed, and an error status, are a failed fetch", async () => {
+    const hop = (n: number) => () => new Response(null, { status: 302, headers: { location: `https://photos.example.com/${n + 1}` } });
+    const { fetcher } = remote(Object.fromEntries([0, 1, 2, 3, 4].map((n) => [`https://photos.example.com/${n}`, hop(n)])));
+    await expect(fetchPhotoBytes("https://photos.example.com/0", fetcher)).rejects.toMatchObject({ errid: ERR.photoUrlFailed });
+    await expect(fetchPhotoBytes("https://photos.example.com/missing", remote({}).fetcher)).rejects.toMatchObject({ errid: ERR.photoUrlFailed });
+  });
+});
+
+describe("photos in answers", () => {
+  const answerRow = async (id: number) => (await one<{ text: string }>("select text from answers where id = ?", id)) ?? { text: "" };
+
+  it("an answer carries its uploaded photos: the 800 previews link to their viewer page, and the photos are the answer's", async () => {
+    const me = await newUser("Отвечающий");
+    const [qid] = await openQuestions(me.id, [`Вопрос с фото ${me.serial}`]);
+    const a = (await upload(me, JPEG, "a.jpg")).json;
+    const b = (await upload(me, PNG, "b.png")).json;
+    const { json } = await post("addans", { qid, Body: `Вот фото\n/photo/${a.pid}\n/photo/${b.pid}` }, me);
+    expect(json.status).toBe(200);
+    const { text } = await answerRow(json.id);
+    expect(text).toContain("Вот фото");
+    expect(text).not.toContain(`\n/photo/${a.pid}`);
+    expect(text).toContain(`href="/photo/${a.pid}"`);
+    expect(text).toContain(`src="${a.src}" width="800" height="600"`);
+    expect(text).toContain(`src="${b.src}" width="300" height="500"`);
+    const rows = await all("select id, target_type, target_id, qid from photos where id in (?, ?) order by id", a.pid, b.pid);
+    expect(rows).toEqual([
+      { id: a.pid, target_type: "A", target_id: json.id, qid },
+      { id: b.pid, target_type: "A", target_id: json.id, qid },
+    ]);
+    const html = (await page(`/question/${qid}`)).html;
+    expect(html).toContain(`<a class="photo-link" href="/photo/${a.pid}"`);
+    expect(html).toContain('name="photo-viewer"');
+  });
+
+  it("each photo counts as 200 characters, not as the characters of its line", async () => {
+    const me = await newUser("Отвечающий");
+    const [q1, q2] = await openQuestions(me.id, [`Длинный ответ с фото ${me.serial}`, `Ещё один ${me.serial}`]);
+    const photo = (await upload(me, GIF, "a.gif")).json;
+    const over = await post("addans", { qid: q1, Body: `${"я".repeat(3601)}\n/photo/${photo.pid}` }, me);
+    expect(over.json.errid).toBe(ERR.answerTooLong);
+    const fits = await post("addans", { qid: q2, Body: `${"я".repeat(3600)}\n/photo/${photo.pid}` }, me);
+    expect(fits.json.status).toBe(200);
+  });
+
+  it("another user's photo, a photo already in another answer and a photo that does not exist are refused", async () => {
+    const me = await newUser("Отвечающий");
+    const other = await newUser("Чужой");
+    const [q1, q2, q3] = await openQuestions(me.id, [`Чужое фото ${me.serial}`, `Второй раз ${me.serial}`, `Нет фото ${me.serial}`]);
+    const theirs = (await upload(other, GIF, "a.gif")).json;
+    expect((await post("addans", { qid: q1, Body: `Смотрите\n/photo/${theirs.pid}` }, me)).json.errid).toBe(ERR.photoNotYours);
+    const mine = (await upload(me, GIF, "a.gif")).json;
+    expect((await post("addans", { qid: q1, Body: `Моё\n/photo/${mine.pid}` }, me)).json.status).toBe(200);
+    expect((await post("addans", { qid: q2, Body: `Снова\n/photo/${mine.pid}` }, me)).json.errid).toBe(ERR.photoNotYours);
+    expect((await post("addans", { qid: q3, Body: "Нет такого\n/photo/999999" }, me)).json.errid).toBe(ERR.photoGone);
+    expect(await value("select count(*) v from answers where qid in (?, ?)", q2, q3)).toBe(0);
+  });
+
+  it("without JavaScript the answer form sends its photo file with the answer (multipart), and the photo is in the answer", async () => {
+    const me = await newUser("Без скриптов");
+    const [qid] = await openQuestions(me.id, [`Ответ формой ${me.serial}`]);
+    const form = new FormData();
+    form.set("qid", String(qid));
+    form.set("Body", "Ответ с фото из формы");
+    form.set("source", "");
+    form.set("photo", new File([JPEG], "phone.jpg", { type: "image/jpeg" }));
+    const res = await workerFetch(`${BASE}/do/addans?return=${encodeURIComponent(`/question/${qid}`)}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { origin: BASE, host: "127.0.0.1", cookie: me.cookie },
+      body: form,
+    });
+    expect(res.status).toBe(302);
+    const row = (await one<{ id: number; text: string }>("select id, text from answers where qid = ? and user_id = ?", qid, me.id))!;
+    expect(row.text).toContain("Ответ с фото из формы");
+    const photo = (await one<{ id: number; target_id: number }>("select id, target_id from photos where user_id = ?", me.id))!;
+    expect(photo.target_id).toBe(row.id);
+    expect(row.text).toContain(`href="/photo/${photo.id}"`);
+  });
+
+  it("the viewer page shows the photo with previous and next wrapping around among the answer's photos, and close back to the answer", async () => {
+    const me = await newUser("Отвечающий");
+    const [qid] = await openQuestions(me.id, [`Просмотр фото ${me.serial}`]);
+    const pids: number[] = [];
+    for (const b of [GIF, PNG, GIF]) pids.push((await upload(me, b, "x")).json.pid);
+    const { json } = await post("addans", { qid, Body: `Три фото\n${pids.map((p) => `/photo/${p}`).join("\n")}` }, me);
+    const first = await page(`/photo/${pids[0]}`);
+    expect(first.status).toBe(200);
+    expect(first.html).toContain("Фото 1 из 3");
+    expect(first.html).toContain(`href="/photo/${pids[2]}" data-testid="photo-prev"`);
+    expect(first.html).toContain(`href="/photo/${pids[1]}" data-testid="photo-next"`);
+    expect(first.html).toContain(`href="/question/${qid}#answer-${json.id}" data-testid="photo-close"`);
+    const last = await page(`/photo/${pids[2]}`);
+    expect(last.html).toContain("Фото 3 из 3");
+    expect(last.html).toContain(`href="/photo/${pids[0]}" data-testid="photo-next"`);
+  });
+
+  it("a photo not attached yet is seen by its uploader alone", async () => {
+    const me = await newUser("Отвечающий");
+    const { pid } = (await upload(me, GIF, "x.gif")).json;
+    expect((await page(`/photo/${pid}`, me)).status).toBe(200);
+    expect((await page(`/photo/${pid}`)).status).toBe(404);
+    expect((await page(`/photo/${pid}`, await newUser("Другой"))).status).toBe(404);
+  });
+
+  it("editing the answer keeps its photos: the edit form gives them back as their lines", async () => {
+    const me = await newUser("Отвечающий");
+    const [qid] = await openQuestions(me.id, [`Правка с фото ${me.serial}`]);
+    const { pid } = (await upload(me, GIF, "x.gif")).json;
+    const { json } = await post("addans", { qid, Body: `Первый вариант\n/photo/${pid}` }, me);
+    const edit = await page(`/answer/${json.id}/edit`, me);
+    expect(edit.html).toContain(`Первый вариант\n/photo/${pid}`);
+    expect((await post("editans", { qid, update: json.id, Body: `Второй вариант\n/photo/${pid}` }, me)).json.status).toBe(200);
+    const { text } = await answerRow(json.id);
+    expect(text).toContain("Второй вариант");
+    expect(text).toContain(`href="/photo/${pid}"`);
+  });
+});
+
+describe("photos in comments", () => {
+  it("a comment carries a photo counted as 200 characters, and the photo becomes the comment's", async () => {
+    const me = await newUser("Комментатор");
+    const [qid] = await openQuestions(me.id, [`Комментарий с фото ${me.serial}`]);
+    const answer = (await post("addans", { qid, Body: "Ответ, под которым комментарий" }, me)).json;
+    const photo = (await upload(me, GIF, "a.gif")).json;
+    const over = await post("addcmt", { type: "A", refid: answer.id, Body: `${"я".repeat(601)}\n/photo/${photo.pid}` }, me);
+    expect(over.json.errid).toBe(ERR.commentTooLong);
+    const ok = await post("addcmt", { type: "A", refid: answer.id, Body: `${"я".repeat(600)}\n/photo/${photo.pid}` }, me);
+    expect(ok.json.status).toBe(200);
+    expect(await one("select target_type, target_id, qid from photos where id = ?", photo.pid)).toEqual({ target_type: "C", target_id: ok.json.id, qid });
+    const text = await value<string>("select text v from comments where id = ?", ok.json.id);
+    expect(text).toContain(`href="/photo/${photo.pid}"`);
+  });
+});
