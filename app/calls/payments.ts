@@ -19,32 +19,28 @@ export function paymentReply<R extends { purge: string[] }>(r: R) {
   return rest;
 }
 
+/** An order of a paid service on the author's question: hiding it, or making it a leader. */
+function questionServiceCall(service: "hideqst" | "leadqst") {
+  return defineCall({
+    method: "POST",
+    input: QidInput,
+    run: async (c, input) => {
+      const user = requireWriter(c.session);
+      return startPayment(c.env, user, await questionOrder(c.env, user, input.qid, service), origin(c), c.now);
+    },
+    purge: (r) => r.purge,
+    reply: paymentReply,
+  });
+}
+
 /**
  * The paid question services and the payment's state (docs/decisions/0041-payments.md). Each
  * order replies {free, data}: free 1 when the payer's balance covered it (granted already),
  * otherwise data holds the payment and the provider's page (`redirect` for the form door).
  */
 export const paymentCalls: Record<string, NamedCall> = {
-  mhideqst: defineCall({
-    method: "POST",
-    input: QidInput,
-    run: async (c, input) => {
-      const user = requireWriter(c.session);
-      return startPayment(c.env, user, await questionOrder(c.env, user, input.qid, "hideqst"), origin(c), c.now);
-    },
-    purge: (r) => r.purge,
-    reply: paymentReply,
-  }),
-  mleadqst: defineCall({
-    method: "POST",
-    input: QidInput,
-    run: async (c, input) => {
-      const user = requireWriter(c.session);
-      return startPayment(c.env, user, await questionOrder(c.env, user, input.qid, "leadqst"), origin(c), c.now);
-    },
-    purge: (r) => r.purge,
-    reply: paymentReply,
-  }),
+  mhideqst: questionServiceCall("hideqst"),
+  mleadqst: questionServiceCall("leadqst"),
   mhideans: defineCall({
     method: "POST",
     input: AidInput,

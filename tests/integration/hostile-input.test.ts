@@ -485,6 +485,7 @@ const PARAM_IN: Record<string, Record<string, string>> = {
   "settings.$uid": { uid: "id5" },
   "captcha.$id": { id: "abc" },
   "photo.$pid": { pid: "1" },
+  "magic8ball.$q.$a": { q: "%D0%94%D0%B0%3F", a: "3" },
   "top.($type).($period).($cat)": { type: "points", period: "week", cat: "" },
   "search.($s1).($s2).($s3).($s4).($s5).($s6)": { s1: "q-open", s2: "s-date", s3: "", s4: "", s5: "", s6: "%D0%BA%D0%BE%D1%82" },
 };

@@ -354,14 +354,19 @@ export async function confirmationOf(env: Env, user: SessionUser, id: number): P
 
 // ----------------------------------------------------------------------- the test provider's page
 
-/** What the test provider's page shows: the payment, when the test provider is on and it is its payment. */
-export async function testPaymentPage(env: Env, id: number) {
+/** A payment of the test provider, when that provider is on; null otherwise. */
+async function testPayment(env: Env, id: number) {
   if (!testProviderEnabled(env)) return null;
-  const row = await dbOf(env)
+  return dbOf(env)
     .select()
     .from(pay)
     .where(and(eq(pay.id, id), eq(pay.provider, "test")))
     .get();
+}
+
+/** What the test provider's page shows: the payment, when the test provider is on and it is its payment. */
+export async function testPaymentPage(env: Env, id: number) {
+  const row = await testPayment(env, id);
   if (!row) return null;
   return { id: row.id, service: row.service as PaidService, amount: row.amount, status: row.status };
 }
@@ -371,12 +376,7 @@ export async function testPaymentPage(env: Env, id: number) {
  * handled as one that came over the network; the payer is sent back to the return page.
  */
 export async function testPaymentDecide(env: Env, id: number, paid: boolean, origin: string, now: number): Promise<{ to: string; purge: string[] } | null> {
-  if (!testProviderEnabled(env)) return null;
-  const row = await dbOf(env)
-    .select()
-    .from(pay)
-    .where(and(eq(pay.id, id), eq(pay.provider, "test")))
-    .get();
+  const row = await testPayment(env, id);
   if (!row?.providerId) return null;
   const req = await testNotification(env.PAY_TEST_SECRET!, origin, { providerId: row.providerId, paymentId: row.id, amount: row.amount, paid });
   const handled = await handleNotification(env, "test", req, now);
