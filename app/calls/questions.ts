@@ -23,7 +23,8 @@ export const questionCalls: Record<string, NamedCall> = {
     method: "POST",
     input: DeleteInput,
     run: (c, input) => deleteOwnQuestion(c.env, c.session, input, c.now),
-    purge: (_, input) => [page(input.qid)],
+    // the question's page, and the index's newest questions, where a just-asked question most likely stands
+    purge: (_, input) => [page(input.qid), "/"],
     reply: (r) => ({ ...r, redirect: "/" }),
   }),
   canask: defineCall({

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SHOWCASE } from "../../db/seed/seed";
 import { askQuestion, AskInput } from "../../app/models/questions/ask.server";
 import { DomainError } from "../../app/lib/errors";
-import { type Fields, get, post } from "./helpers/api";
+import { type Fields, get, page, post } from "./helpers/api";
 import { countRows, expectPointsMatchLedger, fingerprint, one } from "./helpers/db";
 import { newUser, signIn } from "./helpers/users";
 
@@ -289,6 +289,19 @@ describe("the owner deletes his question (delqst)", () => {
     expect(await one("select points from users where id = ?", me.id)).toEqual({ points: 30 });
     expect(await one("select count(*) n from points_ledger where user_id = ? and reason = 'ask_refund'", me.id)).toEqual({ n: 1 });
     await expectPointsMatchLedger(me.id);
+  });
+
+  it("a guest's cached index page drops a question its owner deleted at once", async () => {
+    const me = await userWith(30);
+    const qid = (await post("addqst", { qtext: "Вопрос, который исчезнет с главной?", cid: "25" }, me)).json.qid as number;
+    await page("/");
+    const cached = await page("/");
+    expect(cached.res.headers.get("x-page-cache")).toBe("hit");
+    expect(cached.html).toContain(`href="/question/${qid}"`);
+    expect((await post("delqst", { qid: String(qid) }, me)).status).toBe(200);
+    const after = await page("/");
+    expect(after.res.headers.get("x-page-cache")).not.toBe("hit");
+    expect(after.html).not.toContain(`href="/question/${qid}"`);
   });
 
   it("concurrent deletes refund once", async () => {
