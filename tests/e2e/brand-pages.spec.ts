@@ -1,25 +1,12 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { SHOWCASE } from "../../db/seed/seed";
 import { GOD_EMAIL } from "../../db/seed/accounts";
-import { api, guestPage, signedIn } from "./helpers";
+import { api, guestPage, seriousViolations, sideScroll, signedIn } from "./helpers";
 
 /** The brand page's tabs on a phone, and a brand administrator recommending a question. */
 
 const PHONE = { width: 390, height: 844 };
 const BRAND = `/${SHOWCASE.brandUrlname}`;
-
-/** How far the document is wider than the screen (0 when nothing scrolls sideways). */
-function sideScroll(page: Page): Promise<number> {
-  return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} — ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 test("a brand administrator recommends a question with JavaScript off and sees 'Рекомендация отправлена на согласование'", async ({ browser }) => {
   const page = await signedIn(browser, "brandadmin@demo.local", { javaScriptEnabled: false, viewport: PHONE });

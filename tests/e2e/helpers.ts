@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Browser, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
 import { captchaCodeFor } from "../../app/models/core/captcha-code.server";
 import { E2E_SECRETS } from "./global-setup";
@@ -119,4 +120,25 @@ export async function markDocument(page: Page) {
 }
 export async function sameDocument(page: Page): Promise<boolean> {
   return page.evaluate(() => (window as unknown as { __sameDocument?: number }).__sameDocument === 1);
+}
+
+/** How far the page reaches past the right edge of the window (0 or less: no sideways scrolling). */
+export function sideScroll(page: Page): Promise<number> {
+  return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
+}
+
+/** The serious and critical faults axe-core finds in the page (or only inside `within`, e.g. "main"), each with where it is. */
+export async function seriousViolations(page: Page, within?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  const { violations } = await (within ? axe.include(within) : axe).analyze();
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} — ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** The page fits its window without sideways scrolling and axe-core finds no serious fault in it. */
+export async function fitsAndAccessible(page: Page) {
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  expect(await seriousViolations(page)).toEqual([]);
 }

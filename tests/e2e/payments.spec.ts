@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { api, ownAddress, register } from "./helpers";
+import { api, fitsAndAccessible, ownAddress, register } from "./helpers";
 
 /**
  * Paying in roubles through the local test provider, as people do: a user buys VIP and sees his
@@ -12,16 +11,6 @@ import { api, ownAddress, register } from "./helpers";
 let n = 0;
 const stamp = () => `pay${Date.now()}${++n}`;
 const phone = { viewport: { width: 390, height: 844 } };
-
-async function fitsAndAccessible(page: Page) {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious).toEqual([]);
-}
 
 /** On the test provider's page (checked when asked): pay; the return checks the payment and goes on. */
 async function payOnTestPage(page: Page, check = false) {

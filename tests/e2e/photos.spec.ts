@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { api, guestPage, hydrated, signedIn } from "./helpers";
+import { api, guestPage, hydrated, seriousViolations, sideScroll, signedIn } from "./helpers";
 
 /**
  * Photos: an answerer uploads photos in the answer form (each previewed at 120 while composing,
@@ -19,17 +18,6 @@ async function freshQuestion(page: Page, stamp: string): Promise<number> {
   expect(asked.status).toBe(200);
   await asker.context().close();
   return Number(asked.qid);
-}
-
-function sideScroll(page: Page): Promise<number> {
-  return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} — ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 }
 
 test.describe

@@ -1,22 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
-import { guestPage, signedIn } from "./helpers";
-
-/**
- * The profile's header as people use it: a VIP hides his activity and a stranger sees the notice
- * (then opens it again), and the header with its tiles, actions and the owner's panels fits a
- * 390 px phone with no serious accessibility fault.
- */
-
-async function fitsAndAccessible(page: Page) {
-  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
-  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(serious).toEqual([]);
-}
+import { expect, test } from "@playwright/test";
+import { fitsAndAccessible, guestPage, signedIn } from "./helpers";
 
 test.describe("the profile", () => {
   test("a VIP hides his activity and a stranger sees the notice instead of his lists", async ({ browser }) => {

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { SHOWCASE } from "../../db/seed/seed";
-import { guestPage, signedIn } from "./helpers";
+import { guestPage, sideScroll, signedIn } from "./helpers";
 
 /**
  * The site's shell on every page: the toolbar's categories drop-down without JavaScript, a phone
@@ -38,11 +38,6 @@ const SIGNED_IN_PAGES: { name: string; path: string }[] = [
 ];
 
 const PHONE = { width: 390, height: 844 };
-
-/** How far the document is wider than the screen (0 when nothing scrolls sideways). */
-async function sideScroll(page: Page): Promise<number> {
-  return page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth) - window.innerWidth);
-}
 
 test.describe("the categories drop-down", () => {
   test("the drop-down works with JavaScript off", async ({ browser }) => {

@@ -6,7 +6,8 @@
 import { cut, LIMITS } from "../../lib/limits";
 import { ANSWER, countOf, plural, QUESTION } from "../../lib/plural";
 import { searchHref, type SearchAddress, type SearchFilters } from "../../lib/search-path";
-import { highlightParts, searchPage, SEARCH_WINDOW, type SearchState, type Term } from "./search.server";
+import { highlightParts, type Term } from "./marks.server";
+import { searchPage, SEARCH_WINDOW, type SearchState } from "./search.server";
 import { getCategoryTree, findCategory } from "../categories/categories.server";
 
 /** A result's link label (the question's title) is cut here. */
