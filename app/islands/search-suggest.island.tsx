@@ -27,6 +27,11 @@ export default function SearchSuggest({ id, value, filters }: SearchSuggestProps
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const asked = useRef(0);
+  // what is listed and chosen now, for an answer that arrives later
+  const shownItems = useRef(items);
+  shownItems.current = items;
+  const activeRef = useRef(active);
+  activeRef.current = active;
   const field = useRef<HTMLInputElement>(null);
   const listId = `${id}-list`;
 
@@ -45,8 +50,10 @@ export default function SearchSuggest({ id, value, filters }: SearchSuggestProps
       void call("suggest", { q: text }, { method: "GET", quiet: true }).then((r) => {
         if (ask !== asked.current) return;
         const list = r.ok && Array.isArray(r.data.items) ? (r.data.items as { text: string }[]).map((x) => x.text) : [];
+        // a newer answer keeps the suggestion the reader already moved to, when it is still listed
+        const chosen = shownItems.current[activeRef.current];
+        setActive(chosen === undefined ? -1 : list.indexOf(chosen));
         setItems(list);
-        setActive(-1);
         setOpen(list.length > 0);
       });
     }, DEBOUNCE_MS);

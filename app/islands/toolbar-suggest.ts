@@ -4,7 +4,7 @@
  * With it the field becomes a combobox: once more than 2 characters are typed it asks `suggest`
  * 200 ms after the last keystroke (older answers are dropped) and lists popular question titles
  * under the box; the arrow keys move through them, Enter or a click puts the chosen title in the
- * field and sends the form, Escape (the field keeps its text) or leaving the field closes the list.
+ * field and sends the form (a later answer keeps the chosen title chosen), Escape (the field keeps its text) or leaving the field closes the list.
  */
 
 import { drawSuggestGroup, SUGGEST_COOKIE, SUGGEST_COOKIE_DAYS, suggestGroupOf } from "../lib/experiments";
@@ -67,6 +67,8 @@ if (form && field) {
   };
 
   const draw = (texts: string[]) => {
+    // a newer answer keeps the suggestion the reader already moved to, when it is still listed
+    const chosen = items[active];
     items = texts;
     list.replaceChildren(
       ...texts.map((text, i) => {
@@ -84,7 +86,7 @@ if (form && field) {
         return option;
       }),
     );
-    active = -1;
+    mark(chosen === undefined ? -1 : texts.indexOf(chosen));
     show(true);
   };
 
