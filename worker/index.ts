@@ -20,6 +20,7 @@ import { withPageCache } from "../app/calls/page-cache.server";
 import { isSharedCandidate, type SharedRenderContext, sharedQuestionPage } from "../app/calls/shared-page.server";
 import { withSecurityHeaders } from "../app/lib/http.server";
 import { servePreview } from "../app/models/photos/photos.server";
+import { dropUnattachedPhotos } from "../app/models/photos/cleanup.server";
 import type { AppEnv } from "./types";
 
 export { UserHub } from "../durable-objects/user-hub";
@@ -109,13 +110,14 @@ export default {
   /**
    * The cron: questions move A → V → R (or are deleted when nobody answered) as their windows
    * close, VIPs expire, well-liked resolved questions join the gold fund, and spent captchas, old
-   * sign-in attempts, sessions and tracking rows go.
+   * sign-in attempts, sessions, tracking rows and photos uploaded but never used go.
    */
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     ctx.waitUntil(advanceQuestions(env, Date.now()));
     ctx.waitUntil(expireVips(env, Date.now()));
     ctx.waitUntil(promoteToGold(env));
     ctx.waitUntil(cleanUp(env, Date.now()));
+    ctx.waitUntil(dropUnattachedPhotos(env, Date.now()));
     // rows written outside the worker (none in normal operation) get their stems
     ctx.waitUntil(indexStale(env.DB, 5_000));
   },

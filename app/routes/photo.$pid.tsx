@@ -1,24 +1,35 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { adultGatePath } from "../lib/adult";
 import { cacheHeaders, notFoundUnless, PRIVATE_PAGE } from "../lib/http.server";
 import { photoPagePath } from "../lib/photos";
 import { pageMeta } from "../lib/seo";
+import { getCategoryTree } from "../models/categories/categories.server";
 import { photoPage } from "../models/photos/photos.server";
+import { categoryTrail } from "../models/questions/lists.server";
+import { readerIsAdult } from "../models/users/adult.server";
 import { viewerSession } from "../models/users/session.server";
 
 /**
  * A photo's own page, the image viewer that works with plain links: the photo, previous and next
  * among the photos of the same question, answer or comment (wrapping around) and close (back to
- * where the photo is shown). A photo not attached yet is its uploader's alone and never cached.
+ * where the photo is shown). A photo not attached yet is its uploader's alone and never cached; a
+ * photo of an adult question opens the age confirmation first, as the question does.
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const pid = Number(params.pid);
   notFoundUnless(Number.isSafeInteger(pid) && pid > 0, cacheHeaders(404));
   const env = context.cloudflare.env;
   const session = await viewerSession(context, request);
-  const photo = await photoPage(env, session, pid);
+  const [photo, tree] = await Promise.all([photoPage(env, session, pid), getCategoryTree(env, Date.now())]);
   notFoundUnless(photo, session ? PRIVATE_PAGE : cacheHeaders(404));
-  return json(photo, { headers: photo.attached ? cacheHeaders() : PRIVATE_PAGE });
+  // a photo shown in the adult category asks for the same confirmation as its question does
+  if (photo.categoryId !== null && categoryTrail(tree, photo.categoryId).some((c) => c.adult) && !readerIsAdult(request, session)) {
+    const url = new URL(request.url);
+    throw redirect(adultGatePath(url.pathname + url.search), { headers: session ? PRIVATE_PAGE : cacheHeaders() });
+  }
+  const { categoryId: _category, ...shown } = photo;
+  return json(shown, { headers: photo.attached ? cacheHeaders() : PRIVATE_PAGE });
 }
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;

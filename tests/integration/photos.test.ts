@@ -7,10 +7,11 @@ import { ERR } from "../../app/lib/errids";
 import { PHOTO } from "../../app/lib/photos";
 import { quotaLimit } from "../../app/lib/quotas";
 import { fetchableUrl, fetchPhotoBytes } from "../../app/models/photos/fetch-url.server";
+import { dropUnattachedPhotos, UNATTACHED_KEPT_MS } from "../../app/models/photos/cleanup.server";
 import { uploadPhotoByUrl } from "../../app/models/photos/photos.server";
 import { getSession } from "../../app/models/users/session.server";
 import { BASE, type Me, page, post, workerFetch } from "./helpers/api";
-import { all, one, openQuestions, value } from "./helpers/db";
+import { all, exec, one, openQuestions, value } from "./helpers/db";
 import { as, newUser } from "./helpers/users";
 
 const bytesOf = (dataUrl: string) => Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(",") + 1)), (c) => c.charCodeAt(0));
@@ -158,6 +159,27 @@ describe("uploading photos (upload, addimg)", () => {
   it("a preview that does not exist is 404", async () => {
     expect((await preview(`/img/p/${"0".repeat(32)}/800`)).status).toBe(404);
     expect((await preview("/img/p/../800")).status).toBe(404);
+  });
+});
+
+describe("uploads nobody used", () => {
+  it("a photo left unattached for a day goes with its previews; one in an answer and a fresh one stay", async () => {
+    const me = await newUser("Забывчивый");
+    const [qid] = await openQuestions(me.id, [`Брошенное фото ${me.serial}`]);
+    const [old, used, fresh] = [(await upload(me, GIF, "a.gif")).json, (await upload(me, PNG, "b.png")).json, (await upload(me, GIF, "c.gif")).json];
+    expect((await post("addans", { qid, Body: `Фото\n/photo/${used.pid}` }, me)).json.status).toBe(200);
+    await exec("update photos set added = added - ? where id in (?, ?)", UNATTACHED_KEPT_MS + 60_000, old.pid, used.pid);
+    const keyOf = (pid: number) => value<string>("select src v from photos where id = ?", pid);
+    const oldKey = await keyOf(old.pid);
+    expect(await dropUnattachedPhotos(env, Date.now())).toBe(1);
+    expect(await all("select id from photos where id in (?, ?, ?) order by id", old.pid, used.pid, fresh.pid)).toEqual([{ id: used.pid }, { id: fresh.pid }]);
+    for (const size of ["800", "120"]) {
+      expect(await env.PHOTOS.head(`p/${oldKey}/${size}`)).toBeNull();
+      expect((await preview(`/img/p/${oldKey}/${size}`)).status).toBe(404);
+      expect((await preview(`/img/p/${await keyOf(used.pid)}/${size}`)).status).toBe(200);
+      expect((await preview(`/img/p/${await keyOf(fresh.pid)}/${size}`)).status).toBe(200);
+    }
+    expect(await dropUnattachedPhotos(env, Date.now())).toBe(0);
   });
 });
 
@@ -344,6 +366,24 @@ describe("photos in answers", () => {
     const last = await page(`/photo/${pids[2]}`);
     expect(last.html).toContain("Фото 3 из 3");
     expect(last.html).toContain(`href="/photo/${pids[0]}" data-testid="photo-next"`);
+  });
+
+  it("a photo in an adult question asks for the age confirmation first, as its question does", async () => {
+    const me = await newUser("Отвечающий");
+    const [qid] = await openQuestions(me.id, [`Фото для взрослых ${me.serial}`]);
+    const { pid } = (await upload(me, GIF, "x.gif")).json;
+    expect((await post("addans", { qid, Body: `Фото\n/photo/${pid}` }, me)).json.status).toBe(200);
+    expect((await page(`/photo/${pid}`, me)).status).toBe(200);
+    await exec("update questions set category_id = (select id from categories where adult = 1 order by id limit 1) where id = ?", qid);
+    for (const who of [undefined, await newUser("Читатель")]) {
+      const gated = await page(`/photo/${pid}`, who);
+      expect(gated.status).toBe(302);
+      expect(gated.location).toBe(`/adult?return=${encodeURIComponent(`/photo/${pid}`)}`);
+      expect(gated.html).not.toContain("/img/p/");
+    }
+    const grown = await page(`/photo/${pid}`, "adult=1");
+    expect(grown.status).toBe(200);
+    expect(grown.html).toContain("Фото 1 из 1");
   });
 
   it("a photo not attached yet is seen by its uploader alone", async () => {

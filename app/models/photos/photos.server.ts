@@ -3,7 +3,7 @@ import { z } from "zod";
 import { ERR, ERR_MSG } from "../../lib/errids";
 import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
-import { PHOTO, photoPagePath, photoUrl, splitPhotoLines } from "../../lib/photos";
+import { PHOTO, type PhotoSize, photoPagePath, photoUrl, splitPhotoLines } from "../../lib/photos";
 import { withQuota } from "../core/hub.server";
 import { textLength } from "../core/text.server";
 import { dbOf, schema } from "../core/db.server";
@@ -64,8 +64,8 @@ export async function storePhoto(env: Env, session: Session | null, bytes: Uint8
   const { big, small } = await makePreviews(bytes, kind);
   const key = randomKey();
   await Promise.all([
-    env.PHOTOS.put(`p/${key}/800`, big.bytes, { httpMetadata: { contentType: big.mime, cacheControl: PREVIEW_CACHE } }),
-    env.PHOTOS.put(`p/${key}/120`, small.bytes, { httpMetadata: { contentType: small.mime, cacheControl: PREVIEW_CACHE } }),
+    env.PHOTOS.put(previewKey(key, 800), big.bytes, { httpMetadata: { contentType: big.mime, cacheControl: PREVIEW_CACHE } }),
+    env.PHOTOS.put(previewKey(key, 120), small.bytes, { httpMetadata: { contentType: small.mime, cacheControl: PREVIEW_CACHE } }),
   ]);
   const [row] = await dbOf(env)
     .insert(p)
@@ -124,13 +124,21 @@ function uploaded(r: { id: number; src: string; width: number; height: number })
 // ---------------------------------------------------------------------------------------------
 // serving the previews
 
+/** The sizes every photo is stored in. */
+export const PREVIEW_SIZES: readonly PhotoSize[] = [800, 120];
+
+/** A preview's object in the bucket. */
+export function previewKey(src: string, size: PhotoSize): string {
+  return `p/${src}/${size}`;
+}
+
 /**
  * GET /img/p/{key}/{size}: a preview from the bucket, private there and served only by its key,
  * with the year-long immutable cache (a key is never reused); anything else is 404.
  */
 export async function servePreview(env: Env, key: string, size: string): Promise<Response> {
   if (!/^[0-9a-f]{32}$/.test(key) || (size !== "800" && size !== "120")) return new Response("Not found", { status: 404 });
-  const obj = await env.PHOTOS.get(`p/${key}/${size}`);
+  const obj = await env.PHOTOS.get(previewKey(key, size === "800" ? 800 : 120));
   if (!obj) return new Response("Not found", { status: 404, headers: { "Cache-Control": "public, max-age=60" } });
   const headers = new Headers();
   obj.writeHttpMetadata(headers);
@@ -254,13 +262,15 @@ export async function photoPage(env: Env, session: Session | null, pid: number) 
         .orderBy(p.id)
         .all()
     : [{ id: ph.id }];
+  let categoryId: number | null = null;
   if (ph.qid) {
     const q = await db
-      .select({ hidden: schema.questions.hidden, state: schema.questions.state })
+      .select({ hidden: schema.questions.hidden, state: schema.questions.state, categoryId: schema.questions.categoryId })
       .from(schema.questions)
       .where(eq(schema.questions.id, ph.qid))
       .get();
     if (!q || q.hidden === 1 || q.state === "D") return null;
+    categoryId = q.categoryId;
   }
   const at = Math.max(
     0,
@@ -273,6 +283,8 @@ export async function photoPage(env: Env, session: Session | null, pid: number) 
     width: ph.width,
     height: ph.height,
     attached: ph.targetType !== null,
+    /** the category of the question the photo is shown in (its reader may have to confirm his age) */
+    categoryId,
     index: at + 1,
     count: n,
     prev: siblings[(at - 1 + n) % n].id,
