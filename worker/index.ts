@@ -96,11 +96,14 @@ app.all("*", async (c) => {
   };
   // a signed-in reader's question page: one rendering for every reader alike, his own parts filled in
   if (isSharedCandidate(c.req.raw)) {
-    const shared = await sharedQuestionPage(c.req.raw, env, c.executionCtx, contextOf(), renderRemix);
+    const context = contextOf();
+    const shared = await sharedQuestionPage(c.req.raw, env, c.executionCtx, context, renderRemix);
     if (shared) {
       report(shared);
       return shared;
     }
+    // rendered for this reader alone (a moderator, a question not there): with the session already read
+    return renderRemix(context);
   }
   return withPageCache(c.req.raw, c.executionCtx, () => renderRemix(contextOf()));
 });

@@ -1,7 +1,7 @@
 /**
  * One rendering of a question page for many signed-in readers. A signed-in reader's question page
  * depends on the page's data and on a few facts about him on that question (his level, whether he
- * asked, answered, voted, watches, marked, which answers are his: `viewerClassOnQuestion`, one D1
+ * asked, answered, voted, watches, marked, which answers are his: read with his session in one D1
  * batch). Readers with equal facts see the same page but for three slots: the toolbar's link to
  * his profile, the bell's unread count and the session's salt and token in the head. So the page
  * is rendered once per such class, whole (no streaming, no nonce: nothing in it may be one
@@ -18,8 +18,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { SessionMeta, ToolbarUser } from "../components/site-shell";
 import { isModerator } from "../lib/moderation";
 import { userHub } from "../models/core/hub.server";
-import { viewerClassOnQuestion } from "../models/questions/viewer.server";
-import { type Session, viewerSession } from "../models/users/session.server";
+import { sessionAndClassOnQuestion, type Viewer, viewerOfClass } from "../models/questions/viewer.server";
+import type { Session } from "../models/users/session.server";
 import { generationKey, isCacheableRequest } from "./page-cache.server";
 
 /** The query parameters of the stored copies' keys: the generation of a page, and the readers' class. */
@@ -36,7 +36,12 @@ function defaultCache(): Cache {
 }
 
 /** The load context a shared rendering runs with: entry.server renders it whole, with no nonce. */
-export type SharedRenderContext = { cloudflare: { env: Env; cf: unknown; ctx: ExecutionContext; caches: CacheStorage }; sharedRender?: boolean };
+export type SharedRenderContext = {
+  cloudflare: { env: Env; cf: unknown; ctx: ExecutionContext; caches: CacheStorage };
+  sharedRender?: boolean;
+  /** the reader's facts on the question, already read with his class: the page's loader reads them no more */
+  viewerOnQuestion?: Viewer;
+};
 
 type Reader = { session: Session; bell: { unread: number; interval: number; sound: boolean } | null };
 
@@ -111,18 +116,15 @@ export async function sharedQuestionPage(
   if (!isSharedCandidate(req)) return null;
   const url = new URL(req.url);
   const qid = QUESTION_PAGE.exec(url.pathname)![1];
-  const session = await viewerSession(context, req);
-  if (!session || isModerator(session.user)) return null;
-  const [facts, bell] = await Promise.all([
-    viewerClassOnQuestion(env, session.user, Number(qid)),
-    session.user.bell?.on
-      ? userHub(env, session.user.id)
-          .unread()
-          .catch(() => 0)
-          .then((unread) => ({ unread, interval: session.user.bell!.interval, sound: session.user.bell!.sound }))
-      : null,
-  ]);
-  if (!facts) return null;
+  // the session and the reader's class in one round trip; the session is kept for the render
+  const { session, facts } = await sessionAndClassOnQuestion(context, req, Number(qid));
+  if (!session || !facts || isModerator(session.user)) return null;
+  const bell = session.user.bell?.on
+    ? await userHub(env, session.user.id)
+        .unread()
+        .catch(() => 0)
+        .then((unread) => ({ unread, interval: session.user.bell!.interval, sound: session.user.bell!.sound }))
+    : null;
   const reader: Reader = { session, bell };
   const cache = defaultCache();
   const key = new URL(url);
@@ -133,8 +135,9 @@ export async function sharedQuestionPage(
   const hit = await cache.match(keyReq);
   if (hit) return forReader(withSlots(hit, slotsOf(reader)), "shared-hit");
 
-  // the same context: the session read above is not read again
+  // the same context: the session read above is not read again, nor the reader's facts on the question
   context.sharedRender = true;
+  context.viewerOnQuestion = viewerOfClass(session.user.id, facts);
   const res = await render(context);
   if (res.status !== 200 || res.headers.has("set-cookie") || !res.body || !(res.headers.get("content-type") ?? "").startsWith("text/html")) {
     // rendered for this reader: kept by no cache, whatever the route said

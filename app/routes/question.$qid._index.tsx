@@ -19,7 +19,7 @@ import { categoryTrail, similarQuestions } from "../models/questions/lists.serve
 import { viewerSession } from "../models/users/session.server";
 import { readerIsAdult } from "../models/users/adult.server";
 import { adultGatePath } from "../lib/adult";
-import { viewerOnQuestion } from "../models/questions/viewer.server";
+import { type Viewer, viewerOnQuestion } from "../models/questions/viewer.server";
 import { moderOnDeletedQuestion } from "../models/moderation/on-page.server";
 import { advanceOne, dueTransition } from "../models/questions/lifecycle.server";
 import { AnswerForm, CommentForm } from "../components/forms";
@@ -53,6 +53,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
   if (!offset.ok) throw redirect(`/question/${qid}`);
 
+  // "similar questions" stream after the page; asked for now, with the page's own reads, so that
+  // no D1 round trip waits for another one more than the page needs
+  const similar = similarQuestions(env, qid);
   let [tree, page, session] = await Promise.all([getCategoryTree(env, now), loadQuestionPage(env, qid, offset.value), viewerSession(context, request)]);
   // the on-read guard: a question whose window has passed moves on before anyone reads it stale
   if (page.kind === "ok" && dueTransition({ ...page.question, userId: page.question.author.id }, now)) {
@@ -77,11 +80,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     );
   }
   if (offset.value > 0 && offset.value >= page.question.anscnt) throw redirect(`/question/${qid}`);
-  // "similar questions" stream after the page; asked for now, beside the reader's own parts, so
-  // that no D1 round trip waits for another one more than the page needs
-  const similar = similarQuestions(env, qid, page.question.categoryId);
+  // the reader's own parts: read already with his session when the page is the shared rendering
+  const known = (context as { viewerOnQuestion?: Viewer }).viewerOnQuestion;
   const viewer = session
-    ? await viewerOnQuestion(env, session.user, qid, page.question.author.id, [...(page.best ? [page.best.id] : []), ...page.answers.map((a) => a.id)])
+    ? (known ??
+      (await viewerOnQuestion(env, session.user, qid, page.question.author.id, [...(page.best ? [page.best.id] : []), ...page.answers.map((a) => a.id)])))
     : null;
 
   return defer(

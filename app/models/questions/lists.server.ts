@@ -147,11 +147,13 @@ export async function listQuestions(env: Env, opts: ListScope & { offset: number
 }
 
 /** Recent questions of the same category, for the 'similar questions' block (streamed). */
-export async function similarQuestions(env: Env, qid: number, categoryId: number, limit = 5) {
+export async function similarQuestions(env: Env, qid: number, limit = 5) {
+  // the question's category by a subquery, so that this read needs no other first
+  const categoryOf = sql`(select category_id from questions where id = ${qid})`;
   return dbOf(env)
     .select({ id: q.id, qtext: q.qtext, anscnt: q.anscnt, state: q.state })
     .from(q)
-    .where(and(eq(q.categoryId, categoryId), eq(q.hidden, 0), ne(q.state, "D"), ne(q.id, qid)))
+    .where(and(eq(q.categoryId, categoryOf), eq(q.hidden, 0), ne(q.state, "D"), ne(q.id, qid)))
     .orderBy(desc(q.added))
     .limit(limit);
 }

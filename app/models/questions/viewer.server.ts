@@ -1,7 +1,9 @@
 import { and, eq, inArray, or, type SQLWrapper } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Db, dbOf, schema } from "../core/db.server";
 import { isModerator } from "../../lib/moderation";
 import { moderOnQuestion, type ModerOnQuestion } from "../moderation/on-page.server";
+import { keepViewerSession, readCookie, SESSION_COOKIE, sessionOfRows, sessionRead } from "../users/session.server";
 
 export type Viewer = {
   id: number;
@@ -17,24 +19,29 @@ export type Viewer = {
   moder?: ModerOnQuestion | null;
 };
 
+/** A user by his id, or by a subquery of it (his session's, read in the same batch). */
+type UserRef = number | SQLWrapper;
+
+const isUser = (column: SQLiteColumn, user: UserRef) => (typeof user === "number" ? eq(column, user) : inArray(column, user));
+
 /** Whether the user has a row of this kind (best-answer vote, poll vote, watch) on the question: one row at most. */
-function didOn(db: Db, table: typeof schema.bestVotes | typeof schema.pollVotes | typeof schema.watches, qid: number, userId: number) {
+function didOn(db: Db, table: typeof schema.bestVotes | typeof schema.pollVotes | typeof schema.watches, qid: number, user: UserRef) {
   return db
     .select({ id: table.id })
     .from(table)
-    .where(and(eq(table.qid, qid), eq(table.userId, userId)))
+    .where(and(eq(table.qid, qid), isUser(table.userId, user)))
     .limit(1);
 }
 
 /** The reader's marks on the question and on `answers` (ids, a subquery of them, or null for none). */
-function marksOn(db: Db, userId: number, qid: number, answers: number[] | SQLWrapper | null) {
+function marksOn(db: Db, user: UserRef, qid: number, answers: number[] | SQLWrapper | null) {
   const m = schema.marks;
   return db
     .select({ type: m.targetType, id: m.targetId })
     .from(m)
     .where(
       and(
-        eq(m.userId, userId),
+        isUser(m.userId, user),
         or(and(eq(m.targetType, "Q"), eq(m.targetId, qid)), answers ? and(eq(m.targetType, "A"), inArray(m.targetId, answers)) : undefined),
       ),
     );
@@ -74,33 +81,37 @@ export async function viewerOnQuestion(
   };
 }
 
-/**
- * What a signed-in reader's rendering of a question page depends on, besides the page's own data
- * (one batch): his level, whether he asked it, answered it, voted for the best answer or in its
- * poll, watches it, marked it, which of its answers are his and which he marked. Two readers with
- * equal facts see the same page but for the toolbar and the session's salt and token, so one
- * rendering serves both. His account's kind (type, VIP) and his banned and adult flags go with
- * them, so that nothing the page shows by them crosses from one kind of reader to another. Null
- * when the question is not there to read (missing or deleted).
- */
-export async function viewerClassOnQuestion(
-  env: Env,
-  user: { id: number; lvl: number; banned: boolean; vip: boolean; type: string; adult?: boolean },
-  qid: number,
-) {
-  const db = dbOf(env);
+/** The statements of a reader's class on a question (see below), for one batch. */
+function classStatements(db: Db, user: UserRef, qid: number) {
   const a = schema.answers;
-  const [question, own, bestVoted, pollVoted, watching, marks] = await db.batch([
+  return [
     db.select({ userId: schema.questions.userId, state: schema.questions.state }).from(schema.questions).where(eq(schema.questions.id, qid)).limit(1),
     db
       .select({ id: a.id })
       .from(a)
-      .where(and(eq(a.qid, qid), eq(a.userId, user.id))),
-    didOn(db, schema.bestVotes, qid, user.id),
-    didOn(db, schema.pollVotes, qid, user.id),
-    didOn(db, schema.watches, qid, user.id),
-    marksOn(db, user.id, qid, db.select({ id: a.id }).from(a).where(eq(a.qid, qid))),
-  ]);
+      .where(and(eq(a.qid, qid), isUser(a.userId, user))),
+    didOn(db, schema.bestVotes, qid, user),
+    didOn(db, schema.pollVotes, qid, user),
+    didOn(db, schema.watches, qid, user),
+    marksOn(db, user, qid, db.select({ id: a.id }).from(a).where(eq(a.qid, qid))),
+  ] as const;
+}
+
+type ClassRows = [{ userId: number; state: string }[], { id: number }[], { id: number }[], { id: number }[], { id: number }[], { type: string; id: number }[]];
+
+/**
+ * What a signed-in reader's rendering of a question page depends on, besides the page's own data:
+ * his level, whether he asked it, answered it, voted for the best answer or in its poll, watches
+ * it, marked it, which of its answers are his and which he marked. Two readers with equal facts
+ * see the same page but for the toolbar and the session's salt and token, so one rendering serves
+ * both. His account's kind (type, VIP) and his banned and adult flags go with them, so that
+ * nothing the page shows by them crosses from one kind of reader to another. Null when the
+ * question is not there to read (missing or deleted).
+ */
+function classOf(
+  user: { id: number; lvl: number; banned: boolean; vip: boolean; type: string; adult?: boolean },
+  [question, own, bestVoted, pollVoted, watching, marks]: ClassRows,
+) {
   if (!question[0] || question[0].state === "D") return null;
   return {
     lvl: user.lvl,
@@ -118,5 +129,40 @@ export async function viewerClassOnQuestion(
       .filter((x) => x.type === "A")
       .map((x) => x.id)
       .sort((x, y) => x - y),
+  };
+}
+
+export type ViewerClass = NonNullable<ReturnType<typeof classOf>>;
+
+/**
+ * A page request's session and the reader's class on the question, read together in one round
+ * trip (the class's statements take his id from his session's row). The session is kept as the
+ * request's; the class is null for a guest and when the question is missing or deleted.
+ */
+export async function sessionAndClassOnQuestion(context: { cloudflare: { env: Env } }, request: Request, qid: number) {
+  const env = context.cloudflare.env;
+  const token = readCookie(request, SESSION_COOKIE);
+  if (!token) return { session: await keepViewerSession(context, null, Date.now()), facts: null };
+  const now = Date.now();
+  const db = dbOf(env);
+  const read = await sessionRead(env, token, now);
+  const [sessionRows, userRows, ...classRows] = await db.batch([read.session, read.user, ...classStatements(db, read.userId, qid)]);
+  const session = await keepViewerSession(context, sessionOfRows(env, sessionRows, userRows, now), now);
+  return { session, facts: session ? classOf(session.user, classRows) : null };
+}
+
+/** What the question page's forms need of the reader (as `viewerOnQuestion` reads it), from his class: no moderator's links. */
+export function viewerOfClass(userId: number, facts: ViewerClass): Viewer {
+  return {
+    id: userId,
+    lvl: facts.lvl,
+    isOwner: facts.isOwner,
+    answered: facts.ownAnswers.length > 0,
+    bestVoted: facts.bestVoted,
+    pollVoted: facts.pollVoted,
+    watching: facts.watching,
+    markedQuestion: facts.markedQuestion,
+    markedAnswers: facts.markedAnswers,
+    moder: null,
   };
 }
