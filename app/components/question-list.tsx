@@ -2,25 +2,30 @@ import type { QuestionListItem } from "../models/questions/lists.server";
 import { ANSWER, countOf } from "../lib/plural";
 import { TimeAgo } from "./time-ago";
 import { UserLink } from "./user-link";
+import { AdSlot } from "./ad-slot";
+import { IN_LIST_AFTER, SLOT_IN_LIST, type HouseAd } from "../lib/house-ads";
 
 export function QuestionList({
   items,
   now,
   categoryName,
   fresh,
+  ad,
 }: {
   items: QuestionListItem[];
   now: number;
   categoryName: (id: number) => { name: string; urlname: string } | undefined;
   /** questions new to the reader since his previous copy of the list: highlighted for a while */
   fresh?: Set<number>;
+  /** the in-list slot's promotion, shown after the 4th question of a list that has 4 or more */
+  ad?: HouseAd;
 }) {
   if (items.length === 0) return <p className="muted">Нет вопросов</p>;
   return (
     <ul className="qlist" data-testid="question-list">
-      {items.map((item) => {
+      {items.map((item, i) => {
         const cat = categoryName(item.categoryId);
-        return (
+        const row = (
           <li key={item.id} data-qid={item.id} className={fresh?.has(item.id) ? "q-new" : undefined}>
             <a className="qtitle" href={`/question/${item.id}`}>
               {item.pollType ? "Опрос: " : ""}
@@ -34,6 +39,8 @@ export function QuestionList({
             </div>
           </li>
         );
+        if (i !== IN_LIST_AFTER - 1 || !ad) return row;
+        return [row, <AdSlot key="ad" ad={ad} n={SLOT_IN_LIST} as="li" />];
       })}
     </ul>
   );

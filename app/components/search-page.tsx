@@ -1,6 +1,8 @@
 import type { SearchAddress } from "../lib/search-path";
 import type { Parts, SearchLink, SearchView } from "../models/search/search-view.server";
 import { SearchBox } from "./search-box";
+import { AdSlot } from "./ad-slot";
+import { SLOT_SIDE, type PageAds } from "../lib/house-ads";
 
 export type { SearchView };
 
@@ -60,7 +62,7 @@ export function SearchFilterColumn({ view }: { view: SearchView }) {
 }
 
 /** The search page: the box, the filters, and the empty state, the nothing-found page or the results. */
-export function SearchPageView({ address, busy, view }: { address: SearchAddress; busy: string | null; view: SearchView | null }) {
+export function SearchPageView({ address, busy, view, ads }: { address: SearchAddress; busy: string | null; view: SearchView | null; ads?: PageAds }) {
   const filters = { type: address.type, cat: address.cat, sort: address.sort, period: address.period || undefined, where: address.where };
   return (
     <main className="page search-page">
@@ -84,6 +86,7 @@ export function SearchPageView({ address, busy, view }: { address: SearchAddress
           )}
         </div>
       </div>
+      <AdSlot ad={ads?.[SLOT_SIDE]} n={SLOT_SIDE} className="ad-foot" />
     </main>
   );
 }

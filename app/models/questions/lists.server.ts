@@ -156,6 +156,29 @@ export async function similarQuestions(env: Env, qid: number, categoryId: number
     .limit(limit);
 }
 
+/** The recommendation block shows this many questions. */
+export const RECOMMENDED_COUNT = 4;
+
+/**
+ * The recommendation block under a question: 4 other visible questions of its category, the
+ * resolved ones first (they have a best answer to read), then those in voting, then open ones,
+ * newest first within each. Three reads in one batch, each an indexed range of the category and one
+ * state, newest first and limited, so the cost does not grow with the category.
+ */
+export async function recommendedQuestions(env: Env, qid: number, categoryId: number) {
+  const db = dbOf(env);
+  const cols = { id: q.id, qtext: q.qtext, anscnt: q.anscnt, state: q.state, pollType: q.pollType };
+  const of = (state: QuestionState) =>
+    db
+      .select(cols)
+      .from(q)
+      .where(and(eq(q.categoryId, categoryId), eq(q.state, state), eq(q.hidden, 0), ne(q.id, qid)))
+      .orderBy(desc(q.added), desc(q.id))
+      .limit(RECOMMENDED_COUNT);
+  const [resolved, voting, open] = await db.batch([of("R"), of("V"), of("A")]);
+  return [...resolved, ...voting, ...open].slice(0, RECOMMENDED_COUNT);
+}
+
 export function categoryTrail(tree: CategoryTree, categoryId: number): Category[] {
   const trail: Category[] = [];
   let c = tree.byId.get(categoryId);
