@@ -1,4 +1,4 @@
-import type { HouseAd } from "../lib/house-ads";
+import { IN_LIST_AFTER, SLOT_IN_LIST, type HouseAd } from "../lib/house-ads";
 
 /**
  * One ad slot: a promotion of the site's own, plain HTML (a link, perhaps a picture from this
@@ -18,4 +18,10 @@ export function AdSlot({ ad, n, as = "div", className }: { ad: HouseAd | undefin
       </a>
     </Tag>
   );
+}
+
+/** A list's rows with the in-list slot after the 4th of them (when there are 4 or more and a promotion). */
+export function withListSlot(rows: React.ReactNode[], ad: HouseAd | undefined): React.ReactNode[] {
+  if (!ad || rows.length < IN_LIST_AFTER) return rows;
+  return [...rows.slice(0, IN_LIST_AFTER), <AdSlot key="ad-slot" ad={ad} n={SLOT_IN_LIST} as="li" />, ...rows.slice(IN_LIST_AFTER)];
 }

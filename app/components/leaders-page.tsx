@@ -142,8 +142,8 @@ export function LeadersPage({ data }: { data: LeadersPageData }) {
           </>
         )}
         <ShowMore next={data.next} />
+        <AdSlot ad={data.ads?.[SLOT_SIDE]} n={SLOT_SIDE} className="ad-foot" />
       </div>
-      <AdSlot ad={data.ads?.[SLOT_SIDE]} n={SLOT_SIDE} className="ad-foot" />
     </main>
   );
 }

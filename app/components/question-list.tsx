@@ -2,8 +2,8 @@ import type { QuestionListItem } from "../models/questions/lists.server";
 import { ANSWER, countOf } from "../lib/plural";
 import { TimeAgo } from "./time-ago";
 import { UserLink } from "./user-link";
-import { AdSlot } from "./ad-slot";
-import { IN_LIST_AFTER, SLOT_IN_LIST, type HouseAd } from "../lib/house-ads";
+import { withListSlot } from "./ad-slot";
+import type { HouseAd } from "../lib/house-ads";
 
 export function QuestionList({
   items,
@@ -23,25 +23,26 @@ export function QuestionList({
   if (items.length === 0) return <p className="muted">Нет вопросов</p>;
   return (
     <ul className="qlist" data-testid="question-list">
-      {items.map((item, i) => {
-        const cat = categoryName(item.categoryId);
-        const row = (
-          <li key={item.id} data-qid={item.id} className={fresh?.has(item.id) ? "q-new" : undefined}>
-            <a className="qtitle" href={`/question/${item.id}`}>
-              {item.pollType ? "Опрос: " : ""}
-              {item.qtext}
-            </a>
-            <div className="meta muted">
-              <UserLink user={item.author} />
-              {cat ? <a href={`/${cat.urlname}/`}>{cat.name}</a> : null}
-              <span>{countOf(item.anscnt, ANSWER)}</span>
-              <TimeAgo at={item.added} now={now} />
-            </div>
-          </li>
-        );
-        if (i !== IN_LIST_AFTER - 1 || !ad) return row;
-        return [row, <AdSlot key="ad" ad={ad} n={SLOT_IN_LIST} as="li" />];
-      })}
+      {withListSlot(
+        items.map((item) => {
+          const cat = categoryName(item.categoryId);
+          return (
+            <li key={item.id} data-qid={item.id} className={fresh?.has(item.id) ? "q-new" : undefined}>
+              <a className="qtitle" href={`/question/${item.id}`}>
+                {item.pollType ? "Опрос: " : ""}
+                {item.qtext}
+              </a>
+              <div className="meta muted">
+                <UserLink user={item.author} />
+                {cat ? <a href={`/${cat.urlname}/`}>{cat.name}</a> : null}
+                <span>{countOf(item.anscnt, ANSWER)}</span>
+                <TimeAgo at={item.added} now={now} />
+              </div>
+            </li>
+          );
+        }),
+        ad,
+      )}
     </ul>
   );
 }

@@ -43,7 +43,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const [viewer, limits, ads] = await Promise.all([
     moderOnPage(context.cloudflare.env, session),
     page.isOwner && session ? quotaUsage(context.cloudflare.env, session.user, now) : null,
-    pageAds(context.cloudflare.env, "profile", now),
+    pageAds(context.cloudflare.env, "profile", now, { inList: true }),
   ]);
   return json(
     {
@@ -91,6 +91,7 @@ export default function ProfileRoute() {
       url={data.url}
       limits={data.limits}
       relation={data.relation}
+      ads={data.ads}
     />
   );
 }

@@ -15,7 +15,7 @@ import { ANSWER, countOf } from "../lib/plural";
 import { originOf, pageMeta } from "../lib/seo";
 import { getCategoryTree } from "../models/categories/categories.server";
 import { crumbsOf, deletedQuestionFacts, loadQuestionPage } from "../models/questions/question-page.server";
-import { categoryTrail, recommendedQuestions, similarQuestions } from "../models/questions/lists.server";
+import { categoryTrail, questionNeighbours } from "../models/questions/lists.server";
 import { viewerSession } from "../models/users/session.server";
 import { readerIsAdult } from "../models/users/adult.server";
 import { adultGatePath } from "../lib/adult";
@@ -85,9 +85,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (offset.value > 0 && offset.value >= page.question.anscnt) throw redirect(`/question/${qid}`);
   // "similar questions" stream after the page; asked for now, beside the reader's own parts, so
   // that no D1 round trip waits for another one more than the page needs
-  const similar = similarQuestions(env, qid, page.question.categoryId);
-  // the recommendation block: our own questions of the same category, read here, never asked of anyone else
-  const recommended = recommendedQuestions(env, qid, page.question.categoryId);
+  // so do the recommendations: our own questions of the same category, read in the same batch, never
+  // asked of anyone else
+  const neighbours = questionNeighbours(env, qid, page.question.categoryId);
+  const similar = neighbours.then((n) => n.similar);
+  const recommended = neighbours.then((n) => n.recommended);
   const viewer = session
     ? await viewerOnQuestion(env, session.user, qid, page.question.author.id, [...(page.best ? [page.best.id] : []), ...page.answers.map((a) => a.id)])
     : null;

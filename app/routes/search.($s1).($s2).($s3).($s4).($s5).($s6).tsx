@@ -38,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notFoundUnless(offset.reason !== "too-far", PRIVATE_PAGE);
     throw redirect(searchHref(address));
   }
-  const [session, ads] = await Promise.all([viewerSession(context, request), pageAds(env, "search", now)]);
+  const [session, ads] = await Promise.all([viewerSession(context, request), pageAds(env, "search", now, { inList: true })]);
   let view: SearchView;
   try {
     if (address.query.trim() !== "" && rateLimited(env, request)) await take(env, "search", addressKey(clientIp(request)), now);

@@ -114,6 +114,43 @@ describe("house ad slots", () => {
     }
   });
 
+  it("a profile's questions and answers tabs and the search results have the in-list slot after their 4th item", async () => {
+    // one asker with 6 visible questions
+    const asker = 3;
+    await exec(
+      `update questions set user_id = ? where id in (select id from questions where hidden = 0 and state != 'D' and category_id not in ${ADULT} order by id limit 6)`,
+      asker,
+    );
+    const answerer = (await one<{ user_id: number }>(
+      `select a.user_id from answers a join questions q on q.id = a.qid where a.hidden = 0 and q.hidden = 0 and q.state != 'D' and q.category_id not in ${ADULT}
+       group by a.user_id having count(*) >= 6 order by count(*) desc limit 1`,
+    ))!.user_id;
+    const lists = [
+      { path: `/profile/id${asker}`, list: "profile-questions" },
+      { path: `/profile/id${answerer}/answers`, list: "profile-answers" },
+    ];
+    // the most frequent long word of the titles finds more than 4 questions
+    const titles = await all<{ qtext: string }>(`select qtext from questions where hidden = 0 and state != 'D' and category_id not in ${ADULT}`);
+    const counts = new Map<string, number>();
+    for (const t of titles) for (const w of new Set(t.qtext.toLowerCase().match(/[а-яё]{6,}/g) ?? [])) counts.set(w, (counts.get(w) ?? 0) + 1);
+    const word = [...counts].sort((a, b) => b[1] - a[1])[0][0];
+    lists.push({ path: `/search/${encodeURIComponent(word)}`, list: "search-results" });
+    for (const { path, list } of lists) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(200);
+      const at = html.indexOf(`data-testid="${list}"`);
+      expect(at, path).toBeGreaterThan(0);
+      const body = html.slice(at, html.indexOf(list === "search-results" ? "</ol>" : "</ul>", at));
+      const items = [...body.matchAll(/<li( class="ad-slot" data-testid="ad-slot" data-slot="2")?/g)].map((m) => (m[1] ? "ad" : "item"));
+      expect(items.length, path).toBeGreaterThanOrEqual(6);
+      expect(items.indexOf("ad"), path).toBe(4);
+      expect(
+        items.filter((x) => x === "ad"),
+        path,
+      ).toHaveLength(1);
+    }
+  });
+
   it("every page type carries its numbered slot: index, category, top, question, answer, profile, moderlog and search", async () => {
     const qid = (await one<{ id: number }>(
       `select id from questions where hidden = 0 and state = 'R' and anscnt > 0 and category_id not in ${ADULT} order by id limit 1`,
