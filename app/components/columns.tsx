@@ -10,6 +10,8 @@ import type { DropdownEntry } from "../lib/shell";
 import { CallButton } from "./forms";
 import { FollowButton } from "./follow-button";
 import { LeadersBlock } from "./leaders-block";
+import { AdSlot } from "./ad-slot";
+import { SLOT_SIDE, type PageAds } from "../lib/house-ads";
 import type { ShellUser } from "./site-shell";
 
 type LeadersData = Parameters<typeof LeadersBlock>[0];
@@ -173,8 +175,10 @@ export function LeftColumn({ place, user, categories }: ColumnsProps) {
 /** The right column's blocks for a page, or null when it has none. */
 export function RightColumn({ place }: ColumnsProps) {
   const { kind } = place;
+  const ads = (place.data as { ads?: PageAds } | null)?.ads;
   return (
     <aside className="col col-right" aria-label="Полезное" data-testid="right-column">
+      <AdSlot ad={ads?.[SLOT_SIDE]} n={SLOT_SIDE} />
       {kind !== "ask" ? (
         <div className="col-block col-ask">
           <p>Не нашли ответа? Спросите сообщество.</p>

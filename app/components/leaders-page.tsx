@@ -2,6 +2,8 @@ import { LEADER_TYPES, type LeaderRow, type LeadersView, leadersTitle, RATING_UN
 import { FollowButton } from "./follow-button";
 import { LeaderAvatar, leaderValue } from "./leaders-block";
 import { ShowMore } from "./show-more";
+import { AdSlot } from "./ad-slot";
+import { SLOT_SIDE, type PageAds } from "../lib/house-ads";
 
 export type LeadersPageData = {
   view: LeadersView;
@@ -17,6 +19,8 @@ export type LeadersPageData = {
   viewer: { id: number; followed: number[] } | null;
   /** where a follow button's plain form comes back to */
   back: string;
+  /** the promotion of the page's slot (at the page's foot: the page has no side columns) */
+  ads?: PageAds;
 };
 
 const PODIUM_SIZES = [125, 107, 90] as const;
@@ -138,6 +142,7 @@ export function LeadersPage({ data }: { data: LeadersPageData }) {
           </>
         )}
         <ShowMore next={data.next} />
+        <AdSlot ad={data.ads?.[SLOT_SIDE]} n={SLOT_SIDE} className="ad-foot" />
       </div>
     </main>
   );

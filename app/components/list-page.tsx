@@ -1,5 +1,6 @@
 import type { QuestionListItem } from "../models/questions/lists.server";
 import { QuestionList } from "./question-list";
+import { SECTIONS_WITHOUT_LIST_SLOT, SLOT_IN_LIST, type PageAds } from "../lib/house-ads";
 import { Island } from "../islands/island";
 import QuickAsk from "../islands/quick-ask.island";
 import NewQuestions from "../islands/new-questions.island";
@@ -19,6 +20,8 @@ export type ListPageData = {
   parent: { name: string; urlname: string } | null;
   subcategories: { name: string; urlname: string }[];
   tabs: { tab: string; title: string }[];
+  /** the promotions of the page's slots (slot 1 in the side column, slot 2 in the list) */
+  ads?: PageAds;
 };
 
 /** The sections that take no questions of their own show no ask form. */
@@ -84,7 +87,13 @@ export function ListPage({ data, heading }: { data: ListPageData; heading: strin
         {first && data.offset === 0 ? (
           <Island name="new-questions" of={NewQuestions} props={{ cat: cat?.urlname ?? null, state: data.tab, qid: first.id, path: data.path }} when="idle" />
         ) : null}
-        <QuestionList items={data.items} now={data.now} categoryName={(id) => data.cats[id]} fresh={freshIds(data.items, data.newAfter)} />
+        <QuestionList
+          items={data.items}
+          now={data.now}
+          categoryName={(id) => data.cats[id]}
+          fresh={freshIds(data.items, data.newAfter)}
+          ad={SECTIONS_WITHOUT_LIST_SLOT.has(cat?.special ?? "") ? undefined : data.ads?.[SLOT_IN_LIST]}
+        />
         <div className="pager">
           {data.next ? (
             <a className="btn" rel="next" href={data.next} data-testid="show-more">

@@ -15,6 +15,8 @@ import { ModerProfileLinks, usePageModer } from "./moder-forms";
 import { TimeAgo } from "./time-ago";
 import { UserText } from "./user-text";
 import { ShowMore } from "./show-more";
+import { withListSlot } from "./ad-slot";
+import { SLOT_IN_LIST, type HouseAd, type PageAds } from "../lib/house-ads";
 
 const TAB_TITLES: Record<ProfileTab, string> = { questions: "Вопросы", answers: "Ответы", feed: "Лента", followers: "Подписчики", gifts: "Подарки" };
 const SUB_TITLES: Record<ProfileTab, Record<string, string>> = {
@@ -25,44 +27,50 @@ const SUB_TITLES: Record<ProfileTab, Record<string, string>> = {
   gifts: { all: "Все" },
 };
 
-function QuestionItems({ items, now }: { items: Extract<ProfileList, { kind: "questions" }>["items"]; now: number }) {
+function QuestionItems({ items, now, ad }: { items: Extract<ProfileList, { kind: "questions" }>["items"]; now: number; ad?: HouseAd }) {
   return (
     <ul className="qlist" data-testid="profile-questions">
-      {items.map((item) => (
-        <li key={item.id}>
-          <a className="qtitle" href={`/question/${item.id}`}>
-            {item.pollType ? "Опрос: " : ""}
-            {item.qtext}
-          </a>
-          <div className="meta muted">
-            <span className={`state state-${item.state}`}>{STATE_TITLES[item.state]}</span>
-            <a href={`/${item.category.urlname}/`}>{item.category.name}</a>
-            <span>{countOf(item.anscnt, ANSWER)}</span>
-            <TimeAgo at={item.added} now={now} />
-          </div>
-        </li>
-      ))}
+      {withListSlot(
+        items.map((item) => (
+          <li key={item.id}>
+            <a className="qtitle" href={`/question/${item.id}`}>
+              {item.pollType ? "Опрос: " : ""}
+              {item.qtext}
+            </a>
+            <div className="meta muted">
+              <span className={`state state-${item.state}`}>{STATE_TITLES[item.state]}</span>
+              <a href={`/${item.category.urlname}/`}>{item.category.name}</a>
+              <span>{countOf(item.anscnt, ANSWER)}</span>
+              <TimeAgo at={item.added} now={now} />
+            </div>
+          </li>
+        )),
+        ad,
+      )}
     </ul>
   );
 }
 
-function AnswerItems({ items, now }: { items: Extract<ProfileList, { kind: "answers" }>["items"]; now: number }) {
+function AnswerItems({ items, now, ad }: { items: Extract<ProfileList, { kind: "answers" }>["items"]; now: number; ad?: HouseAd }) {
   return (
     <ul className="qlist" data-testid="profile-answers">
-      {items.map((item) => (
-        <li key={item.id} data-answer-id={item.id}>
-          <a className="qtitle" href={`/question/${item.qid}`}>
-            {item.qtext}
-          </a>
-          {item.best ? <div className="best-label">Лучший ответ</div> : null}
-          <UserText className="atext" html={item.text} />
-          <div className="meta muted">
-            <a href={`/answer/${item.id}`}>
-              <TimeAgo at={item.added} now={now} />
+      {withListSlot(
+        items.map((item) => (
+          <li key={item.id} data-answer-id={item.id}>
+            <a className="qtitle" href={`/question/${item.qid}`}>
+              {item.qtext}
             </a>
-          </div>
-        </li>
-      ))}
+            {item.best ? <div className="best-label">Лучший ответ</div> : null}
+            <UserText className="atext" html={item.text} />
+            <div className="meta muted">
+              <a href={`/answer/${item.id}`}>
+                <TimeAgo at={item.added} now={now} />
+              </a>
+            </div>
+          </li>
+        )),
+        ad,
+      )}
     </ul>
   );
 }
@@ -236,7 +244,7 @@ function emptyText(view: ProfileView, isOwner: boolean): string {
   return "Нет вопросов";
 }
 
-function ListBody({ list, view, isOwner, now, uid }: { list: ProfileList; view: ProfileView; isOwner: boolean; now: number; uid: number }) {
+function ListBody({ list, view, isOwner, now, uid, ad }: { list: ProfileList; view: ProfileView; isOwner: boolean; now: number; uid: number; ad?: HouseAd }) {
   if (list.kind === "gifts") {
     return (
       <>
@@ -263,8 +271,8 @@ function ListBody({ list, view, isOwner, now, uid }: { list: ProfileList; view: 
   if (list.kind === "feedUsers") return <FeedUserItems items={list.items} now={now} testId="profile-feed-users" />;
   if (list.kind === "feedQuestions") return <FeedQuestionItems items={list.items} now={now} testId="profile-feed-questions" />;
   if (list.kind === "updates") return <UpdateItems items={list.items} now={now} />;
-  if (list.kind === "questions") return <QuestionItems items={list.items} now={now} />;
-  if (list.kind === "answers") return <AnswerItems items={list.items} now={now} />;
+  if (list.kind === "questions") return <QuestionItems items={list.items} now={now} ad={ad} />;
+  if (list.kind === "answers") return <AnswerItems items={list.items} now={now} ad={ad} />;
   return <PrivateItems items={list.items} now={now} />;
 }
 
@@ -297,6 +305,7 @@ export function ProfilePageView({
   url,
   limits = null,
   relation = null,
+  ads,
 }: {
   user: ProfileUser;
   view: ProfileView;
@@ -311,6 +320,8 @@ export function ProfilePageView({
   limits?: QuotaView | null;
   /** the viewer's relation to him: following, blacklisted (null for a guest) */
   relation?: ProfileRelation;
+  /** the promotions of the page's slots (slot 2 goes in the questions' and answers' lists) */
+  ads?: PageAds;
 }) {
   const { moder } = usePageModer();
   const emptyStart = isOwner && user.questionsCount === 0 && user.answersCount === 0 && view.tab === "questions" && view.sub === "all";
@@ -351,7 +362,7 @@ export function ProfilePageView({
             ))}
           </nav>
         ) : null}
-        <ListBody list={list} view={view} isOwner={isOwner} now={now} uid={user.id} />
+        <ListBody list={list} view={view} isOwner={isOwner} now={now} uid={user.id} ad={ads?.[SLOT_IN_LIST]} />
         <ShowMore next={next} />
       </div>
     </main>

@@ -1,6 +1,8 @@
 import type { SearchAddress } from "../lib/search-path";
 import type { Parts, SearchLink, SearchView } from "../models/search/search-view.server";
 import { SearchBox } from "./search-box";
+import { AdSlot, withListSlot } from "./ad-slot";
+import { SLOT_IN_LIST, SLOT_SIDE, type HouseAd, type PageAds } from "../lib/house-ads";
 
 export type { SearchView };
 
@@ -60,7 +62,7 @@ export function SearchFilterColumn({ view }: { view: SearchView }) {
 }
 
 /** The search page: the box, the filters, and the empty state, the nothing-found page or the results. */
-export function SearchPageView({ address, busy, view }: { address: SearchAddress; busy: string | null; view: SearchView | null }) {
+export function SearchPageView({ address, busy, view, ads }: { address: SearchAddress; busy: string | null; view: SearchView | null; ads?: PageAds }) {
   const filters = { type: address.type, cat: address.cat, sort: address.sort, period: address.period || undefined, where: address.where };
   return (
     <main className="page search-page">
@@ -80,10 +82,11 @@ export function SearchPageView({ address, busy, view }: { address: SearchAddress
           ) : view.status === "none" ? (
             <NothingFound query={address.query} />
           ) : (
-            <Results view={view} />
+            <Results view={view} ad={ads?.[SLOT_IN_LIST]} />
           )}
         </div>
       </div>
+      <AdSlot ad={ads?.[SLOT_SIDE]} n={SLOT_SIDE} className="ad-foot" />
     </main>
   );
 }
@@ -104,7 +107,7 @@ function NothingFound({ query }: { query: string }) {
   );
 }
 
-function Results({ view }: { view: SearchView }) {
+function Results({ view, ad }: { view: SearchView; ad?: HouseAd }) {
   return (
     <>
       <div className="search-head">
@@ -131,30 +134,33 @@ function Results({ view }: { view: SearchView }) {
         </p>
       ) : null}
       <ol className="search-results" data-testid="search-results">
-        {view.results.map((r) => (
-          <li key={r.id}>
-            <a className="qtitle" href={r.href} title={r.title}>
-              {r.isPoll ? "Опрос: " : ""}
-              <Marked parts={r.label} />
-            </a>
-            {r.answer ? (
-              <p className="search-excerpt" data-testid="search-answer">
-                <a href={r.answer.href}>Ответ:</a> <Marked parts={r.answer.parts} />
-              </p>
-            ) : r.comment ? (
-              <p className="search-excerpt">
-                <Marked parts={r.comment} />
-              </p>
-            ) : null}
-            <div className="meta muted">
-              <a href={`/profile/id${r.author.id}`}>{r.author.nick}</a>
-              {r.category ? <a href={r.category.href}>{r.category.name}</a> : null}
-              <span>{r.state}</span>
-              <span>{r.answers}</span>
-              <span>{r.timeAgo}</span>
-            </div>
-          </li>
-        ))}
+        {withListSlot(
+          view.results.map((r) => (
+            <li key={r.id}>
+              <a className="qtitle" href={r.href} title={r.title}>
+                {r.isPoll ? "Опрос: " : ""}
+                <Marked parts={r.label} />
+              </a>
+              {r.answer ? (
+                <p className="search-excerpt" data-testid="search-answer">
+                  <a href={r.answer.href}>Ответ:</a> <Marked parts={r.answer.parts} />
+                </p>
+              ) : r.comment ? (
+                <p className="search-excerpt">
+                  <Marked parts={r.comment} />
+                </p>
+              ) : null}
+              <div className="meta muted">
+                <a href={`/profile/id${r.author.id}`}>{r.author.nick}</a>
+                {r.category ? <a href={r.category.href}>{r.category.name}</a> : null}
+                <span>{r.state}</span>
+                <span>{r.answers}</span>
+                <span>{r.timeAgo}</span>
+              </div>
+            </li>
+          )),
+          ad,
+        )}
       </ol>
       <div className="pager">
         {view.next ? (

@@ -16,6 +16,8 @@ import { categoryLinks, findListPlace, listPath, loadQuestionList } from "../mod
 import { viewerSession } from "../models/users/session.server";
 import { brandQueueOpen } from "../models/moderation/premoderation.server";
 import { readerIsAdult } from "../models/users/adult.server";
+import { pageAds } from "../models/ads/house-ads.server";
+import { SECTIONS_WITHOUT_LIST_SLOT } from "../lib/house-ads";
 import { leadersBlock } from "../models/users/leaders.server";
 import { adultGatePath } from "../lib/adult";
 import { emailOfPath, isMailWord } from "../lib/mail-paths";
@@ -63,15 +65,18 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const adultOk = category.adult || mixed ? readerIsAdult(request, session) : false;
   if (category.adult && !adultOk) throw redirect(adultGatePath(url.pathname + url.search), { headers: session ? PRIVATE_PAGE : cacheHeaders() });
   // the column's leaders: the category's own, or the whole site's beside a special section
-  const [{ more, ...list }, leaders] = await Promise.all([
+  // the golden, smstop and nosmoking sections leave the in-list slot out
+  const [{ more, ...list }, leaders, ads] = await Promise.all([
     loadQuestionList(env, tree, place, offset.value, { now, adultOk }),
     leadersBlock(env, category.special === null ? category : null, now),
+    pageAds(env, "category", now, { inList: !SECTIONS_WITHOUT_LIST_SLOT.has(category.special ?? "") }),
   ]);
   return json(
     {
       now,
       ...list,
       leaders,
+      ads,
       next: more ? `${base}?p=${offset.value + LIMITS.pageSize}` : null,
       offset: offset.value,
       newAfter: parseId(url.searchParams.get("new")),

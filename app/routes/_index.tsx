@@ -8,6 +8,7 @@ import { pageMeta } from "../lib/seo";
 import { getCategoryTree } from "../models/categories/categories.server";
 import { loadQuestionList } from "../models/questions/lists.server";
 import { readerIsAdult } from "../models/users/adult.server";
+import { pageAds } from "../models/ads/house-ads.server";
 import { leadersBlock } from "../models/users/leaders.server";
 import { viewerSession } from "../models/users/session.server";
 
@@ -29,15 +30,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // adult questions are listed only for a reader who confirmed his age
   const adultOk = readerIsAdult(request, await viewerSession(context, request));
-  const [{ more, ...list }, leaders] = await Promise.all([
+  const [{ more, ...list }, leaders, ads] = await Promise.all([
     loadQuestionList(env, tree, { category: null, tab: null }, offset.value, { now, adultOk }),
     leadersBlock(env, null, now),
+    pageAds(env, "index", now, { inList: true }),
   ]);
   return json(
     {
       now,
       ...list,
       leaders,
+      ads,
       next: more ? `/?p=${offset.value + LIMITS.pageSize}` : null,
       offset: offset.value,
       newAfter: parseId(url.searchParams.get("new")),

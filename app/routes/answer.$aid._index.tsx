@@ -10,13 +10,16 @@ import { parseId } from "../lib/params";
 import { originOf, pageMeta } from "../lib/seo";
 import { answerPageWithTrail } from "../models/questions/question-page.server";
 
+import { pageAds } from "../models/ads/house-ads.server";
+
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
 /** /answer/{aid}: one answer under its question's header, with all of its comments; a gone one is a 404 page. */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const aid = parseId(params.aid);
   if (aid === null) return json({ kind: "missing" as const, now: Date.now() }, { status: 404, headers: cacheHeaders(404) });
-  const page = await answerPageWithTrail(context.cloudflare.env, aid, null, Date.now());
+  const now = Date.now();
+  const [page, ads] = await Promise.all([answerPageWithTrail(context.cloudflare.env, aid, null, now), pageAds(context.cloudflare.env, "answer", now)]);
   if (page.kind !== "ok") return json(page, { status: 404, headers: cacheHeaders(404) });
   // an answer in the adult category asks its reader to confirm his age first, as its question does
   if (page.trail.some((c) => c.adult)) {
@@ -26,7 +29,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       throw redirect(adultGatePath(url.pathname + url.search), { headers: session ? PRIVATE_PAGE : cacheHeaders() });
     }
   }
-  return json({ ...page, canonical: `${originOf(request)}/answer/${aid}` }, { headers: cacheHeaders() });
+  return json({ ...page, ads, canonical: `${originOf(request)}/answer/${aid}` }, { headers: cacheHeaders() });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => {

@@ -9,6 +9,7 @@ import { pageMeta } from "../lib/seo";
 import { loadModerator } from "../models/moderation/moderation.server";
 import { moderlogOwner, moderlogPage, moderlogPath } from "../models/moderation/moderlog.server";
 import { viewerSession } from "../models/users/session.server";
+import { pageAds } from "../models/ads/house-ads.server";
 
 export const headers = ({ loaderHeaders, errorHeaders }: HeadersArgs) => errorHeaders ?? loaderHeaders;
 
@@ -33,7 +34,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
   const owner = await moderlogOwner(env, id);
   notFoundUnless(owner, PRIVATE_PAGE);
-  const { items, more } = await moderlogPage(env, id, tab, offset.value);
+  const now = Date.now();
+  const [{ items, more }, ads] = await Promise.all([moderlogPage(env, id, tab, offset.value), pageAds(env, "moderlog", now)]);
   return json(
     {
       owner,
@@ -43,7 +45,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       back: `${base}${offset.value ? `?p=${offset.value}` : ""}`,
       next: more ? `${base}?p=${offset.value + LIMITS.pageSize}` : null,
       can: { qstrestore: moder.permissions.includes("qstrestore"), ansrestore: moder.permissions.includes("ansrestore") },
-      now: Date.now(),
+      ads,
+      now,
     },
     { headers: PRIVATE_PAGE },
   );

@@ -12,6 +12,7 @@ import { quotaUsage } from "../models/core/hub.server";
 import { isOwnerOnly, loadProfilePage, parseProfilePath, profileNav, profilePath } from "../models/users/profile.server";
 import { readerIsAdult } from "../models/users/adult.server";
 import { viewerSession } from "../models/users/session.server";
+import { pageAds } from "../models/ads/house-ads.server";
 
 export const headers = ({ loaderHeaders, errorHeaders }: HeadersArgs) => errorHeaders ?? loaderHeaders;
 
@@ -39,9 +40,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   notFoundUnless(page.kind !== "missing", session ? headers : cacheHeaders(404));
   if (page.kind === "hidden") return json({ ...page, now }, { headers });
   // the owner's daily limits come from his UserHub, asked beside the moderator's facts
-  const [viewer, limits] = await Promise.all([
+  const [viewer, limits, ads] = await Promise.all([
     moderOnPage(context.cloudflare.env, session),
     page.isOwner && session ? quotaUsage(context.cloudflare.env, session.user, now) : null,
+    pageAds(context.cloudflare.env, "profile", now, { inList: true }),
   ]);
   return json(
     {
@@ -49,6 +51,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       now,
       viewer,
       limits,
+      ads,
       url: `${originOf(request)}/profile/id${path.uid}`,
       nav: profileNav(path.uid, path.view, page.isOwner),
       next: page.more ? `${base}?p=${offset.value + LIMITS.pageSize}` : null,
@@ -88,6 +91,7 @@ export default function ProfileRoute() {
       url={data.url}
       limits={data.limits}
       relation={data.relation}
+      ads={data.ads}
     />
   );
 }

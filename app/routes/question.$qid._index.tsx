@@ -15,7 +15,7 @@ import { ANSWER, countOf } from "../lib/plural";
 import { originOf, pageMeta } from "../lib/seo";
 import { getCategoryTree } from "../models/categories/categories.server";
 import { crumbsOf, deletedQuestionFacts, loadQuestionPage } from "../models/questions/question-page.server";
-import { categoryTrail, similarQuestions } from "../models/questions/lists.server";
+import { categoryTrail, questionNeighbours } from "../models/questions/lists.server";
 import { viewerSession } from "../models/users/session.server";
 import { readerIsAdult } from "../models/users/adult.server";
 import { adultGatePath } from "../lib/adult";
@@ -30,6 +30,7 @@ import { PHOTO_MARK } from "../lib/photos";
 import AnswerFormIsland from "../islands/answer-form.island";
 import CommentThread from "../islands/comment-thread.island";
 import SupplementFormIsland from "../islands/supplement-form.island";
+import { pageAds } from "../models/ads/house-ads.server";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
@@ -53,10 +54,16 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
   if (!offset.ok) throw redirect(`/question/${qid}`);
 
-  // "similar questions" stream after the page; asked for now, with the page's own reads, so that
-  // no D1 round trip waits for another one more than the page needs
-  const similar = similarQuestions(env, qid);
-  let [tree, page, session] = await Promise.all([getCategoryTree(env, now), loadQuestionPage(env, qid, offset.value), viewerSession(context, request)]);
+  // "similar questions" and the recommendations stream after the page; asked for now, with the
+  // page's own reads, so that no D1 round trip waits for another one more than the page needs
+  // (the recommendations are our own questions of the same category, never asked of anyone else)
+  const neighbours = questionNeighbours(env, qid);
+  let [tree, page, session, ads] = await Promise.all([
+    getCategoryTree(env, now),
+    loadQuestionPage(env, qid, offset.value),
+    viewerSession(context, request),
+    pageAds(env, "question", now),
+  ]);
   // the on-read guard: a question whose window has passed moves on before anyone reads it stale
   if (page.kind === "ok" && dueTransition({ ...page.question, userId: page.question.author.id }, now)) {
     await advanceOne(env, qid, now);
@@ -80,6 +87,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     );
   }
   if (offset.value > 0 && offset.value >= page.question.anscnt) throw redirect(`/question/${qid}`);
+  const similar = neighbours.then((n) => n.similar);
+  const recommended = neighbours.then((n) => n.recommended);
   // the reader's own parts: read already with his session when the page is the shared rendering
   const known = (context as { viewerOnQuestion?: Viewer }).viewerOnQuestion;
   const viewer = session
@@ -95,6 +104,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       canonical: `${originOf(request)}/question/${qid}`,
       viewer,
       similar,
+      recommended,
+      ads,
     },
     { headers: viewer ? { "Cache-Control": "private, no-store" } : cacheHeaders() },
   );
@@ -241,6 +252,30 @@ export default function QuestionRoute() {
         <Island name="photo-viewer" props={{}} when="idle" />
       ) : null}
       {question.anscnt > 0 ? <Island name="survey" props={{ qid: question.id, qtext: question.qtext }} when="load" /> : null}
+      <section className="card" aria-labelledby="recommended-title">
+        <h2 id="recommended-title">Рекомендуем прочитать</h2>
+        <Suspense fallback={<p className="muted">Загружаем рекомендации…</p>}>
+          <Await resolve={data.recommended} errorElement={<p className="muted">Рекомендаций пока нет</p>}>
+            {(recommended) =>
+              recommended.length === 0 ? (
+                <p className="muted">Рекомендаций пока нет</p>
+              ) : (
+                <ul className="similar" data-testid="recommended">
+                  {recommended.map((s) => (
+                    <li key={s.id}>
+                      <a href={`/question/${s.id}`}>
+                        {s.pollType ? "Опрос: " : ""}
+                        {s.qtext}
+                      </a>{" "}
+                      <span className="muted">{countOf(s.anscnt, ANSWER)}</span>
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          </Await>
+        </Suspense>
+      </section>
       <section className="card">
         <h2>Похожие вопросы</h2>
         <Suspense fallback={<p className="muted">Загружаем похожие вопросы…</p>}>

@@ -11,6 +11,7 @@ import { readerIsAdult } from "../models/users/adult.server";
 import { searchView } from "../models/search/search-view.server";
 import { viewerSession } from "../models/users/session.server";
 import searchStyles from "../styles/search.css?url";
+import { pageAds } from "../models/ads/house-ads.server";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
@@ -37,7 +38,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notFoundUnless(offset.reason !== "too-far", PRIVATE_PAGE);
     throw redirect(searchHref(address));
   }
-  const session = await viewerSession(context, request);
+  const [session, ads] = await Promise.all([viewerSession(context, request), pageAds(env, "search", now, { inList: true })]);
   let view: SearchView;
   try {
     if (address.query.trim() !== "" && rateLimited(env, request)) await take(env, "search", addressKey(clientIp(request)), now);
@@ -48,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     notFoundUnless(!(e instanceof DomainError), PRIVATE_PAGE);
     throw e;
   }
-  return json({ address, busy: null, view, canonical: `${url.origin}${searchHref(address)}` }, { headers: PRIVATE_PAGE });
+  return json({ address, busy: null, view, ads, canonical: `${url.origin}${searchHref(address)}` }, { headers: PRIVATE_PAGE });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -59,5 +60,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 
 export default function SearchRoute() {
   const data = useLoaderData<typeof loader>();
-  return <SearchPageView address={data.address} busy={data.busy} view={data.view} />;
+  return <SearchPageView address={data.address} busy={data.busy} view={data.view} ads={"ads" in data ? data.ads : undefined} />;
 }

@@ -11,6 +11,7 @@ import { getCategoryTree } from "../models/categories/categories.server";
 import { ratingCategories, readRating } from "../models/users/leaders.server";
 import { followedAmong } from "../models/users/follows.server";
 import { viewerSession } from "../models/users/session.server";
+import { pageAds } from "../models/ads/house-ads.server";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 
@@ -45,7 +46,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     failed = true;
   }
   // a signed-in reader gets a follow button beside each leader but himself, in its state for him
-  const session = await viewerSession(context, request);
+  const [session, ads] = await Promise.all([viewerSession(context, request), pageAds(env, "top", now)]);
   const followed = session
     ? await followedAmong(
         env,
@@ -65,6 +66,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     canonical: `${url.origin}${base}${offset.value ? `?p=${offset.value}` : ""}`,
     viewer: session ? { id: session.user.id, followed } : null,
     back: base + url.search,
+    ads,
   };
   return json(data, failed || session ? { status: failed ? 503 : 200, headers: PRIVATE_PAGE } : { headers: cacheHeaders() });
 }

@@ -3,3 +3,4 @@ export * from "./categories";
 export * from "./questions";
 export * from "./activity";
 export * from "./payments";
+export * from "./ads";

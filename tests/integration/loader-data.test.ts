@@ -143,6 +143,7 @@ describe("the question page", () => {
   it("sends a guest the question, its answers and comments with their authors' public fields, and no viewer", async () => {
     const r = await loaderData(`/question/${SHOWCASE.resolvedQuestionId}`, QUESTION_ROUTE);
     expect(keys(r.data)).toEqual([
+      "ads",
       "answers",
       "best",
       "canonical",
@@ -152,6 +153,7 @@ describe("the question page", () => {
       "poll",
       "question",
       "questionComments",
+      "recommended",
       "similar",
       "supplements",
       "trail",
