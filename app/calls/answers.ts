@@ -21,7 +21,7 @@ function liveAnswer(c: CallContext, r: { text: string; source: string; dpoints: 
     text: r.text,
     source: r.source,
     added: c.now,
-    author: { id: user.id, nick: user.nick, lvl: user.lvl, points: user.points + r.dpoints },
+    author: { id: user.id, nick: user.nick, lvl: user.lvl, points: user.points + r.dpoints, filin: user.filin ?? null },
   };
 }
 

@@ -1,5 +1,18 @@
 import { UploadInput, UploadUrlInput, uploadPhoto, uploadPhotoByUrl } from "../models/photos/photos.server";
+import { RemoveAvatarInput, removeAvatar, SetAvatarInput, setAvatar } from "../models/photos/avatars.server";
 import { defineCall, type NamedCall } from "./define";
+
+/** The cached pages an avatar change drops: his profile's tabs a guest may see and the pages of his latest questions and answers. */
+const avatarPages = (r: { uid: number; qids: number[] }) => [
+  `/profile/id${r.uid}`,
+  `/profile/id${r.uid}/answers`,
+  `/profile/id${r.uid}/answers/best`,
+  `/profile/id${r.uid}/gifts`,
+  ...r.qids.map((qid) => `/question/${qid}`),
+];
+
+/** What the client gets: the avatar's key and addresses (the question ids only say what to purge). */
+const withoutQids = <R extends { qids: number[] }>({ qids: _, ...rest }: R) => rest;
 
 /**
  * Photos: upload (at /api/slow/upload) and addimg take a multipart file, addimgurl (at
@@ -26,5 +39,25 @@ export const photoCalls: Record<string, NamedCall> = {
     input: UploadUrlInput,
     quota: "IMQ",
     run: (c, input) => uploadPhotoByUrl(c.env, c.session, input, c.now),
+  }),
+  /**
+   * filin: the owner's new avatar (a multipart file, like upload; one of the day's photos, IMQ);
+   * answers with its key (filin) and addresses. delfilin: back to the generated default.
+   */
+  filin: defineCall({
+    method: "POST",
+    door: "slow",
+    input: SetAvatarInput,
+    quota: "IMQ",
+    run: (c, input) => setAvatar(c.env, c.session, input, c.now),
+    purge: avatarPages,
+    reply: withoutQids,
+  }),
+  delfilin: defineCall({
+    method: "POST",
+    input: RemoveAvatarInput,
+    run: (c, input) => removeAvatar(c.env, c.session, input),
+    purge: avatarPages,
+    reply: withoutQids,
   }),
 };

@@ -1,3 +1,4 @@
+import { withFormPhoto } from "../models/photos/photos.server";
 import { AskInput, addSupplement, askQuestion, canAsk, CanAskInput, DeleteInput, deleteOwnQuestion, SupplementInput } from "../models/questions/ask.server";
 import { dropWatch, startWatch, StopNotifyInput, stopNotify, WatchInput } from "../models/questions/watch.server";
 import { defineCall, type NamedCall } from "./define";
@@ -11,12 +12,12 @@ export const questionCalls: Record<string, NamedCall> = {
     input: AskInput,
     quota: "ASK",
     welcome: true,
-    run: (c, input) => askQuestion(c.env, c.session, input, c.now),
+    run: async (c, input) => askQuestion(c.env, c.session, await withFormPhoto(c.env, c.session, input, c.now), c.now),
   }),
   updqst: defineCall({
     method: "POST",
     input: SupplementInput,
-    run: (c, input) => addSupplement(c.env, c.session, input, c.now),
+    run: async (c, input) => addSupplement(c.env, c.session, await withFormPhoto(c.env, c.session, input, c.now), c.now),
     purge: (_, input) => [page(input.qid)],
   }),
   delqst: defineCall({

@@ -1,5 +1,6 @@
 import { BLOCK_MORE_OVER, type LeaderRow, type LeaderType } from "../lib/leaders";
 import { levelColour } from "../lib/levels";
+import { avatarSrc } from "../lib/photos";
 import { ANSWER, countOf, type Forms, POINT } from "../lib/plural";
 
 const BEST_ANSWER: Forms = ["лучший ответ", "лучших ответа", "лучших ответов"];
@@ -10,10 +11,12 @@ export function leaderValue(type: LeaderType, n: number): string {
 }
 
 /**
- * A user's picture at one of the sizes the leaders use: there are no photos yet, so the letter
- * placeholder the profile shows (sizes by class: pages carry no inline styles).
+ * A user's picture at one of the sizes the leaders use: his avatar, else the letter placeholder
+ * the profile shows (sizes by class: pages carry no inline styles).
  */
-export function LeaderAvatar({ nick, size }: { nick: string; size: 125 | 107 | 90 | 48 | 32 }) {
+export function LeaderAvatar({ nick, filin, size }: { nick: string; filin: string | null; size: 125 | 107 | 90 | 48 | 32 }) {
+  const src = avatarSrc(filin, size);
+  if (src) return <img className={`avatar avatar-${size}`} src={src} alt="" width={size} height={size} loading="lazy" data-testid="leader-avatar" />;
   return (
     <span className={`avatar avatar-empty avatar-${size}`} aria-hidden="true" data-testid="leader-avatar">
       {Array.from(nick)[0]?.toUpperCase() ?? "?"}
@@ -43,7 +46,7 @@ export function LeadersBlock({ title, rows, more }: { title: string; rows: Leade
       <ol className="leaders-block-top">
         {top.map((r) => (
           <li key={r.id}>
-            <LeaderAvatar nick={r.nick} size={48} />
+            <LeaderAvatar nick={r.nick} filin={r.filin} size={48} />
             <span className="leaders-block-who">
               <Nick row={r} />
               <span className="muted">{leaderValue("points", r.value)}</span>

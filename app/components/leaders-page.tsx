@@ -123,7 +123,7 @@ export function LeadersPage({ data }: { data: LeadersPageData }) {
                 {podium.map((r, i) => (
                   <li key={r.id} className={`podium-place podium-${i + 1}`} data-testid="leader">
                     <span className="podium-rank">{r.place}</span>
-                    <LeaderAvatar nick={r.nick} size={PODIUM_SIZES[i]} />
+                    <LeaderAvatar nick={r.nick} filin={r.filin} size={PODIUM_SIZES[i]} />
                     <Who row={r} type={view.type} data={data} />
                   </li>
                 ))}
@@ -133,7 +133,7 @@ export function LeadersPage({ data }: { data: LeadersPageData }) {
               <ol className="leaders-list" start={list[0].place} data-testid="leaders-list">
                 {list.map((r) => (
                   <li key={r.id} data-testid="leader">
-                    <LeaderAvatar nick={r.nick} size={32} />
+                    <LeaderAvatar nick={r.nick} filin={r.filin} size={32} />
                     <Who row={r} type={view.type} data={data} />
                   </li>
                 ))}

@@ -1,5 +1,6 @@
 import { levelById, levelColour, LEVELS } from "../lib/levels";
 import { cut } from "../lib/limits";
+import { avatarSrc } from "../lib/photos";
 import { SERVICE_PRICES } from "../lib/payments";
 import { countOf, plural, POINT, type Forms } from "../lib/plural";
 import { QUOTA_CODES, QUOTA_TABLE, type QuotaView } from "../lib/quotas";
@@ -20,14 +21,13 @@ export function avatarColour(uid: number): string {
 }
 
 /**
- * A user's picture: his own (a picture of this site only, as the CSP allows images from 'self'
+ * A user's picture: his own avatar (served by this site, as the CSP allows images from 'self'
  * alone), else a generated one, his nick's first letter on a colour picked by his id, drawn as
  * inline SVG (no request, no inline style).
  */
 export function Avatar({ user, size = 72 }: { user: { id: number; nick: string; filin: string | null }; size?: number }) {
-  if (user.filin?.startsWith("/") && !user.filin.startsWith("//")) {
-    return <img className="avatar" src={user.filin} alt="" width={size} height={size} />;
-  }
+  const src = avatarSrc(user.filin, size);
+  if (src) return <img className="avatar" src={src} alt="" width={size} height={size} data-testid="avatar-picture" />;
   const letter = Array.from(user.nick.trim())[0]?.toUpperCase() ?? "?";
   return (
     <svg className="avatar" width={size} height={size} viewBox="0 0 72 72" aria-hidden="true" data-testid="avatar-placeholder" focusable="false">

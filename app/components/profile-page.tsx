@@ -8,6 +8,7 @@ import type { HiddenProfileUser, ProfileList, ProfileNav, ProfileRelation, Profi
 import { BlacklistButton } from "./blacklist-button";
 import { FeedQuestionItems, FeedUserItems } from "./feed-items";
 import { FollowButton } from "./follow-button";
+import { AvatarForm } from "./avatar-form";
 import { Avatar, EmptyStart, LimitsPanel, NICK_CUT, ProfileHeader, ProfileTiles, VipBlock } from "./profile-header";
 import { ShareLinks } from "./share-links";
 import { CallButton, CallForm } from "./forms";
@@ -329,6 +330,7 @@ export function ProfilePageView({
     <main className="page" data-testid="profile">
       <div className="card">
         <ProfileHeader user={user} />
+        {isOwner ? <AvatarForm uid={user.id} hasAvatar={user.filin !== null} /> : null}
         <ProfileTiles user={user} isOwner={isOwner} />
         {isOwner ? null : <ProfileActions user={user} url={url} follow={<ProfileRelations uid={user.id} relation={relation} />} />}
         <ModerProfileLinks uid={user.id} banned={user.ban !== null} />

@@ -1,6 +1,7 @@
 import Bell, { type BellProps } from "../islands/bell.island";
 import { Island } from "../islands/island";
 import { cut } from "../lib/limits";
+import { avatarSrc } from "../lib/photos";
 import { dropdownColumns, SEASON_TITLES, TOOLBAR_NICK_CUT, type DropdownEntry, type Season } from "../lib/shell";
 import { ToolbarSearch } from "./toolbar-search";
 
@@ -127,9 +128,8 @@ export function ToolbarUser({ user }: { user: ShellUser }) {
 
 /** The user's picture when he has one on this site (the CSP allows only our own images), else his first letter. */
 function ToolbarAvatar({ user }: { user: ShellUser }) {
-  if (user.filin?.startsWith("/") && !user.filin.startsWith("//")) {
-    return <img className="toolbar-avatar" src={user.filin} alt="" width={24} height={24} />;
-  }
+  const src = avatarSrc(user.filin, 24);
+  if (src) return <img className="toolbar-avatar" src={src} alt="" width={24} height={24} data-testid="toolbar-avatar" />;
   return (
     // the letter comes from CSS (attr), so the link's text stays the nick alone
     <span className="toolbar-avatar toolbar-avatar-empty" aria-hidden="true" data-letter={Array.from(user.nick)[0]?.toUpperCase() ?? "?"} />

@@ -11,6 +11,8 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { LIMITS } from "../lib/limits";
 import { call } from "./lib/call";
+import { TextExtras, useTextBox } from "./lib/text-box";
+import { composeBody, countText } from "./lib/text-counter";
 import { showSignIn } from "./lib/dialogs";
 import { editOption, initialOptions, optionLabel, optionsFrom, optionTexts, type PollOption } from "./lib/poll-options";
 import { clearText, debounce, loadText, saveText } from "./lib/saved-text";
@@ -112,6 +114,8 @@ function AskForm(p: AskFormProps) {
   const [limited, setLimited] = useState(p.canask === 0);
   const [title, setTitle] = useState(p.text ?? "");
   const [body, setBody] = useState("");
+  // the explanation's uploaded photos (each counts LIMITS.media characters), kept apart from its text
+  const photoBox = useTextBox(LIMITS.explanation);
   const [poll, setPoll] = useState<"" | "S" | "C">("");
   const [options, setOptions] = useState<PollOption[]>(initialOptions);
   const [cid, setCid] = useState(start.cid);
@@ -177,7 +181,7 @@ function AskForm(p: AskFormProps) {
 
   const group = groups.find((g) => String(g.id) === cid);
   const titleLeft = LIMITS.title - len(title);
-  const bodyLen = len(body);
+  const bodyLen = len(body) + photoBox.media.length * LIMITS.media;
   const bodyOver = bodyLen - LIMITS.explanation;
   const pollOn = !brand && poll !== "";
   const tooLong = titleLeft < 0 || bodyOver > 0 || (pollOn && options.some((o) => len(o.text) > LIMITS.pollOption));
@@ -197,7 +201,7 @@ function AskForm(p: AskFormProps) {
     setBusy(true);
     const fields = {
       qtext: title,
-      Body: body,
+      Body: composeBody(body, photoBox.media),
       cid: cid || undefined,
       subcid: subcid || undefined,
       watch: watch ? 1 : 0,
@@ -230,7 +234,7 @@ function AskForm(p: AskFormProps) {
     <div className="card">
       <h1>{brand ? "Задать вопрос эксперту" : "Задать вопрос"}</h1>
       {brand ? <p className="muted">{brand.name}</p> : p.note ? <p className="muted">{p.note}</p> : null}
-      <form ref={formRef} method="post" action={action} className="ask-form" data-testid="ask-form" onSubmit={submit}>
+      <form ref={formRef} method="post" encType="multipart/form-data" action={action} className="ask-form" data-testid="ask-form" onSubmit={submit}>
         {brand ? <input type="hidden" name="bid" value={brand.bid} /> : null}
         {p.mention ? <input type="hidden" name="mention" value={p.mention} /> : null}
         {js && !brand ? (
@@ -283,6 +287,14 @@ function AskForm(p: AskFormProps) {
         <p className={bodyOver > 0 ? "counter counter-over" : "counter"} data-testid="body-counter">
           {bodyOver > 0 ? `Лишние символы: ${bodyOver}` : `Символов: ${bodyLen}`}
         </p>
+        {brand ? null : js ? (
+          <TextExtras box={{ ...photoBox, text: body, count: countText(body, photoBox.media, LIMITS.explanation) }} attach={false} photos counter={false} />
+        ) : (
+          <label>
+            Фото (необязательно)
+            <input type="file" name="photo" accept="image/jpeg,image/png,image/gif" />
+          </label>
+        )}
         {brand ? null : (
           <fieldset className="ask-poll">
             <legend>Опрос</legend>

@@ -22,6 +22,7 @@ export const ISLAND_NAMES = [
   "copy-link",
   "follow-button",
   "photo-viewer",
+  "avatar-form",
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

@@ -1,6 +1,7 @@
 /**
  * The owner's supplement form (offered while the question is open). Server-rendered
- * it is the plain form to /do/updqst; hydrated, it counts characters (3800, 'Лишние символы: N'),
+ * it is the plain multipart form to /do/updqst (with a photo file field); hydrated, it counts
+ * characters (3800, 'Лишние символы: N', each uploaded photo 200), uploads photos as the answer form does,
  * sends through call('updqst') and appends the supplement to the question's header in place, in
  * the header's own markup.
  */
@@ -54,6 +55,7 @@ export default function SupplementForm({ qid, back }: SupplementFormProps) {
         ref={form}
         method="post"
         action={`/do/updqst?return=${encodeURIComponent(back)}`}
+        encType="multipart/form-data"
         className="supplement-form"
         data-testid="supplement-form"
         onSubmit={submit}
@@ -70,7 +72,13 @@ export default function SupplementForm({ qid, back }: SupplementFormProps) {
             onInput={(e) => box.setText(e.currentTarget.value)}
           />
         </label>
-        <TextExtras box={box} attach={false} />
+        <TextExtras box={box} attach={false} photos />
+        {box.hydrated ? null : (
+          <label>
+            Фото (необязательно)
+            <input type="file" name="photo" accept="image/jpeg,image/png,image/gif" />
+          </label>
+        )}
         <button className="btn btn-small" type="submit" disabled={box.hydrated && (!box.count.ok || busy)}>
           Дополнить
         </button>

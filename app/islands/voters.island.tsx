@@ -6,6 +6,7 @@
  * marked a question or an answer. Also the small helpers the vote and mark islands share.
  */
 import { ERR } from "../lib/errids";
+import { avatarSrc } from "../lib/photos";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { call, type CallResult } from "./lib/call";
 
@@ -35,7 +36,7 @@ async function fetchPage(of: VotersOf, p: number): Promise<{ users: Voter[]; tot
 
 /** A small avatar: the user's own picture of this site, else the first letter of the nick. */
 export function VoterAvatar({ user }: { user: Voter }) {
-  const pic = user.filin?.startsWith("/") && !user.filin.startsWith("//") ? user.filin : null;
+  const pic = avatarSrc(user.filin, 28);
   return (
     <a className="voter" href={`/profile/id${user.id}`} title={user.nick} data-testid="voter">
       {pic ? (

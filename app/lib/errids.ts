@@ -252,6 +252,9 @@ export const ERR = {
   photoGone: 607,
   photoNotYours: 608,
   photoTooMany: 609,
+  // avatars and albums (610–619)
+  avatarNotYours: 610,
+  avatarNone: 611,
 } as const;
 
 export type ErrName = keyof typeof ERR;

@@ -101,6 +101,8 @@ export type LeaderRow = {
   place: number;
   id: number;
   nick: string;
+  /** the avatar's key, null for the generated default */
+  filin: string | null;
   lvl: number;
   points: number;
   kpd: number;

@@ -55,3 +55,28 @@ export function splitPhotoLines(body: string): { text: string; pids: number[] } 
   }
   return { text: kept.join("\n"), pids: [...new Set(pids)] };
 }
+
+/**
+ * An avatar is a photo like any other, kept under its own random key; users.filin holds that key
+ * (32 hex digits) or null for the generated default. A new avatar is a new key, so an address
+ * once served never shows another picture.
+ */
+export const AVATAR_KEY = /^[0-9a-f]{32}$/;
+
+/** The side of the small avatar beside a nick in lists (answers, comments, questions, followers). */
+export const MINI_AVATAR = 24;
+
+/** Which of the eight generated colours a user's default small avatar takes (by his id). */
+export function miniAvatarColour(uid: number): number {
+  return Math.abs(uid) % 8;
+}
+
+/**
+ * Where a user's avatar is shown at `px` CSS pixels, or null for the generated default: the
+ * 120×120 square up to 60 px (sharp on a screen of two pixels per point), the 800 preview above,
+ * cut to a circle from its middle by the page's style (object-fit: cover).
+ */
+export function avatarSrc(filin: string | null | undefined, px: number): string | null {
+  if (!filin || !AVATAR_KEY.test(filin)) return null;
+  return photoUrl(filin, px > 60 ? 800 : 120);
+}

@@ -15,6 +15,8 @@ export type Author = {
   vip: number;
   bannedUntil: number | null;
   banPermanent: number;
+  /** his avatar's key (null: the generated default); absent where a list draws no avatars */
+  filin?: string | null;
 };
 
 /**
@@ -27,7 +29,7 @@ export type CommentNode = {
   replies: CommentNode[];
   /** replies that exist but are not shown here */
   more: number;
-} & ({ text: string; author: { id: number; nick: string; lvl: number; points: number; kpd: number } } | { text: null; author: null });
+} & ({ text: string; author: { id: number; nick: string; lvl: number; points: number; kpd: number; filin?: string | null } } | { text: null; author: null });
 
 export type CommentThread = { nodes: CommentNode[]; total: number; shown: number };
 
@@ -92,7 +94,7 @@ export type LiveAnswer = {
   text: string;
   source: string;
   added: number;
-  author: { id: number; nick: string; lvl: number; points: number };
+  author: { id: number; nick: string; lvl: number; points: number; filin?: string | null };
 };
 
 /**

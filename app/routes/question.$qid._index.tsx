@@ -248,7 +248,10 @@ export default function QuestionRoute() {
         </div>
       </section>
       {/* the image viewer over the page, where there are photos to open (or a reader may add some) */}
-      {data.viewer || [data.best, ...data.answers].some((a) => a?.text.includes(PHOTO_MARK)) || question.qcomment?.includes(PHOTO_MARK) ? (
+      {data.viewer ||
+      [data.best, ...data.answers].some((a) => a?.text.includes(PHOTO_MARK)) ||
+      question.qcomment?.includes(PHOTO_MARK) ||
+      data.supplements.some((s) => s.text.includes(PHOTO_MARK)) ? (
         <Island name="photo-viewer" props={{}} when="idle" />
       ) : null}
       {question.anscnt > 0 ? <Island name="survey" props={{ qid: question.id, qtext: question.qtext }} when="load" /> : null}

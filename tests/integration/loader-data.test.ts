@@ -160,7 +160,7 @@ describe("the question page", () => {
       "viewer",
     ]);
     expect(r.data!.viewer).toBeNull();
-    expect(keys(r.data!.question.author)).toEqual(["banPermanent", "bannedUntil", "id", "kpd", "lvl", "nick", "points", "vip"]);
+    expect(keys(r.data!.question.author)).toEqual(["banPermanent", "bannedUntil", "filin", "id", "kpd", "lvl", "nick", "points", "vip"]);
     expect(r.text).not.toMatch(/"(email|password_hash|passwordHash|salt|token|permissions|premoderated)"/);
   });
 
@@ -344,7 +344,7 @@ describe("the root", () => {
 });
 
 describe("question lists", () => {
-  it("carry each question's public columns and its author's id, nick and level", async () => {
+  it("carry each question's public columns and its author's id, nick, level and avatar key", async () => {
     for (const [path, route] of [
       ["/", "routes/_index"],
       ["/comp/", "routes/$category._index"],
@@ -355,6 +355,7 @@ describe("question lists", () => {
           "[].added",
           "[].anscnt",
           "[].author",
+          "[].author.filin",
           "[].author.id",
           "[].author.lvl",
           "[].author.nick",

@@ -51,6 +51,7 @@ describe("the question call", () => {
         "nick",
         "lvl",
         "points",
+        "filin",
         "atext",
         "added",
         "source",

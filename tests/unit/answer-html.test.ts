@@ -68,6 +68,31 @@ const cases: [string, AnswerView][] = [
       },
     }),
   ],
+  [
+    "an answer whose author has an avatar, with comments by a user with one and a user without",
+    answer({
+      author: {
+        id: 3,
+        nick: "Гуру Ирина",
+        lvl: 4,
+        points: 1234,
+        kpd: 0,
+        vip: 0,
+        bannedUntil: null,
+        banPermanent: 0,
+        filin: "0123456789abcdef0123456789abcdef",
+      },
+      comcnt: 2,
+      comments: {
+        total: 2,
+        shown: 2,
+        nodes: [
+          comment(5, { author: { id: 15, nick: "С аватаром", lvl: 2, points: 300, kpd: 0, filin: "fedcba9876543210fedcba9876543210" } }),
+          comment(6, { author: { id: 16, nick: '"Без" <аватара>', lvl: 1, points: 0, kpd: 0, filin: null } }),
+        ],
+      },
+    }),
+  ],
 ];
 
 describe("an answer drawn without React", () => {

@@ -8,6 +8,7 @@ const row = (i: number): LeaderRow => ({
   place: i + 1,
   id: 100 + i,
   nick: `Участник ${i + 1}`,
+  filin: null,
   lvl: 2,
   points: 500 - i,
   kpd: 0,

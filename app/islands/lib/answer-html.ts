@@ -8,6 +8,7 @@
  */
 import { COMMENT, countOf, POINT, VOTE } from "../../lib/plural";
 import { levelById, levelColour } from "../../lib/levels";
+import { avatarSrc, MINI_AVATAR, miniAvatarColour } from "../../lib/photos";
 import { timeAgo } from "../../lib/time-ago";
 import { isBanned } from "../../lib/users";
 import type { AnswerView, CommentNode } from "../../lib/views";
@@ -19,10 +20,17 @@ export function esc(s: string | number): string {
   return String(s).replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
-function userLink(user: { id: number; nick: string; lvl: number; points?: number }, banned = false, showPoints = false): string {
+function miniAvatar(user: { id: number; nick: string; filin?: string | null }): string {
+  if (user.filin === undefined) return "";
+  const src = avatarSrc(user.filin, MINI_AVATAR);
+  if (src) return `<img class="mini-avatar" src="${esc(src)}" alt="" width="${MINI_AVATAR}" height="${MINI_AVATAR}" loading="lazy" data-testid="mini-avatar"/>`;
+  return `<span class="mini-avatar mini-avatar-empty av-c${miniAvatarColour(user.id)}" aria-hidden="true" data-letter="${esc(Array.from(user.nick)[0]?.toUpperCase() ?? "?")}"></span>`;
+}
+
+function userLink(user: { id: number; nick: string; lvl: number; points?: number; filin?: string | null }, banned = false, showPoints = false): string {
   const colour = esc(levelColour(user.lvl, banned));
   const points = showPoints && user.points !== undefined ? `<span class="muted">${esc(` · ${countOf(user.points, POINT)}`)}</span>` : "";
-  return `<span class="author"><a class="user lvl-${colour}" href="/profile/id${esc(user.id)}">${esc(user.nick)}</a><span class="lvl lvl-${colour}">${esc(levelById(user.lvl).name)}</span>${points}</span>`;
+  return `<span class="author">${miniAvatar(user)}<a class="user lvl-${colour}" href="/profile/id${esc(user.id)}">${esc(user.nick)}</a><span class="lvl lvl-${colour}">${esc(levelById(user.lvl).name)}</span>${points}</span>`;
 }
 
 function time(at: number, now: number): string {

@@ -20,6 +20,7 @@ export type AnswerReply = {
   nick: string;
   lvl: number;
   points: number;
+  filin?: string | null;
   atext: string;
   added: number;
   source: string;
@@ -63,7 +64,7 @@ export function fromReply(r: AnswerReply): AnswerView {
     comcnt: r.comcnt ?? 0,
     canthStatus: r.canth_status ?? 0,
     totalmarks: r.totalmarks ?? 0,
-    author: author(r.usrid, r.nick, r.lvl, r.points, 0, r.vip ? 1 : 0),
+    author: { ...author(r.usrid, r.nick, r.lvl, r.points, 0, r.vip ? 1 : 0), ...(r.filin !== undefined ? { filin: r.filin } : {}) },
     comments: { nodes, total: Math.max(r.comcnt ?? 0, counted(nodes)), shown: counted(nodes) },
   };
 }
@@ -81,7 +82,7 @@ export function fromLive(qid: number, aid: number, a: LiveAnswer): AnswerView {
     comcnt: 0,
     canthStatus: 0,
     totalmarks: 0,
-    author: author(a.author.id, a.author.nick, a.author.lvl, a.author.points),
+    author: { ...author(a.author.id, a.author.nick, a.author.lvl, a.author.points), ...(a.author.filin !== undefined ? { filin: a.author.filin } : {}) },
     comments: { nodes: [], total: 0, shown: 0 },
   };
 }

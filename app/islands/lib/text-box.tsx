@@ -66,7 +66,18 @@ let uploads = 0;
  * call; its preview goes when the upload fails (the error pop-up says why), and once it is stored
  * the photo is attached as its /photo/{pid} line, shown by its 120 preview.
  */
-export function TextExtras({ box, attach = true, photos = false }: { box: TextBoxState; attach?: boolean; photos?: boolean }) {
+export function TextExtras({
+  box,
+  attach = true,
+  photos = false,
+  counter = true,
+}: {
+  box: TextBoxState;
+  attach?: boolean;
+  photos?: boolean;
+  /** false where the form shows its own counter (the ask form) */
+  counter?: boolean;
+}) {
   const [open, setOpen] = useState(false);
   const [link, setLink] = useState("");
   const [bad, setBad] = useState(false);
@@ -92,9 +103,11 @@ export function TextExtras({ box, attach = true, photos = false }: { box: TextBo
   };
   return (
     <div className="text-extras">
-      <span className={box.count.over > 0 ? "text-counter text-over" : "text-counter"} data-testid="text-counter" aria-live="polite">
-        {box.count.label}
-      </span>
+      {counter ? (
+        <span className={box.count.over > 0 ? "text-counter text-over" : "text-counter"} data-testid="text-counter" aria-live="polite">
+          {box.count.label}
+        </span>
+      ) : null}
       {box.media.length > 0 || pending.length > 0 ? (
         <ul className="media-list" data-testid="media-list">
           {box.media.map((m, i) => (

@@ -13,4 +13,7 @@ export const PHOTO_ERRORS = {
   [ERR.photoGone]: { status: 404, text: "Фото не найдено" },
   [ERR.photoNotYours]: { status: 403, text: "Прикрепить можно только свои фото" },
   [ERR.photoTooMany]: { status: 400, text: `Можно прикрепить не больше ${PHOTO.perItem} фото` },
+  // avatars and albums
+  [ERR.avatarNotYours]: { status: 403, text: "Менять аватар может только владелец профиля" },
+  [ERR.avatarNone]: { status: 400, text: "У вас нет своего аватара: показывается стандартный" },
 } as const satisfies Record<number, { status: number; text: string }>;

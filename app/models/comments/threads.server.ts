@@ -18,6 +18,7 @@ export type CommentRow = {
   lvl: number;
   points: number;
   kpd: number;
+  filin?: string | null;
 };
 
 const c = schema.comments;
@@ -76,6 +77,7 @@ function listedQuery(env: Env, targets: SQL) {
       lvl: u.lvl,
       points: u.points,
       kpd: u.kpd,
+      filin: u.filin,
     })
     .from(listed)
     .innerJoin(u, eq(u.id, listed.user_id))
@@ -117,6 +119,7 @@ function rankedQuery(env: Env, targets: SQL) {
       lvl: u.lvl,
       points: u.points,
       kpd: u.kpd,
+      filin: u.filin,
     })
     .from(ranked)
     .innerJoin(u, eq(u.id, ranked.user_id))
@@ -141,7 +144,9 @@ export function buildThreads(rows: CommentRow[]): Map<string, CommentThread> {
       added: r.added,
       replies: [],
       more: r.comcnt,
-      ...(r.hidden ? { text: null, author: null } : { text: r.text, author: { id: r.user_id, nick: r.nick, lvl: r.lvl, points: r.points, kpd: r.kpd } }),
+      ...(r.hidden
+        ? { text: null, author: null }
+        : { text: r.text, author: { id: r.user_id, nick: r.nick, lvl: r.lvl, points: r.points, kpd: r.kpd, filin: r.filin } }),
     };
     if (r.parent_id == null) {
       thread.nodes.push(node);

@@ -254,6 +254,8 @@ export async function photoPage(env: Env, session: Session | null, pid: number) 
     .get();
   if (!ph) return null;
   if (!ph.targetType && session?.user.id !== ph.userId) return null;
+  // an avatar (present or past) is shown beside its owner's nick, never as a photo page of its own
+  if (ph.targetType === "U" || ph.targetType === "X") return null;
   const siblings = ph.targetType
     ? await db
         .select({ id: p.id })

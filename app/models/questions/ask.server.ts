@@ -23,6 +23,7 @@ import { holdForPremoderation } from "../moderation/premoderation.server";
 import { requireWriter, type Session } from "../users/session.server";
 import { blacklistedBy, refuseIfBlacklisted } from "../users/blacklist.server";
 import { sanitizeUserText, textLength } from "../core/text.server";
+import { attachStatement, countedLength, formPhoto, textWithPhotos } from "../photos/photos.server";
 
 /** What asking costs (positive), from the one points table. */
 export const ASK_COST = -POINTS.ask;
@@ -53,10 +54,13 @@ export const AskInput = z.object({
       .refine((s) => textLength(plainLine(s)) > 0, ERR_MSG.questionTextMissing)
       .refine((s) => textLength(plainLine(s)) <= LIMITS.title, ERR_MSG.questionTextTooLong),
   ),
+  /** the explanation: each attached photo's line counts LIMITS.media characters */
   Body: z.preprocess(
     (v) => last(v) ?? "",
-    z.string(ERR_MSG.questionCommentTooLong).refine((s) => textLength(s) <= LIMITS.explanation, ERR_MSG.questionCommentTooLong),
+    z.string(ERR_MSG.questionCommentTooLong).refine((s) => countedLength(s) <= LIMITS.explanation, ERR_MSG.questionCommentTooLong),
   ),
+  /** the form without JavaScript: a photo file (withFormPhoto) */
+  photo: formPhoto,
   cid: optionalId,
   subcid: optionalId,
   cancmt: flag(1),
@@ -149,12 +153,14 @@ export async function askQuestion(env: Env, session: Session | null, input: AskI
   ]);
   if (!fresh || fresh.points < ASK_COST) throw new DomainError(ERR.askPointsShort);
   refuseIfBlacklisted(blacklisted, ERR.blacklistedMention);
+  // the explanation's photos must be the asker's own and free (checked before a write is held)
+  const explained = input.Body.trim() ? await textWithPhotos(env, user.id, input.Body, (words) => sanitizeUserText(words)) : { html: "", list: [] };
   // a held question stores only its premoderation row (docs/decisions/0016)
   await holdForPremoderation(env, user, { type: "Q", categoryId: leafId, topCategoryId: topId, brandId: tagged.brandId, text: qtext, payload: input }, now);
 
   const q = schema.questions;
   const newQid = sql`(SELECT max(id) FROM questions WHERE user_id = ${user.id})`;
-  const qcomment = input.Body.trim() ? sanitizeUserText(input.Body) : "";
+  const qcomment = explained.html;
   const insert = db
     .insert(q)
     .values({
@@ -176,6 +182,7 @@ export async function askQuestion(env: Env, session: Session | null, input: AskI
     .returning({ id: q.id });
   const rest = [
     ...(options.length > 0 ? [db.insert(schema.pollOptions).values(options.map((text, position) => ({ qid: newQid, position, text })))] : []),
+    ...(explained.list.length > 0 ? [attachStatement(env, user.id, explained.list, "Q", newQid, newQid)] : []),
     ...(input.watch === 1 ? [db.insert(schema.watches).values({ qid: newQid, userId: user.id, added: now })] : []),
     db
       .update(schema.users)
@@ -253,9 +260,11 @@ export const SupplementInput = z.object({
     last,
     z
       .string(ERR_MSG.supplementTextMissing)
-      .refine((s) => textLength(s) > 0, ERR_MSG.supplementTextMissing)
-      .refine((s) => textLength(s) <= LIMITS.explanation, ERR_MSG.supplementTooLong),
+      .refine((s) => countedLength(s) > 0, ERR_MSG.supplementTextMissing)
+      .refine((s) => countedLength(s) <= LIMITS.explanation, ERR_MSG.supplementTooLong),
   ),
+  /** the form without JavaScript: a photo file (withFormPhoto) */
+  photo: formPhoto,
 });
 
 /**
@@ -270,7 +279,8 @@ export async function addSupplement(env: Env, session: Session | null, input: z.
   if (refusal !== null) throw new DomainError(refusal);
   if (row.noadd === 1) throw new DomainError(ERR.supplementsClosed);
   const db = dbOf(env);
-  const atext = sanitizeUserText(input.Body);
+  // a supplement's photos belong to its question: the viewer pages through them with the question's own
+  const { html: atext, list } = await textWithPhotos(env, user.id, input.Body, (words) => sanitizeUserText(words));
   const [ins] = await db.batch(
     batchable(env, [
       db.run(
@@ -278,6 +288,8 @@ export async function addSupplement(env: Env, session: Session | null, input: z.
               AND (SELECT count(*) FROM supplements WHERE qid = ${row.id}) < ${LIMITS.supplementsMax}`,
       ),
       db.run(sql`UPDATE questions SET updated_at = ${now} WHERE id = ${row.id} AND changes() = 1`),
+      // attached only when the supplement was written (the update above changed its row)
+      ...(list.length > 0 ? [attachStatement(env, user.id, list, "Q", sql`(CASE WHEN changes() = 1 THEN ${row.id} END)`, row.id)] : []),
     ] as const),
   );
   if (ins.meta.changes !== 1) {

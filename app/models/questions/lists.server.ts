@@ -53,7 +53,7 @@ export type QuestionListItem = {
   added: number;
   pollType: string | null;
   categoryId: number;
-  author: Pick<Author, "id" | "nick" | "lvl">;
+  author: Pick<Author, "id" | "nick" | "lvl" | "filin">;
 };
 
 /** A list item with the marks of the special sections (a leader until, was a leader, in the gold fund). */
@@ -124,6 +124,7 @@ export async function listQuestions(env: Env, opts: ListScope & { offset: number
       authorId: u.id,
       authorNick: u.nick,
       authorLvl: u.lvl,
+      authorFilin: u.filin,
     })
     .from(q)
     .innerJoin(u, eq(u.id, q.userId))
@@ -142,7 +143,7 @@ export async function listQuestions(env: Env, opts: ListScope & { offset: number
     leadUntil: r.leadUntil,
     waslead: r.waslead,
     goldrec: r.goldrec,
-    author: { id: r.authorId, nick: r.authorNick, lvl: r.authorLvl },
+    author: { id: r.authorId, nick: r.authorNick, lvl: r.authorLvl, filin: r.authorFilin },
   }));
 }
 

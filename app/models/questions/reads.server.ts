@@ -110,6 +110,8 @@ function shapeAnswer(v: AnswerView, canth: boolean, mark: number | null = null) 
     nick: v.author.nick,
     lvl: v.author.lvl,
     points: v.author.points,
+    // the author's avatar key (null: the generated default)
+    filin: v.author.filin ?? null,
     atext: v.text,
     added: v.added,
     source: v.source,

@@ -53,6 +53,7 @@ async function ratingRows(env: Env, query: RatingQuery, week: number): Promise<L
   const columns = {
     id: u.id,
     nick: u.nick,
+    filin: u.filin,
     lvl: u.lvl,
     points: u.points,
     kpd: u.kpd,

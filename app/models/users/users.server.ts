@@ -15,4 +15,5 @@ export const authorColumns = {
   vip: sql<number>`${u.vip}`.as("author_vip"),
   bannedUntil: sql<number | null>`${u.bannedUntil}`.as("author_banned_until"),
   banPermanent: sql<number>`${u.banPermanent}`.as("author_ban_permanent"),
+  filin: sql<string | null>`${u.filin}`.as("author_filin"),
 };
