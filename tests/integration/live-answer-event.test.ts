@@ -29,15 +29,15 @@ it("a reader of the question receives the new answer with its stored text and it
   const stored = await env.DB.prepare("select text, source, added from answers where id = ?")
     .bind(a.json.id)
     .first<{ text: string; source: string; added: number }>();
-  const author = await env.DB.prepare("select id, nick, lvl, points from users where id = ?")
+  const author = await env.DB.prepare("select id, nick, lvl, points, filin from users where id = ?")
     .bind(answerer.id)
-    .first<{ id: number; nick: string; lvl: number; points: number }>();
+    .first<{ id: number; nick: string; lvl: number; points: number; filin: string | null }>();
   expect(m).toMatchObject({ type: "answer", qid, aid: a.json.id });
   expect(m.answer).toEqual({
     text: stored!.text,
     source: stored!.source,
     added: stored!.added,
-    author: { id: author!.id, nick: author!.nick, lvl: author!.lvl, points: author!.points },
+    author: { id: author!.id, nick: author!.nick, lvl: author!.lvl, points: author!.points, filin: author!.filin },
   });
   expect(m.answer.text).not.toContain("<script>");
   ws.close();
