@@ -20,6 +20,7 @@ import { isModerator } from "../lib/moderation";
 import { userHub } from "../models/core/hub.server";
 import { viewerClassOnQuestion } from "../models/questions/viewer.server";
 import { type Session, viewerSession } from "../models/users/session.server";
+import { tourPending } from "../models/users/tours.server";
 import { generationKey, isCacheableRequest } from "./page-cache.server";
 
 /** The query parameters of the stored copies' keys: the generation of a page, and the readers' class. */
@@ -112,7 +113,8 @@ export async function sharedQuestionPage(
   const url = new URL(req.url);
   const qid = QUESTION_PAGE.exec(url.pathname)![1];
   const session = await viewerSession(context, req);
-  if (!session || isModerator(session.user)) return null;
+  // a reader with an onboarding tour due gets his own page: the tour's island is his alone
+  if (!session || isModerator(session.user) || tourPending(session.user)) return null;
   const [facts, bell] = await Promise.all([
     viewerClassOnQuestion(env, session.user, Number(qid)),
     session.user.bell?.on

@@ -3,6 +3,8 @@ import { Island } from "../islands/island";
 import { cut } from "../lib/limits";
 import { dropdownColumns, SEASON_TITLES, TOOLBAR_NICK_CUT, type DropdownEntry, type Season } from "../lib/shell";
 import { ToolbarSearch } from "./toolbar-search";
+import { TourSlot } from "./tour";
+import type { TourOffer } from "../lib/tours";
 
 /** The signed-in user as the shell shows him; `favs` are his favourite categories' urlnames. */
 export type ShellUser = { id: number; nick: string; filin: string | null; favs?: string[] };
@@ -16,12 +18,15 @@ export function SiteShell({
   children,
   user,
   bell = null,
+  tour = null,
   categories = [],
   season = null,
 }: {
   children: React.ReactNode;
   user: ShellUser | null;
   bell?: BellProps | null;
+  /** the onboarding tour the signed-in user still has to see */
+  tour?: TourOffer | null;
   categories?: DropdownEntry[];
   season?: Season;
 }) {
@@ -57,6 +62,7 @@ export function SiteShell({
           </div>
         </div>
       </header>
+      {user && tour ? <TourSlot offer={tour} /> : null}
       {children}
       <footer className="footer">
         <nav aria-label="О сайте">

@@ -22,6 +22,7 @@ export const ISLAND_NAMES = [
   "copy-link",
   "follow-button",
   "photo-viewer",
+  "tour",
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

@@ -28,4 +28,5 @@ export const ISLANDS: Record<IslandName, () => Promise<IslandModule>> = {
   "copy-link": () => import("./copy-link.island"),
   "follow-button": () => import("./follow-button.island"),
   "photo-viewer": () => import("./photo-viewer.island"),
+  tour: () => import("./tour.island"),
 };

@@ -252,6 +252,11 @@ export const ERR = {
   photoGone: 607,
   photoNotYours: 608,
   photoTooMany: 609,
+  // onboarding: the welcome and the points tours (620–629)
+  tourUnknown: 620,
+  tourStepUnknown: 621,
+  tourValueInvalid: 622,
+  tourFinished: 623,
 } as const;
 
 export type ErrName = keyof typeof ERR;

@@ -36,6 +36,8 @@ export type SessionUser = {
   favs?: number[];
   /** his experiment group by e-mail (null for a corporate user), read with the session */
   experiment?: EmailGroup | null;
+  /** the onboarding tours still due for him (users.tour_welcome, tour_points = 0), read with the session */
+  tours?: { welcome: boolean; points: boolean };
 };
 
 export type Session = { id: number; salt: string; token: string; expiresAt: number; user: SessionUser };
@@ -113,6 +115,8 @@ export async function getSession(env: Env, request: Request, now = Date.now()): 
       notifySettings: u.notifySettings,
       favCategories: u.favCategories,
       email: u.email,
+      tourWelcome: u.tourWelcome,
+      tourPoints: u.tourPoints,
     })
     .from(s)
     .innerJoin(u, eq(u.id, s.userId))
@@ -147,6 +151,8 @@ type UserRow = {
   notifyInterval: number;
   notifySettings: string;
   favCategories?: string;
+  tourWelcome?: number;
+  tourPoints?: number;
 };
 
 /** A users row as the session's user (also for writes replayed as their author, e.g. premoderation). */
@@ -168,6 +174,7 @@ export function sessionUserOf(row: UserRow, now: number): SessionUser {
     welcomeBonus: row.welcomeBonus === 1,
     favs: parseJsonList(row.favCategories).filter((c): c is number => typeof c === "number"),
     bell: { on: row.notify === 1, interval: row.notifyInterval > 0 ? row.notifyInterval : 10, sound: parseStored(row.notifySettings).sound === 1 },
+    tours: { welcome: row.tourWelcome === 0, points: row.tourPoints === 0 },
   };
 }
 
