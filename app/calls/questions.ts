@@ -1,5 +1,6 @@
 import { AskInput, addSupplement, askQuestion, canAsk, CanAskInput, DeleteInput, deleteOwnQuestion, SupplementInput } from "../models/questions/ask.server";
 import { dropWatch, startWatch, StopNotifyInput, stopNotify, WatchInput } from "../models/questions/watch.server";
+import { askedCookie } from "../models/questions/asked-note.server";
 import { defineCall, type NamedCall } from "./define";
 
 const page = (qid: number) => `/question/${qid}`;
@@ -12,6 +13,8 @@ export const questionCalls: Record<string, NamedCall> = {
     quota: "ASK",
     welcome: true,
     run: (c, input) => askQuestion(c.env, c.session, input, c.now),
+    // the question's page then says where it went and what it cost (asked-note.server.ts)
+    cookie: (r, _, c) => askedCookie(r.qid, c.req),
   }),
   updqst: defineCall({
     method: "POST",

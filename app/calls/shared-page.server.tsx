@@ -21,6 +21,7 @@ import { userHub } from "../models/core/hub.server";
 import { viewerClassOnQuestion } from "../models/questions/viewer.server";
 import { type Session, viewerSession } from "../models/users/session.server";
 import { tourPending } from "../models/users/tours.server";
+import { hasAskedCookie } from "../models/questions/asked-note.server";
 import { generationKey, isCacheableRequest } from "./page-cache.server";
 
 /** The query parameters of the stored copies' keys: the generation of a page, and the readers' class. */
@@ -95,7 +96,8 @@ function forReader(res: Response, state: string): Response {
 export function isSharedCandidate(req: Request): boolean {
   if (req.method !== "GET" || isCacheableRequest(req)) return false;
   const url = new URL(req.url);
-  return QUESTION_PAGE.test(url.pathname) && [...url.searchParams.keys()].every((k) => k === "p");
+  // right after asking, the asker's page carries the message of what it cost: his alone
+  return QUESTION_PAGE.test(url.pathname) && [...url.searchParams.keys()].every((k) => k === "p") && !hasAskedCookie(req);
 }
 
 /**

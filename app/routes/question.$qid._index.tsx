@@ -20,6 +20,8 @@ import { viewerSession } from "../models/users/session.server";
 import { readerIsAdult } from "../models/users/adult.server";
 import { adultGatePath } from "../lib/adult";
 import { viewerOnQuestion } from "../models/questions/viewer.server";
+import { askedNote, clearAskedCookie } from "../models/questions/asked-note.server";
+import { AskedNoteView } from "../components/asked-note";
 import { moderOnDeletedQuestion } from "../models/moderation/on-page.server";
 import { advanceOne, dueTransition } from "../models/questions/lifecycle.server";
 import { AnswerForm, CommentForm } from "../components/forms";
@@ -80,9 +82,15 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // "similar questions" stream after the page; asked for now, beside the reader's own parts, so
   // that no D1 round trip waits for another one more than the page needs
   const similar = similarQuestions(env, qid, page.question.categoryId);
-  const viewer = session
-    ? await viewerOnQuestion(env, session.user, qid, page.question.author.id, [...(page.best ? [page.best.id] : []), ...page.answers.map((a) => a.id)])
-    : null;
+  const [viewer, asked] = await Promise.all([
+    session
+      ? viewerOnQuestion(env, session.user, qid, page.question.author.id, [...(page.best ? [page.best.id] : []), ...page.answers.map((a) => a.id)])
+      : null,
+    askedNote(env, request, session?.user ?? null, { id: qid, authorId: page.question.author.id }, trail.at(-1), now),
+  ]);
+  const headers = new Headers(viewer ? { "Cache-Control": "private, no-store" } : cacheHeaders());
+  // the message after asking is shown once
+  if (asked) headers.append("Set-Cookie", clearAskedCookie(qid, request));
 
   return defer(
     {
@@ -91,9 +99,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       trail,
       canonical: `${originOf(request)}/question/${qid}`,
       viewer,
+      asked,
       similar,
     },
-    { headers: viewer ? { "Cache-Control": "private, no-store" } : cacheHeaders() },
+    { headers },
   );
 }
 
@@ -126,6 +135,7 @@ export default function QuestionRoute() {
   const replyHref = data.viewer ? (cmid: number) => `/question/${question.id}/cid-${cmid}#comment-form` : undefined;
   return (
     <main className="page">
+      {data.asked ? <AskedNoteView note={data.asked} /> : null}
       <div className="card">
         <QuestionHeader question={question} trail={data.trail} now={now} supplements={data.supplements} />
         {question.pollType && data.poll.length > 0 ? (
@@ -213,7 +223,7 @@ export default function QuestionRoute() {
         />
         {canAnswer(data.viewer, facts, !!data.viewer?.answered) ? (
           data.viewer ? (
-            <Island name="answer-form" of={AnswerFormIsland} props={{ qid: question.id, back }} />
+            <Island name="answer-form" of={AnswerFormIsland} props={{ qid: question.id, back, watching: data.viewer.watching }} />
           ) : (
             <div {...needAuth(false)}>
               <AnswerForm qid={question.id} back={back} />
