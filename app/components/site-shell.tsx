@@ -1,5 +1,5 @@
 import Bell, { type BellProps } from "../islands/bell.island";
-import { Island } from "../islands/island";
+import { Island, IslandEntry } from "../islands/island";
 import { cut } from "../lib/limits";
 import { dropdownColumns, SEASON_TITLES, TOOLBAR_NICK_CUT, type DropdownEntry, type Season } from "../lib/shell";
 import { ToolbarSearch } from "./toolbar-search";
@@ -46,6 +46,8 @@ export function SiteShell({
           <div className="toolbar-me">
             {user ? (
               <>
+                {/* every signed-in page loads the island entry: it keeps the session going (islands/lib/session-sync.ts) */}
+                <IslandEntry />
                 {bell ? <Island name="bell" of={Bell} props={bell} when="load" /> : null}
                 <ToolbarUser user={user} />
                 <form method="post" action="/logout">
