@@ -2,6 +2,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/cl
 import { Links, Meta, Outlet, isRouteErrorResponse, useLocation, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { PageFactsContext, pageFactsOf } from "./components/page-facts";
 import { viewerSession } from "./models/users/session.server";
+import { tourOffer, tourPending } from "./models/users/tours.server";
 import { userHub } from "./models/core/hub.server";
 import { SessionMeta, SiteShell } from "./components/site-shell";
 import { LeftColumn, pageKindOf, RightColumn } from "./components/columns";
@@ -24,7 +25,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const now = Date.now();
   const [session, tree] = await Promise.all([viewerSession(context, request), getCategoryTree(env, now)]);
-  const bell = session?.user.bell?.on ? await bellState(env, session.user.id, session.user.bell) : null;
+  const [bell, tour] = await Promise.all([
+    session?.user.bell?.on ? bellState(env, session.user.id, session.user.bell) : null,
+    // a user with a tour due is offered it on every page but the tour's own; others cost nothing
+    session && tourPending(session.user) && !new URL(request.url).pathname.startsWith("/tour/") ? tourOffer(env, session.user) : null,
+  ]);
   // the drop-down leaves out hidden categories and the two kept out of every drop-down; a signed-in
   // user's favourite categories (of any depth) come first, then the other top-level ones
   const favs = (session?.user.favs ?? []).map((id) => tree.byId.get(id)).filter((c) => c !== undefined && !c.hidden);
@@ -45,6 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         }
       : null,
     bell,
+    tour,
     categories,
     season: seasonOf(now),
   });
@@ -86,7 +92,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         <PageFactsContext.Provider value={facts}>
-          <SiteShell user={user} bell={data?.bell ?? null} categories={categories} season={data?.season ?? null}>
+          <SiteShell user={user} bell={data?.bell ?? null} tour={data?.tour ?? null} categories={categories} season={data?.season ?? null}>
             <div className={`layout${place ? " layout-columns" : ""}`}>
               {children}
               {left}

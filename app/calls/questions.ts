@@ -1,6 +1,7 @@
 import { withFormPhoto } from "../models/photos/photos.server";
 import { AskInput, addSupplement, askQuestion, canAsk, CanAskInput, DeleteInput, deleteOwnQuestion, SupplementInput } from "../models/questions/ask.server";
 import { dropWatch, startWatch, StopNotifyInput, stopNotify, WatchInput } from "../models/questions/watch.server";
+import { askedCookie } from "../models/questions/asked-note.server";
 import { defineCall, type NamedCall } from "./define";
 
 const page = (qid: number) => `/question/${qid}`;
@@ -13,6 +14,8 @@ export const questionCalls: Record<string, NamedCall> = {
     quota: "ASK",
     welcome: true,
     run: async (c, input) => askQuestion(c.env, c.session, await withFormPhoto(c.env, c.session, input, c.now), c.now),
+    // the question's page then says where it went and what it cost (asked-note.server.ts)
+    cookie: (r, _, c) => askedCookie(r.qid, c.req),
   }),
   updqst: defineCall({
     method: "POST",

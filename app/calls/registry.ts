@@ -17,6 +17,7 @@ import { profileCalls } from "./profile";
 import { questionCalls } from "./questions";
 import { readCalls } from "./reads";
 import { sectionCalls } from "./sections";
+import { tourCalls } from "./tours";
 
 /** Every named call by name: the API door and the form door (/do/{name}) both run these. */
 export const CALLS: Record<string, NamedCall> = {
@@ -38,4 +39,5 @@ export const CALLS: Record<string, NamedCall> = {
   ...leaderCalls,
   ...profileCalls,
   ...photoCalls,
+  ...tourCalls,
 };

@@ -20,6 +20,8 @@ import { isModerator } from "../lib/moderation";
 import { userHub } from "../models/core/hub.server";
 import { sessionAndClassOnQuestion, type Viewer, viewerOfClass } from "../models/questions/viewer.server";
 import type { Session } from "../models/users/session.server";
+import { tourPending } from "../models/users/tours.server";
+import { hasAskedCookie } from "../models/questions/asked-note.server";
 import { generationKey, isCacheableRequest } from "./page-cache.server";
 
 /** The query parameters of the stored copies' keys: the generation of a page, and the readers' class. */
@@ -99,7 +101,8 @@ function forReader(res: Response, state: string): Response {
 export function isSharedCandidate(req: Request): boolean {
   if (req.method !== "GET" || isCacheableRequest(req)) return false;
   const url = new URL(req.url);
-  return QUESTION_PAGE.test(url.pathname) && [...url.searchParams.keys()].every((k) => k === "p");
+  // right after asking, the asker's page carries the message of what it cost: his alone
+  return QUESTION_PAGE.test(url.pathname) && [...url.searchParams.keys()].every((k) => k === "p") && !hasAskedCookie(req);
 }
 
 /**
@@ -118,7 +121,8 @@ export async function sharedQuestionPage(
   const qid = QUESTION_PAGE.exec(url.pathname)![1];
   // the session and the reader's class in one round trip; the session is kept for the render
   const { session, facts } = await sessionAndClassOnQuestion(context, req, Number(qid));
-  if (!session || !facts || isModerator(session.user)) return null;
+  // a reader with an onboarding tour due gets his own page: the tour's island is his alone
+  if (!session || !facts || isModerator(session.user) || tourPending(session.user)) return null;
   const bell = session.user.bell?.on
     ? await userHub(env, session.user.id)
         .unread()

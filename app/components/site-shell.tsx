@@ -1,9 +1,11 @@
 import Bell, { type BellProps } from "../islands/bell.island";
-import { Island } from "../islands/island";
+import { Island, IslandEntry } from "../islands/island";
 import { cut } from "../lib/limits";
 import { avatarSrc } from "../lib/photos";
 import { dropdownColumns, SEASON_TITLES, TOOLBAR_NICK_CUT, type DropdownEntry, type Season } from "../lib/shell";
 import { ToolbarSearch } from "./toolbar-search";
+import { TourSlot } from "./tour";
+import type { TourOffer } from "../lib/tours";
 
 /** The signed-in user as the shell shows him; `favs` are his favourite categories' urlnames. */
 export type ShellUser = { id: number; nick: string; filin: string | null; favs?: string[] };
@@ -17,12 +19,15 @@ export function SiteShell({
   children,
   user,
   bell = null,
+  tour = null,
   categories = [],
   season = null,
 }: {
   children: React.ReactNode;
   user: ShellUser | null;
   bell?: BellProps | null;
+  /** the onboarding tour the signed-in user still has to see */
+  tour?: TourOffer | null;
   categories?: DropdownEntry[];
   season?: Season;
 }) {
@@ -42,6 +47,8 @@ export function SiteShell({
           <div className="toolbar-me">
             {user ? (
               <>
+                {/* every signed-in page loads the island entry: it keeps the session going (islands/lib/session-sync.ts) */}
+                <IslandEntry />
                 {bell ? <Island name="bell" of={Bell} props={bell} when="load" /> : null}
                 <ToolbarUser user={user} />
                 <form method="post" action="/logout">
@@ -58,6 +65,7 @@ export function SiteShell({
           </div>
         </div>
       </header>
+      {user && tour ? <TourSlot offer={tour} /> : null}
       {children}
       <footer className="footer">
         <nav aria-label="О сайте">

@@ -7,13 +7,45 @@
  * call('addans'). The new answer then appears at the end of the list without a reload: its
  * server-rendered markup is taken from /answer/{aid}, so it looks exactly as after a reload.
  */
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { LIMITS } from "../lib/limits";
 import { ANSWER, countOf } from "../lib/plural";
 import { call } from "./lib/call";
 import { TextExtras, useTextBox } from "./lib/text-box";
 
-export type AnswerFormProps = { qid: number; back: string };
+/** `watching`: the reader already follows the question (then no nudge to follow it after answering). */
+export type AnswerFormProps = { qid: number; back: string; watching?: boolean };
+
+/** How long the nudge to follow the question stays after answering. */
+export const FOLLOW_NUDGE_MS = 5000;
+
+/**
+ * After answering: a nudge to follow the question (to learn which answer is chosen the best), with
+ * a button that does; it hides by itself after FOLLOW_NUDGE_MS.
+ */
+function FollowNudge({ qid }: { qid: number }) {
+  const [state, setState] = useState<"shown" | "following" | "hidden">("shown");
+  useEffect(() => {
+    const t = setTimeout(() => setState((s) => (s === "shown" ? "hidden" : s)), FOLLOW_NUDGE_MS);
+    return () => clearTimeout(t);
+  }, []);
+  if (state === "hidden") return null;
+  if (state === "following") return <p className="follow-nudge">Вы следите за вопросом</p>;
+  return (
+    <p className="follow-nudge" data-testid="follow-nudge">
+      Следите за вопросом, чтобы узнать, какой ответ выберут лучшим.{" "}
+      <button
+        type="button"
+        className="btn btn-small"
+        onClick={async () => {
+          if ((await call("startwatch", { qid })).ok) setState("following");
+        }}
+      >
+        Следить
+      </button>
+    </p>
+  );
+}
 
 /** Puts the answer's server markup at the end of the list (before `before`, the form) and counts it in the header. */
 export async function insertAnswer(aid: number, before: Element): Promise<boolean> {
@@ -59,7 +91,7 @@ export async function insertAnswer(aid: number, before: Element): Promise<boolea
   }
 }
 
-export default function AnswerForm({ qid, back }: AnswerFormProps) {
+export default function AnswerForm({ qid, back, watching = false }: AnswerFormProps) {
   const [full, setFull] = useState(false);
   const box = useTextBox(full ? LIMITS.fullAnswer : LIMITS.shortAnswer);
   const source = useRef<HTMLInputElement>(null);
@@ -87,9 +119,12 @@ export default function AnswerForm({ qid, back }: AnswerFormProps) {
 
   if (sent)
     return (
-      <p className="muted" data-testid="answer-sent">
-        Ваш ответ добавлен
-      </p>
+      <div role="status">
+        <p className="muted" data-testid="answer-sent">
+          Ваш ответ добавлен
+        </p>
+        {watching ? null : <FollowNudge qid={qid} />}
+      </div>
     );
   return (
     <form

@@ -4,14 +4,40 @@
  * hydrateRoot when it comes near the viewport, when the browser is idle, at once, or as soon as
  * it is touched (pointer or focus) — loading that island's chunk only then, and React only for an
  * island made with it (a plain island's `mount` runs on the server's markup without it). It also
- * turns a guest's click on any need-auth element into the sign-in dialog.
+ * turns a guest's click on any need-auth element into the sign-in dialog, keeps the session going
+ * while the page is open (lib/session-sync.ts), and says so when an island's file does not arrive
+ * within CHUNK_TIMEOUT_MS ('Loading chunk failed', with a retry).
  */
-import { showSignIn } from "./lib/dialogs";
+import { showPopup, showSignIn } from "./lib/dialogs";
+import { startSessionSync } from "./lib/session-sync";
 import { pageSession } from "./lib/session";
 import type { IslandName } from "./names";
 import { ISLANDS } from "./registry";
 
 const started = new WeakSet<Element>();
+
+/** How long an island's files may take to arrive. */
+export const CHUNK_TIMEOUT_MS = 120_000;
+export const CHUNK_FAILED_TEXT = "Не удалось загрузить часть страницы (Loading chunk failed). Проверьте подключение к интернету и попробуйте ещё раз.";
+
+function inTime<T>(p: Promise<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error("Loading chunk failed")), CHUNK_TIMEOUT_MS);
+    p.then(resolve, reject).finally(() => clearTimeout(t));
+  });
+}
+
+/**
+ * One pop-up for every island whose files failed; «Повторить» loads the page again (the browser
+ * keeps a module that failed to load as failed for the rest of the document, so asking for it again
+ * in place would fail again).
+ */
+let failedShown = false;
+function chunkFailed() {
+  if (failedShown) return;
+  failedShown = true;
+  showPopup("Ошибка", CHUNK_FAILED_TEXT, [{ label: "Повторить", onClick: () => location.reload() }]);
+}
 
 async function hydrate(el: HTMLElement) {
   if (started.has(el)) return;
@@ -20,13 +46,19 @@ async function hydrate(el: HTMLElement) {
   const load = ISLANDS[name];
   if (!load) return console.error(`unknown island ${name}`);
   const props = JSON.parse(el.getAttribute("props") || "{}");
-  const mod = await load();
-  if ("mount" in mod) {
-    // a plain island: no React at all
-    (mod.mount as (el: HTMLElement, props: unknown) => void)(el, props);
-  } else {
-    const [{ hydrateRoot }, { createElement }] = await Promise.all([import("react-dom/client"), import("react")]);
-    hydrateRoot(el, createElement(mod.default as React.ComponentType<Record<string, unknown>>, props));
+  try {
+    const mod = await inTime(load());
+    if ("mount" in mod) {
+      // a plain island: no React at all
+      (mod.mount as (el: HTMLElement, props: unknown) => void)(el, props);
+    } else {
+      const [{ hydrateRoot }, { createElement }] = await inTime(Promise.all([import("react-dom/client"), import("react")]));
+      hydrateRoot(el, createElement(mod.default as React.ComponentType<Record<string, unknown>>, props));
+    }
+  } catch (e) {
+    // the island's files did not arrive: the server's markup stays usable, and the reader may try again
+    console.error(e);
+    return chunkFailed();
   }
   el.setAttribute("hydrated", "");
 }
@@ -63,6 +95,7 @@ function scan() {
   document.querySelectorAll<HTMLElement>("otv-island").forEach(schedule);
 }
 
+startSessionSync();
 scan();
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", scan, { once: true });
 // islands streamed in later (behind <Suspense>) are picked up as they arrive

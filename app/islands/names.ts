@@ -23,6 +23,7 @@ export const ISLAND_NAMES = [
   "follow-button",
   "photo-viewer",
   "avatar-form",
+  "tour",
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

@@ -29,4 +29,5 @@ export const ISLANDS: Record<IslandName, () => Promise<IslandModule>> = {
   "follow-button": () => import("./follow-button.island"),
   "photo-viewer": () => import("./photo-viewer.island"),
   "avatar-form": () => import("./avatar-form.island"),
+  tour: () => import("./tour.island"),
 };

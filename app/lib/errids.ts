@@ -255,6 +255,11 @@ export const ERR = {
   // avatars and albums (610–619)
   avatarNotYours: 610,
   avatarNone: 611,
+  // onboarding: the welcome and the points tours (620–629)
+  tourUnknown: 620,
+  tourStepUnknown: 621,
+  tourValueInvalid: 622,
+  tourFinished: 623,
 } as const;
 
 export type ErrName = keyof typeof ERR;

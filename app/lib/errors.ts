@@ -28,6 +28,7 @@ import { PHOTO_ERRORS } from "./errors/photos";
 import { QUESTION_ERRORS } from "./errors/questions";
 import { QUOTA_ERRORS } from "./errors/quotas";
 import { READ_ERRORS } from "./errors/reads";
+import { TOUR_ERRORS } from "./errors/tours";
 
 export const ERRORS = {
   [ERR.ipBlocked]: { status: 403, text: "Доступ с вашего IP-адреса ({ip}) временно ограничен" },
@@ -73,6 +74,7 @@ export const ERRORS = {
   ...LEADER_ERRORS,
   ...BALL_ERRORS,
   ...PHOTO_ERRORS,
+  ...TOUR_ERRORS,
 } as const satisfies Record<number, { status: number; text: string }>;
 
 export type ErrId = keyof typeof ERRORS;

@@ -20,6 +20,8 @@ import { viewerSession } from "../models/users/session.server";
 import { readerIsAdult } from "../models/users/adult.server";
 import { adultGatePath } from "../lib/adult";
 import { type Viewer, viewerOnQuestion } from "../models/questions/viewer.server";
+import { askedNote, clearAskedCookie } from "../models/questions/asked-note.server";
+import { AskedNoteView } from "../components/asked-note";
 import { moderOnDeletedQuestion } from "../models/moderation/on-page.server";
 import { advanceOne, dueTransition } from "../models/questions/lifecycle.server";
 import { AnswerForm, CommentForm } from "../components/forms";
@@ -91,10 +93,16 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const recommended = neighbours.then((n) => n.recommended);
   // the reader's own parts: read already with his session when the page is the shared rendering
   const known = (context as { viewerOnQuestion?: Viewer }).viewerOnQuestion;
-  const viewer = session
-    ? (known ??
-      (await viewerOnQuestion(env, session.user, qid, page.question.author.id, [...(page.best ? [page.best.id] : []), ...page.answers.map((a) => a.id)])))
-    : null;
+  const [viewer, asked] = await Promise.all([
+    session
+      ? (known ??
+        viewerOnQuestion(env, session.user, qid, page.question.author.id, [...(page.best ? [page.best.id] : []), ...page.answers.map((a) => a.id)]))
+      : null,
+    askedNote(env, request, session?.user ?? null, { id: qid, authorId: page.question.author.id }, trail.at(-1), now),
+  ]);
+  const headers = new Headers(viewer ? { "Cache-Control": "private, no-store" } : cacheHeaders());
+  // the message after asking is shown once
+  if (asked) headers.append("Set-Cookie", clearAskedCookie(qid, request));
 
   return defer(
     {
@@ -103,11 +111,12 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       trail,
       canonical: `${originOf(request)}/question/${qid}`,
       viewer,
+      asked,
       similar,
       recommended,
       ads,
     },
-    { headers: viewer ? { "Cache-Control": "private, no-store" } : cacheHeaders() },
+    { headers },
   );
 }
 
@@ -140,6 +149,7 @@ export default function QuestionRoute() {
   const replyHref = data.viewer ? (cmid: number) => `/question/${question.id}/cid-${cmid}#comment-form` : undefined;
   return (
     <main className="page">
+      {data.asked ? <AskedNoteView note={data.asked} /> : null}
       <div className="card">
         <QuestionHeader question={question} trail={data.trail} now={now} supplements={data.supplements} />
         {question.pollType && data.poll.length > 0 ? (
@@ -227,7 +237,7 @@ export default function QuestionRoute() {
         />
         {canAnswer(data.viewer, facts, !!data.viewer?.answered) ? (
           data.viewer ? (
-            <Island name="answer-form" of={AnswerFormIsland} props={{ qid: question.id, back }} />
+            <Island name="answer-form" of={AnswerFormIsland} props={{ qid: question.id, back, watching: data.viewer.watching }} />
           ) : (
             <div {...needAuth(false)}>
               <AnswerForm qid={question.id} back={back} />

@@ -44,6 +44,12 @@ export const users = sqliteTable(
     /** JSON of the client's settings by title, {title: {flag: val}} (usrsettings; the welcome tour under "welcome") */
     welcomeFlags: text("welcome_flags").notNull().default("{}"),
     welcomeBonus: integer("welcome_bonus").notNull().default(0),
+    /**
+     * The onboarding tours still to show: 0 = the tour is due (registration sets it), 1 = finished,
+     * closed, or never meant for this user (accounts made before the tours, the demo data)
+     */
+    tourWelcome: integer("tour_welcome").notNull().default(1),
+    tourPoints: integer("tour_points").notNull().default(1),
     lastVisitDay: integer("last_visit_day").notNull().default(0),
     questionsCount: integer("questions_count").notNull().default(0),
     answersCount: integer("answers_count").notNull().default(0),

@@ -56,14 +56,15 @@ export function ownAddress(): BrowserContextOptions {
  * A newly registered user (password demo12345) in his own browser context, through the
  * registration page: his page, e-mail ({stamp}@example.org), nick ("Участник {stamp}" unless
  * another first word is given) and id. All stories register from one address, so from the second
- * on the page asks for the captcha; the code is filled in from the captcha's id.
+ * on the page asks for the captcha; the code is filled in from the captcha's id. His onboarding
+ * tours are closed unless `tour` keeps them.
  */
 export async function register(
   browser: Browser,
   stamp: string,
-  opts: { nick?: string } & BrowserContextOptions = {},
+  opts: { nick?: string; tour?: boolean } & BrowserContextOptions = {},
 ): Promise<{ page: Page; email: string; nick: string; id: number }> {
-  const { nick: first = "Участник", ...options } = opts;
+  const { nick: first = "Участник", tour = false, ...options } = opts;
   const page = await guestPage(browser, options);
   const email = `${stamp}@example.org`;
   const nick = `${first} ${stamp}`;
@@ -77,8 +78,18 @@ export async function register(
   }
   await page.getByRole("button", { name: "Зарегистрироваться" }).click();
   await expect(page.getByRole("button", { name: "Выйти" })).toBeVisible();
+  if (!tour) await skipTours(page);
   const href = await page.locator(".toolbar-user").getAttribute("href");
   return { page, email, nick, id: Number(href!.replace(/\D/g, "")) };
+}
+
+/**
+ * Ends a new user's onboarding tours (the stories about other things never see them): both tours
+ * are closed through the named call, and the page is loaded again without the tour's dialog.
+ */
+async function skipTours(page: Page) {
+  for (const tour of ["welcome", "points"]) await api(page, "overlay_shown", { tour });
+  await page.reload();
 }
 
 /** A named call from the page, the way the islands send it (with the session's salt and token when signed in); its reply. */

@@ -161,6 +161,8 @@ const VALID_IN: Record<string, Record<string, string>> = {
   brand_unfollow: { urlname: "tehnomir" },
   getBrands: { urlname: "tehnomir" },
   makegift: { user: "3" },
+  savepress: { tour: "welcome", type: "1shown", value: "1" },
+  overlay_shown: { tour: "welcome" },
 };
 
 /** The fields of a call's zod schema by name, wherever they sit (objects, pipes, refinements, unions). */
@@ -486,6 +488,7 @@ const PARAM_IN: Record<string, Record<string, string>> = {
   "captcha.$id": { id: "abc" },
   "photo.$pid": { pid: "1" },
   "magic8ball.$q.$a": { q: "%D0%94%D0%B0%3F", a: "3" },
+  "tour.$tour.$page": { tour: "welcome", page: "1" },
   "top.($type).($period).($cat)": { type: "points", period: "week", cat: "" },
   "search.($s1).($s2).($s3).($s4).($s5).($s6)": { s1: "q-open", s2: "s-date", s3: "", s4: "", s5: "", s6: "%D0%BA%D0%BE%D1%82" },
 };

@@ -145,6 +145,7 @@ describe("the question page", () => {
     expect(keys(r.data)).toEqual([
       "ads",
       "answers",
+      "asked",
       "best",
       "canonical",
       "kind",
@@ -160,6 +161,8 @@ describe("the question page", () => {
       "viewer",
     ]);
     expect(r.data!.viewer).toBeNull();
+    // the message after asking is its author's alone
+    expect(r.data!.asked).toBeNull();
     expect(keys(r.data!.question.author)).toEqual(["banPermanent", "bannedUntil", "filin", "id", "kpd", "lvl", "nick", "points", "vip"]);
     expect(r.text).not.toMatch(/"(email|password_hash|passwordHash|salt|token|permissions|premoderated)"/);
   });
@@ -332,8 +335,8 @@ describe("the root", () => {
   it("sends a guest no user, and a signed-in reader his own id, nick, picture, favourite categories and API salt and token only", async () => {
     const guest = await loaderData("/", "root");
     // besides the user: the toolbar's categories (public names and addresses) and the logo of the day
-    expect(Object.keys(guest.data!).sort()).toEqual(["bell", "categories", "season", "user"]);
-    expect(guest.data).toMatchObject({ user: null, bell: null });
+    expect(Object.keys(guest.data!).sort()).toEqual(["bell", "categories", "season", "tour", "user"]);
+    expect(guest.data).toMatchObject({ user: null, bell: null, tour: null });
     expect(paths(guest.data!.categories)).toEqual(["[].href", "[].name"]);
     const own = await loaderData("/", "root", user);
     // his favourite categories' addresses (for the category page's «В избранное» form) are his own too

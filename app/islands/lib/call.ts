@@ -11,7 +11,8 @@
  */
 import { ERR } from "../../lib/errids";
 import { askCaptcha, showPopup, showSignIn } from "./dialogs";
-import { pageSession, setPageSession } from "./session";
+import { pendingCall } from "./preloader";
+import { pageSession, setPageSession, shareSession } from "./session";
 
 export const CALL_TIMEOUT_MS = 5000;
 export const GENERIC_ERROR = "Что-то пошло не так. Попробуйте перезагрузить страницу и проверьте подключение к интернету";
@@ -31,6 +32,8 @@ export type CallOptions = {
   quiet?: boolean;
   /** the time-out, when a call may take longer than CALL_TIMEOUT_MS (an upload) */
   timeoutMs?: number;
+  /** nobody waits for it (the session's periodic refresh): no preloader */
+  background?: boolean;
 };
 
 let ajaxId = 0;
@@ -106,31 +109,55 @@ async function send(name: string, fields: Fields, opts: CallOptions): Promise<En
     for (const [k, v] of files) form.set(k, v);
     payload = form;
   }
-  const res = await fetch(method === "GET" ? `${url}?${body}` : url, {
-    method,
-    credentials: "same-origin",
-    // a multipart body names its own boundary in the header fetch writes
-    headers: method === "POST" && files.length === 0 ? { "content-type": "application/x-www-form-urlencoded" } : {},
-    body: payload,
-    signal: AbortSignal.timeout(opts.timeoutMs ?? CALL_TIMEOUT_MS),
-  });
-  const data = (await res.json().catch(() => null)) as Envelope | null;
-  return data && typeof data.status === "number" ? data : { status: res.status };
+  const done = opts.background ? null : pendingCall();
+  try {
+    const res = await fetch(method === "GET" ? `${url}?${body}` : url, {
+      method,
+      credentials: "same-origin",
+      // a multipart body names its own boundary in the header fetch writes
+      headers: method === "POST" && files.length === 0 ? { "content-type": "application/x-www-form-urlencoded" } : {},
+      body: payload,
+      signal: AbortSignal.timeout(opts.timeoutMs ?? CALL_TIMEOUT_MS),
+    });
+    const data = (await res.json().catch(() => null)) as Envelope | null;
+    return data && typeof data.status === "number" ? data : { status: res.status };
+  } finally {
+    done?.();
+  }
 }
 
-let refreshing: Promise<boolean> | null = null;
+/** How a refresh ended: new credentials, the server said the session is gone, or no answer (offline). */
+export type RefreshOutcome = "ok" | "gone" | "offline";
 
-/** One refresh_auth for every call that failed with an expired session at the same time. */
-export function refreshAuth(): Promise<boolean> {
-  refreshing ??= send("refresh_auth", {}, {})
-    .then((r) => {
-      if (r.status !== 200 || typeof r.salt !== "string") return false;
-      setPageSession({ id: Number(r.id ?? pageSession()?.id ?? 0), salt: r.salt, token: String(r.token) });
-      return true;
+let refreshing: Promise<RefreshOutcome> | null = null;
+
+/**
+ * One refresh_auth for every caller at the same time. On success the page takes the new salt and
+ * token and the other tabs hear of them; when the server answers that there is no session, the
+ * page's credentials are cleared and the other tabs hear that nobody is signed in.
+ */
+export function refreshSession(background = false): Promise<RefreshOutcome> {
+  refreshing ??= send("refresh_auth", {}, { background })
+    .then((r): RefreshOutcome => {
+      if (r.status === 200 && typeof r.salt === "string") {
+        const fresh = { id: Number(r.id ?? pageSession()?.id ?? 0), salt: r.salt, token: String(r.token) };
+        setPageSession(fresh);
+        shareSession(fresh.id, fresh);
+        return "ok";
+      }
+      if (r.errid === undefined) return "offline";
+      setPageSession(null);
+      shareSession(0);
+      return "gone";
     })
-    .catch(() => false)
+    .catch((): RefreshOutcome => "offline")
     .finally(() => setTimeout(() => (refreshing = null), 0));
   return refreshing;
+}
+
+/** One refresh_auth for every call that failed with an expired session at the same time: whether it gave new credentials. */
+export async function refreshAuth(): Promise<boolean> {
+  return (await refreshSession()) === "ok";
 }
 
 /** The pop-up text of a failed reply. */

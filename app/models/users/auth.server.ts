@@ -80,6 +80,9 @@ async function createAccount(env: Env, input: z.infer<typeof RegisterInput>, now
           lvl: levelForPoints(START_POINTS).id,
           createdAt: now,
           lastVisitDay: moscowDay(now),
+          // a new account has both onboarding tours to see (older accounts and the demo data have none)
+          tourWelcome: 0,
+          tourPoints: 0,
         })
         .returning({ id: schema.users.id }),
       db.insert(schema.pointsLedger).select(sql`SELECT NULL, id, ${START_POINTS}, 'start', NULL, NULL, ${now} FROM users WHERE email = ${input.email}`),

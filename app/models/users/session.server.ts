@@ -36,6 +36,8 @@ export type SessionUser = {
   favs?: number[];
   /** his experiment group by e-mail (null for a corporate user), read with the session */
   experiment?: EmailGroup | null;
+  /** the onboarding tours still due for him (users.tour_welcome, tour_points = 0), read with the session */
+  tours?: { welcome: boolean; points: boolean };
 };
 
 export type Session = { id: number; salt: string; token: string; expiresAt: number; user: SessionUser };
@@ -118,6 +120,8 @@ export async function sessionRead(env: Env, token: string, now: number) {
         notifySettings: u.notifySettings,
         favCategories: u.favCategories,
         email: u.email,
+        tourWelcome: u.tourWelcome,
+        tourPoints: u.tourPoints,
       })
       .from(u)
       .where(inArray(u.id, userId))
@@ -166,6 +170,8 @@ type UserRow = {
   notifyInterval: number;
   notifySettings: string;
   favCategories?: string;
+  tourWelcome?: number;
+  tourPoints?: number;
 };
 
 /** A users row as the session's user (also for writes replayed as their author, e.g. premoderation). */
@@ -187,6 +193,7 @@ export function sessionUserOf(row: UserRow, now: number): SessionUser {
     welcomeBonus: row.welcomeBonus === 1,
     favs: parseJsonList(row.favCategories).filter((c): c is number => typeof c === "number"),
     bell: { on: row.notify === 1, interval: row.notifyInterval > 0 ? row.notifyInterval : 10, sound: parseStored(row.notifySettings).sound === 1 },
+    tours: { welcome: row.tourWelcome === 0, points: row.tourPoints === 0 },
   };
 }
 

@@ -42,6 +42,12 @@ function titleObject(obj: SQL, titlePath: string): SQL {
 
 const pathOf = (key: string) => `$."${key}"`;
 
+/** users.welcome_flags with val stored under title.flag, as an SQL expression for one UPDATE (see setUsrSetting). */
+export function settingSet(title: string, flag: string, val: string): SQL {
+  const titlePath = pathOf(title);
+  return sql`json_set(${flagsObject}, ${titlePath}, json_set(${titleObject(flagsObject, titlePath)}, ${pathOf(flag)}, ${val}))`;
+}
+
 /** `usrsettings` {title}: {title, content: {flag: val, …}} ({} when nothing is stored under that title). */
 export async function readUsrSettings(env: Env, session: Session | null, input: z.infer<typeof UsrSettingsInput>) {
   const uid = requireUser(session).id;
@@ -64,7 +70,7 @@ export async function readUsrSettings(env: Env, session: Session | null, input: 
 export async function setUsrSetting(env: Env, session: Session | null, input: z.infer<typeof UsrSettingsSetInput>) {
   const uid = requireUser(session).id;
   const titlePath = pathOf(input.title);
-  const next = sql`json_set(${flagsObject}, ${titlePath}, json_set(${titleObject(flagsObject, titlePath)}, ${pathOf(input.flag)}, ${input.val}))`;
+  const next = settingSet(input.title, input.flag, input.val);
   const row = await dbOf(env)
     .update(schema.users)
     .set({ welcomeFlags: next })

@@ -30,8 +30,9 @@ let registered = 0;
  * instead (the ledger agrees); `premoderated` has a moderator flag him, so that every write of
  * his waits for premoderation. Each registers from his own address (10.0.x.y), so the per-address
  * registration limits and captcha (tests/integration/registration-limits.test.ts) do not apply.
+ * His onboarding tours count as finished unless `tours` keeps them due.
  */
-export async function newUser(nick = "Новичок", opts: { points?: number; premoderated?: boolean } = {}): Promise<NewUser> {
+export async function newUser(nick = "Новичок", opts: { points?: number; premoderated?: boolean; tours?: boolean } = {}): Promise<NewUser> {
   const serial = ++registered;
   const email = `new${serial}@test.local`;
   const ip = `10.0.${serial >> 8}.${serial & 255}`;
@@ -45,6 +46,8 @@ export async function newUser(nick = "Новичок", opts: { points?: number; 
     ]);
   }
   if (opts.premoderated) await env.DB.prepare("update users set premoderated = 1 where id = ?").bind(json.id).run();
+  // the onboarding tours are over unless the test is about them (a page with a tour due is his alone)
+  if (!opts.tours) await env.DB.prepare("update users set tour_welcome = 1, tour_points = 1 where id = ?").bind(json.id).run();
   return {
     id: json.id,
     cookie: res.headers.get("set-cookie")!.split(";")[0],
