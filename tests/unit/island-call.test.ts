@@ -24,15 +24,16 @@ describe("the islands' call client", () => {
 
   describe("signed in", () => {
     afterEach(() => {
-      vi.unstubAllGlobals();
       setPageSession(null);
+      vi.unstubAllGlobals();
     });
 
     /** Runs calls with a fake fetch on a signed-in page; the requests as sent. */
     async function sent(run: () => Promise<unknown>) {
       const requests: { url: string; method: string; body: string }[] = [];
       vi.stubGlobal("location", { href: "http://127.0.0.1/question/1", pathname: "/question/1" });
-      vi.stubGlobal("document", { referrer: "" });
+      // a page without the session's meta: the credentials are the ones set below
+      vi.stubGlobal("document", { referrer: "", querySelector: () => null });
       vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
         requests.push({ url, method: init.method ?? "GET", body: init.body ? String(init.body) : "" });
         return new Response(JSON.stringify({ status: 200 }), { headers: { "content-type": "application/json" } });
