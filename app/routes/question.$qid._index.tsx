@@ -15,7 +15,9 @@ import { ANSWER, countOf } from "../lib/plural";
 import { originOf, pageMeta } from "../lib/seo";
 import { getCategoryTree } from "../models/categories/categories.server";
 import { crumbsOf, deletedQuestionFacts, loadQuestionPage } from "../models/questions/question-page.server";
-import { categoryTrail, similarQuestions } from "../models/questions/lists.server";
+import { categoryTrail } from "../models/questions/lists.server";
+import { mentionedQuestionIds, questionsAround, type RelatedQuestion } from "../models/questions/related.server";
+import { adultCategoryIds } from "../models/categories/categories.server";
 import { viewerSession } from "../models/users/session.server";
 import { readerIsAdult } from "../models/users/adult.server";
 import { adultGatePath } from "../lib/adult";
@@ -77,9 +79,17 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     );
   }
   if (offset.value > 0 && offset.value >= page.question.anscnt) throw redirect(`/question/${qid}`);
-  // "similar questions" stream after the page; asked for now, beside the reader's own parts, so
-  // that no D1 round trip waits for another one more than the page needs
-  const similar = similarQuestions(env, qid, page.question.categoryId);
+  // the blocks after the answers (similar questions, the questions this one mentions, what readers
+  // of its section also asked) stream after the page; asked for now, beside the reader's own parts,
+  // so that no D1 round trip waits for another one more than the page needs
+  const inAdult = trail.some((c) => c.adult);
+  const around = questionsAround(env, {
+    qid,
+    categoryId: page.question.categoryId,
+    topCategoryId: page.question.topCategoryId,
+    mentioned: mentionedQuestionIds([page.question.qcomment, ...page.supplements.map((s) => s.text)], qid, originOf(request)),
+    hideCategoryIds: inAdult ? [] : adultCategoryIds(tree),
+  });
   const viewer = session
     ? await viewerOnQuestion(env, session.user, qid, page.question.author.id, [...(page.best ? [page.best.id] : []), ...page.answers.map((a) => a.id)])
     : null;
@@ -91,7 +101,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       trail,
       canonical: `${originOf(request)}/question/${qid}`,
       viewer,
-      similar,
+      around,
     },
     { headers: viewer ? { "Cache-Control": "private, no-store" } : cacheHeaders() },
   );
@@ -113,6 +123,27 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 function Kept({ answer, now, page, kept, children }: { answer: AnswerView; now: number; page: unknown; kept: boolean; children: React.ReactElement }) {
   if (!kept) return children;
   return <CachedFragment cacheKey={answerFragmentKey(answer, now, page)}>{children}</CachedFragment>;
+}
+
+/** A block of questions after the answers; without `empty`, a block with nothing to list is left out. */
+function RelatedBlock({ title, testid, items, empty }: { title: string; testid: string; items: RelatedQuestion[]; empty?: string }) {
+  if (items.length === 0 && !empty) return null;
+  return (
+    <section className="card" aria-label={title}>
+      <h2>{title}</h2>
+      {items.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <ul className="similar" data-testid={testid}>
+          {items.map((s) => (
+            <li key={s.id}>
+              <a href={`/question/${s.id}`}>{s.qtext}</a> <span className="muted">{countOf(s.anscnt, ANSWER)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 export default function QuestionRoute() {
@@ -238,26 +269,17 @@ export default function QuestionRoute() {
         <Island name="photo-viewer" props={{}} when="idle" />
       ) : null}
       {question.anscnt > 0 ? <Island name="survey" props={{ qid: question.id, qtext: question.qtext }} when="load" /> : null}
-      <section className="card">
-        <h2>Похожие вопросы</h2>
-        <Suspense fallback={<p className="muted">Загружаем похожие вопросы…</p>}>
-          <Await resolve={data.similar} errorElement={<p className="muted">Нет похожих вопросов</p>}>
-            {(similar) =>
-              similar.length === 0 ? (
-                <p className="muted">Нет похожих вопросов</p>
-              ) : (
-                <ul className="similar" data-testid="similar">
-                  {similar.map((s) => (
-                    <li key={s.id}>
-                      <a href={`/question/${s.id}`}>{s.qtext}</a> <span className="muted">{countOf(s.anscnt, ANSWER)}</span>
-                    </li>
-                  ))}
-                </ul>
-              )
-            }
-          </Await>
-        </Suspense>
-      </section>
+      <Suspense fallback={<p className="card muted">Загружаем похожие вопросы…</p>}>
+        <Await resolve={data.around} errorElement={<p className="card muted">Нет похожих вопросов</p>}>
+          {(around) => (
+            <>
+              <RelatedBlock title="Похожие вопросы" testid="similar" items={around.similar} empty="Нет похожих вопросов" />
+              <RelatedBlock title="Упоминается в вопросе" testid="mentioned" items={around.mentioned} />
+              <RelatedBlock title="Также спрашивают" testid="also-asked" items={around.alsoAsked} />
+            </>
+          )}
+        </Await>
+      </Suspense>
     </main>
   );
 }

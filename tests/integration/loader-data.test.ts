@@ -144,6 +144,7 @@ describe("the question page", () => {
     const r = await loaderData(`/question/${SHOWCASE.resolvedQuestionId}`, QUESTION_ROUTE);
     expect(keys(r.data)).toEqual([
       "answers",
+      "around",
       "best",
       "canonical",
       "kind",
@@ -152,7 +153,6 @@ describe("the question page", () => {
       "poll",
       "question",
       "questionComments",
-      "similar",
       "supplements",
       "trail",
       "viewer",

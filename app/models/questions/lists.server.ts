@@ -147,15 +147,6 @@ export async function listQuestions(env: Env, opts: ListScope & { offset: number
 }
 
 /** Recent questions of the same category, for the 'similar questions' block (streamed). */
-export async function similarQuestions(env: Env, qid: number, categoryId: number, limit = 5) {
-  return dbOf(env)
-    .select({ id: q.id, qtext: q.qtext, anscnt: q.anscnt, state: q.state })
-    .from(q)
-    .where(and(eq(q.categoryId, categoryId), eq(q.hidden, 0), ne(q.state, "D"), ne(q.id, qid)))
-    .orderBy(desc(q.added))
-    .limit(limit);
-}
-
 export function categoryTrail(tree: CategoryTree, categoryId: number): Category[] {
   const trail: Category[] = [];
   let c = tree.byId.get(categoryId);

@@ -1,0 +1,52 @@
+import { expect, test } from "@playwright/test";
+import { fitsAndAccessible, guestPage, hydrated, markDocument, sameDocument } from "./helpers";
+
+/**
+ * The question page's loose ends: a question with more than five answers opens at its first three
+ * with a way to the rest (a plain link without JavaScript, answers drawn in place with it), the
+ * blocks after the answers, who marked an answer, and the prompts in place of hidden buttons.
+ */
+
+const RESOLVED_QUESTION = 1; // the seed's showcase: 45 answers, the best one apart (db/seed SHOWCASE)
+const PHONE = { width: 390, height: 844 };
+
+test("a question with many answers opens at its first three; without JavaScript the link shows the rest on the next page", async ({ browser }) => {
+  const page = await guestPage(browser, { javaScriptEnabled: false, viewport: PHONE });
+  await page.goto(`/question/${RESOLVED_QUESTION}`);
+  const answers = page.getByTestId("answer");
+  await expect(answers).toHaveCount(3);
+  await expect(page.getByTestId("best-answer")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Похожие вопросы" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Также спрашивают" })).toBeVisible();
+  const first = await answers.evaluateAll((els) => els.map((e) => e.getAttribute("data-answer-id")));
+
+  await page.getByTestId("more-answers").click();
+  await expect(page).toHaveURL(/\?p=3#answers$/);
+  await expect(answers).toHaveCount(20);
+  const next = await answers.evaluateAll((els) => els.map((e) => e.getAttribute("data-answer-id")));
+  expect(next.filter((id) => first.includes(id))).toEqual([]);
+});
+
+test("a question with many answers opens at its first three; with JavaScript the link draws the rest in place", async ({ browser }) => {
+  const page = await guestPage(browser, { viewport: PHONE });
+  await page.goto(`/question/${RESOLVED_QUESTION}`);
+  const answers = page.getByTestId("answer");
+  await expect(answers).toHaveCount(3);
+  // axe-core runs in the page, so the phone and accessibility checks are made with JavaScript on
+  await expect(page.getByRole("heading", { name: "Также спрашивают" })).toBeVisible();
+  await fitsAndAccessible(page);
+  await markDocument(page);
+  await hydrated(page.getByTestId("more-answers"));
+  await page.getByTestId("more-answers").click();
+  await expect(answers).toHaveCount(23);
+  expect(await sameDocument(page)).toBe(true);
+  expect(page.url()).not.toContain("?p=");
+});
+
+test("who marked an answer is a page of its own that fits a phone", async ({ browser }) => {
+  const page = await guestPage(browser, { viewport: PHONE });
+  await page.goto("/ansmarks/1");
+  await expect(page.getByRole("heading", { name: "Отметили ответ" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "К ответу" })).toHaveAttribute("href", "/answer/1");
+  await fitsAndAccessible(page);
+});

@@ -1,0 +1,103 @@
+import { describe, expect, it } from "vitest";
+import { BASE, page, post } from "./helpers/api";
+import { all, exec, one } from "./helpers/db";
+import { newUser } from "./helpers/users";
+
+/** The ids of the answers a page shows in its list (not the best one), in order. */
+const listedAnswers = (html: string) => [...html.matchAll(/data-testid="answer" data-answer-id="(\d+)"/g)].map((m) => Number(m[1]));
+
+/** A visible question in no adult category whose answer count matches a condition, with its answers that are not the best, oldest first. */
+async function questionWith(anscnt: string) {
+  const q = (await one<{ id: number; anscnt: number }>(
+    `select q.id, q.anscnt from questions q join categories c on c.id = q.category_id
+     where q.hidden = 0 and q.state != 'D' and c.adult = 0 and q.poll_type is null and q.anscnt ${anscnt} order by q.id limit 1`,
+  ))!;
+  const answers = (await all<{ id: number }>("select id from answers where qid = ? and hidden = 0 and best = 0 order by added, id", q.id)).map((r) => r.id);
+  return { ...q, answers };
+}
+
+describe("the question page's answers", () => {
+  it("opens a question with more than five answers at its first three, with a plain link to the rest", async () => {
+    const q = await questionWith("> 5");
+    const r = await page(`/question/${q.id}`);
+    expect(r.status).toBe(200);
+    expect(listedAnswers(r.html)).toEqual(q.answers.slice(0, 3));
+    expect(r.html).toContain(`href="/question/${q.id}?p=3#answers"`);
+  });
+
+  it("shows the rest of the answers from the fourth on behind that link", async () => {
+    const q = await questionWith("> 5");
+    const r = await page(`/question/${q.id}?p=3`);
+    expect(r.status).toBe(200);
+    expect(listedAnswers(r.html)).toEqual(q.answers.slice(3, 23));
+  });
+
+  it("shows every answer of a question with five answers or fewer", async () => {
+    const q = await questionWith("between 2 and 5");
+    const r = await page(`/question/${q.id}`);
+    expect(listedAnswers(r.html)).toEqual(q.answers);
+    expect(r.html).not.toContain('data-testid="more-answers"');
+  });
+});
+
+describe("the blocks after the answers", () => {
+  it("lists the questions a question's explanation links to under 'Упоминается в вопросе', and leaves the block out when it links to none", async () => {
+    const asker = await newUser("Упоминатель", { points: 100 });
+    const others = await all<{ id: number; qtext: string }>(
+      `select q.id, q.qtext from questions q join categories c on c.id = q.category_id where q.hidden = 0 and q.state != 'D' and c.adult = 0 order by q.id limit 2`,
+    );
+    const body = `Смотрите ${BASE}/question/${others[0]!.id} и ещё ${BASE}/question/${others[1]!.id} — там похожее`;
+    const asked = await post("addqst", { qtext: "Как связаны эти два вопроса между собой?", Body: body, cid: "100" }, asker);
+    expect(asked.json.status).toBe(200);
+    const r = await page(`/question/${asked.json.qid}`);
+    const block = r.html.slice(r.html.indexOf('data-testid="mentioned"'));
+    const listed = [...block.slice(0, block.indexOf("</ul>")).matchAll(/href="\/question\/(\d+)">([^<]*)</g)].map((m) => [Number(m[1]), m[2]]);
+    expect(r.html).toContain("Упоминается в вопросе");
+    expect(listed).toEqual(others.map((o) => [o.id, o.qtext]));
+
+    const plain = await post("addqst", { qtext: "Вопрос безо всяких ссылок на другие вопросы?", cid: "100" }, asker);
+    const p = await page(`/question/${plain.json.qid}`);
+    expect(p.html).not.toContain("Упоминается в вопросе");
+  });
+
+  it("lists resolved questions of the same section under 'Также спрашивают', newest first, never the question itself", async () => {
+    const q = (await one<{ id: number; top: number }>(
+      "select q.id, q.top_category_id top from questions q join categories c on c.id = q.category_id where q.hidden = 0 and q.state = 'R' and c.adult = 0 order by q.id limit 1",
+    ))!;
+    const expected = (
+      await all<{ id: number }>(
+        "select id from questions where top_category_id = ? and state = 'R' and hidden = 0 and id != ? order by added desc limit 5",
+        q.top,
+        q.id,
+      )
+    ).map((r) => r.id);
+    expect(expected.length).toBeGreaterThan(0);
+    const r = await page(`/question/${q.id}`);
+    const block = r.html.slice(r.html.indexOf('data-testid="also-asked"'));
+    const listed = [...block.slice(0, block.indexOf("</ul>")).matchAll(/href="\/question\/(\d+)"/g)].map((m) => Number(m[1]));
+    expect(listed).toEqual(expected);
+  });
+});
+
+describe("/ansmarks/{aid}", () => {
+  it("lists who marked an answer, linking to each one's profile", async () => {
+    const a = (await one<{ id: number; uid: number }>(
+      "select a.id, a.user_id uid from answers a join questions q on q.id = a.qid where a.hidden = 0 and q.hidden = 0 order by a.id limit 1",
+    ))!;
+    const marker = await newUser("Отметивший");
+    expect((await post("mark", { aid: a.id }, marker)).json.status).toBe(200);
+    const r = await page(`/ansmarks/${a.id}`);
+    expect(r.status).toBe(200);
+    expect(r.html).toContain("Отметили ответ");
+    expect(r.html).toContain(`href="/profile/id${marker.id}"`);
+    expect(r.html).toContain(marker.nick);
+  });
+
+  it("is 404 for an answer that is deleted or does not exist", async () => {
+    const a = (await one<{ id: number }>("select id from answers where hidden = 0 order by id desc limit 1"))!;
+    await exec("update answers set hidden = 1 where id = ?", a.id);
+    expect((await page(`/ansmarks/${a.id}`)).status).toBe(404);
+    expect((await page("/ansmarks/999999999")).status).toBe(404);
+    expect((await page("/ansmarks/abc")).status).toBe(404);
+  });
+});
