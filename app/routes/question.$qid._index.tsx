@@ -6,7 +6,7 @@ import { CachedFragment } from "../components/fragments";
 import { CommentTree } from "../components/comment-tree";
 import { QuestionDeleted, QuestionMissing } from "../components/question-gone";
 import { PollBlock, QuestionHeader } from "../components/question-header";
-import { canAnswer, canSupplement, canVoteInPoll, questionFacts } from "../lib/can";
+import { canAnswer, canSupplement, canVoteInPoll, questionFacts, VOTING_PROMPTS, votingPromptReason } from "../lib/can";
 import type { AnswerView, Crumb, DeletedQuestionFacts } from "../lib/views";
 import { cacheHeaders, PRIVATE_PAGE } from "../lib/http.server";
 import { LIMITS } from "../lib/limits";
@@ -155,6 +155,7 @@ export default function QuestionRoute() {
   const back = `/question/${question.id}`;
   // signed-in readers get the forms' islands and the comments' 'Ответить' links
   const replyHref = data.viewer ? (cmid: number) => `/question/${question.id}/cid-${cmid}#comment-form` : undefined;
+  const votingPrompt = data.viewer ? votingPromptReason(data.viewer, facts, data.viewer) : null;
   return (
     <main className="page">
       <div className="card">
@@ -209,6 +210,11 @@ export default function QuestionRoute() {
       ) : null}
       <section className="card" id="answers">
         <h2 data-testid="answers-count">{countOf(question.anscnt, ANSWER)}</h2>
+        {votingPrompt ? (
+          <p className="voting-prompt" data-testid="voting-prompt" data-rid={votingPrompt}>
+            {VOTING_PROMPTS[votingPrompt]}
+          </p>
+        ) : null}
         {data.answers.length === 0 && !data.best ? (
           <p className="muted" data-testid="no-answers">
             Ответов пока нет

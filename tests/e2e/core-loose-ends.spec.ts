@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { fitsAndAccessible, guestPage, hydrated, markDocument, sameDocument } from "./helpers";
+import { SHOWCASE } from "../../db/seed/seed";
+import { fitsAndAccessible, guestPage, hydrated, markDocument, sameDocument, signedIn } from "./helpers";
 
 /**
  * The question page's loose ends: a question with more than five answers opens at its first three
@@ -48,5 +49,22 @@ test("who marked an answer is a page of its own that fits a phone", async ({ bro
   await page.goto("/ansmarks/1");
   await expect(page.getByRole("heading", { name: "Отметили ответ" })).toBeVisible();
   await expect(page.getByRole("link", { name: "К ответу" })).toHaveAttribute("href", "/answer/1");
+  await fitsAndAccessible(page);
+});
+
+// the seed's question on voting was answered by u65 and voted on by u31 (db/seed is deterministic)
+test("on a question on voting, a reader who answered it is told why he has no vote buttons, with JavaScript off too", async ({ browser }) => {
+  const page = await signedIn(browser, "u65@demo.local", { javaScriptEnabled: false, viewport: PHONE });
+  await page.goto(`/question/${SHOWCASE.votingQuestionId}`);
+  await expect(page.getByTestId("question-state")).toHaveText("Вопрос на голосовании");
+  await expect(page.getByTestId("voting-prompt")).toHaveText("Вы ответили на этот вопрос, поэтому не можете голосовать за лучший ответ.");
+  await expect(page.getByTestId("votefor")).toHaveCount(0);
+});
+
+test("on a question on voting, a reader whose vote is counted is told so, and the page fits a phone", async ({ browser }) => {
+  const page = await signedIn(browser, "u31@demo.local", { viewport: PHONE });
+  await page.goto(`/question/${SHOWCASE.votingQuestionId}`);
+  await expect(page.getByTestId("voting-prompt")).toHaveText("Ваш голос учтён. Лучший ответ выберут по итогам голосования.");
+  await expect(page.getByTestId("votefor")).toHaveCount(0);
   await fitsAndAccessible(page);
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BASE, page, post } from "./helpers/api";
 import { all, exec, one } from "./helpers/db";
-import { newUser } from "./helpers/users";
+import { newUser, signIn } from "./helpers/users";
+import { SHOWCASE } from "../../db/seed/seed";
 
 /** The ids of the answers a page shows in its list (not the best one), in order. */
 const listedAnswers = (html: string) => [...html.matchAll(/data-testid="answer" data-answer-id="(\d+)"/g)].map((m) => Number(m[1]));
@@ -99,5 +100,42 @@ describe("/ansmarks/{aid}", () => {
     expect((await page(`/ansmarks/${a.id}`)).status).toBe(404);
     expect((await page("/ansmarks/999999999")).status).toBe(404);
     expect((await page("/ansmarks/abc")).status).toBe(404);
+  });
+});
+
+describe("the prompts on a question on voting", () => {
+  const VQ = SHOWCASE.votingQuestionId;
+
+  it("tells a reader who answered the question that he may not vote, instead of leaving the buttons out silently", async () => {
+    const answerer = (await one<{ email: string }>(
+      `select u.email from answers a join users u on u.id = a.user_id
+       where a.qid = ? and a.hidden = 0 and u.banned_until is null and u.id != (select user_id from questions where id = ?) order by a.id limit 1`,
+      VQ,
+      VQ,
+    ))!;
+    const me = await signIn(answerer.email);
+    const r = await page(`/question/${VQ}`, me);
+    expect(r.html).toContain('data-testid="voting-prompt" data-rid="2"');
+    expect(r.html).toContain("Вы ответили на этот вопрос, поэтому не можете голосовать за лучший ответ.");
+    expect(r.html).not.toContain('data-testid="votefor"');
+  });
+
+  it("offers a new voter the buttons with no prompt, and once his vote is counted says so", async () => {
+    const me = await newUser("Голосующий");
+    await exec("update users set lvl = 3 where id = ?", me.id);
+    const before = await page(`/question/${VQ}`, me);
+    expect(before.html).toContain('data-testid="votefor"');
+    expect(before.html).not.toContain('data-testid="voting-prompt"');
+
+    const aid = (await one<{ id: number }>("select id from answers where qid = ? and hidden = 0 order by id limit 1", VQ))!.id;
+    expect((await post("votefor", { qid: VQ, aid }, me)).json.status).toBe(200);
+    const after = await page(`/question/${VQ}`, me);
+    expect(after.html).toContain('data-testid="voting-prompt" data-rid="4"');
+    expect(after.html).toContain("Ваш голос учтён. Лучший ответ выберут по итогам голосования.");
+    expect(after.html).not.toContain('data-testid="votefor"');
+  });
+
+  it("gives a guest no prompt", async () => {
+    expect((await page(`/question/${VQ}`)).html).not.toContain('data-testid="voting-prompt"');
   });
 });
