@@ -133,6 +133,14 @@ export function votingPromptReason(
   return null;
 }
 
+/**
+ * The asker's thanks to the author of the best answer: once an answer of his question is the best,
+ * he is offered to send its author a gift (the gift form of the author's profile); not to himself.
+ */
+export function canGiftBestAuthor(actor: { id: number } | null, q: Pick<QuestionFacts, "authorId">, a: { best: boolean; author: { id: number } }): boolean {
+  return actor !== null && actor.id === q.authorId && a.best && a.author.id !== actor.id;
+}
+
 /** What the voting prompt says for each reason. */
 export const VOTING_PROMPTS = {
   2: "Вы ответили на этот вопрос, поэтому не можете голосовать за лучший ответ.",

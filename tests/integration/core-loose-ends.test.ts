@@ -139,3 +139,30 @@ describe("the prompts on a question on voting", () => {
     expect((await page(`/question/${VQ}`)).html).not.toContain('data-testid="voting-prompt"');
   });
 });
+
+describe("the asker's gift to the best answer's author", () => {
+  const RQ = SHOWCASE.resolvedQuestionId;
+  const facts = async () =>
+    (await one<{ askerEmail: string; bestAuthor: number }>(
+      `select u.email askerEmail, a.user_id bestAuthor from questions q join users u on u.id = q.user_id
+       join answers a on a.qid = q.id and a.best = 1 where q.id = ?`,
+      RQ,
+    ))!;
+
+  it("offers the asker, on the best answer, to send its author a gift through the gift form of his profile", async () => {
+    const f = await facts();
+    const asker = await signIn(f.askerEmail);
+    const r = await page(`/question/${RQ}`, asker);
+    const best = r.html.slice(r.html.indexOf('data-testid="best-answer"'), r.html.indexOf('id="answers"'));
+    expect(best).toContain(`href="/profile/id${f.bestAuthor}/gifts" data-testid="gift-best-author"`);
+    expect(best).toContain("Подарить подарок автору");
+    expect(r.html.match(/data-testid="gift-best-author"/g)).toHaveLength(1);
+    expect((await page(`/profile/id${f.bestAuthor}/gifts`, asker)).html).toContain('data-testid="gift-form"');
+  });
+
+  it("offers no such gift to another reader or a guest", async () => {
+    const reader = await newUser("Читатель");
+    expect((await page(`/question/${RQ}`, reader)).html).not.toContain("gift-best-author");
+    expect((await page(`/question/${RQ}`)).html).not.toContain("gift-best-author");
+  });
+});
