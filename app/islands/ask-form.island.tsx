@@ -121,6 +121,8 @@ function AskForm(p: AskFormProps) {
   // the private variant: also a public question tagged for the brand (addqst with brand_tags)
   const [alsoPublic, setAlsoPublic] = useState(false);
   const [similar, setSimilar] = useState<Similar[]>([]);
+  // the asker may switch the similar questions off (and choosing a category does too): he is past them
+  const [similarOff, setSimilarOff] = useState(false);
   const [busy, setBusy] = useState(false);
   const save = useRef(debounce((t: string, b: string) => saveText(t, b), SAVE_DEBOUNCE_MS)).current;
   const searchSeq = useRef(0);
@@ -158,7 +160,7 @@ function AskForm(p: AskFormProps) {
 
   // similar questions once the title passes 9 characters, 500 ms after the last keystroke
   useEffect(() => {
-    if (!js || brand) return;
+    if (!js || brand || similarOff) return;
     const seq = ++searchSeq.current;
     const keyword = title.trim();
     if (len(keyword) < TITLE_SIMILAR_FROM) {
@@ -168,10 +170,19 @@ function AskForm(p: AskFormProps) {
     const t = setTimeout(async () => {
       const r = await call("search", { keyword }, { door: "search", method: "GET", quiet: true });
       if (seq !== searchSeq.current) return;
-      setSimilar(r.ok && Array.isArray(r.data.results) ? (r.data.results as Similar[]).slice(0, 5) : []);
+      const found = r.ok && Array.isArray(r.data.results) ? (r.data.results as Similar[]).slice(0, 5) : null;
+      // a failed or empty search shows nothing to the asker, only a tracking event says so
+      if (!found?.length) void call("dwh", { name: found ? "similar_empty" : "similar_failed" }, { quiet: true });
+      setSimilar(found ?? []);
     }, SIMILAR_DEBOUNCE_MS);
     return () => clearTimeout(t);
-  }, [title, js, brand]);
+  }, [title, js, brand, similarOff]);
+
+  const switchSimilarOff = () => {
+    searchSeq.current++;
+    setSimilarOff(true);
+    setSimilar([]);
+  };
 
   if (limited) return <AskLimit />;
 
@@ -261,9 +272,14 @@ function AskForm(p: AskFormProps) {
         <p className={titleLeft < 0 ? "counter counter-over" : "counter"} data-testid="title-counter">
           {titleLeft < 0 ? `Лишние символы: ${-titleLeft}` : `Осталось символов: ${titleLeft}`}
         </p>
-        {similar.length > 0 ? (
+        {similar.length > 0 && !similarOff ? (
           <div className="ask-similar" data-testid="similar">
-            <p className="muted">Похожие вопросы</p>
+            <p className="muted">
+              Похожие вопросы{" "}
+              <button type="button" className="btn btn-small" data-testid="similar-off" onClick={switchSimilarOff}>
+                Не показывать
+              </button>
+            </p>
             <ul>
               {similar.map((s) => (
                 <li key={s.id}>
@@ -318,6 +334,7 @@ function AskForm(p: AskFormProps) {
             aria-label="Категория"
             required={js && (!brand || alsoPublic)}
             value={cid}
+            onMouseDown={() => similar.length > 0 && switchSimilarOff()}
             onChange={(e) => {
               setCid(e.target.value);
               setSubcid("");

@@ -274,11 +274,14 @@ export default function QuestionRoute() {
       {data.viewer || [data.best, ...data.answers].some((a) => a?.text.includes(PHOTO_MARK)) || question.qcomment?.includes(PHOTO_MARK) ? (
         <Island name="photo-viewer" props={{}} when="idle" />
       ) : null}
-      {question.anscnt > 0 ? <Island name="survey" props={{ qid: question.id, qtext: question.qtext }} when="load" /> : null}
       <Suspense fallback={<p className="card muted">Загружаем похожие вопросы…</p>}>
         <Await resolve={data.around} errorElement={<p className="card muted">Нет похожих вопросов</p>}>
           {(around) => (
             <>
+              {/* the survey banner offers the experts of the category's brand, read with these blocks */}
+              {question.anscnt > 0 ? (
+                <Island name="survey" props={{ qid: question.id, qtext: question.qtext, ...(around.expert ? { expert: around.expert } : {}) }} when="load" />
+              ) : null}
               <RelatedBlock title="Похожие вопросы" testid="similar" items={around.similar} empty="Нет похожих вопросов" />
               <RelatedBlock title="Упоминается в вопросе" testid="mentioned" items={around.mentioned} />
               <RelatedBlock title="Также спрашивают" testid="also-asked" items={around.alsoAsked} />

@@ -68,3 +68,46 @@ test("on a question on voting, a reader whose vote is counted is told so, and th
   await expect(page.getByTestId("votefor")).toHaveCount(0);
   await fitsAndAccessible(page);
 });
+
+test("on the ask page the asker switches the similar questions off, and a search that finds nothing is only reported", async ({ browser }) => {
+  const page = await signedIn(browser, "guru@demo.local", { viewport: PHONE });
+  await page.goto("/ask");
+  await expect(page.getByRole("tab", { name: "Мой вопрос" })).toBeVisible();
+  const title = page.getByLabel("Мой вопрос");
+
+  // nothing found: no block, only the tracking event
+  const reported = page.waitForRequest((r) => r.url().includes("/api/v2/dwh") && (r.postData() ?? "").includes("name=similar_empty"));
+  await title.fill("Щъыэюя фывапролджэ йцукенгшщзхъ");
+  await reported;
+  await expect(page.getByTestId("similar")).toHaveCount(0);
+
+  await title.fill("Как бросить курить быстро");
+  const similar = page.getByTestId("similar");
+  await expect(similar.getByRole("link").first()).toBeVisible();
+  await fitsAndAccessible(page);
+  await similar.getByRole("button", { name: "Не показывать" }).click();
+  await expect(similar).toHaveCount(0);
+  // typing on does not bring them back
+  await title.fill("Как бросить курить быстро и навсегда");
+  await page.waitForTimeout(1000);
+  await expect(page.getByTestId("similar")).toHaveCount(0);
+});
+
+test("in a category with a brand, answering 'Нет' in the survey also offers to ask the brand's experts, reported first", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  await page.clock.install();
+  await page.goto(`/question/${RESOLVED_QUESTION}`); // in the seed brand's category
+  await expect(page.locator('otv-island[name="survey"]')).toHaveAttribute("hydrated", "");
+  await page.clock.runFor(2100);
+  const banner = page.getByTestId("survey");
+  await banner.getByRole("button", { name: "Нет" }).click();
+  const expert = banner.getByTestId("survey-askexpert");
+  await expect(expert).toHaveText("Спросить эксперта «ТехноМир»");
+  await expect(expert).toHaveAttribute("href", "/ask/private-1");
+  await fitsAndAccessible(page);
+  const reported = page.waitForRequest((r) => r.url().endsWith("/api/v2/dwh") && (r.postData() ?? "").includes("name=survey_askexpert_click"));
+  await expert.click();
+  await reported;
+  await context.close();
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BASE, page, post } from "./helpers/api";
+import { BASE, page, post, postForm } from "./helpers/api";
 import { all, exec, one } from "./helpers/db";
 import { newUser, signIn } from "./helpers/users";
 import { SHOWCASE } from "../../db/seed/seed";
@@ -164,5 +164,77 @@ describe("the asker's gift to the best answer's author", () => {
     const reader = await newUser("Читатель");
     expect((await page(`/question/${RQ}`, reader)).html).not.toContain("gift-best-author");
     expect((await page(`/question/${RQ}`)).html).not.toContain("gift-best-author");
+  });
+});
+
+describe("the smaller rules", () => {
+  /** The props of the page's survey island, or null when the page has none. */
+  const surveyProps = (html: string) => {
+    const m = html.match(/<otv-island name="survey" when="load" props="([^"]*)"/);
+    return m ? JSON.parse(m[1]!.replace(/&quot;/g, '"').replace(/&amp;/g, "&")) : null;
+  };
+
+  it("the survey banner of a question in a category with a brand offers to ask that brand's experts; elsewhere it does not", async () => {
+    const brand = (await one<{ id: number; name: string; cid: number }>(
+      "select id, name, category_id cid from brands where category_id is not null order by id limit 1",
+    ))!;
+    const inBrand = (await one<{ id: number }>(
+      "select id from questions where (category_id = ? or top_category_id = ?) and hidden = 0 and state != 'D' and anscnt > 0 order by id limit 1",
+      brand.cid,
+      brand.cid,
+    ))!;
+    expect(surveyProps((await page(`/question/${inBrand.id}`)).html)).toMatchObject({ qid: inBrand.id, expert: { bid: brand.id, name: brand.name } });
+
+    const elsewhere = (await one<{ id: number }>(
+      `select q.id from questions q join categories c on c.id = q.category_id where q.category_id != ? and q.top_category_id != ? and q.hidden = 0
+       and q.state != 'D' and q.anscnt > 0 and c.adult = 0 and not exists (select 1 from brands b where b.category_id in (q.category_id, q.top_category_id)) order by q.id limit 1`,
+      brand.cid,
+      brand.cid,
+    ))!;
+    const props = surveyProps((await page(`/question/${elsewhere.id}`)).html);
+    expect(props).toMatchObject({ qid: elsewhere.id });
+    expect(props.expert).toBeUndefined();
+  });
+
+  it("a notification of a new answer carries the answer's short text, cut at 43 characters", async () => {
+    const asker = await newUser("Спрашивающий", { points: 100 });
+    const answerer = await newUser("Отвечающий");
+    const asked = await post("addqst", { qtext: "Сколько раз в день кормить взрослого кота?", cid: "100" }, asker);
+    const text = "Два раза в день небольшими порциями, утром и вечером, и всегда оставляйте свежую воду.";
+    expect((await post("addans", { qid: asked.json.qid, Body: text }, answerer)).json.status).toBe(200);
+    const n = (await one<{ txt: string }>("select txt from notifications where user_id = ? and kind = 'answer' and qid = ?", asker.id, asked.json.qid))!;
+    expect(Array.from(n.txt)).toHaveLength(43);
+    expect(n.txt).toBe(`${Array.from(text).slice(0, 42).join("").trimEnd()}…`);
+  });
+
+  it("a moderator's failed move of a question says 'Какая-то ошибка' above its reason", async () => {
+    const moder = await signIn("moder@demo.local");
+    const q = (await one<{ id: number; cid: number; top: number }>(
+      "select id, category_id cid, top_category_id top from questions where id = ?",
+      SHOWCASE.openQuestionId,
+    ))!;
+    const back = `/question/${q.id}`;
+    const fields: Record<string, number> = q.cid === q.top ? { id: q.id, cid: q.cid } : { id: q.id, cid: q.top, subcid: q.cid };
+    const r = await postForm("a_qstmove", fields, back, moder);
+    expect(r.res.status).toBeGreaterThanOrEqual(400);
+    expect(r.html).toContain("<h1>Какая-то ошибка</h1>");
+    expect(await one("select category_id cid from questions where id = ?", q.id)).toEqual({ cid: q.cid });
+  });
+
+  it("an answer a moderator deleted is listed for him under the question with the deleted answer's icon", async () => {
+    const moder = await signIn("moder@demo.local");
+    const qid = SHOWCASE.openQuestionId;
+    const aid = (await one<{ id: number }>("select id from answers where qid = ? and hidden = 0 and best = 0 order by id desc limit 1", qid))!.id;
+    expect((await post("a_ansdrop", { id: aid }, moder)).json.status).toBe(200);
+    const r = await page(`/question/${qid}`, moder);
+    const item = r.html.slice(r.html.indexOf(`data-dropped-answer="${aid}"`));
+    expect(item.slice(0, item.indexOf("</li>"))).toContain('data-testid="deleted-answer-icon" role="img" aria-label="Ответ удалён"');
+  });
+
+  it("the ask page's similar-questions search reports a failed or empty search as a tracking event", async () => {
+    for (const name of ["similar_failed", "similar_empty"]) {
+      expect((await post("dwh", { name }, undefined, { ip: "198.51.100.77" })).json.status).toBe(200);
+      expect(await one("select name from track_events where name = ? order by id desc limit 1", name)).toEqual({ name });
+    }
   });
 });

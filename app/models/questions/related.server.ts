@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, ne, notInArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, notInArray } from "drizzle-orm";
 import { dbOf, schema } from "../core/db.server";
 
 const q = schema.questions;
+const b = schema.brands;
 
 /** How many questions each block under a question's answers lists. */
 const BLOCK_SIZE = 5;
@@ -35,12 +36,14 @@ export function mentionedQuestionIds(texts: (string | null)[], qid: number, orig
  * id), and what readers of its section also asked (the newest resolved questions of its top
  * category, so each has a best answer or a settled vote to read). A mentioned question of a category
  * the reader may not see (the adult ones, for a reader who has not confirmed his age) is left out.
+ * Beside them, the brand of the question's category (or of its top category), whose experts the
+ * survey banner offers to ask: null when neither has one.
  */
 export async function questionsAround(env: Env, o: { qid: number; categoryId: number; topCategoryId: number; mentioned: number[]; hideCategoryIds: number[] }) {
   const db = dbOf(env);
   const cols = { id: q.id, qtext: q.qtext, anscnt: q.anscnt };
   const visible = and(eq(q.hidden, 0), ne(q.state, "D"), ne(q.id, o.qid));
-  const [similar, mentionedRows, alsoAsked] = await db.batch([
+  const [similar, mentionedRows, alsoAsked, brands] = await db.batch([
     db
       .select(cols)
       .from(q)
@@ -60,8 +63,14 @@ export async function questionsAround(env: Env, o: { qid: number; categoryId: nu
       .where(and(eq(q.topCategoryId, o.topCategoryId), eq(q.state, "R"), eq(q.hidden, 0), ne(q.id, o.qid)))
       .orderBy(desc(q.added))
       .limit(BLOCK_SIZE),
+    db
+      .select({ bid: b.id, name: b.name })
+      .from(b)
+      .where(inArray(b.categoryId, [o.categoryId, o.topCategoryId]))
+      .orderBy(asc(b.id))
+      .limit(1),
   ]);
   const byId = new Map(mentionedRows.map((r) => [r.id, r]));
   const mentioned = o.mentioned.flatMap((id) => byId.get(id) ?? []);
-  return { similar, mentioned, alsoAsked: alsoAsked as RelatedQuestion[] };
+  return { similar, mentioned, alsoAsked: alsoAsked as RelatedQuestion[], expert: brands[0] ?? null };
 }
