@@ -15,7 +15,20 @@ import { showSignIn } from "./lib/dialogs";
 import { editOption, initialOptions, optionLabel, optionsFrom, optionTexts, type PollOption } from "./lib/poll-options";
 import { clearText, debounce, loadText, saveText } from "./lib/saved-text";
 
-export type AskGroup = { id: number; name: string; subs: { id: number; name: string }[] };
+/** A brand whose experts a question of a category may be shown to (its brand tag). */
+export type AskBrand = { id: number; name: string };
+export type AskGroup = { id: number; name: string; subs: { id: number; name: string; brands?: AskBrand[] }[]; brands?: AskBrand[] };
+
+/**
+ * The brands of the chosen category and subcategory: their expert tags are offered as
+ * checkboxes, ticked by default.
+ */
+export function brandsOfChoice(groups: AskGroup[], cid: string, subcid: string): AskBrand[] {
+  const group = groups.find((g) => String(g.id) === cid);
+  const sub = group?.subs.find((s) => String(s.id) === subcid);
+  const all = [...(group?.brands ?? []), ...(sub?.brands ?? [])];
+  return all.filter((b, i) => all.findIndex((x) => x.id === b.id) === i);
+}
 
 export type AskFormProps = {
   /** a guest: nothing renders, the sign-in dialog opens after 200 ms */
@@ -120,6 +133,8 @@ function AskForm(p: AskFormProps) {
   const [cancmt, setCancmt] = useState(true);
   // the private variant: also a public question tagged for the brand (addqst with brand_tags)
   const [alsoPublic, setAlsoPublic] = useState(false);
+  // the brand expert tags the asker unticked (every offered one starts ticked)
+  const [untagged, setUntagged] = useState<number[]>([]);
   const [similar, setSimilar] = useState<Similar[]>([]);
   // the asker may switch the similar questions off (and choosing a category does too): he is past them
   const [similarOff, setSimilarOff] = useState(false);
@@ -191,6 +206,8 @@ function AskForm(p: AskFormProps) {
   const bodyLen = len(body);
   const bodyOver = bodyLen - LIMITS.explanation;
   const pollOn = !brand && poll !== "";
+  const tagBrands = brand ? [] : brandsOfChoice(groups, cid, subcid);
+  const brandTags = tagBrands.filter((b) => !untagged.includes(b.id)).map((b) => String(b.id));
   const tooLong = titleLeft < 0 || bodyOver > 0 || (pollOn && options.some((o) => len(o.text) > LIMITS.pollOption));
 
   const typeTitle = (t: string) => {
@@ -215,7 +232,9 @@ function AskForm(p: AskFormProps) {
       cancmt: cancmt ? 1 : 0,
       mention: p.mention ?? undefined,
       // askbrand with public=1 asks a public question tagged for the brand (as the form door does)
-      ...(brand ? { bid: brand.bid, public: alsoPublic ? 1 : 0 } : { poll: poll || undefined, poll_options: pollOn ? optionTexts(options) : undefined }),
+      ...(brand
+        ? { bid: brand.bid, public: alsoPublic ? 1 : 0 }
+        : { poll: poll || undefined, poll_options: pollOn ? optionTexts(options) : undefined, brand_tags: brandTags.length ? brandTags : undefined }),
     };
     const r = await call(brand ? "askbrand" : "addqst", fields);
     if (r.ok) {
@@ -379,6 +398,19 @@ function AskForm(p: AskFormProps) {
             </select>
           </label>
         ) : null}
+        {tagBrands.map((b) => (
+          <label className="check" key={b.id}>
+            <input
+              type="checkbox"
+              name="brand_tags"
+              value={b.id}
+              data-testid="brand-tag"
+              checked={!untagged.includes(b.id)}
+              onChange={(e) => setUntagged(e.target.checked ? untagged.filter((x) => x !== b.id) : [...untagged, b.id])}
+            />{" "}
+            Показать вопрос экспертам «{b.name}»
+          </label>
+        ))}
         <input type="hidden" name="watch" value="0" />
         <label className="check">
           <input type="checkbox" name="watch" value="1" checked={watch} onChange={(e) => setWatch(e.target.checked)} /> Получать уведомления (ответы, голоса,

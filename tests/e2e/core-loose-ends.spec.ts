@@ -111,3 +111,18 @@ test("in a category with a brand, answering 'Нет' in the survey also offers t
   await reported;
   await context.close();
 });
+
+test("choosing a category with a brand on the ask page offers its experts' tag, ticked by default", async ({ browser }) => {
+  const page = await signedIn(browser, "guru@demo.local", { viewport: PHONE });
+  await page.goto("/ask");
+  await expect(page.getByRole("tab", { name: "Мой вопрос" })).toBeVisible();
+  await expect(page.getByTestId("brand-tag")).toHaveCount(0);
+  await page.getByLabel("Категория", { exact: true }).selectOption({ label: "Компьютеры, Связь" });
+  const tag = page.getByLabel("Показать вопрос экспертам «ТехноМир»");
+  await expect(tag).toBeChecked();
+  await fitsAndAccessible(page);
+  await tag.uncheck();
+  await expect(tag).not.toBeChecked();
+  await page.getByLabel("Категория", { exact: true }).selectOption({ label: "Авто, Мото" });
+  await expect(page.getByTestId("brand-tag")).toHaveCount(0);
+});

@@ -238,3 +238,24 @@ describe("the smaller rules", () => {
     }
   });
 });
+
+describe("the ask page's brand expert tags", () => {
+  it("offers, for a category with a brand, a checkbox to show the question to the brand's experts, ticked by default; none elsewhere", async () => {
+    const asker = await newUser("Спрашивающий эксперта", { points: 100 });
+    const brand = (await one<{ id: number; name: string; cid: number }>(
+      "select id, name, category_id cid from brands where category_id is not null order by id limit 1",
+    ))!;
+    const r = await page(`/ask?cid=${brand.cid}`, asker);
+    expect(r.status).toBe(200);
+    const box = r.html.match(/<input type="checkbox" name="brand_tags"[^>]*>/)?.[0];
+    expect(box).toContain(`value="${brand.id}"`);
+    expect(box).toContain('checked=""');
+    expect(r.html.replace(/<!-- -->/g, "")).toContain(`Показать вопрос экспертам «${brand.name}»`);
+
+    const other = (await one<{ id: number }>(
+      "select id from categories where parent_id is null and id != ? and id not in (select category_id from brands where category_id is not null) and readonly = 0 and hidden = 0 and adult = 0 order by id limit 1",
+      brand.cid,
+    ))!;
+    expect((await page(`/ask?cid=${other.id}`, asker)).html).not.toContain('name="brand_tags"');
+  });
+});
