@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { SHOWCASE } from "../../db/seed/seed";
-import { fitsAndAccessible, guestPage, hydrated, markDocument, sameDocument, signedIn } from "./helpers";
+import { api, fitsAndAccessible, guestPage, hydrated, markDocument, sameDocument, signedIn } from "./helpers";
 
 /**
  * The question page's loose ends: a question with more than five answers opens at its first three
@@ -125,4 +125,43 @@ test("choosing a category with a brand on the ask page offers its experts' tag, 
   await expect(tag).not.toBeChecked();
   await page.getByLabel("Категория", { exact: true }).selectOption({ label: "Авто, Мото" });
   await expect(page.getByTestId("brand-tag")).toHaveCount(0);
+});
+
+/** The next tracking event of that name the page sends, as form fields. */
+const tracked = (page: import("@playwright/test").Page, name: string) =>
+  page
+    .waitForRequest((r) => r.url().endsWith("/api/v2/dwh") && new URLSearchParams(r.postData() ?? "").get("name") === name)
+    .then((r) => Object.fromEntries(new URLSearchParams(r.postData() ?? "")));
+
+test("an answer's page and a brand's page report the visit, for a guest whose page came from the cache too", async ({ browser }) => {
+  const page = await guestPage(browser);
+  const answer = tracked(page, "answer_visited");
+  await page.goto(`/answer/${SHOWCASE.contextAnswerId}`);
+  expect(await answer).toMatchObject({ aid: String(SHOWCASE.contextAnswerId), qid: expect.stringMatching(/^\d+$/) });
+
+  const brand = tracked(page, "brand_visited");
+  await page.goto("/tehnomir");
+  expect(await brand).toMatchObject({ brand: "tehnomir" });
+});
+
+test("a click on an outside link in an answer reports external_link_click with the answer, its author and the address", async ({ browser }) => {
+  const writer = await signedIn(browser, "guru@demo.local");
+  const stamp = Date.now();
+  const asked = await api(writer, "addqst", { qtext: `Где почитать про сорта чая? ${stamp}`, subcid: "100" });
+  expect(asked.status).toBe(200);
+  const answerer = await signedIn(browser, "vip@demo.local");
+  const answered = await api(answerer, "addans", { qid: String(asked.qid), Body: `Посмотрите https://example.org/tea-${stamp} там всё подробно` });
+  expect(answered.status).toBe(200);
+
+  const reader = await guestPage(browser);
+  await reader.goto(`/question/${asked.qid}`);
+  const click = tracked(reader, "external_link_click");
+  await reader.getByRole("link", { name: `https://example.org/tea-${stamp}` }).click();
+  expect(await click).toMatchObject({
+    qid: String(asked.qid),
+    linkurl: `https://example.org/tea-${stamp}`,
+    linkentity: "answer",
+    usrid: "4",
+    aid: expect.stringMatching(/^\d+$/),
+  });
 });
