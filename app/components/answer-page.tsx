@@ -26,6 +26,8 @@ export function AnswerPageView({
   const signedIn = !!usePageFacts()?.userId;
   return (
     <main className="page">
+      {/* the visit is reported by the page's script (app/islands/page-events.ts): the page is cached for guests */}
+      <span hidden data-track-visit="answer_visited" data-qid={question.id} data-aid={answer.id} />
       <div className="card">
         <QuestionHeader question={question} trail={trail} now={now} linkTitle />
       </div>

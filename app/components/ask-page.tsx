@@ -22,13 +22,23 @@ const NO_ASK_SPECIAL = new Set(["golden", "smstop"]);
  * read-only, hidden and special ones and those excluded from drop-downs (pass
  * EXCLUDED_FROM_DROPDOWN from models/categories.server: this module also goes to the browser).
  */
-export function askGroups(tree: Pick<CategoryTree, "top" | "children">, excluded: ReadonlySet<number>): AskGroup[] {
+export function askGroups(
+  tree: Pick<CategoryTree, "top" | "children">,
+  excluded: ReadonlySet<number>,
+  catBrands: Record<string, { id: number; name: string }[]> = {},
+): AskGroup[] {
   const usable = (c: { readonly: boolean; hidden: boolean; id: number; special: string | null }) =>
     !c.readonly && !c.hidden && !excluded.has(c.id) && !NO_ASK_SPECIAL.has(c.special ?? "");
+  // each category's brands (their expert tags), only where it has some
+  const brandsOf = (id: number) => {
+    const list = catBrands[String(id)];
+    return list?.length ? { brands: list.map((b) => ({ id: b.id, name: b.name })) } : {};
+  };
   return tree.top.filter(usable).map((t) => ({
     id: t.id,
     name: t.name,
-    subs: (tree.children.get(t.id) ?? []).filter(usable).map((s) => ({ id: s.id, name: s.name })),
+    subs: (tree.children.get(t.id) ?? []).filter(usable).map((s) => ({ id: s.id, name: s.name, ...brandsOf(s.id) })),
+    ...brandsOf(t.id),
   }));
 }
 

@@ -220,6 +220,8 @@ export function BrandPageView({ data }: { data: BrandPageData }) {
   const subs = (BRAND_TABS[view.tab].subs as readonly string[]).filter((s) => data.isAdmin || !(BRAND_TABS[view.tab].admin as readonly string[]).includes(s));
   return (
     <main className="page">
+      {/* the visit is reported by the page's script (app/islands/page-events.ts): the page is cached for guests */}
+      <span hidden data-track-visit="brand_visited" data-brand={brand.urlname} data-cid={brand.categoryId ?? undefined} />
       <div className="card" data-testid="brand-head">
         <div className="profile-head">
           <BrandPicture brand={brand} />

@@ -1,4 +1,5 @@
 import { cut } from "../lib/limits";
+import { DeletedAnswerIcon } from "./deleted-icon";
 import { STATE_TITLES, type QuestionState } from "../lib/questions";
 import type { UserDossier } from "../models/moderation/dossier.server";
 
@@ -81,6 +82,11 @@ export function DossierPage(p: Props) {
         <ul data-testid="dossier-answers">
           {p.answers.map((a) => (
             <li key={a.id}>
+              {a.hidden ? (
+                <>
+                  <DeletedAnswerIcon />{" "}
+                </>
+              ) : null}
               <a href={`/answer/${a.id}`}>{cut(a.text.replace(/<[^>]*>/g, ""), 120)}</a>{" "}
               <span className="muted">{`${a.hidden ? "удалён, " : ""}${at(a.added)}`}</span>
             </li>

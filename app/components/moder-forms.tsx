@@ -3,6 +3,7 @@
  * forms posting to /do/a_… with return= the page. Shown only for held permissions (the server
  * checks them again); the page's viewer (app/models/viewer.server.ts) carries them as `moder`.
  */
+import { DeletedAnswerIcon } from "./deleted-icon";
 import type { ModerOnQuestion } from "../models/moderation/on-page.server";
 import type { DeletedQuestionFacts } from "../lib/views";
 import { plainText } from "../lib/seo";
@@ -59,7 +60,7 @@ export function ModerQuestionPanel({ qid, moder }: { qid: number; moder: ModerOn
           <ul>
             {moder.dropped.map((d) => (
               <li key={d.id} data-dropped-answer={d.id}>
-                <a href={`/profile/id${d.author.id}`}>{d.author.nick}</a>: <span className="muted">{cut(plainText(d.text), 120)}</span>{" "}
+                <DeletedAnswerIcon /> <a href={`/profile/id${d.author.id}`}>{d.author.nick}</a>: <span className="muted">{cut(plainText(d.text), 120)}</span>{" "}
                 <CallButton call="a_ansrestore" back={`${back}#answer-${d.id}`} fields={{ id: d.id }} label="Восстановить" testId="moder-ansrestore" />
               </li>
             ))}

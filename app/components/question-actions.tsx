@@ -1,6 +1,6 @@
 import type { AnswerView, QuestionView } from "../lib/views";
 import type { Viewer } from "../models/questions/viewer.server";
-import { canChooseBest, canDeleteQuestion, canEditAnswer, canMark, canReactToAnswers, canVoteForBest, questionFacts } from "../lib/can";
+import { canChooseBest, canDeleteQuestion, canEditAnswer, canGiftBestAuthor, canMark, canReactToAnswers, canVoteForBest, questionFacts } from "../lib/can";
 import { editableText } from "../lib/editable-text";
 import { CallButton } from "./forms";
 import { AbuseLink } from "./abuse-form";
@@ -52,6 +52,13 @@ export function AnswerActions({ q, a, viewer, now }: { q: QuestionView; a: Answe
         label={`Удалить ответ — ${SERVICE_PRICES.hideans} ₽`}
         testId="mhideans"
       />,
+    );
+  }
+  if (canGiftBestAuthor(viewer, facts, a)) {
+    out.push(
+      <a key="gift" className="btn btn-small" href={`/profile/id${a.author.id}/gifts`} data-testid="gift-best-author">
+        Подарить подарок автору
+      </a>,
     );
   }
   out.push(

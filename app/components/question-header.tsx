@@ -37,7 +37,7 @@ export function QuestionHeader({
   linkTitle?: boolean;
 }) {
   return (
-    <header className="question-head">
+    <header className="question-head" data-question-id={question.id}>
       <CategoryCrumbs trail={trail} />
       <div className={`state state-${question.state}`} data-testid="question-state">
         {STATE_TITLES[question.state]}

@@ -17,7 +17,20 @@ import { showSignIn } from "./lib/dialogs";
 import { editOption, initialOptions, optionLabel, optionsFrom, optionTexts, type PollOption } from "./lib/poll-options";
 import { clearText, debounce, loadText, saveText } from "./lib/saved-text";
 
-export type AskGroup = { id: number; name: string; subs: { id: number; name: string }[] };
+/** A brand whose experts a question of a category may be shown to (its brand tag). */
+export type AskBrand = { id: number; name: string };
+export type AskGroup = { id: number; name: string; subs: { id: number; name: string; brands?: AskBrand[] }[]; brands?: AskBrand[] };
+
+/**
+ * The brands of the chosen category and subcategory: their expert tags are offered as
+ * checkboxes, ticked by default.
+ */
+export function brandsOfChoice(groups: AskGroup[], cid: string, subcid: string): AskBrand[] {
+  const group = groups.find((g) => String(g.id) === cid);
+  const sub = group?.subs.find((s) => String(s.id) === subcid);
+  const all = [...(group?.brands ?? []), ...(sub?.brands ?? [])];
+  return all.filter((b, i) => all.findIndex((x) => x.id === b.id) === i);
+}
 
 export type AskFormProps = {
   /** a guest: nothing renders, the sign-in dialog opens after 200 ms */
@@ -124,7 +137,11 @@ function AskForm(p: AskFormProps) {
   const [cancmt, setCancmt] = useState(true);
   // the private variant: also a public question tagged for the brand (addqst with brand_tags)
   const [alsoPublic, setAlsoPublic] = useState(false);
+  // the brand expert tags the asker unticked (every offered one starts ticked)
+  const [untagged, setUntagged] = useState<number[]>([]);
   const [similar, setSimilar] = useState<Similar[]>([]);
+  // the asker may switch the similar questions off (and choosing a category does too): he is past them
+  const [similarOff, setSimilarOff] = useState(false);
   const [busy, setBusy] = useState(false);
   const save = useRef(debounce((t: string, b: string) => saveText(t, b), SAVE_DEBOUNCE_MS)).current;
   const searchSeq = useRef(0);
@@ -162,7 +179,7 @@ function AskForm(p: AskFormProps) {
 
   // similar questions once the title passes 9 characters, 500 ms after the last keystroke
   useEffect(() => {
-    if (!js || brand) return;
+    if (!js || brand || similarOff) return;
     const seq = ++searchSeq.current;
     const keyword = title.trim();
     if (len(keyword) < TITLE_SIMILAR_FROM) {
@@ -172,10 +189,19 @@ function AskForm(p: AskFormProps) {
     const t = setTimeout(async () => {
       const r = await call("search", { keyword }, { door: "search", method: "GET", quiet: true });
       if (seq !== searchSeq.current) return;
-      setSimilar(r.ok && Array.isArray(r.data.results) ? (r.data.results as Similar[]).slice(0, 5) : []);
+      const found = r.ok && Array.isArray(r.data.results) ? (r.data.results as Similar[]).slice(0, 5) : null;
+      // a failed or empty search shows nothing to the asker, only a tracking event says so
+      if (!found?.length) void call("dwh", { name: found ? "similar_empty" : "similar_failed" }, { quiet: true });
+      setSimilar(found ?? []);
     }, SIMILAR_DEBOUNCE_MS);
     return () => clearTimeout(t);
-  }, [title, js, brand]);
+  }, [title, js, brand, similarOff]);
+
+  const switchSimilarOff = () => {
+    searchSeq.current++;
+    setSimilarOff(true);
+    setSimilar([]);
+  };
 
   if (limited) return <AskLimit />;
 
@@ -184,6 +210,8 @@ function AskForm(p: AskFormProps) {
   const bodyLen = len(body) + photoBox.media.length * LIMITS.media;
   const bodyOver = bodyLen - LIMITS.explanation;
   const pollOn = !brand && poll !== "";
+  const tagBrands = brand ? [] : brandsOfChoice(groups, cid, subcid);
+  const brandTags = tagBrands.filter((b) => !untagged.includes(b.id)).map((b) => String(b.id));
   const tooLong = titleLeft < 0 || bodyOver > 0 || (pollOn && options.some((o) => len(o.text) > LIMITS.pollOption));
 
   const typeTitle = (t: string) => {
@@ -208,7 +236,9 @@ function AskForm(p: AskFormProps) {
       cancmt: cancmt ? 1 : 0,
       mention: p.mention ?? undefined,
       // askbrand with public=1 asks a public question tagged for the brand (as the form door does)
-      ...(brand ? { bid: brand.bid, public: alsoPublic ? 1 : 0 } : { poll: poll || undefined, poll_options: pollOn ? optionTexts(options) : undefined }),
+      ...(brand
+        ? { bid: brand.bid, public: alsoPublic ? 1 : 0 }
+        : { poll: poll || undefined, poll_options: pollOn ? optionTexts(options) : undefined, brand_tags: brandTags.length ? brandTags : undefined }),
     };
     const r = await call(brand ? "askbrand" : "addqst", fields);
     if (r.ok) {
@@ -265,9 +295,14 @@ function AskForm(p: AskFormProps) {
         <p className={titleLeft < 0 ? "counter counter-over" : "counter"} data-testid="title-counter">
           {titleLeft < 0 ? `Лишние символы: ${-titleLeft}` : `Осталось символов: ${titleLeft}`}
         </p>
-        {similar.length > 0 ? (
+        {similar.length > 0 && !similarOff ? (
           <div className="ask-similar" data-testid="similar">
-            <p className="muted">Похожие вопросы</p>
+            <p className="muted">
+              Похожие вопросы{" "}
+              <button type="button" className="btn btn-small" data-testid="similar-off" onClick={switchSimilarOff}>
+                Не показывать
+              </button>
+            </p>
             <ul>
               {similar.map((s) => (
                 <li key={s.id}>
@@ -330,6 +365,7 @@ function AskForm(p: AskFormProps) {
             aria-label="Категория"
             required={js && (!brand || alsoPublic)}
             value={cid}
+            onMouseDown={() => similar.length > 0 && switchSimilarOff()}
             onChange={(e) => {
               setCid(e.target.value);
               setSubcid("");
@@ -374,6 +410,19 @@ function AskForm(p: AskFormProps) {
             </select>
           </label>
         ) : null}
+        {tagBrands.map((b) => (
+          <label className="check" key={b.id}>
+            <input
+              type="checkbox"
+              name="brand_tags"
+              value={b.id}
+              data-testid="brand-tag"
+              checked={!untagged.includes(b.id)}
+              onChange={(e) => setUntagged(e.target.checked ? untagged.filter((x) => x !== b.id) : [...untagged, b.id])}
+            />{" "}
+            Показать вопрос экспертам «{b.name}»
+          </label>
+        ))}
         <input type="hidden" name="watch" value="0" />
         <label className="check">
           <input type="checkbox" name="watch" value="1" checked={watch} onChange={(e) => setWatch(e.target.checked)} /> Получать уведомления (ответы, голоса,

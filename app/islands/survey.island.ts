@@ -2,7 +2,8 @@
  * The survey banner of a question page, without React (a guest's page loads no framework for it):
  * 2 s after load, when the question has answers and the reader has no survey cookie, it asks
  * whether he found his answer. 'Да' thanks him and hides after 2 s; 'Нет' offers to ask his own
- * question (the ask page with this question's text); × closes it. Any choice sets the cookie for
+ * question (the ask page with this question's text) and, in a category with a brand, to ask that
+ * brand's experts; × closes it. Any choice sets the cookie for
  * 30 days. Each step is reported as a tracking event (dwh). Without JavaScript there is no banner.
  */
 import { call } from "./lib/call";
@@ -12,7 +13,12 @@ export const SURVEY_DELAY_MS = 2000;
 export const SURVEY_THANKS_MS = 2000;
 export const SURVEY_COOKIE_DAYS = 30;
 
-export type SurveyProps = { qid: number; qtext: string };
+export type SurveyProps = {
+  qid: number;
+  qtext: string;
+  /** the brand of the question's category: 'Нет' also offers to ask its experts */
+  expert?: { bid: number; name: string };
+};
 
 function hasSurveyCookie(cookie = document.cookie): boolean {
   return cookie.split(";").some((p) => p.trim().startsWith(`${SURVEY_COOKIE}=`));
@@ -34,7 +40,7 @@ function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEle
 }
 
 /** Shows the banner in its element 2 s after load (the server renders nothing there). */
-export function mount(el: HTMLElement, { qid, qtext }: SurveyProps): void {
+export function mount(el: HTMLElement, { qid, qtext, expert }: SurveyProps): void {
   if (hasSurveyCookie()) return;
   let step: "ask" | "thanks" | "no" = "ask";
   const banner = h("aside", { className: "survey" });
@@ -66,14 +72,21 @@ export function mount(el: HTMLElement, { qid, qtext }: SurveyProps): void {
     setSurveyCookie("no");
     track("survey_answer_notfound_click", qid);
     step = "no";
-    const ask = h("a", { className: "btn btn-ask", href: askHref(qtext), textContent: "Задать вопрос" });
-    ask.onclick = (e) => {
-      // the event goes first (a navigation would cancel it), at most a moment's wait
-      e.preventDefault();
-      const go = () => location.assign(ask.href);
-      void Promise.race([call("dwh", { name: "survey_ask_click", qid }, { quiet: true }), new Promise((r) => setTimeout(r, 800))]).then(go, go);
+    /** A link whose tracking event goes first (a navigation would cancel it), at most a moment's wait. */
+    const tracked = (label: string, href: string, event: string) => {
+      const a = h("a", { className: "btn btn-ask", href, textContent: label });
+      a.onclick = (e) => {
+        e.preventDefault();
+        const go = () => location.assign(a.href);
+        void Promise.race([call("dwh", { name: event, qid }, { quiet: true }), new Promise((r) => setTimeout(r, 800))]).then(go, go);
+      };
+      return a;
     };
-    show(text("Не нашли ответ? Задайте свой вопрос — вам ответят."), ask);
+    const ask = tracked("Задать вопрос", askHref(qtext), "survey_ask_click");
+    if (!expert) return show(text("Не нашли ответ? Задайте свой вопрос — вам ответят."), ask);
+    const toExpert = tracked(`Спросить эксперта «${expert.name}»`, `/ask/private-${expert.bid}`, "survey_askexpert_click");
+    toExpert.dataset.testid = "survey-askexpert";
+    show(text("Не нашли ответ? Задайте свой вопрос — вам ответят, или спросите эксперта."), ask, " ", toExpert);
   };
 
   setTimeout(() => {

@@ -116,6 +116,37 @@ export function canVoteForBest(actor: { id: number } | null, q: Pick<QuestionFac
   return bestVoteRefusal(actor, q, answered) === null;
 }
 
+/**
+ * Why a signed-in reader of a question on voting has no vote buttons, which the page says in words
+ * rather than leaving them out silently (the `canreplyreason` of the question call): 2 he answered
+ * it, 4 his vote (for an answer or against all) is already counted; null when neither holds (the
+ * asker and guests get no prompt).
+ */
+export function votingPromptReason(
+  actor: { id: number } | null,
+  q: Pick<QuestionFacts, "authorId" | "state" | "pollType">,
+  mine: { answered: boolean; bestVoted: boolean },
+): 2 | 4 | null {
+  if (actor === null || q.state !== "V" || q.pollType || actor.id === q.authorId) return null;
+  if (mine.answered) return 2;
+  if (mine.bestVoted) return 4;
+  return null;
+}
+
+/**
+ * The asker's thanks to the author of the best answer: once an answer of his question is the best,
+ * he is offered to send its author a gift (the gift form of the author's profile); not to himself.
+ */
+export function canGiftBestAuthor(actor: { id: number } | null, q: Pick<QuestionFacts, "authorId">, a: { best: boolean; author: { id: number } }): boolean {
+  return actor !== null && actor.id === q.authorId && a.best && a.author.id !== actor.id;
+}
+
+/** What the voting prompt says for each reason. */
+export const VOTING_PROMPTS = {
+  2: "Вы ответили на этот вопрос, поэтому не можете голосовать за лучший ответ.",
+  4: "Ваш голос учтён. Лучший ответ выберут по итогам голосования.",
+} as const;
+
 /** Voting in a poll: a poll question while it is open; its asker may vote too. (One vote per user.) */
 export function pollVoteRefusal(q: Pick<QuestionFacts, "pollType" | "state">): 220 | 221 | null {
   if (!q.pollType) return ERR.notAPoll;

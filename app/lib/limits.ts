@@ -14,6 +14,9 @@ export const LIMITS = {
   pollOptionsInitial: 3,
   pollOptionsMax: 16,
   pageSize: 20,
+  /** a question with more answers than this opens with only the first few of them (the rest a link away) */
+  answersFoldOver: 5,
+  answersFoldShown: 3,
   /** titles and share texts are cut here */
   titleCut: 70,
   answerShortCut: 43,

@@ -7,6 +7,7 @@ import { signInUrl } from "../lib/return-to";
 import { pageMeta } from "../lib/seo";
 import { EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "../models/categories/categories.server";
 import { ASK_COST, canAsk } from "../models/questions/ask.server";
+import { readCatBrands } from "../models/categories/category-reads.server";
 import { viewerSession } from "../models/users/session.server";
 
 export const meta = () => pageMeta({ title: "Задать вопрос — Ответы", noindex: true });
@@ -22,11 +23,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = { "Cache-Control": "private, no-store" };
   if (!session) return json<AskPageData>({ guest: true, signIn: signInUrl(url.pathname + url.search) }, { headers });
   const env = context.cloudflare.env;
-  const [tree, may] = await Promise.all([getCategoryTree(env), canAsk(env, session, Date.now())]);
+  const [tree, may, brands] = await Promise.all([getCategoryTree(env), canAsk(env, session, Date.now()), readCatBrands(env)]);
   const asksLeft = may.limits.ASK?.left ?? 0;
   const page: AskPageData = {
     guest: false,
-    groups: askGroups(tree, EXCLUDED_FROM_DROPDOWN),
+    groups: askGroups(tree, EXCLUDED_FROM_DROPDOWN, brands.catbrands),
     text: Array.from(url.searchParams.get("q") ?? "")
       .slice(0, LIMITS.quickAsk)
       .join(""),

@@ -6,6 +6,9 @@ import { formFields } from "../lib/fields";
 import { safeReturn, signInUrl } from "../lib/return-to";
 import { pageMeta } from "../lib/seo";
 
+/** The heading of a refused call's page where it is not the plain 'Ошибка': a failed move says 'Какая-то ошибка' above its reason. */
+const FAILED_TITLES: Record<string, string> = { a_qstmove: "Какая-то ошибка" };
+
 /**
  * The form door: a plain HTML form posts to /do/{name}?return={path} and the same named call as
  * /api/v2/{name} runs. Success redirects back (post/redirect/get); a guest goes to the sign-in page
@@ -29,7 +32,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirect(to, { headers });
   }
   if (result.body.errid === ERR.signInNeeded) return redirect(signInUrl(returnTo), { headers });
-  return json({ error: String(result.body.error ?? ""), errid: Number(result.body.errid), returnTo }, { status: result.status, headers });
+  return json(
+    { error: String(result.body.error ?? ""), errid: Number(result.body.errid), returnTo, title: FAILED_TITLES[name] ?? "Ошибка" },
+    { status: result.status, headers },
+  );
 }
 
 /**
@@ -63,7 +69,7 @@ export default function FormDoor() {
   return (
     <main className="page">
       <div className="card narrow">
-        <h1>Ошибка</h1>
+        <h1>{data?.title ?? "Ошибка"}</h1>
         <p className="form-error" role="alert" data-errid={data?.errid}>
           {data?.error || "Что-то пошло не так. Попробуйте перезагрузить страницу и проверьте подключение к интернету"}
         </p>

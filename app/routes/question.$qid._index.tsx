@@ -6,7 +6,7 @@ import { CachedFragment } from "../components/fragments";
 import { CommentTree } from "../components/comment-tree";
 import { QuestionDeleted, QuestionMissing } from "../components/question-gone";
 import { PollBlock, QuestionHeader } from "../components/question-header";
-import { canAnswer, canSupplement, canVoteInPoll, questionFacts } from "../lib/can";
+import { canAnswer, canSupplement, canVoteInPoll, questionFacts, VOTING_PROMPTS, votingPromptReason } from "../lib/can";
 import type { AnswerView, Crumb, DeletedQuestionFacts } from "../lib/views";
 import { cacheHeaders, PRIVATE_PAGE } from "../lib/http.server";
 import { LIMITS } from "../lib/limits";
@@ -15,7 +15,9 @@ import { ANSWER, countOf } from "../lib/plural";
 import { originOf, pageMeta } from "../lib/seo";
 import { getCategoryTree } from "../models/categories/categories.server";
 import { crumbsOf, deletedQuestionFacts, loadQuestionPage } from "../models/questions/question-page.server";
-import { categoryTrail, questionNeighbours } from "../models/questions/lists.server";
+import { categoryTrail } from "../models/questions/lists.server";
+import { mentionedQuestionIds, mentionedQuestions, questionsAround, type RelatedQuestion } from "../models/questions/related.server";
+import { adultCategoryIds } from "../models/categories/categories.server";
 import { viewerSession } from "../models/users/session.server";
 import { readerIsAdult } from "../models/users/adult.server";
 import { adultGatePath } from "../lib/adult";
@@ -56,10 +58,10 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
   if (!offset.ok) throw redirect(`/question/${qid}`);
 
-  // "similar questions" and the recommendations stream after the page; asked for now, with the
-  // page's own reads, so that no D1 round trip waits for another one more than the page needs
-  // (the recommendations are our own questions of the same category, never asked of anyone else)
-  const neighbours = questionNeighbours(env, qid);
+  // the blocks after the answers stream after the page; asked for now, with the page's own reads,
+  // so that no D1 round trip waits for another one more than the page needs (the recommendations
+  // are our own questions of the same category, never asked of anyone else)
+  const neighbours = questionsAround(env, qid);
   let [tree, page, session, ads] = await Promise.all([
     getCategoryTree(env, now),
     loadQuestionPage(env, qid, offset.value),
@@ -89,14 +91,23 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     );
   }
   if (offset.value > 0 && offset.value >= page.question.anscnt) throw redirect(`/question/${qid}`);
-  const similar = neighbours.then((n) => n.similar);
+  // the blocks after the answers (similar questions, the questions this one mentions, what readers
+  // of its section also asked, the recommendations) stream after the page; all but the mentioned
+  // ones were asked for before the page, with its own reads
+  const inAdult = trail.some((c) => c.adult);
+  const mentioned = mentionedQuestions(
+    env,
+    qid,
+    mentionedQuestionIds([page.question.qcomment, ...page.supplements.map((s) => s.text)], qid, originOf(request)),
+    inAdult ? [] : adultCategoryIds(tree),
+  );
+  const around = Promise.all([neighbours, mentioned]).then(([n, m]) => ({ similar: n.similar, alsoAsked: n.alsoAsked, expert: n.expert, mentioned: m }));
   const recommended = neighbours.then((n) => n.recommended);
   // the reader's own parts: read already with his session when the page is the shared rendering
   const known = (context as { viewerOnQuestion?: Viewer }).viewerOnQuestion;
   const [viewer, asked] = await Promise.all([
     session
-      ? (known ??
-        viewerOnQuestion(env, session.user, qid, page.question.author.id, [...(page.best ? [page.best.id] : []), ...page.answers.map((a) => a.id)]))
+      ? (known ?? viewerOnQuestion(env, session.user, qid, page.question.author.id, [...(page.best ? [page.best.id] : []), ...page.answers.map((a) => a.id)]))
       : null,
     askedNote(env, request, session?.user ?? null, { id: qid, authorId: page.question.author.id }, trail.at(-1), now),
   ]);
@@ -112,7 +123,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       canonical: `${originOf(request)}/question/${qid}`,
       viewer,
       asked,
-      similar,
+      around,
       recommended,
       ads,
     },
@@ -138,6 +149,27 @@ function Kept({ answer, now, page, kept, children }: { answer: AnswerView; now: 
   return <CachedFragment cacheKey={answerFragmentKey(answer, now, page)}>{children}</CachedFragment>;
 }
 
+/** A block of questions after the answers; without `empty`, a block with nothing to list is left out. */
+function RelatedBlock({ title, testid, items, empty }: { title: string; testid: string; items: RelatedQuestion[]; empty?: string }) {
+  if (items.length === 0 && !empty) return null;
+  return (
+    <section className="card" aria-label={title}>
+      <h2>{title}</h2>
+      {items.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <ul className="similar" data-testid={testid}>
+          {items.map((s) => (
+            <li key={s.id}>
+              <a href={`/question/${s.id}`}>{s.qtext}</a> <span className="muted">{countOf(s.anscnt, ANSWER)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export default function QuestionRoute() {
   const data = useLoaderData<typeof loader>();
   if (data.kind === "missing") return <QuestionMissing />;
@@ -147,6 +179,7 @@ export default function QuestionRoute() {
   const back = `/question/${question.id}`;
   // signed-in readers get the forms' islands and the comments' 'Ответить' links
   const replyHref = data.viewer ? (cmid: number) => `/question/${question.id}/cid-${cmid}#comment-form` : undefined;
+  const votingPrompt = data.viewer ? votingPromptReason(data.viewer, facts, data.viewer) : null;
   return (
     <main className="page">
       {data.asked ? <AskedNoteView note={data.asked} /> : null}
@@ -202,6 +235,11 @@ export default function QuestionRoute() {
       ) : null}
       <section className="card" id="answers">
         <h2 data-testid="answers-count">{countOf(question.anscnt, ANSWER)}</h2>
+        {votingPrompt ? (
+          <p className="voting-prompt" data-testid="voting-prompt" data-rid={votingPrompt}>
+            {VOTING_PROMPTS[votingPrompt]}
+          </p>
+        ) : null}
         {data.answers.length === 0 && !data.best ? (
           <p className="muted" data-testid="no-answers">
             Ответов пока нет
@@ -264,7 +302,21 @@ export default function QuestionRoute() {
       data.supplements.some((s) => s.text.includes(PHOTO_MARK)) ? (
         <Island name="photo-viewer" props={{}} when="idle" />
       ) : null}
-      {question.anscnt > 0 ? <Island name="survey" props={{ qid: question.id, qtext: question.qtext }} when="load" /> : null}
+      <Suspense fallback={<p className="card muted">Загружаем похожие вопросы…</p>}>
+        <Await resolve={data.around} errorElement={<p className="card muted">Нет похожих вопросов</p>}>
+          {(around) => (
+            <>
+              {/* the survey banner offers the experts of the category's brand, read with these blocks */}
+              {question.anscnt > 0 ? (
+                <Island name="survey" props={{ qid: question.id, qtext: question.qtext, ...(around.expert ? { expert: around.expert } : {}) }} when="load" />
+              ) : null}
+              <RelatedBlock title="Похожие вопросы" testid="similar" items={around.similar} empty="Нет похожих вопросов" />
+              <RelatedBlock title="Упоминается в вопросе" testid="mentioned" items={around.mentioned} />
+              <RelatedBlock title="Также спрашивают" testid="also-asked" items={around.alsoAsked} />
+            </>
+          )}
+        </Await>
+      </Suspense>
       <section className="card" aria-labelledby="recommended-title">
         <h2 id="recommended-title">Рекомендуем прочитать</h2>
         <Suspense fallback={<p className="muted">Загружаем рекомендации…</p>}>
@@ -281,26 +333,6 @@ export default function QuestionRoute() {
                         {s.qtext}
                       </a>{" "}
                       <span className="muted">{countOf(s.anscnt, ANSWER)}</span>
-                    </li>
-                  ))}
-                </ul>
-              )
-            }
-          </Await>
-        </Suspense>
-      </section>
-      <section className="card">
-        <h2>Похожие вопросы</h2>
-        <Suspense fallback={<p className="muted">Загружаем похожие вопросы…</p>}>
-          <Await resolve={data.similar} errorElement={<p className="muted">Нет похожих вопросов</p>}>
-            {(similar) =>
-              similar.length === 0 ? (
-                <p className="muted">Нет похожих вопросов</p>
-              ) : (
-                <ul className="similar" data-testid="similar">
-                  {similar.map((s) => (
-                    <li key={s.id}>
-                      <a href={`/question/${s.id}`}>{s.qtext}</a> <span className="muted">{countOf(s.anscnt, ANSWER)}</span>
                     </li>
                   ))}
                 </ul>

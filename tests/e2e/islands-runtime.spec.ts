@@ -70,7 +70,7 @@ test("a guest's question page runs its live answers and the survey without React
   await expect(page.locator('otv-island[name="answers-live"]')).toHaveAttribute("live", "up");
   await expect(page.getByTestId("survey")).toBeVisible();
   await page.getByTestId("more-answers").click();
-  await expect(page.getByTestId("answer")).toHaveCount(40);
+  await expect(page.getByTestId("answer")).toHaveCount(23);
   await page.waitForLoadState("networkidle");
 
   const bodies = await Promise.all(scripts);

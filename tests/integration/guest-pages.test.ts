@@ -58,7 +58,7 @@ describe("a guest reading the site", () => {
     expect(html).toContain(`href="/${cat!.leaf}/"`);
   });
 
-  it("a resolved question shows its state, the best answer first and 20 answers with a link to the next 20", async () => {
+  it("a resolved question shows its state, the best answer first and, having more than five answers, its first three with a link to the rest", async () => {
     const qid = SHOWCASE.resolvedQuestionId;
     const { res, html } = await page(`/question/${qid}`);
     expect(res.status).toBe(200);
@@ -67,8 +67,8 @@ describe("a guest reading the site", () => {
     expect(html).toContain(`${q!.anscnt} ответов`);
     expect(html.indexOf('data-testid="best-answer"')).toBeGreaterThan(0);
     expect(html.indexOf('data-testid="best-answer"')).toBeLessThan(html.indexOf('data-testid="answer"'));
-    expect(count(html, 'data-testid="answer"')).toBe(20);
-    expect(html).toContain(`href="/question/${qid}?p=20#answers"`);
+    expect(count(html, 'data-testid="answer"')).toBe(3);
+    expect(html).toContain(`href="/question/${qid}?p=3#answers"`);
   });
 
   it("the answer pages follow each other until the last one", async () => {
@@ -76,13 +76,15 @@ describe("a guest reading the site", () => {
     const q = await env.DB.prepare("SELECT anscnt FROM questions WHERE id = ?").bind(qid).first<{ anscnt: number }>();
     const rest = q!.anscnt - 1; // the best answer is shown apart
     const seen = new Set<string>();
-    for (let p = 0; p < rest; p += 20) {
+    // the first page shows three (the question has more than five answers), then 20 at a time
+    for (let p = 0; p < rest; p += p === 0 ? 3 : 20) {
+      const size = p === 0 ? 3 : 20;
       const { res, html } = await page(`/question/${qid}${p ? `?p=${p}` : ""}`);
       expect(res.status).toBe(200);
       const ids = [...html.matchAll(/data-testid="answer" data-answer-id="(\d+)"/g)].map((m) => m[1]);
-      expect(ids.length).toBe(Math.min(20, rest - p));
+      expect(ids.length).toBe(Math.min(size, rest - p));
       for (const id of ids) seen.add(id);
-      expect(html.includes(`?p=${p + 20}#answers`)).toBe(p + 20 < rest);
+      expect(html.includes(`?p=${p + size}#answers`)).toBe(p + size < rest);
     }
     expect(seen.size).toBe(rest);
   });
@@ -162,7 +164,7 @@ describe("a guest reading the site", () => {
     expect([...(await page("/categories/")).html.matchAll(/<script[^>]*>/g)].map((m) => m[0])).toEqual([expect.stringMatching(TOOLBAR)]);
   });
 
-  it("the question page reads D1 in one batch, plus one batch for the streamed similar questions and recommendations", async () => {
+  it("the question page reads D1 in one batch, plus one batch for the streamed blocks after the answers", async () => {
     await page("/categories/"); // warm the category tree
     await page("/"); // and the house ads
     const res = await workerFetch(`${BASE}/question/${SHOWCASE.resolvedQuestionId}?p=20&uncached=1`);

@@ -145,6 +145,7 @@ describe("the question page", () => {
     expect(keys(r.data)).toEqual([
       "ads",
       "answers",
+      "around",
       "asked",
       "best",
       "canonical",
@@ -155,7 +156,6 @@ describe("the question page", () => {
       "question",
       "questionComments",
       "recommended",
-      "similar",
       "supplements",
       "trail",
       "viewer",

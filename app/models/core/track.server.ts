@@ -26,6 +26,9 @@ export const TRACK_EVENTS = [
   "survey_askexpert_click",
   "answer_visited",
   "brand_visited",
+  /** the ask page's similar-questions search failed, or found nothing (the asker is shown nothing) */
+  "similar_failed",
+  "similar_empty",
 ] as const;
 
 /** The payload of one event may not be longer than this (JSON characters). */

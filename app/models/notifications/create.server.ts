@@ -8,7 +8,7 @@
  * action (a moderator's notices excepted), so nothing a blacklisted user does notifies him.
  */
 import { getTableColumns, sql, type SQL, type SQLWrapper } from "drizzle-orm";
-import { cut } from "../../lib/limits";
+import { cut, LIMITS } from "../../lib/limits";
 import type { FlagType, SettingKey } from "../../lib/notify-settings";
 import { plainText } from "../../lib/seo";
 import { dbOf, schema } from "../core/db.server";
@@ -230,7 +230,8 @@ export function answerNotifications(env: Env, o: { qid: number; ownerId: number;
     actorId: o.actorId,
     qid: o.qid,
     aid: o.aid,
-    txt: excerpt(o.text),
+    // an answer's short text: its first 43 characters
+    txt: excerpt(o.text, LIMITS.answerShortCut),
     when: sql`${o.aid} IS NOT NULL`,
     unless: watchOff(o.qid, "answers"),
     now: o.now,

@@ -147,41 +147,6 @@ export async function listQuestions(env: Env, opts: ListScope & { offset: number
   }));
 }
 
-/** The recommendation block shows this many questions, the similar questions block at most 5. */
-const RECOMMENDED_COUNT = 4;
-const SIMILAR_COUNT = 5;
-
-/**
- * What the question page streams after its own batch, in one D1 batch:
- * - the 'similar questions' block: the 5 newest other visible questions of the same category;
- * - the recommendation block: 4 other visible questions of the category, the resolved ones first
- *   (they have a best answer to read), then those in voting, then open ones, newest first within
- *   each. Each state is an indexed range of the category read newest first and limited, so the
- *   cost does not grow with the category.
- */
-export async function questionNeighbours(env: Env, qid: number) {
-  const db = dbOf(env);
-  // the question's category by a subquery, so that this read waits for no other
-  const categoryOf = sql`(select category_id from questions where id = ${qid})`;
-  const visibleOther = and(eq(q.categoryId, categoryOf), eq(q.hidden, 0), ne(q.id, qid));
-  const similar = db
-    .select({ id: q.id, qtext: q.qtext, anscnt: q.anscnt, state: q.state })
-    .from(q)
-    .where(and(visibleOther, ne(q.state, "D")))
-    .orderBy(desc(q.added))
-    .limit(SIMILAR_COUNT);
-  const cols = { id: q.id, qtext: q.qtext, anscnt: q.anscnt, state: q.state, pollType: q.pollType };
-  const of = (state: QuestionState) =>
-    db
-      .select(cols)
-      .from(q)
-      .where(and(visibleOther, eq(q.state, state)))
-      .orderBy(desc(q.added), desc(q.id))
-      .limit(RECOMMENDED_COUNT);
-  const [similarRows, resolved, voting, open] = await db.batch([similar, of("R"), of("V"), of("A")]);
-  return { similar: similarRows, recommended: [...resolved, ...voting, ...open].slice(0, RECOMMENDED_COUNT) };
-}
-
 export function categoryTrail(tree: CategoryTree, categoryId: number): Category[] {
   const trail: Category[] = [];
   let c = tree.byId.get(categoryId);

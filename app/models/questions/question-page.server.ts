@@ -95,13 +95,25 @@ function toAnswer(r: AnswerRow, threads: Map<string, CommentThread>): AnswerView
 }
 
 /**
+ * How many answers (besides the best) a question page shows from `offset`: a page of 20, but the
+ * first page of a question with more than five answers shows the first three, and the rest are
+ * behind the 'more answers' link (a plain link to the next page, which the live list turns into
+ * answers drawn in place).
+ */
+function answersShownOf(anscnt: number, offset: number): number {
+  return offset === 0 && anscnt > LIMITS.answersFoldOver ? LIMITS.answersFoldShown : LIMITS.pageSize;
+}
+
+/**
  * Everything a question page shows, in one D1 round trip (a batch): the question and its author,
  * supplements, poll options, the best answer, one page of the other answers (20, oldest first) and
  * the comments of the question and of those answers under the '20,3,3' rule.
  */
 export async function loadQuestionPage(env: Env, qid: number, offset: number): Promise<QuestionPage> {
   const db = dbOf(env);
-  const pageAnswerIds = sql`SELECT id FROM answers WHERE qid = ${qid} AND hidden = 0 AND best = 0 ORDER BY added, id LIMIT ${LIMITS.pageSize} OFFSET ${offset}`;
+  // the first page of a question with many answers shows only the first few (answersShownOf)
+  const shown = sql`CASE WHEN ${offset} = 0 AND (SELECT anscnt FROM questions WHERE id = ${qid}) > ${LIMITS.answersFoldOver} THEN ${LIMITS.answersFoldShown} ELSE ${LIMITS.pageSize} END`;
+  const pageAnswerIds = sql`SELECT id FROM answers WHERE qid = ${qid} AND hidden = 0 AND best = 0 ORDER BY added, id LIMIT ${shown} OFFSET ${offset}`;
   const bestAnswerIds = sql`SELECT id FROM answers WHERE qid = ${qid} AND hidden = 0 AND best = 1`;
   const cm = schema.comments;
   const targets = sql`(${cm.refType} = 'Q' AND ${cm.refId} = ${qid}) OR (${cm.refType} = 'A' AND ${cm.refId} IN (SELECT id FROM (${pageAnswerIds}) UNION ALL ${bestAnswerIds}))`;
@@ -153,7 +165,7 @@ export async function loadQuestionPage(env: Env, qid: number, offset: number): P
     supplements,
     poll,
     best: bestRows[0] ? toAnswer(bestRows[0], threads) : null,
-    answers: answerRows.map((r) => toAnswer(r, threads)),
+    answers: answerRows.slice(0, answersShownOf(question.anscnt, offset)).map((r) => toAnswer(r, threads)),
     questionComments: threadOf(threads, `Q:${qid}`, question.comcnt),
     offset,
   };
