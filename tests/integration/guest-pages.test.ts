@@ -169,7 +169,7 @@ describe("a guest reading the site", () => {
     await page("/"); // and the house ads
     const res = await workerFetch(`${BASE}/question/${SHOWCASE.resolvedQuestionId}?p=20&uncached=1`);
     await res.text();
-    expect({ roundTrips: res.headers.get("x-d1-roundtrips"), statements: res.headers.get("x-d1-statements") }).toEqual({ roundTrips: "2", statements: "10" });
+    expect({ roundTrips: res.headers.get("x-d1-roundtrips"), statements: res.headers.get("x-d1-statements") }).toEqual({ roundTrips: "2", statements: "12" });
   });
 
   it("a second guest gets the question page from the page cache", async () => {
