@@ -55,11 +55,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
   if (!offset.ok) throw redirect(`/question/${qid}`);
 
-  let [tree, page, session] = await Promise.all([getCategoryTree(env, now), loadQuestionPage(env, qid, offset.value), viewerSession(context, request)]);
+  let [tree, page, session] = await Promise.all([getCategoryTree(env, now), loadQuestionPage(env, qid, offset.value, true), viewerSession(context, request)]);
   // the on-read guard: a question whose window has passed moves on before anyone reads it stale
   if (page.kind === "ok" && dueTransition({ ...page.question, userId: page.question.author.id }, now)) {
     await advanceOne(env, qid, now);
-    page = await loadQuestionPage(env, qid, offset.value);
+    page = await loadQuestionPage(env, qid, offset.value, true);
   }
   if (page.kind === "missing") return json({ kind: "missing" as const, now }, { status: 404, headers: cacheHeaders(404) });
   const trail = categoryTrail(tree, page.question.categoryId);
