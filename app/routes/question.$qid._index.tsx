@@ -64,14 +64,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const neighbours = questionsAround(env, qid);
   let [tree, page, session, ads] = await Promise.all([
     getCategoryTree(env, now),
-    loadQuestionPage(env, qid, offset.value),
+    loadQuestionPage(env, qid, offset.value, true),
     viewerSession(context, request),
     pageAds(env, "question", now),
   ]);
   // the on-read guard: a question whose window has passed moves on before anyone reads it stale
   if (page.kind === "ok" && dueTransition({ ...page.question, userId: page.question.author.id }, now)) {
     await advanceOne(env, qid, now);
-    page = await loadQuestionPage(env, qid, offset.value);
+    page = await loadQuestionPage(env, qid, offset.value, true);
   }
   if (page.kind === "missing") return json({ kind: "missing" as const, now }, { status: 404, headers: cacheHeaders(404) });
   const trail = categoryTrail(tree, page.question.categoryId);

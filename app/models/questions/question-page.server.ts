@@ -105,14 +105,15 @@ function answersShownOf(anscnt: number, offset: number): number {
 }
 
 /**
- * Everything a question page shows, in one D1 round trip (a batch): the question and its author,
+ * Everything a question page shows (`fold`: the page's first page of many answers shows three; the
+ * API's reads always take a page of 20), in one D1 round trip (a batch): the question and its author,
  * supplements, poll options, the best answer, one page of the other answers (20, oldest first) and
  * the comments of the question and of those answers under the '20,3,3' rule.
  */
-export async function loadQuestionPage(env: Env, qid: number, offset: number): Promise<QuestionPage> {
+export async function loadQuestionPage(env: Env, qid: number, offset: number, fold = false): Promise<QuestionPage> {
   const db = dbOf(env);
   // the first page of a question with many answers shows only the first few (answersShownOf)
-  const shown = sql`CASE WHEN ${offset} = 0 AND (SELECT anscnt FROM questions WHERE id = ${qid}) > ${LIMITS.answersFoldOver} THEN ${LIMITS.answersFoldShown} ELSE ${LIMITS.pageSize} END`;
+  const shown = sql`CASE WHEN ${fold ? 1 : 0} = 1 AND ${offset} = 0 AND (SELECT anscnt FROM questions WHERE id = ${qid}) > ${LIMITS.answersFoldOver} THEN ${LIMITS.answersFoldShown} ELSE ${LIMITS.pageSize} END`;
   const pageAnswerIds = sql`SELECT id FROM answers WHERE qid = ${qid} AND hidden = 0 AND best = 0 ORDER BY added, id LIMIT ${shown} OFFSET ${offset}`;
   const bestAnswerIds = sql`SELECT id FROM answers WHERE qid = ${qid} AND hidden = 0 AND best = 1`;
   const cm = schema.comments;
@@ -165,7 +166,7 @@ export async function loadQuestionPage(env: Env, qid: number, offset: number): P
     supplements,
     poll,
     best: bestRows[0] ? toAnswer(bestRows[0], threads) : null,
-    answers: answerRows.slice(0, answersShownOf(question.anscnt, offset)).map((r) => toAnswer(r, threads)),
+    answers: answerRows.slice(0, fold ? answersShownOf(question.anscnt, offset) : LIMITS.pageSize).map((r) => toAnswer(r, threads)),
     questionComments: threadOf(threads, `Q:${qid}`, question.comcnt),
     offset,
   };
