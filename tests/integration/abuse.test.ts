@@ -213,14 +213,24 @@ describe("abuse reports", () => {
     const emails = ["moder@demo.local", "guru@demo.local", "vip@demo.local", "znatok@demo.local"];
     const ids = [5, 3, 4, 2];
     const reader = await as(emails[ids.findIndex((id) => id !== c.user_id && id !== a.user_id)]);
-    const html = (await page(`/question/${qid}`, reader)).html;
+    // the answer's own page (the question page opens at its first answers, and this one may be further down)
+    const answerPage = `/answer/${SHOWCASE.contextAnswerId}`;
+    const html = (await page(answerPage, reader)).html;
     expect(html).toContain(`href="/abuse/C/${c.id}"`);
-    expect(html).toContain(`href="/abuse/A/${SHOWCASE.contextAnswerId}"`);
     const author = await one<{ email: string }>("select email from users where id = ?", c.user_id);
-    const own = (await page(`/question/${qid}`, await as(author!.email))).html;
+    const own = (await page(answerPage, await as(author!.email))).html;
     expect(own).toContain("/abuse/");
     expect(own).not.toContain(`href="/abuse/C/${c.id}"`);
-    const guest = (await page(`/question/${qid}`, null)).html;
+    const guest = (await page(answerPage, null)).html;
     expect(guest).not.toContain("/abuse/");
+    // the question page: the question and every answer it shows that is not the reader's
+    const questionHtml = (await page(`/question/${qid}`, reader)).html;
+    expect(questionHtml).toContain(`href="/abuse/Q/${qid}"`);
+    const shown = [...questionHtml.matchAll(/id="answer-(\d+)"/g)].map((m) => Number(m[1]));
+    expect(shown.length).toBeGreaterThan(0);
+    for (const aid of shown) {
+      const by = await one<{ user_id: number }>("select user_id from answers where id = ?", aid);
+      if (by!.user_id !== reader.id) expect(questionHtml).toContain(`href="/abuse/A/${aid}"`);
+    }
   });
 });
