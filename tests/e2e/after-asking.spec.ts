@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { SHOWCASE } from "../../db/seed/seed";
-import { hydrated, island, register } from "./helpers";
+import { hydrated, island, ownAddress, register } from "./helpers";
 
 /**
  * What a user is told right after writing: the place-and-points message on his new question's page,
@@ -13,7 +13,7 @@ const stamp = () => `asked${Date.now()}${++n}`;
 test("right after asking, the question's page says where the question went, what it cost and what is left of today; a reload shows the question alone", async ({
   browser,
 }) => {
-  const { page } = await register(browser, stamp());
+  const { page } = await register(browser, stamp(), ownAddress());
   await page.goto("/ask");
   await expect(page.getByRole("tab", { name: "Мой вопрос" })).toBeVisible();
   await page.getByLabel("Мой вопрос").fill(`Какой редактор кода выбрать новичку? ${Date.now()}`);
@@ -31,7 +31,7 @@ test("right after asking, the question's page says where the question went, what
 });
 
 test("after answering, a nudge to follow the question shows and hides by itself after 5 seconds", async ({ browser }) => {
-  const { page } = await register(browser, stamp());
+  const { page } = await register(browser, stamp(), ownAddress());
   await page.goto(`/question/${SHOWCASE.openQuestionId}`);
   await hydrated(island(page, "answer-form"));
   await page.getByTestId("answer-form").getByLabel("Ваш ответ").fill("Попробуйте начать с простого редактора и перейти к IDE позже");

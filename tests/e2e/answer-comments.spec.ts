@@ -113,7 +113,8 @@ test.describe("the question page's forms with JavaScript", () => {
 
   test("on the question page a reply opens under an answer's comment and appears nested", async ({ browser }) => {
     const { page, nick } = await newcomer(browser);
-    await page.goto(`/question/${SHOWCASE.resolvedQuestionId}`);
+    // the page opens at its first three answers; this one is on the page after them
+    await page.goto(`/question/${SHOWCASE.resolvedQuestionId}?p=3`);
     await hydrated(island(page, "comment-thread"));
     await markDocument(page);
     const li = page.locator(`#answer-${SHOWCASE.contextAnswerId} li.comment`).first();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { SHOWCASE } from "../../db/seed/seed";
-import { hydrated, island, markDocument, register, sameDocument, signIn } from "./helpers";
+import { hydrated, island, markDocument, ownAddress, register, sameDocument, signIn } from "./helpers";
 
 /**
  * The session while a page is open: the tabs of one browser follow who is signed in, the session
@@ -12,7 +12,7 @@ let n = 0;
 const stamp = () => `sess${Date.now()}${++n}`;
 
 test("a sign-out in one tab reloads the other tab of the same browser as a guest's page", async ({ browser }) => {
-  const { page: first } = await register(browser, stamp());
+  const { page: first } = await register(browser, stamp(), ownAddress());
   await first.goto("/categories/");
   await expect(first.getByRole("button", { name: "Выйти" })).toBeVisible();
   await markDocument(first);
@@ -27,7 +27,7 @@ test("a sign-out in one tab reloads the other tab of the same browser as a guest
 });
 
 test("a sign-in as another user in one tab reloads the other tab as that user's page", async ({ browser }) => {
-  const { page: first } = await register(browser, stamp());
+  const { page: first } = await register(browser, stamp(), ownAddress());
   await first.goto("/categories/");
   await markDocument(first);
   const second = await first.context().newPage();
@@ -39,7 +39,7 @@ test("a sign-in as another user in one tab reloads the other tab as that user's 
 test("every minute an open page refreshes the session and takes its new token; when the server says the session is gone it reloads after 250 ms", async ({
   browser,
 }) => {
-  const { page } = await register(browser, stamp());
+  const { page } = await register(browser, stamp(), ownAddress());
   await page.clock.install();
   await page.goto("/categories/");
   await expect(page.getByRole("button", { name: "Выйти" })).toBeVisible();
@@ -71,7 +71,7 @@ test("every minute an open page refreshes the session and takes its new token; w
 });
 
 test("an island whose file does not arrive says 'Loading chunk failed' in Russian, and «Повторить» loads the page again with it", async ({ browser }) => {
-  const { page } = await register(browser, stamp());
+  const { page } = await register(browser, stamp(), ownAddress());
   let block = true;
   await page.route(/\/islands\/bell\.island-[\w-]+\.js$/, (route) => (block ? route.abort() : route.continue()));
   await page.goto("/categories/");
@@ -86,7 +86,7 @@ test("an island whose file does not arrive says 'Loading chunk failed' in Russia
 });
 
 test("a call that takes longer than 250 ms shows the preloader until it answers", async ({ browser }) => {
-  const { page } = await register(browser, stamp());
+  const { page } = await register(browser, stamp(), ownAddress());
   await page.goto(`/question/${SHOWCASE.openQuestionId}`);
   await hydrated(island(page, "answer-form"));
   await page.getByTestId("answer-form").getByLabel("Ваш ответ").fill("Ответ, который сервер примет не сразу");

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { fitsAndAccessible, register, signIn } from "./helpers";
+import { fitsAndAccessible, ownAddress, register, signIn } from "./helpers";
 
 /**
  * The onboarding tours: a new user meets the welcome tour as a dialog on his first pages, answers
@@ -20,7 +20,7 @@ const flagsOf = (page: Page, title: string) =>
 test("a new user goes through the welcome tour once, answering yes and no, and never sees it again on the next page or at the next sign-in", async ({
   browser,
 }) => {
-  const { page, email } = await register(browser, stamp(), { tour: true });
+  const { page, email } = await register(browser, stamp(), { tour: true, ...ownAddress() });
   const dialog = page.getByRole("dialog", { name: "Добро пожаловать на Ответы!" });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByText("Шаг 1 из 3")).toBeVisible();
@@ -47,7 +47,7 @@ test("a new user goes through the welcome tour once, answering yes and no, and n
 });
 
 test("the tour's dialog fits a 390 px phone with no serious accessibility fault, keeps focus inside, and Escape closes it for good", async ({ browser }) => {
-  const { page } = await register(browser, stamp(), { tour: true, viewport: { width: 390, height: 844 } });
+  const { page } = await register(browser, stamp(), { tour: true, ...ownAddress(), viewport: { width: 390, height: 844 } });
   const dialog = page.getByTestId("tour-dialog");
   await expect(dialog).toBeVisible();
   await expect(dialog).toHaveAttribute("aria-modal", "true");
@@ -66,7 +66,7 @@ test("the tour's dialog fits a 390 px phone with no serious accessibility fault,
 });
 
 test("with JavaScript off the tour is a notice and plain pages whose yes/no forms lead through it and end it", async ({ browser }) => {
-  const { page } = await register(browser, stamp(), { tour: true, javaScriptEnabled: false });
+  const { page } = await register(browser, stamp(), { tour: true, ...ownAddress(), javaScriptEnabled: false });
   const notice = page.getByTestId("tour-notice");
   await expect(notice).toBeVisible();
   await notice.getByRole("link", { name: "Начать знакомство" }).click();
