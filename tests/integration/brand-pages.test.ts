@@ -383,3 +383,45 @@ describe("the brand edit page", () => {
     expect(await value("select count(*) v from mod_log")).toBe(logged);
   });
 });
+
+// last in the file: its rows are dated after every other test's, and would come first in their lists
+describe("the brand's list calls", () => {
+  it("tagqlist, uqst2brandlist, qst2brandlist, kquserlist and abrandans page by 20 with p: the second page goes on where the first stopped", async () => {
+    const admin = await as("brandadmin@demo.local");
+    // 21 of each, newer than anything else in the lists, so both pages hold only these rows
+    const base = Date.now() + 10_000_000;
+    const fresh: number[] = [];
+    for (let i = 0; i < 21; i++) fresh.push(await tagged(`Свежий вопрос бренду ${i}`, "A", -10_000_000 - i * 1000));
+    const privates: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const r = await env.DB.prepare("insert into private_questions (brand_id, user_id, qtext, added) values (?, 3, ?, ?) returning id")
+        .bind(BRAND, `Личный вопрос ${i}`, base + i * 1000)
+        .first<{ id: number }>();
+      privates.push(r!.id);
+    }
+    for (const [i, qid] of fresh.entries()) {
+      await exec("insert into brand_recommendations (brand_id, qid, user_id, status, added) values (?, ?, ?, 'N', ?)", BRAND, qid, admin.id, base + i * 1000);
+    }
+    const newestFirst = (ids: number[]) => [...ids].reverse();
+    const pages = async (name: string, params: Record<string, string> = {}) => {
+      const first = await get(name, { cid: URLNAME, ...params }, admin);
+      const second = await get(name, { cid: URLNAME, ...params, p: 20 }, admin);
+      expect({ name, status: first.json.status, size: first.json.items.length, more: first.json.more }).toEqual({ name, status: 200, size: 20, more: 1 });
+      return [...ids(first.json.items), ...ids(second.json.items)];
+    };
+    for (const name of ["tagqlist", "uqst2brandlist", "kquserlist"]) expect((await pages(name)).slice(0, 21), name).toEqual(newestFirst(fresh));
+    expect((await pages("qst2brandlist")).slice(0, 21)).toEqual(newestFirst(privates));
+
+    // the experts answer them: they leave uqst2brandlist, and abrandans pages their answers
+    const answers: number[] = [];
+    for (const [i, qid] of fresh.entries()) {
+      const r = await env.DB.prepare("insert into answers (qid, user_id, text, added) values (?, ?, ?, ?) returning id")
+        .bind(qid, EXPERT, `Ответ эксперта ${i}`, base + i * 1000)
+        .first<{ id: number }>();
+      answers.push(r!.id);
+    }
+    expect((await pages("abrandans")).slice(0, 21)).toEqual(newestFirst(answers));
+    const refer = ids((await get("uqst2brandlist", { cid: URLNAME }, admin)).json.items);
+    for (const qid of fresh) expect(refer).not.toContain(qid);
+  });
+});

@@ -217,4 +217,19 @@ describe("the dossier (moderators with user management)", () => {
     expect((await page(`/profile/id8?dossier=${plain.serial}`, plain)).html).not.toContain("/admin/usrview/");
     expect((await page("/admin/usrview/8")).status).toBe(302);
   });
+
+  it("the dossier's moderation history lists a moderator's drop of the user's question, with a link to it; a user with none has an empty history", async () => {
+    const moder = await as("moder@demo.local");
+    const author = await newUser("Нарушитель");
+    const clean = await page(`/admin/usrview/${author.id}`, moder);
+    expect(clean.html).not.toContain('data-testid="dossier-log-list"');
+    expect(clean.html).toContain("Записей в журнале нет");
+    await questionsOf(author, 1);
+    const qid = await value("select id v from questions where user_id = ? order by id desc limit 1", author.id);
+    expect((await post("a_qstdrop", { id: qid }, moder)).json.status).toBe(200);
+    const { html } = await page(`/admin/usrview/${author.id}`, moder);
+    const list = html.match(/<ul data-testid="dossier-log-list">([\s\S]*?)<\/ul>/)?.[1] ?? "";
+    expect(list).toContain(`qstdrop Q${qid}`);
+    expect(list).toContain(`href="/question/${qid}"`);
+  });
 });
