@@ -32,7 +32,10 @@ function FavoriteForm({ urlname, isFavorite }: { urlname: string; isFavorite: bo
 type Match = { id: string; data: unknown; params: Record<string, string | undefined> };
 
 /** The page types that carry columns; any other page (sign-in, settings, errors) has none. */
-export type PageKind = "index" | "category" | "brand" | "question" | "ask" | "profile" | "moderlog" | "help" | "categories";
+export type PageKind = "index" | "category" | "brand" | "question" | "ask" | "profile" | "moderlog" | "help" | "categories" | "search" | "top";
+
+/** The pages that draw their side slot inside their own content (below the results, inside the rating's card). */
+const OWN_SIDE_SLOT: PageKind[] = ["search", "top"];
 
 type CategoryData = {
   category?: { name: string; urlname: string } | null;
@@ -49,6 +52,8 @@ const KIND_BY_ROUTE: [RegExp, PageKind][] = [
   [/^routes\/moderlog\.\$uid/, "moderlog"],
   [/^routes\/help\./, "help"],
   [/^routes\/categories\._index$/, "categories"],
+  [/^routes\/search\./, "search"],
+  [/^routes\/top\./, "top"],
 ];
 
 /** The page's type and its route's data, from the matches of a server render (null: no columns). */
@@ -178,7 +183,7 @@ export function RightColumn({ place }: ColumnsProps) {
   const ads = (place.data as { ads?: PageAds } | null)?.ads;
   return (
     <aside className="col col-right" aria-label="Полезное" data-testid="right-column">
-      <AdSlot ad={ads?.[SLOT_SIDE]} n={SLOT_SIDE} />
+      {OWN_SIDE_SLOT.includes(kind) ? null : <AdSlot ad={ads?.[SLOT_SIDE]} n={SLOT_SIDE} />}
       {kind !== "ask" ? (
         <div className="col-block col-ask">
           <p>Не нашли ответа? Спросите сообщество.</p>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SHOWCASE } from "../../db/seed/seed";
 import { page } from "./helpers/api";
+import { one } from "./helpers/db";
 import { as } from "./helpers/users";
 
 /** The addresses of a page's links (<a href>) that stay on this site. */
@@ -90,5 +91,48 @@ describe("the toolbar", () => {
     const right = html.slice(html.indexOf('data-testid="right-column"'));
     expect(right).toContain('href="/help/rules"');
     expect(right).toContain('href="/help/support"');
+  });
+
+  it("the search and leaders pages have a right column with the ask button and help, and still one side promotion each", async () => {
+    for (const path of ["/search/вопрос", "/top/points/week/", "/top/anscnt/all/"]) {
+      const { status, html } = await page(path);
+      expect(status, path).toBe(200);
+      const right = html.slice(html.indexOf('data-testid="right-column"'));
+      expect(html, path).toContain('data-testid="right-column"');
+      expect(right, path).toContain('href="/ask"');
+      expect(right, path).toContain('href="/help/rules"');
+      expect(right, path).not.toContain('data-testid="ad-slot"');
+      expect(html.match(/data-testid="ad-slot" data-slot="1"/g)?.length ?? 0, path).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("a category's left column names the current category, its section and its subcategories", async () => {
+    const sub = await one<{ name: string; urlname: string; parent: string; parentName: string }>(
+      `select c.name, c.urlname, p.urlname parent, p.name parentName from categories c join categories p on p.id = c.parent_id
+       where c.hidden = 0 and p.hidden = 0 and c.adult = 0 and p.adult = 0 and c.special is null and p.special is null and c.urlname not like 'http%'
+       and c.name not like '%&%' and p.name not like '%&%' and c.name not like '%"%' and p.name not like '%"%' order by c.id limit 1`,
+    );
+    const child = (await page(`/${sub!.urlname}/`)).html;
+    const left = child.slice(child.indexOf('data-testid="left-column"'), child.indexOf('data-testid="right-column"'));
+    expect(left).toContain(`<a href="/${sub!.urlname}/">${sub!.name}</a>`);
+    expect(left).toContain(`<a href="/${sub!.parent}/">${sub!.parentName}</a>`);
+    const parent = (await page(`/${sub!.parent}/`)).html;
+    const parentLeft = parent.slice(parent.indexOf('data-testid="left-column"'), parent.indexOf('data-testid="right-column"'));
+    expect(parentLeft).toContain(`<a href="/${sub!.urlname}/">${sub!.name}</a>`);
+    expect(parentLeft).toContain('href="/categories/"');
+  });
+
+  it("a profile's left column lists its activity; the owner also gets his feed, followers and settings", async () => {
+    const user = await as("user@demo.local");
+    const leftOf = (html: string) => html.slice(html.indexOf('data-testid="left-column"'), html.indexOf('data-testid="right-column"'));
+    const stranger = leftOf((await page(`/profile/id${user.id}`)).html);
+    expect(stranger).toContain(`href="/profile/id${user.id}/questions"`);
+    expect(stranger).toContain(`href="/profile/id${user.id}/answers"`);
+    expect(stranger).not.toContain(`href="/profile/id${user.id}/feed"`);
+    expect(stranger).not.toContain('href="/settings"');
+    const own = leftOf((await page(`/profile/id${user.id}`, user)).html);
+    expect(own).toContain(`href="/profile/id${user.id}/feed"`);
+    expect(own).toContain(`href="/profile/id${user.id}/followers"`);
+    expect(own).toContain('href="/settings"');
   });
 });
