@@ -3,7 +3,7 @@
  * default seed (BENCH_SCALE_BASE, 2000 questions) and a big one (BENCH_QUESTIONS, e.g. 1000000),
  * each served by its own `wrangler dev` (BENCH_PORT and BENCH_SCALE_PORT, default BENCH_PORT + 90)
  * at the same time, and for each page the ratio of its latency at the big store to the small
- * one (a flat page stays near 1; the goal is ≤ 1.2). Beside it, the time each page waits for D1
+ * one (a flat page stays near 1; the goal is ≤ 1.2), with each page's p50 (the median of its turns' p50) and p99 (the worst turn's). Beside it, the time each page waits for D1
  * when requested alone (x-d1-ms, the median of 7): the part of a page that grows with the data. The machine's load changes from second to
  * second, so the two are measured in turns, a few short rounds each, and their times summed.
  *
@@ -26,7 +26,7 @@ import { benchDevArgs } from "./dev-args";
 type Opts = { port: number; seconds: number; big: number; base: number; log: (msg: string) => void };
 /** rounds of turns per page: small, big, small, big … */
 const ROUNDS = 3;
-type Line = { name: string; path: string; status: number; p99: number; mean: number; rps: number; rows: string; d1ms: number };
+type Line = { name: string; path: string; status: number; p50: number; p99: number; mean: number; rps: number; rows: string; d1ms: number };
 
 const env = { ...quietEnv, CI: "1" };
 const DEEPEST = 980; // LIMITS.maxOffset (1000) less a page of 20: the deepest page a list serves
@@ -123,7 +123,10 @@ async function stop(server: ChildProcess) {
   }
 }
 
-type Sample = { status: number; rows: string; d1ms: number; latencies: number[]; requests: number; seconds: number; p99: number[] };
+type Sample = { status: number; rows: string; d1ms: number; latencies: number[]; requests: number; seconds: number; p50: number[]; p99: number[] };
+
+/** The middle of a few figures (the lower middle of an even count). */
+const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor((xs.length - 1) / 2)];
 
 /** A page requested alone, 7 times: its status, D1 rows, and the median time it waited for D1 (x-d1-ms). */
 async function probe(base: string, urlPath: string, headers: Record<string, string>) {
@@ -157,7 +160,7 @@ async function measureBoth(
     for (const k of [0, 1]) {
       const base = `http://127.0.0.1:${ports[k]}`;
       const p = await probe(base, pages[k][i][1], headers);
-      samples.push({ ...p, latencies: [], requests: 0, seconds: 0, p99: [] });
+      samples.push({ ...p, latencies: [], requests: 0, seconds: 0, p50: [], p99: [] });
     }
     log(`  ${pages[0][i][0]}: ${pages[0][i][1]} | ${pages[1][i][1]} (status ${samples[0].status}/${samples[1].status}) …`);
     for (let round = 0; round < ROUNDS; round++) {
@@ -167,6 +170,7 @@ async function measureBoth(
         samples[k].latencies.push(r.latency.mean * r.requests.total);
         samples[k].requests += r.requests.total;
         samples[k].seconds += turn;
+        samples[k].p50.push(r.latency.p50);
         samples[k].p99.push(r.latency.p99);
       }
     }
@@ -177,6 +181,7 @@ async function measureBoth(
         path: pages[k][i][1],
         status: s.status,
         mean: s.requests ? s.latencies.reduce((a, b) => a + b, 0) / s.requests : Number.NaN,
+        p50: median(s.p50),
         p99: Math.max(...s.p99),
         rps: s.requests / s.seconds,
         rows: s.rows,
@@ -221,6 +226,8 @@ export async function scaleBench(o: Opts): Promise<void> {
         [`status`]: `${x.status}/${y.status}`,
         [`mean ms @${o.base}`]: Math.round(x.mean * 10) / 10,
         [`mean ms @${o.big}`]: Math.round(y.mean * 10) / 10,
+        [`p50 @${o.base}`]: x.p50,
+        [`p50 @${o.big}`]: y.p50,
         [`p99 @${o.base}`]: x.p99,
         [`p99 @${o.big}`]: y.p99,
         [`req/s @${o.base}`]: Math.round(x.rps * 10) / 10,
