@@ -73,6 +73,8 @@ test("a user blacklists someone from his profile, who then cannot answer his que
 test("the followers, blacklist and feed tabs and another's profile with its buttons fit a 390 px phone and have no serious accessibility fault", async ({
   browser,
 }) => {
+  // two registrations and axe on four pages: on a busy machine this takes more than the default 30 s
+  test.setTimeout(120_000);
   const owner = await register(browser, stamp(), { nick: "Телефон", viewport: { width: 390, height: 844 }, ...ownAddress() });
   const other = await register(browser, stamp(), { nick: "Собеседник", ...ownAddress() });
   expect((await api(other.page, "follow", { uid: String(owner.id) })).status).toBe(200);

@@ -58,8 +58,11 @@ test("the tour's dialog fits a 390 px phone with no serious accessibility fault,
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => !!document.activeElement?.closest("[data-testid=tour-dialog]"))).toBe(true);
   }
+  // Escape ends the tour for good: the page tells the server (overlay_shown) before it is reloaded
+  const ended = page.waitForResponse((r) => r.url().endsWith("/api/v2/overlay_shown") && r.ok());
   await page.keyboard.press("Escape");
   await expect(dialog).toHaveCount(0);
+  await ended;
   await page.reload();
   await expect(page.getByRole("button", { name: "Выйти" })).toBeVisible();
   await expect(page.getByTestId("tour-notice")).toHaveCount(0);

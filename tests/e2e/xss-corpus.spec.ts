@@ -60,7 +60,7 @@ function plainMarkers(ids: Set<number>): Set<number> {
 
 test("an XSS corpus posted through every text field runs nowhere in Chromium", async ({ browser, playwright, baseURL }) => {
   test.skip(!hasStore(), "the story makes its users VIP through SQL on the e2e store, which a server started elsewhere does not share");
-  test.setTimeout(300_000);
+  test.setTimeout(480_000);
   const started = Date.now();
   const times: string[] = [];
   let lap = started;

@@ -95,7 +95,12 @@ export function visitQueue(pages: Page[]) {
 
 /** A browser context signed in as this user (his session cookie), with the page's CSP switched off. */
 export async function browserAs(browser: Browser, actor: Actor): Promise<BrowserContext> {
-  return browser.newContext({ storageState: await actor.ctx.storageState(), bypassCSP: true });
+  const ctx = await browser.newContext({ storageState: await actor.ctx.storageState(), bypassCSP: true });
+  // The story's own writes sign with the actor's salt and token, which an open page's refresh (every
+  // minute) would replace on the server: the pages' refresh is answered with the same credentials,
+  // so the session goes on unchanged however long the story takes.
+  await ctx.route("**/api/v2/refresh_auth", (route) => route.fulfill({ json: { status: 200, id: actor.id, salt: actor.salt, token: actor.token } }));
+  return ctx;
 }
 
 // ------------------------------------------------------------------------------------------------
