@@ -17,6 +17,8 @@ import { defineCall, type NamedCall } from "./define";
 import { paymentReply } from "./payments";
 
 const profile = (uid: number) => [`/profile/id${uid}`, `/profile/id${uid}/gifts`];
+/** A VIP bought with «Скрыть мою активность» by the buyer for himself also changes his answers tabs. */
+const vipPages = (uid: number, hid: boolean) => (hid ? [...profile(uid), `/profile/id${uid}/answers`, `/profile/id${uid}/answers/best`] : profile(uid));
 
 /**
  * Gifts and VIP (docs/decisions/0018-gifts-and-vip.md): makegift, delgift, mvip and the reads
@@ -48,10 +50,10 @@ export const giftCalls: Record<string, NamedCall> = {
     run: async (c, input) => {
       if (input.money !== 1) {
         const r = await buyVip(c.env, c.session, input, c.now);
-        return { ...r, purge: profile(r.uid) };
+        return { ...r, purge: vipPages(r.uid, input.cabhide === 1 && r.uid === c.session?.user.id) };
       }
       const user = requireWriter(c.session);
-      return startPayment(c.env, user, await vipOrder(c.env, input.uid ?? user.id), new URL(c.req.url).origin, c.now);
+      return startPayment(c.env, user, await vipOrder(c.env, user, input.uid ?? user.id, input.cabhide), new URL(c.req.url).origin, c.now);
     },
     purge: (r) => r.purge,
     reply: paymentReply,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ERR_MSG } from "../lib/errids";
 import { idField } from "../lib/fields";
 import { LEAD_DAYS, SERVICE_PRICES } from "../lib/payments";
+import { VIP_PERIOD_DAYS } from "../models/gifts/vip.server";
 import { answerOrder, paymentState, questionOrder, reconcilePayment, startPayment } from "../models/payments/payments.server";
 import { requireUser, requireWriter } from "../models/users/session.server";
 import { defineCall, type CallContext, type NamedCall } from "./define";
@@ -61,14 +62,16 @@ export const paymentCalls: Record<string, NamedCall> = {
     input: IssuerInput,
     run: (c, input) => reconcilePayment(c.env, requireUser(c.session), input.issuer_id, c.now),
   }),
+  // what the paid services cost, before the dialog that orders one: POST calls, as the product lists them
+  // (a guest may ask too: prices are no secret), answering with nothing but the prices and periods
   smshide: defineCall({
-    method: "GET",
+    method: "POST",
     input: NoInput,
     run: async () => ({ prices: { hideqst: SERVICE_PRICES.hideqst, hideans: SERVICE_PRICES.hideans, leadqst: SERVICE_PRICES.leadqst }, lead_days: LEAD_DAYS }),
   }),
   smsvip: defineCall({
-    method: "GET",
+    method: "POST",
     input: NoInput,
-    run: async () => ({ price: SERVICE_PRICES.vip, period: 10 }),
+    run: async () => ({ price: SERVICE_PRICES.vip, period: VIP_PERIOD_DAYS }),
   }),
 };

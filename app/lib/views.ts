@@ -82,6 +82,8 @@ export type QuestionView = {
   totalmarks: number;
   /** the best answer's id, once one is chosen (chosen only on the way to state R) */
   bestAnswerId: number | null;
+  /** 1 once the question has been a paid leader (it stays after the lead ends) */
+  waslead: number;
   author: Author;
 };
 

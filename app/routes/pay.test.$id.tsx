@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { purgePages } from "../calls/page-cache.server";
 import { NotFound } from "../components/not-found";
@@ -10,7 +10,8 @@ import { testPaymentDecide, testPaymentPage } from "../models/payments/payments.
 /** A payment id from the path: digits only, else 0 (no payment). */
 const idOf = (s: string | undefined) => (s && /^\d{1,15}$/.test(s) ? Number(s) : 0);
 
-export const meta = () => pageMeta({ title: "Тестовая оплата — Ответы", noindex: true });
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  pageMeta({ title: data?.payment ? "Тестовая оплата — Ответы" : "Платёж не найден — Ответы", noindex: true });
 
 /**
  * /pay/test/{id}: the local test provider's payment page (never in production). The tester pays or

@@ -1,50 +1,17 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { startPayment } from "../../app/models/payments/payments.server";
-import { providerNamed, testNotification } from "../../app/models/payments/providers.server";
+import { testNotification } from "../../app/models/payments/providers.server";
 import type { SessionUser } from "../../app/models/users/session.server";
-import { BASE, formPost, get, type Me, page, post, postForm, workerFetch } from "./helpers/api";
+import { BASE, get, page, post, postForm, workerFetch } from "./helpers/api";
 import { one, value } from "./helpers/db";
+import { ask, decide, notify, payment } from "./helpers/payments";
 import { as, newUser } from "./helpers/users";
 
 const DAY = 86_400_000;
 
-type Payment = {
-  id: number;
-  user_id: number;
-  service: string;
-  target_id: number;
-  amount: number;
-  status: string;
-  provider: string;
-  provider_id: string | null;
-  granted: number;
-  idem_key: string;
-};
-const payment = (id: number) => one<Payment>("select * from payments where id = ?", id);
 const money = (uid: number) => value("select user_money v from users where id = ?", uid);
 const notes = (uid: number, kind: string) => value("select count(*) v from notifications where user_id = ? and kind = ?", uid, kind);
-
-/** The tester's choice on the test provider's page (a plain form post): where it sends the payer. */
-async function decide(id: number, decision: "pay" | "cancel") {
-  const res = await formPost(`/pay/test/${id}`, { decision });
-  expect(res.status).toBe(302);
-  return res.headers.get("location");
-}
-
-/** The test provider's signed notification, posted again as the network would repeat it. */
-async function notify(id: number, paid: boolean, secret = env.PAY_TEST_SECRET!) {
-  const p = (await payment(id))!;
-  const req = await testNotification(secret, BASE, { providerId: p.provider_id!, paymentId: p.id, amount: p.amount, paid });
-  const res = await workerFetch(req.url, { method: "POST", headers: Object.fromEntries(req.headers), body: await req.text() });
-  return res.status;
-}
-
-async function ask(me: Me, qtext: string): Promise<number> {
-  const { json } = await post("addqst", { qtext, cid: "25" }, me);
-  expect(json.status).toBe(200);
-  return json.qid as number;
-}
 
 describe("paying for services through the local test provider", () => {
   it("VIP paid in roubles: the order opens the test provider's page, the return alone grants nothing, «Оплатить» grants 10 days once however often the notification repeats", async () => {
@@ -256,10 +223,58 @@ describe("paying for services through the local test provider", () => {
     expect(await value("select count(*) v from payments")).toBe(before);
   });
 
-  it("the test provider is refused in production, and its page there is not found", async () => {
-    expect(providerNamed({ ...env, ENVIRONMENT: "production" }, "test")).toBeNull();
-    expect(providerNamed({ ...env, PAY_TEST_SECRET: "" }, "test")).toBeNull();
-    expect(providerNamed(env, "test")).not.toBeNull();
+  it("the test provider is refused in production: its page, its form and its notification are not found, an order of a paid service gets 580, and nothing is written", async () => {
+    const PRODUCTION = { ENVIRONMENT: "production" };
+    const buyer = await newUser("Боевой");
+    const masha = await as("user@demo.local");
+    const qid = await ask(buyer, "Сколько стоит сделать вопрос лидером?");
+    // a payment the test provider made where it was on, still pending
+    const { json } = await post("mvip", { money: 1 }, buyer);
+    const id = json.data.issuer_id as number;
+    const rows = await value("select count(*) v from payments");
+
+    const shown = await workerFetch(`${BASE}/pay/test/${id}`, { redirect: "manual", headers: { cookie: buyer.cookie } }, PRODUCTION);
+    expect(shown.status).toBe(404);
+    const html = await shown.text();
+    expect(html).toContain("Платёж не найден");
+    expect(html).not.toContain("Тестовая оплата");
+    const form = await workerFetch(
+      `${BASE}/pay/test/${id}`,
+      {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", host: "127.0.0.1", origin: BASE, cookie: buyer.cookie },
+        body: "decision=pay",
+      },
+      PRODUCTION,
+    );
+    expect(form.status).toBe(404);
+    const p = (await payment(id))!;
+    const signed = await testNotification(env.PAY_TEST_SECRET!, BASE, { providerId: p.provider_id!, paymentId: id, amount: p.amount, paid: true });
+    const notified = await workerFetch(signed.url, { method: "POST", headers: Object.fromEntries(signed.headers), body: await signed.text() }, PRODUCTION);
+    expect(notified.status).toBe(404);
+
+    // orders of every paid service: the provider the tests name, and the choice production makes without it
+    for (const bindings of [PRODUCTION, { ...PRODUCTION, PAY_PROVIDER: "", YOOKASSA_SHOP_ID: "" }]) {
+      for (const [name, body] of [
+        ["mvip", { money: 1 }],
+        ["makegift", { user: masha.id, gift: 1, pointsgift: 0 }],
+        ["mleadqst", { qid }],
+        ["mhideqst", { qid }],
+      ] as const) {
+        expect((await post(name, body, buyer, { bindings })).json, name).toMatchObject({
+          status: 503,
+          errid: 580,
+          error: "Оплата деньгами сейчас недоступна. Попробуйте позже",
+        });
+      }
+    }
+    expect(await value("select count(*) v from payments")).toBe(rows);
+    expect(await payment(id)).toMatchObject({ status: "pending", granted: 0 });
+    expect(await one("select vip, user_money from users where id = ?", buyer.id)).toEqual({ vip: 0, user_money: 0 });
+    expect(await one("select lead_until, state from questions where id = ?", qid)).toEqual({ lead_until: null, state: "A" });
+    // where the provider is on, the same page is there (the refusal above is production's)
+    expect((await page(`/pay/test/${id}`, buyer)).status).toBe(200);
   });
 });
 

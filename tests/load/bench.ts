@@ -31,6 +31,9 @@
  * by side, and the ratio of their latencies (tests/load/scale.ts; not in the full run).
  * BENCH_ONLY=feeds (also in the full run): a feed page's latency for a user following 1,000 users
  * and for a user with 100,000 followers beside each one's profile page (tests/load/feeds.ts).
+ * BENCH_ONLY=photos (also in the full run): one upload of the 1600×1200 test photo, the worker's busy
+ * CPU per upload from the V8 profiler and its wall time, and the bytes of the 120 px preview served
+ * (tests/load/photos.ts; BENCH_PHOTOS uploads per line, default 20).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -43,6 +46,7 @@ import { feedsRows, feedsSeedSql } from "./feeds";
 import { pageWeights, printWeights } from "./page-weight";
 import { LIVE_QUESTIONS, liveBench } from "./live";
 import { loadBench, planLoad } from "./mixed";
+import { photosSection } from "./photos";
 import { renderSection } from "./render";
 import { signedInRoundTrips } from "./replicas";
 import { scaleBench } from "./scale";
@@ -383,6 +387,7 @@ async function main() {
     const render = wanted("render") ? await renderSection(BASE, INSPECTOR, QUESTION, measure) : null;
     rows.push(...(render?.rows ?? []));
     if (wanted("feeds") && seeded) rows.push(...(await feedsRows(BASE, measure)));
+    const photos = wanted("photos") ? await photosSection(BASE, INSPECTOR, await signIn(), log) : [];
     const trips = wanted("replicas") ? await signedInRoundTrips(BASE, (await signIn()).cookie, category) : [];
     const mine = await ownSections(qids, loadPlan, wanted("live"), wanted("weights"), category);
     await stopServerAndWait();
@@ -390,6 +395,7 @@ async function main() {
     render?.print(rows[0].result.requests.average);
     if (trips.length) console.log(`signed-in pages (${WRITER}):\n${trips.join("\n")}`);
     if (wanted("leaders")) for (const line of leadersD1) console.log(line);
+    for (const line of photos) console.log(line);
     mine.print();
     console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
     return;
@@ -410,6 +416,7 @@ async function main() {
   const liveQids = qids.splice(-LIVE_QUESTIONS);
   const quota = await quotaCost(writer, qids);
   const trips = await signedInRoundTrips(BASE, writer.cookie, category);
+  const photos = await photosSection(BASE, INSPECTOR, writer, log);
   const mine = await ownSections(liveQids, loadPlan, true, true, category, writer);
 
   await stopServerAndWait();
@@ -429,6 +436,7 @@ async function main() {
   console.log(`  without:             p50 ${ms(p50off)}, p99 ${ms(p99off)}`);
   console.log(`  added by the check:  p50 ${ms(p50on - p50off)}, p99 ${ms(p99on - p99off)} (ratio p50 ${(p50on / p50off).toFixed(2)})`);
   console.log(`\nsigned-in pages (${WRITER}):\n${trips.join("\n")}`);
+  for (const line of photos) console.log(line);
   mine.print();
   console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }

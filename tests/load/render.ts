@@ -88,7 +88,15 @@ export async function cpuPerRequest(
     const res = await fetch(base + path, { headers, redirect: "manual", signal: AbortSignal.timeout(30_000) });
     await res.arrayBuffer();
   };
-  for (let i = 0; i < 10; i++) await send();
+  return cpuPerCall(inspectorPort, name, send, n);
+}
+
+/**
+ * The worker's busy time per call of `send` (any request, e.g. an upload), from a CPU profile taken
+ * while `n` calls are made one after another, after `warmup` calls unprofiled.
+ */
+export async function cpuPerCall(inspectorPort: number, name: string, send: () => Promise<void>, n: number, warmup = 10): Promise<CpuLine> {
+  for (let i = 0; i < warmup; i++) await send();
   const dt = await devtools(await inspectorUrl(inspectorPort));
   try {
     await dt.call("Profiler.enable");

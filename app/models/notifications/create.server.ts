@@ -341,7 +341,8 @@ export function mentionNotification(env: Env, o: { qid: Value; userId: number; a
 
 // One rule per action, for that action's batch: follower (follows), gift (gifts), moder_deleted
 // (moderation), premod_declined (premoderation), vip_started / vip_expired (VIP), direct (private
-// questions). sms_deleted has no caller: there is no SMS-paid deletion yet.
+// questions). sms_deleted («Удаление выполнено») is written by the paid deletions' grant (a paid
+// mhideqst or mhideans, payments/payments.server.ts) with notificationRows, in the settlement's batch.
 
 /**
  * Someone followed the user: once per pair within FOLLOW_NOTICE_WINDOW_MS, so that follow →

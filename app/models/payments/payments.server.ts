@@ -73,8 +73,12 @@ function pagesOf(p: PaymentRow): string[] {
       return [`/question/${p.targetId}`, "/smstop/", "/"];
     case "hideans":
       return destinationOf(p) === "/" ? [] : [destinationOf(p)];
-    default:
-      return [`/profile/id${p.targetId}`, `/profile/id${p.targetId}/gifts`];
+    default: {
+      const profile = [`/profile/id${p.targetId}`, `/profile/id${p.targetId}/gifts`];
+      // a VIP that also hid the buyer's activity changes his answers tabs too
+      const hid = p.service === "vip" && Number((JSON.parse(p.params) as { cabhide?: unknown }).cabhide) === 1;
+      return hid ? [...profile, `/profile/id${p.targetId}/answers`, `/profile/id${p.targetId}/answers/best`] : profile;
+    }
   }
 }
 
@@ -155,7 +159,9 @@ function grantStatement(p: PaymentRow, paid: SQL, now: number): SQL {
   switch (p.service) {
     case "vip": {
       const period = VIP_DAYS * DAY;
-      return sql`UPDATE users SET vip = 1,
+      // the buyer's own «Скрыть мою активность» (never another user's profile)
+      const hide = Number(params.cabhide) === 1 && p.targetId === p.userId ? 1 : 0;
+      return sql`UPDATE users SET vip = 1, hidden = CASE WHEN ${hide} = 1 THEN 1 ELSE hidden END,
           vip_until = CASE WHEN vip = 1 AND vip_until > ${now} THEN vip_until + ${period} ELSE ${now + period} END
         WHERE id = ${p.targetId} AND NOT (vip = 1 AND vip_until IS NULL) AND ${paid}`;
     }
@@ -453,10 +459,20 @@ export async function giftOrder(env: Env, user: SessionUser, input: { user: numb
   };
 }
 
-/** VIP for 10 days paid in roubles, for oneself or another user (not one with a permanent VIP). */
-export async function vipOrder(env: Env, uid: number): Promise<Order> {
+/**
+ * VIP for 10 days paid in roubles, for oneself or another user (not one with a permanent VIP). The
+ * dialog's «Скрыть мою активность» (cabhide) travels in the order's params and is applied by the
+ * grant, as the points path applies it at once: only to the buyer's own profile.
+ */
+export async function vipOrder(env: Env, user: SessionUser, uid: number, cabhide: number): Promise<Order> {
   const target = await dbOf(env).select({ id: u.id, vip: u.vip, vipUntil: u.vipUntil }).from(u).where(eq(u.id, uid)).get();
   if (!target) throw new DomainError(ERR.userNotFound);
   if (target.vip === 1 && target.vipUntil === null) throw new DomainError(ERR.vipPermanent);
-  return { service: "vip", targetId: uid, amount: SERVICE_PRICES.vip, description: `VIP-статус на ${VIP_DAYS} дней` };
+  return {
+    service: "vip",
+    targetId: uid,
+    amount: SERVICE_PRICES.vip,
+    description: `VIP-статус на ${VIP_DAYS} дней`,
+    params: cabhide === 1 && uid === user.id ? { cabhide: 1 } : {},
+  };
 }

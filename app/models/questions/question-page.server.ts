@@ -43,6 +43,7 @@ const questionColumns = {
   totalVoted: q.totalVoted,
   totalmarks: q.totalmarks,
   bestAnswerId: q.bestAnswerId,
+  waslead: q.waslead,
 };
 
 const answerColumns = {
@@ -80,6 +81,7 @@ function toQuestion(r: QuestionRow, author: Author): QuestionView {
     totalVoted: r.totalVoted,
     totalmarks: r.totalmarks,
     bestAnswerId: r.bestAnswerId,
+    waslead: r.waslead,
     author,
   };
 }

@@ -217,6 +217,7 @@ export async function readQuestion(env: Env, session: Session | null, input: z.i
     ...questionHeader(v, tree),
     qcomment: v.qcomment,
     total_voted: v.totalVoted,
+    waslead: v.waslead,
     options: page.poll.map((o) => ({ optid: o.id, text: o.text, vote: o.votes, ivoted: viewer.chosen.has(o.id) ? 1 : 0 })),
     adds: page.supplements.map((s) => ({ added: s.added, atext: s.text })),
     owner: isOwner ? 1 : 0,

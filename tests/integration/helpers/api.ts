@@ -32,24 +32,28 @@ function formBody(fields: Fields | URLSearchParams) {
 /**
  * POSTs a named call (at /api/v2 unless another door is given) with form fields; signed in when
  * `who` is given. `origin` stands in for a page of another site, `ip` for the sender's address
- * (the cf-connecting-ip header; 127.0.0.1 without it).
+ * (the cf-connecting-ip header; 127.0.0.1 without it), `bindings` other values of some of the worker's vars.
  */
-export async function post(name: string, body: Fields, who?: Who, opts: { door?: string; origin?: string; ip?: string } = {}) {
+export async function post(name: string, body: Fields, who?: Who, opts: { door?: string; origin?: string; ip?: string; bindings?: Partial<Env> } = {}) {
   const form = formBody(body);
   if (who && typeof who !== "string") {
     form.set("salt", who.salt);
     form.set("token", who.token);
   }
-  const res = await workerFetch(`${BASE}/api/${opts.door ?? "v2"}/${name}`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: opts.origin ?? BASE,
-      ...cookieHeader(who),
-      ...(opts.ip ? { "cf-connecting-ip": opts.ip } : {}),
+  const res = await workerFetch(
+    `${BASE}/api/${opts.door ?? "v2"}/${name}`,
+    {
+      method: "POST",
+      headers: {
+        "content-type": "application/x-www-form-urlencoded",
+        origin: opts.origin ?? BASE,
+        ...cookieHeader(who),
+        ...(opts.ip ? { "cf-connecting-ip": opts.ip } : {}),
+      },
+      body: form,
     },
-    body: form,
-  });
+    opts.bindings,
+  );
   return { res, status: res.status, json: (await res.json()) as Record<string, any> };
 }
 
