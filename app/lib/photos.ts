@@ -23,6 +23,22 @@ export const PHOTO = {
 
 export type PhotoSize = 800 | 120;
 
+/** Photo albums: 12 photos a page, a title of 1–100 characters, at most 100 albums a user. */
+export const ALBUM = { perPage: 12, titleMax: 100, perUser: 100 } as const;
+
+/**
+ * Who sees an album's photos: everyone (0), the owner's followers (1) or the owner alone (2). The
+ * owner and the moderators see every album; a reader sees the albums of every level up to his own.
+ */
+export const ALBUM_PRIVACY = { everyone: 0, followers: 1, owner: 2 } as const;
+export type AlbumPrivacy = (typeof ALBUM_PRIVACY)[keyof typeof ALBUM_PRIVACY];
+export const ALBUM_PRIVACY_TITLES: Record<AlbumPrivacy, string> = { 0: "Всем", 1: "Только подписчикам", 2: "Только мне" };
+
+/** An album's page on its owner's profile (`offset`: the first photo shown, a multiple of ALBUM.perPage). */
+export function albumPath(uid: number, aid: number, offset = 0): string {
+  return `/profile/id${uid}/photos/${aid}${offset > 0 ? `?p=${offset}` : ""}`;
+}
+
 /** Where a preview is served. */
 export function photoUrl(key: string, size: PhotoSize): string {
   return `/img/p/${key}/${size}`;
