@@ -52,6 +52,14 @@ export function photoPagePath(pid: number): string {
 /** What the stored HTML of an item with photos contains (the viewer is offered where it does). */
 export const PHOTO_MARK = 'class="photo-link"';
 
+/** A comment thread as the page holds it: each comment's stored HTML (null when deleted) and its replies. */
+type ThreadNode = { text: string | null; replies: ThreadNode[] };
+
+/** Whether any comment of a thread, at any depth, shows a photo (the page then offers the viewer). */
+export function threadHasPhotos(nodes: ThreadNode[]): boolean {
+  return nodes.some((c) => c.text?.includes(PHOTO_MARK) || threadHasPhotos(c.replies));
+}
+
 /** A photo as a line of the text a question, answer or comment is sent with. */
 export const PHOTO_LINE = /^\/photo\/([1-9][0-9]{0,9})$/;
 
