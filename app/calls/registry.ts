@@ -1,6 +1,7 @@
 import type { NamedCall } from "./define";
 import { accountCalls } from "./accounts";
 import { abuseCalls } from "./abuse";
+import { albumCalls } from "./albums";
 import { answerCalls } from "./answers";
 import { brandCalls } from "./brands";
 import { commentCalls } from "./comments";
@@ -39,5 +40,6 @@ export const CALLS: Record<string, NamedCall> = {
   ...leaderCalls,
   ...profileCalls,
   ...photoCalls,
+  ...albumCalls,
   ...tourCalls,
 };

@@ -16,16 +16,25 @@ import { ModerProfileLinks, usePageModer } from "./moder-forms";
 import { TimeAgo } from "./time-ago";
 import { UserText } from "./user-text";
 import { ShowMore } from "./show-more";
+import { AlbumBody, AlbumsBody } from "./profile-photos";
 import { withListSlot } from "./ad-slot";
 import { SLOT_IN_LIST, type HouseAd, type PageAds } from "../lib/house-ads";
 
-const TAB_TITLES: Record<ProfileTab, string> = { questions: "Вопросы", answers: "Ответы", feed: "Лента", followers: "Подписчики", gifts: "Подарки" };
+const TAB_TITLES: Record<ProfileTab, string> = {
+  questions: "Вопросы",
+  answers: "Ответы",
+  photos: "Фото",
+  feed: "Лента",
+  followers: "Подписчики",
+  gifts: "Подарки",
+};
 const SUB_TITLES: Record<ProfileTab, Record<string, string>> = {
   questions: { all: "Все", open: "Открытые", vote: "На голосовании", resolve: "Решённые", deleted: "Удалённые", private: "Личные" },
   answers: { all: "Все", best: "Лучшие" },
   feed: { updates: "Обновления", questions: "Вопросы", users: "Люди" },
   followers: { users: "Подписчики", blacklist: "Чёрный список" },
   gifts: { all: "Все" },
+  photos: { albums: "Альбомы" },
 };
 
 function QuestionItems({ items, now, ad }: { items: Extract<ProfileList, { kind: "questions" }>["items"]; now: number; ad?: HouseAd }) {
@@ -245,7 +254,25 @@ function emptyText(view: ProfileView, isOwner: boolean): string {
   return "Нет вопросов";
 }
 
-function ListBody({ list, view, isOwner, now, uid, ad }: { list: ProfileList; view: ProfileView; isOwner: boolean; now: number; uid: number; ad?: HouseAd }) {
+function ListBody({
+  list,
+  view,
+  isOwner,
+  now,
+  uid,
+  offset,
+  ad,
+}: {
+  list: ProfileList;
+  view: ProfileView;
+  isOwner: boolean;
+  now: number;
+  uid: number;
+  offset: number;
+  ad?: HouseAd;
+}) {
+  if (list.kind === "albums") return <AlbumsBody items={list.items} uid={uid} isOwner={isOwner} />;
+  if (list.kind === "album") return <AlbumBody album={list.album} items={list.items} uid={uid} isOwner={isOwner} offset={offset} />;
   if (list.kind === "gifts") {
     return (
       <>
@@ -304,6 +331,7 @@ export function ProfilePageView({
   next,
   now,
   url,
+  offset = 0,
   limits = null,
   relation = null,
   ads,
@@ -317,6 +345,8 @@ export function ProfilePageView({
   now: number;
   /** the profile's address, to share */
   url: string;
+  /** the first item of the list's page */
+  offset?: number;
   /** the owner's daily limits (null for anyone else) */
   limits?: QuotaView | null;
   /** the viewer's relation to him: following, blacklisted (null for a guest) */
@@ -364,7 +394,7 @@ export function ProfilePageView({
             ))}
           </nav>
         ) : null}
-        <ListBody list={list} view={view} isOwner={isOwner} now={now} uid={user.id} ad={ads?.[SLOT_IN_LIST]} />
+        <ListBody list={list} view={view} isOwner={isOwner} now={now} uid={user.id} offset={offset} ad={ads?.[SLOT_IN_LIST]} />
         <ShowMore next={next} />
       </div>
     </main>

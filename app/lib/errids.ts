@@ -255,6 +255,12 @@ export const ERR = {
   // avatars and albums (610–619)
   avatarNotYours: 610,
   avatarNone: 611,
+  albumMissing: 612,
+  albumTitleInvalid: 613,
+  albumPrivacyInvalid: 614,
+  albumNotYours: 615,
+  albumsTooMany: 616,
+  photoNotInAlbum: 617,
   // onboarding: the welcome and the points tours (620–629)
   tourUnknown: 620,
   tourStepUnknown: 621,

@@ -23,6 +23,22 @@ export const PHOTO = {
 
 export type PhotoSize = 800 | 120;
 
+/** Photo albums: 12 photos a page, a title of 1–100 characters, at most 100 albums a user. */
+export const ALBUM = { perPage: 12, titleMax: 100, perUser: 100 } as const;
+
+/**
+ * Who sees an album's photos: everyone (0), the owner's followers (1) or the owner alone (2). The
+ * owner and the moderators see every album; a reader sees the albums of every level up to his own.
+ */
+export const ALBUM_PRIVACY = { everyone: 0, followers: 1, owner: 2 } as const;
+export type AlbumPrivacy = (typeof ALBUM_PRIVACY)[keyof typeof ALBUM_PRIVACY];
+export const ALBUM_PRIVACY_TITLES: Record<AlbumPrivacy, string> = { 0: "Всем", 1: "Только подписчикам", 2: "Только мне" };
+
+/** An album's page on its owner's profile (`offset`: the first photo shown, a multiple of ALBUM.perPage). */
+export function albumPath(uid: number, aid: number, offset = 0): string {
+  return `/profile/id${uid}/photos/${aid}${offset > 0 ? `?p=${offset}` : ""}`;
+}
+
 /** Where a preview is served. */
 export function photoUrl(key: string, size: PhotoSize): string {
   return `/img/p/${key}/${size}`;
@@ -35,6 +51,14 @@ export function photoPagePath(pid: number): string {
 
 /** What the stored HTML of an item with photos contains (the viewer is offered where it does). */
 export const PHOTO_MARK = 'class="photo-link"';
+
+/** A comment thread as the page holds it: each comment's stored HTML (null when deleted) and its replies. */
+type ThreadNode = { text: string | null; replies: ThreadNode[] };
+
+/** Whether any comment of a thread, at any depth, shows a photo (the page then offers the viewer). */
+export function threadHasPhotos(nodes: ThreadNode[]): boolean {
+  return nodes.some((c) => c.text?.includes(PHOTO_MARK) || threadHasPhotos(c.replies));
+}
 
 /** A photo as a line of the text a question, answer or comment is sent with. */
 export const PHOTO_LINE = /^\/photo\/([1-9][0-9]{0,9})$/;

@@ -115,6 +115,8 @@ export type CommentReply = {
   lvl: number;
   points: number;
   kpd: number;
+  /** the author's avatar key, null for the generated one (and for a deleted comment) */
+  filin: string | null;
   added: number;
   hidden: 0 | 1;
   comcnt: number;

@@ -12,9 +12,10 @@ import { viewerSession } from "../models/users/session.server";
 
 /**
  * A photo's own page, the image viewer that works with plain links: the photo, previous and next
- * among the photos of the same question, answer or comment (wrapping around) and close (back to
- * where the photo is shown). A photo not attached yet is its uploader's alone and never cached; a
- * photo of an adult question opens the age confirmation first, as the question does.
+ * among the photos of the same question, answer or comment, or of its album (wrapping around), and
+ * close (back to where the photo is shown). A photo not attached yet is its uploader's alone, and a
+ * photo only an album holds is shown to whoever may see the album: neither page is cached for
+ * others; a photo of an adult question opens the age confirmation first, as the question does.
  */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const pid = Number(params.pid);
@@ -28,8 +29,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     const url = new URL(request.url);
     throw redirect(adultGatePath(url.pathname + url.search), { headers: session ? PRIVATE_PAGE : cacheHeaders() });
   }
-  const { categoryId: _category, ...shown } = photo;
-  return json(shown, { headers: photo.attached ? cacheHeaders() : PRIVATE_PAGE });
+  const { categoryId: _category, shared: _shared, ...shown } = photo;
+  return json(shown, { headers: photo.shared ? cacheHeaders() : PRIVATE_PAGE });
 }
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;

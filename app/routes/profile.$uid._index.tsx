@@ -3,7 +3,6 @@ import { useLoaderData } from "@remix-run/react";
 import { ProfileHidden, ProfilePageView } from "../components/profile-page";
 import { cacheHeaders, notFoundUnless, PRIVATE_PAGE } from "../lib/http.server";
 import { levelById } from "../lib/levels";
-import { LIMITS } from "../lib/limits";
 import { parseOffset } from "../lib/params";
 import { ANSWER, countOf, POINT } from "../lib/plural";
 import { originOf, pageMeta } from "../lib/seo";
@@ -54,7 +53,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       ads,
       url: `${originOf(request)}/profile/id${path.uid}`,
       nav: profileNav(path.uid, path.view, page.isOwner),
-      next: page.more ? `${base}?p=${offset.value + LIMITS.pageSize}` : null,
+      next: page.more ? `${base}?p=${offset.value + page.step}` : null,
       canonical: `${originOf(request)}${base}${offset.value ? `?p=${offset.value}` : ""}`,
       noindex: isOwnerOnly(path.view),
     },
@@ -89,6 +88,7 @@ export default function ProfileRoute() {
       next={data.next}
       now={data.now}
       url={data.url}
+      offset={data.offset}
       limits={data.limits}
       relation={data.relation}
       ads={data.ads}

@@ -30,7 +30,7 @@ import { AnswerForm, CommentForm } from "../components/forms";
 import { AnswerActions, QuestionActions } from "../components/question-actions";
 import { AnswersMore } from "../components/answers-more";
 import { Island, needAuth } from "../islands/island";
-import { PHOTO_MARK } from "../lib/photos";
+import { PHOTO_MARK, threadHasPhotos } from "../lib/photos";
 import AnswerFormIsland from "../islands/answer-form.island";
 import CommentThread from "../islands/comment-thread.island";
 import SupplementFormIsland from "../islands/supplement-form.island";
@@ -295,11 +295,12 @@ export default function QuestionRoute() {
           ) : null}
         </div>
       </section>
-      {/* the image viewer over the page, where there are photos to open (or a reader may add some) */}
+      {/* the image viewer over the page, where there are photos to open (or a reader may add some), comments' photos too */}
       {data.viewer ||
-      [data.best, ...data.answers].some((a) => a?.text.includes(PHOTO_MARK)) ||
+      [data.best, ...data.answers].some((a) => a?.text.includes(PHOTO_MARK) || (a && threadHasPhotos(a.comments.nodes))) ||
       question.qcomment?.includes(PHOTO_MARK) ||
-      data.supplements.some((s) => s.text.includes(PHOTO_MARK)) ? (
+      data.supplements.some((s) => s.text.includes(PHOTO_MARK)) ||
+      threadHasPhotos(data.questionComments.nodes) ? (
         <Island name="photo-viewer" props={{}} when="idle" />
       ) : null}
       <Suspense fallback={<p className="card muted">Загружаем похожие вопросы…</p>}>

@@ -3,7 +3,7 @@ import jpegUrl from "../fixtures/photos/gps.jpg?inline";
 import pngUrl from "../fixtures/photos/tall.png?inline";
 import { ERR } from "../../app/lib/errids";
 import { quotaLimit } from "../../app/lib/quotas";
-import { BASE, type Me, page, post, postForm, workerFetch } from "./helpers/api";
+import { BASE, get, type Me, page, post, postForm, workerFetch } from "./helpers/api";
 import { exec, one, value } from "./helpers/db";
 import { as, newUser } from "./helpers/users";
 
@@ -167,5 +167,22 @@ describe("avatars (filin, delfilin)", () => {
     for (const who of [undefined, reader]) expect((await page(`/question/${qid}`, who)).html).toContain(`class="mini-avatar" src="/img/p/${json.filin}/120"`);
     expect((await post("delfilin", {}, me)).json.status).toBe(200);
     for (const who of [undefined, reader]) expect((await page(`/question/${qid}`, who)).html).not.toContain(json.filin);
+  });
+
+  it("a comment's author's avatar comes with the comment calls the comment thread draws from, as on the server's page", async () => {
+    const asker = await newUser("Спрашивающий");
+    const qid = Number((await post("addqst", { qtext: "Какой штатив взять для съёмки пейзажей?", cid: "100" }, asker)).json.qid);
+    const answerer = await newUser("Отвечающий");
+    const aid = (await post("addans", { qid, Body: "Лёгкий карбоновый штатив с шаровой головой." }, answerer)).json.id;
+    const me = await newUser("Комментатор");
+    const key = (await setAvatar(me, PNG)).json.filin;
+    const plain = await newUser("Без аватара");
+    const first = (await post("addcmt", { type: "A", refid: aid, Body: "А какой высоты нужен?" }, me)).json.id;
+    const reply = (await post("addcmt", { type: "A", refid: aid, cmid: first, Body: "Хотя бы до уровня глаз." }, plain)).json.id;
+    const context = (await get("comment_context", { cmid: first })).json;
+    expect(context.comments.find((c: { cmid: number }) => c.cmid === first)?.filin).toBe(key);
+    const replies = (await get("all_comments", { type: "C", refid: first })).json.comments;
+    expect(replies.map((c: { cmid: number; filin: string | null }) => [c.cmid, c.filin])).toEqual([[reply, null]]);
+    expect((await page(`/question/${qid}`)).html).toContain(`class="mini-avatar" src="/img/p/${key}/120"`);
   });
 });

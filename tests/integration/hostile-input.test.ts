@@ -63,6 +63,8 @@ const VALID: Record<string, string> = {
   gift: "1",
   period: "10",
   name: "page_view",
+  pid: "1",
+  privacy: "0",
 };
 /** Per call where a field means something else there, or only one of two may be given. */
 const VALID_IN: Record<string, Record<string, string>> = {

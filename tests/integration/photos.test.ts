@@ -422,4 +422,28 @@ describe("photos in comments", () => {
     const text = await value<string>("select text v from comments where id = ?", ok.json.id);
     expect(text).toContain(`href="/photo/${photo.pid}"`);
   });
+
+  it("a guest's question page whose only photos are in comments (an answer's reply, the question's own) loads the viewer to open them", async () => {
+    const me = await newUser("Комментатор");
+    const [qa, none] = await openQuestions(me.id, [`Фото в ответе на комментарий ${me.serial}`, `Без фото ${me.serial}`]);
+    // only the asker comments on the question itself
+    const qq = Number((await post("addqst", { qtext: `Как снять фото в комментарии к вопросу ${me.serial}?`, cid: "100" }, me)).json.qid);
+    const answer = (await post("addans", { qid: qa, Body: "Ответ без фото" }, me)).json;
+    const top = (await post("addcmt", { type: "A", refid: answer.id, Body: "Комментарий без фото" }, me)).json;
+    const deep = (await upload(me, GIF, "a.gif")).json;
+    expect((await post("addcmt", { type: "A", refid: answer.id, cmid: top.id, Body: `Ответ с фото\n/photo/${deep.pid}` }, me)).json.status).toBe(200);
+    const onQuestion = (await upload(me, GIF, "b.gif")).json;
+    expect((await post("addcmt", { type: "Q", refid: qq, Body: `К вопросу\n/photo/${onQuestion.pid}` }, me)).json.status).toBe(200);
+    const plain = (await post("addans", { qid: none, Body: "Ответ без фото" }, me)).json;
+    expect((await post("addcmt", { type: "A", refid: plain.id, Body: "Просто комментарий" }, me)).json.status).toBe(200);
+    for (const [qid, pid] of [
+      [qa, deep.pid],
+      [qq, onQuestion.pid],
+    ]) {
+      const html = (await page(`/question/${qid}`)).html;
+      expect(html).toContain(`<a class="photo-link" href="/photo/${pid}"`);
+      expect(html).toContain('name="photo-viewer"');
+    }
+    expect((await page(`/question/${none}`)).html).not.toContain('name="photo-viewer"');
+  });
 });

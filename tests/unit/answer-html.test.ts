@@ -2,7 +2,9 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { AnswerItem } from "../../app/components/answer-item";
+import { CommentTree } from "../../app/components/comment-tree";
 import { answerHtml } from "../../app/islands/lib/answer-html";
+import { commentNode, fromReply } from "../../app/islands/lib/answer-view";
 import type { AnswerView, CommentNode } from "../../app/lib/views";
 
 const NOW = Date.UTC(2026, 10, 24, 12, 0, 0);
@@ -105,4 +107,81 @@ describe("an answer drawn without React", () => {
       }
     }
   }
+});
+
+describe("comments drawn from the API's fields", () => {
+  const AVATAR = "fedcba9876543210fedcba9876543210";
+  /** Two comments as comment_context, all_comments and moreanswers give them: one by an author with an avatar, a reply by one without. */
+  const api = {
+    cmid: 5,
+    cmtext: "<p>С аватаром</p>",
+    usrid: 15,
+    nick: "С аватаром",
+    lvl: 2,
+    points: 300,
+    kpd: 0,
+    filin: AVATAR,
+    added: NOW - 5 * 61_000,
+    hidden: 0 as const,
+    comments: [
+      {
+        cmid: 6,
+        cmtext: "<p>Без</p>",
+        usrid: 16,
+        nick: '"Без" <аватара>',
+        lvl: 1,
+        points: 0,
+        kpd: 0,
+        filin: null,
+        added: NOW - 6 * 61_000,
+        hidden: 0 as const,
+      },
+    ],
+  };
+  /** The same comments as the server reads them for the page. */
+  const server = comment(5, {
+    text: "<p>С аватаром</p>",
+    author: { id: 15, nick: "С аватаром", lvl: 2, points: 300, kpd: 0, filin: AVATAR },
+    replies: [comment(6, { text: "<p>Без</p>", author: { id: 16, nick: '"Без" <аватара>', lvl: 1, points: 0, kpd: 0, filin: null } })],
+  });
+  const tree = (nodes: CommentNode[]) =>
+    renderToStaticMarkup(createElement(CommentTree, { nodes, now: NOW, contextHref: (id: number) => `/question/5/cid-${id}` }));
+
+  it("a comment the comment thread adds in place (a new comment, 'more comments') is the server's markup, the author's avatar included", () => {
+    const drawn = tree([commentNode(api)]);
+    expect(drawn).toBe(tree([server]));
+    expect(drawn).toContain(`<img class="mini-avatar" src="/img/p/${AVATAR}/120"`);
+    expect(drawn).toContain('class="mini-avatar mini-avatar-empty av-c0"');
+  });
+
+  it("the comments of an answer drawn without React from a moreanswers reply are the server's markup, avatars included", () => {
+    const reply = {
+      aid: 77,
+      qid: 5,
+      usrid: 3,
+      nick: "Гуру Ирина",
+      lvl: 4,
+      points: 1234,
+      filin: null,
+      atext: "<p>Ответ</p>",
+      added: NOW - 3 * 3_600_000,
+      source: "",
+      vip: 0,
+      best: 0 as const,
+      rating: 0,
+      comcnt: 2,
+      canth_status: 0,
+      totalmarks: 0,
+      comments: [api],
+    };
+    const expected = answer({
+      text: "<p>Ответ</p>",
+      author: { id: 3, nick: "Гуру Ирина", lvl: 4, points: 1234, kpd: 0, vip: 0, bannedUntil: null, banPermanent: 0, filin: null },
+      comcnt: 2,
+      comments: { total: 2, shown: 2, nodes: [server] },
+    });
+    const drawn = answerHtml(fromReply(reply), { now: NOW, showRating: false, guest: true });
+    expect(drawn).toBe(reactHtml(expected, false, true));
+    expect(drawn).toContain(`src="/img/p/${AVATAR}/120"`);
+  });
 });

@@ -8,6 +8,8 @@ import type { AnswerView, CommentNode, CommentReply, LiveAnswer } from "../../li
 
 /** What drawing a comment reads of a CommentReply: the rest of its fields may be absent. */
 export type DrawnComment = Pick<CommentReply, "cmid" | "cmtext" | "usrid" | "nick" | "lvl" | "points" | "kpd" | "added" | "hidden"> & {
+  /** the author's avatar key (null: the generated one); a client that leaves it out gets no avatar drawn */
+  filin?: string | null;
   comments?: DrawnComment[];
   more?: number;
 };
@@ -43,7 +45,12 @@ export function commentNode(c: DrawnComment): CommentNode {
     added: c.added,
     replies: (c.comments ?? []).map(commentNode),
     more: c.more ?? 0,
-    ...(c.hidden ? { text: null, author: null } : { text: c.cmtext, author: { id: c.usrid, nick: c.nick, lvl: c.lvl, points: c.points, kpd: c.kpd } }),
+    ...(c.hidden
+      ? { text: null, author: null }
+      : {
+          text: c.cmtext,
+          author: { id: c.usrid, nick: c.nick, lvl: c.lvl, points: c.points, kpd: c.kpd, ...(c.filin !== undefined ? { filin: c.filin } : {}) },
+        }),
   };
 }
 

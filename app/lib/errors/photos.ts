@@ -1,7 +1,7 @@
 import { ERR } from "../errids";
-import { PHOTO } from "../photos";
+import { ALBUM, PHOTO } from "../photos";
 
-/** Refusals of photo uploads and of photos attached to questions, answers and comments: errids 600–619. */
+/** Refusals of photo uploads and of photos attached to questions, answers and comments: errids 600–619 (avatars and albums 610–619). */
 export const PHOTO_ERRORS = {
   [ERR.photoMissing]: { status: 400, text: "Выберите фото для загрузки" },
   [ERR.photoWrongFormat]: { status: 400, text: "Неверный формат файла. Можно загрузить фото в формате JPEG, PNG или GIF" },
@@ -16,4 +16,10 @@ export const PHOTO_ERRORS = {
   // avatars and albums
   [ERR.avatarNotYours]: { status: 403, text: "Менять аватар может только владелец профиля" },
   [ERR.avatarNone]: { status: 400, text: "У вас нет своего аватара: показывается стандартный" },
+  [ERR.albumMissing]: { status: 404, text: "Альбом не найден" },
+  [ERR.albumTitleInvalid]: { status: 400, text: `Введите название альбома: от 1 до ${ALBUM.titleMax} символов` },
+  [ERR.albumPrivacyInvalid]: { status: 400, text: "Выберите, кому виден альбом: всем, только подписчикам или только вам" },
+  [ERR.albumNotYours]: { status: 403, text: "Менять альбом и его фото может только владелец" },
+  [ERR.albumsTooMany]: { status: 400, text: `Можно создать не больше ${ALBUM.perUser} альбомов` },
+  [ERR.photoNotInAlbum]: { status: 400, text: "Этого фото нет в альбоме" },
 } as const satisfies Record<number, { status: number; text: string }>;

@@ -2,13 +2,15 @@ import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ERR, ERR_MSG } from "../../lib/errids";
 import { DomainError } from "../../lib/errors";
+import { blank, idField } from "../../lib/fields";
 import { LIMITS } from "../../lib/limits";
-import { PHOTO, type PhotoSize, photoPagePath, photoUrl, splitPhotoLines } from "../../lib/photos";
+import { ALBUM, albumPath, PHOTO, type PhotoSize, photoPagePath, photoUrl, splitPhotoLines } from "../../lib/photos";
 import { withQuota } from "../core/hub.server";
 import { textLength } from "../core/text.server";
 import { dbOf, schema } from "../core/db.server";
 import { requireWriter, type Session } from "../users/session.server";
 import { declaredSize, makePreviews, sniffPhoto } from "./codec.server";
+import { albumContext } from "./album-reads.server";
 import { fetchPhotoBytes } from "./fetch-url.server";
 
 const p = schema.photos;
@@ -19,15 +21,20 @@ export const PREVIEW_CACHE = "public, max-age=31536000, immutable";
 // ---------------------------------------------------------------------------------------------
 // upload / addimg / addimgurl
 
-/** upload and addimg: the file of a multipart form (salt, token and uiid ride along). */
+/** The album a photo is uploaded into (albums.server.ts), or none: a photo for a text. */
+const IntoAlbum = z.preprocess(blank, idField(ERR_MSG.albumMissing).optional());
+
+/** upload and addimg: the file of a multipart form (salt, token and uiid ride along), and the album it goes into, if any. */
 export const UploadInput = z.object({
   file: z.instanceof(File, { message: ERR_MSG.photoMissing }),
   uiid: z.string().max(100).optional(),
+  aid: IntoAlbum,
 });
 
-/** addimgurl: the address of a photo on the internet, at most the link field's 1000 characters. */
+/** addimgurl: the address of a photo on the internet, at most the link field's 1000 characters; the album, if any. */
 export const UploadUrlInput = z.object({
   url: z.string({ message: ERR_MSG.photoUrlInvalid }).trim().min(1, ERR_MSG.photoUrlInvalid).max(1000, ERR_MSG.photoUrlInvalid),
+  aid: IntoAlbum,
 });
 
 export type UploadedPhoto = {
@@ -240,57 +247,80 @@ export function attachStatement(env: Env, userId: number, list: AttachablePhoto[
 // ---------------------------------------------------------------------------------------------
 // the viewer page
 
+/** A photo's place on its page: its number among the photos it is paged with, and the previous and next of them (wrapping around). */
+function around(siblings: { id: number }[], pid: number) {
+  const at = Math.max(
+    0,
+    siblings.findIndex((s) => s.id === pid),
+  );
+  const n = siblings.length;
+  return { at, index: at + 1, count: n, prev: siblings[(at - 1 + n) % n].id, next: siblings[(at + 1) % n].id };
+}
+
+type PhotoRow = { id: number; userId: number; targetType: string | null; targetId: number | null; qid: number | null };
+
+/** A photo shown in a question, answer or comment: its siblings in that text, unless the question is gone or hidden (null). */
+async function textContext(env: Env, ph: PhotoRow) {
+  const db = dbOf(env);
+  const [siblings, question] = await db.batch([
+    db
+      .select({ id: p.id })
+      .from(p)
+      .where(and(eq(p.targetType, ph.targetType ?? ""), eq(p.targetId, ph.targetId ?? 0)))
+      .orderBy(p.id),
+    db
+      .select({ hidden: schema.questions.hidden, state: schema.questions.state, categoryId: schema.questions.categoryId })
+      .from(schema.questions)
+      .where(eq(schema.questions.id, ph.qid ?? 0))
+      .limit(1),
+  ]);
+  const q = question[0];
+  if (ph.qid && (!q || q.hidden === 1 || q.state === "D")) return null;
+  const { at: _, ...place } = around(siblings, ph.id);
+  return {
+    ...place,
+    categoryId: q?.categoryId ?? null,
+    close: ph.qid ? (ph.targetType === "A" ? `/question/${ph.qid}#answer-${ph.targetId}` : `/question/${ph.qid}`) : `/profile/id${ph.userId}`,
+    shared: true,
+  };
+}
+
 /**
  * A photo's page: the photo, the previous and next photo of the same item (wrapping around) and
- * where "close" leads (the question the photo is on, or the uploader's profile). A photo not
- * attached to anything is shown to its uploader only.
+ * where "close" leads. A photo shown in a question, answer or comment is paged with that text's
+ * photos, for whoever may read the question. A photo that only an album holds is paged with the
+ * album's, for whoever may see the album (album-reads.server.ts), and such a page is never shared
+ * between readers. A photo in neither is shown to its uploader only.
  */
 export async function photoPage(env: Env, session: Session | null, pid: number) {
-  const db = dbOf(env);
-  const ph = await db
-    .select({ id: p.id, userId: p.userId, src: p.src, width: p.width, height: p.height, targetType: p.targetType, targetId: p.targetId, qid: p.qid })
+  const ph = await dbOf(env)
+    .select({
+      id: p.id,
+      userId: p.userId,
+      src: p.src,
+      width: p.width,
+      height: p.height,
+      targetType: p.targetType,
+      targetId: p.targetId,
+      qid: p.qid,
+      albumId: p.albumId,
+    })
     .from(p)
     .where(eq(p.id, pid))
     .get();
   if (!ph) return null;
-  if (!ph.targetType && session?.user.id !== ph.userId) return null;
   // an avatar (present or past) is shown beside its owner's nick, never as a photo page of its own
   if (ph.targetType === "U" || ph.targetType === "X") return null;
-  const siblings = ph.targetType
-    ? await db
-        .select({ id: p.id })
-        .from(p)
-        .where(and(eq(p.targetType, ph.targetType), eq(p.targetId, ph.targetId ?? 0)))
-        .orderBy(p.id)
-        .all()
-    : [{ id: ph.id }];
-  let categoryId: number | null = null;
-  if (ph.qid) {
-    const q = await db
-      .select({ hidden: schema.questions.hidden, state: schema.questions.state, categoryId: schema.questions.categoryId })
-      .from(schema.questions)
-      .where(eq(schema.questions.id, ph.qid))
-      .get();
-    if (!q || q.hidden === 1 || q.state === "D") return null;
-    categoryId = q.categoryId;
+  const photo = { pid: ph.id, src: photoUrl(ph.src, 800), width: ph.width, height: ph.height };
+  const inText = ph.targetType ? await textContext(env, ph) : null;
+  if (inText) return { ...photo, ...inText };
+  if (ph.albumId !== null) {
+    const inAlbum = await albumContext(env, session?.user ?? null, ph.albumId);
+    if (!inAlbum) return null;
+    const { at, ...place } = around(inAlbum.siblings, ph.id);
+    const page = Math.floor(at / ALBUM.perPage) * ALBUM.perPage;
+    return { ...photo, ...place, categoryId: null, close: `${albumPath(ph.userId, ph.albumId, page)}#photo-${ph.id}`, shared: false };
   }
-  const at = Math.max(
-    0,
-    siblings.findIndex((s) => s.id === ph.id),
-  );
-  const n = siblings.length;
-  return {
-    pid: ph.id,
-    src: photoUrl(ph.src, 800),
-    width: ph.width,
-    height: ph.height,
-    attached: ph.targetType !== null,
-    /** the category of the question the photo is shown in (its reader may have to confirm his age) */
-    categoryId,
-    index: at + 1,
-    count: n,
-    prev: siblings[(at - 1 + n) % n].id,
-    next: siblings[(at + 1) % n].id,
-    close: ph.qid ? (ph.targetType === "A" ? `/question/${ph.qid}#answer-${ph.targetId}` : `/question/${ph.qid}`) : `/profile/id${ph.userId}`,
-  };
+  if (ph.targetType || session?.user.id !== ph.userId) return null;
+  return { ...photo, index: 1, count: 1, prev: ph.id, next: ph.id, categoryId: null, close: `/profile/id${ph.userId}`, shared: false };
 }

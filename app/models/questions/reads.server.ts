@@ -86,6 +86,7 @@ function shapeComment(n: CommentNode, refType: string, refId: number, parent: nu
     lvl: n.author?.lvl ?? 0,
     points: n.author?.points ?? 0,
     kpd: n.author?.kpd ?? 0,
+    filin: n.author?.filin ?? null,
     added: n.added,
     hidden: n.text === null ? 1 : 0,
     comcnt: n.replies.length + n.more,

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, notInArray, sql, type SQL } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
-import { parsePrefixedId } from "../../lib/params";
+import { parseId, parsePrefixedId } from "../../lib/params";
 import type { QuestionState } from "../../lib/questions";
 import { isBanned, seesHiddenProfile } from "../../lib/users";
 import { adultCategoryIds, getCategoryTree } from "../categories/categories.server";
@@ -13,6 +13,8 @@ import { blacklistedQuery, blacklistPageQuery } from "./blacklist.server";
 import { feedQuestionsQuery, feedUsersQuery, type FeedQuestionItem, type FeedUserItem } from "./feeds.server";
 import { followerItem, followersPageQuery, followingQuery, type FollowerItem } from "./follows.server";
 import type { Session } from "./session.server";
+import { ALBUM } from "../../lib/photos";
+import { albumItem, albumLevel, type PhotosList, photoPage, photosFor, photosTabQueries } from "../photos/album-reads.server";
 
 /**
  * The user profile /profile/id{userid}[/{tab}[/{sub}]] (docs/decisions/0011-profile-page.md): the
@@ -33,11 +35,13 @@ export const PROFILE_TABS = {
   feed: { subs: ["updates", "questions", "users"], ownerSubs: [], ownerOnly: true },
   followers: { subs: ["users", "blacklist"], ownerSubs: [], ownerOnly: true },
   gifts: { subs: ["all"], ownerSubs: [], ownerOnly: false },
+  /** the albums; an album's page is /photos/{aid} (parseProfilePath) */
+  photos: { subs: ["albums"], ownerSubs: [], ownerOnly: false },
 } as const satisfies Record<string, { subs: readonly string[]; ownerSubs: readonly string[]; ownerOnly: boolean }>;
 
 export type ProfileTab = keyof typeof PROFILE_TABS;
 export type ProfileView = { tab: ProfileTab; sub: string };
-export const PROFILE_TAB_ORDER: ProfileTab[] = ["questions", "answers", "feed", "followers", "gifts"];
+export const PROFILE_TAB_ORDER: ProfileTab[] = ["questions", "answers", "photos", "feed", "followers", "gifts"];
 
 /** The questions sub → the state it lists ('all' lists every state but deleted). */
 const SUB_STATE: Record<string, QuestionState> = { open: "A", vote: "V", resolve: "R", deleted: "D" };
@@ -45,7 +49,7 @@ const SUB_STATE: Record<string, QuestionState> = { open: "A", vote: "V", resolve
 /**
  * The user id and the view a profile path names, or null (a 404): the segment must be literally
  * "id{n}", the tab one of the four, the sub one of that tab's. Defaults: questions, then the tab's
- * first sub.
+ * first sub. The photos tab takes an album's id as its sub (/profile/id7/photos/12).
  */
 export function parseProfilePath(uidSegment: string | undefined, tab?: string, sub?: string): { uid: number; view: ProfileView } | null {
   const uid = parsePrefixedId(uidSegment, "id");
@@ -53,6 +57,7 @@ export function parseProfilePath(uidSegment: string | undefined, tab?: string, s
   const tabName = tab ?? "questions";
   if (!Object.hasOwn(PROFILE_TABS, tabName)) return null;
   const def = PROFILE_TABS[tabName as ProfileTab];
+  if (tabName === "photos" && sub !== undefined && parseId(sub) !== null) return { uid, view: { tab: "photos", sub } };
   const subName = sub ?? def.subs[0];
   if (!(def.subs as readonly string[]).includes(subName)) return null;
   return { uid, view: { tab: tabName as ProfileTab, sub: subName } };
@@ -247,6 +252,8 @@ export type ProfileList =
   | { kind: "feedQuestions"; items: FeedQuestionItem[] }
   /** feed/updates: his notifications */
   | { kind: "updates"; items: ReturnType<typeof toItem>[] }
+  /** photos: the albums the reader may see, or one album and a page of its photos */
+  | PhotosList
   | { kind: "none" };
 
 /** What a signed-in viewer of someone else's profile has to do with him: whether he follows him and has him on his blacklist. */
@@ -257,7 +264,18 @@ export type ProfilePage =
   | { kind: "redirect"; to: string }
   /** only what the hidden notice shows: the stats stay hidden in the loader data too */
   | { kind: "hidden"; user: HiddenProfileUser }
-  | { kind: "ok"; user: ProfileUser; view: ProfileView; isOwner: boolean; list: ProfileList; more: boolean; offset: number; relation: ProfileRelation };
+  | {
+      kind: "ok";
+      user: ProfileUser;
+      view: ProfileView;
+      isOwner: boolean;
+      list: ProfileList;
+      more: boolean;
+      offset: number;
+      /** how many items a page of the list holds (the album's photos: 12) */
+      step: number;
+      relation: ProfileRelation;
+    };
 
 function toUser(r: Awaited<ReturnType<typeof headerQuery>>[number], now: number, isOwner: boolean): ProfileUser {
   return {
@@ -287,7 +305,14 @@ function page<T>(rows: T[]): { items: T[]; more: boolean } {
 }
 
 /** The header row and one page of the view's list (without the categories of `leaveOut`), in one D1 round trip (a batch). */
-async function loadProfileData(env: Env, uid: number, view: ProfileView, offset: number, viewer: Session["user"] | null, leaveOut: number[]) {
+async function loadProfileData(
+  env: Env,
+  uid: number,
+  view: ProfileView,
+  offset: number,
+  viewer: Session["user"] | null,
+  leaveOut: number[],
+): Promise<{ row: Awaited<ReturnType<typeof headerQuery>>[number] | undefined; more: boolean; list: ProfileList | null }> {
   const db = dbOf(env);
   const limit = LIMITS.pageSize + 1;
   if (view.tab === "gifts") {
@@ -341,6 +366,17 @@ async function loadProfileData(env: Env, uid: number, view: ProfileView, offset:
     const p = page(rows);
     return { row: users[0], more: p.more, list: { kind: "updates", items: p.items.map((r) => toItem(r)) } satisfies ProfileList };
   }
+  if (view.tab === "photos") {
+    const tab = photosTabQueries(env, uid, view.sub, offset);
+    if (tab.kind === "albums") {
+      const [users, rows] = await db.batch([headerQuery(env, uid), tab.albums]);
+      return { row: users[0], more: false, list: { kind: "albums", items: rows.map(albumItem) } satisfies ProfileList };
+    }
+    const [users, albums, rows] = await db.batch([headerQuery(env, uid), tab.album, tab.photos]);
+    if (!albums[0]) return { row: users[0], more: false, list: null };
+    const p = photoPage(rows);
+    return { row: users[0], more: p.more, list: { kind: "album", album: albumItem(albums[0]), items: p.items } satisfies ProfileList };
+  }
   const users = await headerQuery(env, uid);
   return { row: users[0], more: false, list: { kind: "none" } satisfies ProfileList };
 }
@@ -379,5 +415,9 @@ export async function loadProfilePage(
   if (!row) return { kind: "missing" };
   const user = toUser(row, now, isOwner);
   if (user.hidden && !seesHiddenProfile(viewer, uid)) return { kind: "hidden", user: { id: user.id, nick: user.nick, lvl: user.lvl, filin: user.filin } };
-  return { kind: "ok", user, view, isOwner, list, more, offset, relation };
+  if (view.tab !== "photos") return { kind: "ok", user, view, isOwner, list: list ?? { kind: "none" }, more, offset, step: LIMITS.pageSize, relation };
+  // an album this reader may not see is not found, as one that does not exist
+  const photos = list?.kind === "albums" || list?.kind === "album" ? photosFor(list, albumLevel(viewer, uid, relation?.following ?? false), uid) : null;
+  if (!photos) return { kind: "missing" };
+  return { kind: "ok", user, view, isOwner, list: photos, more: photos.kind === "album" && more, offset, step: ALBUM.perPage, relation };
 }

@@ -1,0 +1,196 @@
+/**
+ * The owner's photo albums (docs/decisions/0044-avatars-and-albums.md): create one (addalbum),
+ * rename it or change who sees it (editalbum), delete it (delalbum), upload a photo into it (the
+ * upload calls with `aid`) and take a photo out of it (delphoto). Only the owner changes his
+ * albums; a banned user changes nothing. An album's `size` moves in the same D1 batch as its
+ * photos' rows. A photo taken out of its album, or left when the album goes, is deleted with its
+ * previews unless a question, answer or comment shows it: then it only leaves the album.
+ */
+import { and, count, eq, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { ERR, ERR_MSG } from "../../lib/errids";
+import { DomainError } from "../../lib/errors";
+import { blank, idField, last, plainLine } from "../../lib/fields";
+import { ALBUM, type AlbumPrivacy, albumPath } from "../../lib/photos";
+import { dbOf, schema } from "../core/db.server";
+import { requireWriter, type Session, type SessionUser } from "../users/session.server";
+import { PREVIEW_SIZES, previewKey, type UploadedPhoto, type UploadInput, type UploadUrlInput, uploadPhoto, uploadPhotoByUrl } from "./photos.server";
+
+const al = schema.albums;
+const p = schema.photos;
+
+/** A title: one line of 1–100 characters, spaces collapsed (shown escaped). */
+const Title = z.preprocess(
+  (v) => {
+    const x = last(v);
+    return typeof x === "string" ? plainLine(x) : x;
+  },
+  z
+    .string(ERR_MSG.albumTitleInvalid)
+    .min(1, ERR_MSG.albumTitleInvalid)
+    .refine((s) => [...s].length <= ALBUM.titleMax, ERR_MSG.albumTitleInvalid),
+);
+
+/** Who sees the album: 0 everyone, 1 the owner's followers, 2 the owner alone. */
+const Privacy = z.preprocess(
+  (v) => {
+    const x = blank(last(v));
+    return typeof x === "number" ? String(x) : x;
+  },
+  z.enum(["0", "1", "2"], ERR_MSG.albumPrivacyInvalid).transform((s) => Number(s) as AlbumPrivacy),
+);
+
+const AlbumId = idField(ERR_MSG.albumMissing);
+
+export const AddAlbumInput = z.object({ title: Title, privacy: Privacy.optional() });
+export const EditAlbumInput = z
+  .object({ aid: AlbumId, title: z.preprocess(blank, Title.optional()), privacy: Privacy.optional() })
+  .refine((x) => x.title !== undefined || x.privacy !== undefined, ERR_MSG.albumTitleInvalid);
+export const DelAlbumInput = z.object({ aid: AlbumId });
+export const DelPhotoInput = z.object({ pid: idField(ERR_MSG.photoGone) });
+
+/** The album, which must exist (612) and be the writer's (615). */
+async function ownAlbum(env: Env, user: SessionUser, aid: number) {
+  const row = await dbOf(env).select({ id: al.id, userId: al.userId }).from(al).where(eq(al.id, aid)).get();
+  if (!row) throw new DomainError(ERR.albumMissing);
+  if (row.userId !== user.id) throw new DomainError(ERR.albumNotYours);
+  return row;
+}
+
+/** The previews of deleted photos leave the bucket (R2 takes at most 1000 keys a call). */
+async function dropPreviews(env: Env, srcs: string[]) {
+  const keys = srcs.flatMap((src) => PREVIEW_SIZES.map((size) => previewKey(src, size)));
+  for (let i = 0; i < keys.length; i += 1000) await env.PHOTOS.delete(keys.slice(i, i + 1000));
+}
+
+/** addalbum: a new empty album of the writer's, at most 100 of them; the form goes to its page. */
+export async function addAlbum(env: Env, session: Session | null, input: z.infer<typeof AddAlbumInput>, now: number) {
+  const user = requireWriter(session);
+  const db = dbOf(env);
+  const privacy = input.privacy ?? 0;
+  // the count and the insert are one statement: two albums made at once cannot pass the limit together
+  const row = await db.get<{ id: number } | undefined>(
+    sql`insert into ${al} (user_id, title, privacy, size, added)
+        select ${user.id}, ${input.title}, ${privacy}, 0, ${now}
+        where (select ${count()} from ${al} where ${al.userId} = ${user.id}) < ${ALBUM.perUser}
+        returning id`,
+  );
+  if (!row) throw new DomainError(ERR.albumsTooMany);
+  return { aid: row.id, usrid: user.id, title: input.title, privacy, size: 0, redirect: albumPath(user.id, row.id) };
+}
+
+/** editalbum: a new title, a new privacy, or both. */
+export async function editAlbum(env: Env, session: Session | null, input: z.infer<typeof EditAlbumInput>) {
+  const user = requireWriter(session);
+  await ownAlbum(env, user, input.aid);
+  const row = await dbOf(env)
+    .update(al)
+    .set({ ...(input.title !== undefined ? { title: input.title } : {}), ...(input.privacy !== undefined ? { privacy: input.privacy } : {}) })
+    .where(and(eq(al.id, input.aid), eq(al.userId, user.id)))
+    .returning({ title: al.title, privacy: al.privacy, size: al.size })
+    .get();
+  if (!row) throw new DomainError(ERR.albumMissing);
+  return { aid: input.aid, usrid: user.id, title: row.title, privacy: row.privacy, size: row.size };
+}
+
+/**
+ * delalbum: the album and, in the same batch, its photos: those no text shows are deleted (their
+ * previews then leave the bucket), those a question, answer or comment shows only leave the album.
+ */
+export async function delAlbum(env: Env, session: Session | null, input: z.infer<typeof DelAlbumInput>) {
+  const user = requireWriter(session);
+  await ownAlbum(env, user, input.aid);
+  const db = dbOf(env);
+  const [gone] = await db.batch([
+    db
+      .delete(p)
+      .where(and(eq(p.albumId, input.aid), isNull(p.targetType)))
+      .returning({ src: p.src }),
+    db.update(p).set({ albumId: null }).where(eq(p.albumId, input.aid)),
+    db.delete(al).where(and(eq(al.id, input.aid), eq(al.userId, user.id))),
+  ]);
+  await dropPreviews(
+    env,
+    gone.map((g) => g.src),
+  );
+  return { aid: input.aid, usrid: user.id, removed: gone.length, redirect: `/profile/id${user.id}/photos` };
+}
+
+/**
+ * delphoto: a photo out of the owner's album. In one batch the album's size goes down (only while
+ * the photo is still in it, so two removals at once count once) and the photo is deleted, or, when
+ * a text shows it, only leaves the album.
+ */
+export async function delPhoto(env: Env, session: Session | null, input: z.infer<typeof DelPhotoInput>) {
+  const user = requireWriter(session);
+  const db = dbOf(env);
+  const ph = await db.select({ id: p.id, userId: p.userId, albumId: p.albumId, targetType: p.targetType }).from(p).where(eq(p.id, input.pid)).get();
+  if (!ph || ph.targetType === "U" || ph.targetType === "X") throw new DomainError(ERR.photoGone);
+  if (ph.userId !== user.id) throw new DomainError(ERR.albumNotYours);
+  if (ph.albumId === null) throw new DomainError(ERR.photoNotInAlbum);
+  const aid = ph.albumId;
+  const inAlbum = and(eq(p.id, ph.id), eq(p.albumId, aid));
+  const [, gone] = await db.batch([
+    db
+      .update(al)
+      .set({ size: sql`max(${al.size} - 1, 0)` })
+      .where(and(eq(al.id, aid), sql`exists (select 1 from ${p} where ${p.id} = ${ph.id} and ${p.albumId} = ${aid})`)),
+    db
+      .delete(p)
+      .where(and(inAlbum, isNull(p.targetType)))
+      .returning({ src: p.src }),
+    db.update(p).set({ albumId: null }).where(inAlbum),
+  ]);
+  await dropPreviews(
+    env,
+    gone.map((g) => g.src),
+  );
+  return { pid: ph.id, aid, usrid: user.id, deleted: gone.length > 0 ? 1 : 0 };
+}
+
+/**
+ * A stored photo put into the writer's album, in one batch with the album's size; when the album
+ * went meanwhile neither changes and the photo stays a plain upload (the cron removes it a day
+ * later).
+ */
+async function intoAlbum(env: Env, userId: number, aid: number, photo: UploadedPhoto) {
+  const db = dbOf(env);
+  const mine = sql`exists (select 1 from ${al} where ${al.id} = ${aid} and ${al.userId} = ${userId})`;
+  await db.batch([
+    db
+      .update(p)
+      .set({ albumId: aid })
+      .where(and(eq(p.id, photo.pid), eq(p.userId, userId), isNull(p.albumId), mine)),
+    db
+      .update(al)
+      .set({ size: sql`${al.size} + 1` })
+      .where(and(eq(al.id, aid), eq(al.userId, userId), sql`exists (select 1 from ${p} where ${p.id} = ${photo.pid} and ${p.albumId} = ${aid})`)),
+  ]);
+}
+
+/** An upload's reply: the photo, and the album and its owner when it went into one. */
+export type AlbumUpload = UploadedPhoto & { aid?: number; usrid?: number };
+
+/**
+ * upload and addimg with an album: the album is checked first (no photo is spent on an album that
+ * is not the writer's), then the photo is stored as any upload is and put into the album. Without
+ * `aid` it is a plain upload for a text.
+ */
+export async function uploadInto(env: Env, session: Session | null, input: z.infer<typeof UploadInput>, now: number): Promise<AlbumUpload> {
+  if (input.aid === undefined) return uploadPhoto(env, session, input, now);
+  const user = requireWriter(session);
+  await ownAlbum(env, user, input.aid);
+  const photo = await uploadPhoto(env, session, input, now);
+  await intoAlbum(env, user.id, input.aid, photo);
+  return { ...photo, aid: input.aid, usrid: user.id };
+}
+
+/** addimgurl with an album: the same, for a photo by its address. */
+export async function uploadUrlInto(env: Env, session: Session | null, input: z.infer<typeof UploadUrlInput>, now: number): Promise<AlbumUpload> {
+  if (input.aid === undefined) return uploadPhotoByUrl(env, session, input, now);
+  const user = requireWriter(session);
+  await ownAlbum(env, user, input.aid);
+  const photo = await uploadPhotoByUrl(env, session, input, now);
+  await intoAlbum(env, user.id, input.aid, photo);
+  return { ...photo, aid: input.aid, usrid: user.id };
+}
