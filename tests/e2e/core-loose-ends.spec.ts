@@ -122,6 +122,28 @@ test("on the ask page the asker switches the similar questions off, and a search
   await expect(page.getByTestId("similar")).toHaveCount(0);
 });
 
+test("on the ask page a similar-questions search that fails shows the asker nothing and is reported as similar_failed", async ({ browser }) => {
+  const page = await signedIn(browser, "guru@demo.local", { viewport: PHONE });
+  // the search door does not answer
+  let aborted = 0;
+  await page.route(
+    (url) => url.pathname === "/api/search/search",
+    (route) => {
+      aborted++;
+      return route.abort();
+    },
+  );
+  await page.goto("/ask");
+  await expect(page.getByRole("tab", { name: "Мой вопрос" })).toBeVisible();
+  const failed = tracked(page, "similar_failed");
+  // a title the working search finds questions for (the test above)
+  await page.getByLabel("Мой вопрос").fill("Как бросить курить быстро");
+  expect((await failed).name).toBe("similar_failed");
+  expect(aborted).toBeGreaterThan(0);
+  await expect(page.getByTestId("similar")).toHaveCount(0);
+  await expect(page.getByLabel("Мой вопрос")).toHaveValue("Как бросить курить быстро");
+});
+
 test("in a category with a brand, answering 'Нет' in the survey also offers to ask the brand's experts, reported first", async ({ browser }) => {
   const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();
