@@ -76,7 +76,7 @@ export default function IpBlocksRoute() {
           <ul className="ipblocks" data-testid="ipblocks">
             {data.blocks.map((b) => (
               <li key={b.id} data-testid="ipblock">
-                <code>{b.address}</code> — {b.reason}; ещё {waitWords(b.until - data.now)}; заблокировал <a href={`/profile/id${b.moderId}`}>{b.moderNick}</a>{" "}
+                <code>{b.address}</code> — {b.reason}; ещё {waitWords(b.until - data.now)}; заблокировал {b.moderNick}{" "}
                 <CallButton call="a_ipunblock" back={BACK} fields={{ id: b.id }} label="Снять" testId="ipunblock" />
               </li>
             ))}

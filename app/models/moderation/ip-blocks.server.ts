@@ -100,7 +100,7 @@ export async function ipBlocksPage(env: Env, viewer: Session["user"] | null, now
   const moder = await loadModerator(env, viewer.id);
   if (!moder?.permissions.includes("usrkiller")) return null;
   const rows = await dbOf(env)
-    .select({ id: b.id, address: b.address, reason: b.reason, hours: b.hours, until: b.until, moderId: b.moderId, moderNick: schema.users.nick })
+    .select({ id: b.id, address: b.address, reason: b.reason, until: b.until, moderNick: schema.users.nick })
     .from(b)
     .innerJoin(schema.users, eq(schema.users.id, b.moderId))
     .where(and(gt(b.until, now), isNull(b.liftedAt)))
