@@ -10,8 +10,9 @@ const page = (qid: number) => `/question/${qid}`;
 /** The result without `qid`, which only says which question page to purge. */
 const withoutQid = <R extends { qid: number }>({ qid: _, ...rest }: R) => rest;
 
-/** The question's page and, for a mark on an answer, the answer's page. */
-const markedPages = (r: { qid: number }, input: z.infer<typeof MarkInput>) => (input.aid ? [page(r.qid), `/answer/${input.aid}`] : [page(r.qid)]);
+/** A mark changes the count on the question's and the answer's pages, and the answer's list of who marked it. */
+const markedPages = (r: { qid: number }, input: z.infer<typeof MarkInput>) =>
+  input.aid ? [page(r.qid), `/answer/${input.aid}`, `/ansmarks/${input.aid}`] : [page(r.qid)];
 
 /** A new answer as live readers draw it from the event itself: the stored text, its author's points after the answer. */
 function liveAnswer(c: CallContext, r: { text: string; source: string; dpoints: number }) {

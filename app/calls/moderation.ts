@@ -10,6 +10,7 @@ import {
   restoreComment,
   restoreQuestion,
 } from "../models/moderation/moderation.server";
+import { blockAddress, IpBlockInput, IpUnblockInput, unblockAddress } from "../models/moderation/ip-blocks.server";
 import { ModqlistInput, readModqlist } from "../models/moderation/moderlog.server";
 import type { Session } from "../models/users/session.server";
 import { defineCall, type NamedCall } from "./define";
@@ -31,7 +32,7 @@ function byId<R extends Record<string, unknown> & { qid: number; aid?: number | 
 
 /**
  * The volunteer moderators' calls (docs/decisions/0015-moderation.md): drops and restores of
- * questions, answers and comments, the move, the ban, and the modqlist read. The pages they change
+ * questions, answers and comments, the move, the ban, the address blocks, and the modqlist read. The pages they change
  * leave the guest cache.
  */
 export const moderationCalls: Record<string, NamedCall> = {
@@ -58,6 +59,16 @@ export const moderationCalls: Record<string, NamedCall> = {
     input: BanInput,
     run: (c, input) => banUser(c.env, c.session, input, c.now),
     purge: (r) => [`/profile/id${r.uid}`],
+  }),
+  a_ipblock: defineCall({
+    method: "POST",
+    input: IpBlockInput,
+    run: (c, input) => blockAddress(c.env, c.session, input, c.ip, c.now),
+  }),
+  a_ipunblock: defineCall({
+    method: "POST",
+    input: IpUnblockInput,
+    run: (c, input) => unblockAddress(c.env, c.session, input, c.now),
   }),
   modqlist: defineCall({
     method: "GET",

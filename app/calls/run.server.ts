@@ -1,10 +1,11 @@
 import { ERR } from "../lib/errids";
-import { DomainError, errorEnvelope } from "../lib/errors";
+import { AddressBlocked, DomainError, errorEnvelope } from "../lib/errors";
 import { collectFields, formFields, fromZod } from "../lib/fields";
 import { clientIp } from "../lib/http.server";
 import { WELCOME_DAYS, welcomeBonus } from "../models/users/bonuses.server";
 import { publishToRoom, withQuota } from "../models/core/hub.server";
 import { addressKey, rateLimited, take } from "../models/core/rate-limits.server";
+import { writerOf } from "../models/moderation/ip-blocks.server";
 import { heldReply } from "../models/moderation/premoderation.server";
 import { getSession } from "../models/users/session.server";
 import { isSameOrigin } from "./origin";
@@ -15,6 +16,9 @@ import { CALLS } from "./registry";
 /** Calls that establish or refresh a session do not carry the salt and token yet. */
 const NO_TOKEN_CHECK = new Set(["register", "auth", "refresh_auth", "exit"]);
 
+/** Writes an address block leaves open: they only start, refresh or end the caller's own session. */
+const OPEN_TO_BLOCKED = new Set(["auth", "refresh_auth", "exit"]);
+
 export type Door = "api" | "form";
 
 export type CallResult = { status: number; body: Record<string, unknown>; cookies: string[] };
@@ -24,8 +28,9 @@ export function hasCall(name: string): boolean {
 }
 
 /**
- * Runs a named call for either door: method and origin checks, the session (and, for API writes,
- * its salt and token), the call's zod schema, then the call. Refusals become the envelope.
+ * Runs a named call for either door: method and origin checks, the session (and, for writes, the
+ * block of their address: 100; for API writes, the session's salt and token), the call's zod
+ * schema, then the call. Refusals become the envelope.
  * The form door (/do/{name}) is protected by the same-origin check and the SameSite cookie; plain
  * HTML forms have no salt and token to send.
  */
@@ -36,14 +41,19 @@ export async function runCall(name: string, req: Request, raw: Record<string, un
     const method = req.method === "HEAD" ? "GET" : req.method;
     if (method !== call.method) throw new DomainError(ERR.wrongMethod);
     if (method === "POST" && !isSameOrigin(req)) throw new DomainError(ERR.foreignOrigin);
-    const session = await getSession(env, req);
+    const ip = clientIp(req);
+    const now = Date.now();
+    // a write reads its address's block with the session, in the same round trip; a read never looks
+    const checked = method === "POST" && !OPEN_TO_BLOCKED.has(name);
+    const { session, blocked } = checked ? await writerOf(env, req, ip, now) : { session: await getSession(env, req, now), blocked: false };
+    if (blocked) throw new AddressBlocked(ip);
     if (door === "api" && method === "POST" && session && !NO_TOKEN_CHECK.has(name)) {
       if (raw.salt !== session.salt || raw.token !== session.token) throw new DomainError(ERR.sessionExpired);
     }
     const parsed = call.input.safeParse(raw);
     if (!parsed.success) throw fromZod(parsed.error);
     const input = parsed.data;
-    const ctx: CallContext = { env, req, session, ip: clientIp(req), now: Date.now(), exec };
+    const ctx: CallContext = { env, req, session, ip, now, exec };
     if (call.rate && rateLimited(env, req)) await take(env, call.rate, addressKey(ctx.ip), ctx.now);
     // a write held for premoderation replies {on_moderation: 1, …} and keeps its quota slot
     const write = () => perform(call, ctx, input, cookies).catch(heldReply);

@@ -116,7 +116,7 @@ export function ModerDeletedQuestion({ question }: { question: DeletedQuestionFa
   );
 }
 
-/** The profile's links for a moderator: 'ban' (tmpban, a user not banned) and his own log. */
+/** The profile's links for a moderator: 'ban' (tmpban, a user not banned), his own log, and with usrkiller the dossier and the address blocks. */
 export function ModerProfileLinks({ uid, banned }: { uid: number; banned: boolean }) {
   const { moder } = usePageModer();
   if (!moder) return null;
@@ -135,6 +135,9 @@ export function ModerProfileLinks({ uid, banned }: { uid: number; banned: boolea
           {" "}
           <a className="btn btn-small" href={`/admin/usrview/${uid}`} data-testid="moder-dossier">
             Досье
+          </a>{" "}
+          <a className="btn btn-small" href="/moderlog/ipblocks" data-testid="moder-ipblocks">
+            Блокировки адресов
           </a>
         </>
       ) : null}

@@ -91,10 +91,12 @@ function VotersList({ of, title, first, onClose }: { of: VotersOf; title: string
 }
 
 /**
- * The count (server-rendered as plain text in a button, which does nothing without JavaScript)
- * and, hydrated, its tooltip and list. The first page is fetched once per count.
+ * The count and, hydrated, its tooltip and list. The first page is fetched once per count. With
+ * `href` (an answer's marks: /ansmarks/{aid}) the count is a link to the page of the same list, so
+ * that it works without JavaScript; hydrated, a plain click opens the pop-up instead. Without it
+ * the count is a button, which does nothing until the island runs.
  */
-export default function Voters({ of, count, label, title }: { of: VotersOf; count: number; label?: ReactNode; title?: string }) {
+export default function Voters({ of, count, label, title, href }: { of: VotersOf; count: number; label?: ReactNode; title?: string; href?: string }) {
   const box = useRef<HTMLSpanElement>(null);
   const [page, setPage] = useState<{ users: Voter[]; total: number; count: number } | null>(null);
   const [tip, setTip] = useState(false);
@@ -136,9 +138,26 @@ export default function Voters({ of, count, label, title }: { of: VotersOf; coun
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: the hover/focus area of the tooltip; the button inside is what a keyboard reaches
     <span className="voters" ref={box} onPointerEnter={show} onPointerLeave={hide} onFocus={show} onBlur={hide}>
-      <button type="button" className="voters-count" data-testid="voters-count" onClick={open} aria-haspopup="dialog">
-        {label ?? count}
-      </button>
+      {href ? (
+        <a
+          className="voters-count"
+          href={href}
+          title="Кто отметил"
+          data-testid="voters-count"
+          onClick={(e) => {
+            // a new tab or window (a modified or middle click) follows the link
+            if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+            e.preventDefault();
+            void open();
+          }}
+        >
+          {label ?? count}
+        </a>
+      ) : (
+        <button type="button" className="voters-count" data-testid="voters-count" onClick={open} aria-haspopup="dialog">
+          {label ?? count}
+        </button>
+      )}
       {tip && view && view.shown.length > 0 ? (
         <span className="voters-tip" data-testid="voters-tip" role="tooltip">
           {view.shown.map((u) => (
@@ -260,7 +279,7 @@ export function MarkControl({
       ) : (
         <ActionButton name="mark" back={back} fields={target} label={labels.mark} signedIn={signedIn} testId="mark-button" onDone={(r) => done(r, true)} />
       )}
-      <Voters of={of} count={total} label={<span data-testid="mark-count">{total}</span>} />
+      <Voters of={of} count={total} label={<span data-testid="mark-count">{total}</span>} href={"aid" in target ? `/ansmarks/${target.aid}` : undefined} />
     </span>
   );
 }

@@ -105,6 +105,16 @@ export class TooSoon extends DomainError {
   }
 }
 
+/**
+ * A write from an address a moderator blocked (HTTP 403): the catalogue's text with the caller's
+ * own address filled in, so that he can quote it to the site's support.
+ */
+export class AddressBlocked extends DomainError {
+  constructor(ip: string) {
+    super(ERR.ipBlocked, ERRORS[ERR.ipBlocked].text.replace("{ip}", ip));
+  }
+}
+
 /** The envelope of a refusal. */
 export function errorEnvelope(e: DomainError) {
   return { ...e.data, status: e.status, errid: e.errid, error: e.message };

@@ -35,6 +35,8 @@ export const ACTION_PERMISSION = {
   cmtdrop: "cmtdrop",
   cmtrestore: "cmtdrop",
   tmpban: "tmpban",
+  /** blocking an address reaches everyone behind it: the permission of the heaviest sanctions */
+  ipblock: "usrkiller",
 } as const satisfies Record<string, ModerPermission>;
 export type ModerAction = keyof typeof ACTION_PERMISSION;
 

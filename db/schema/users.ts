@@ -205,3 +205,27 @@ export const captchas = sqliteTable(
   },
   (t) => [index("captchas_expires_idx").on(t.expiresAt)],
 );
+
+/**
+ * Addresses a moderator blocked for a while (docs/decisions/0046-core-loose-ends.md): writes from
+ * them are refused with errid 100, reading stays open. `address` is the block's key: an IPv4
+ * address as it is, or the /64 prefix of an IPv6 address ("2001:db8:0:1::/64"), which is what one
+ * IPv6 connection usually holds. A block lifted early keeps its row with `lifted_at` set.
+ */
+export const ipBlocks = sqliteTable(
+  "ip_blocks",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    address: text("address").notNull(),
+    moderId: integer("moder_id")
+      .notNull()
+      .references(() => users.id),
+    hours: integer("hours").notNull(),
+    reason: text("reason").notNull(),
+    added: integer("added").notNull(),
+    until: integer("until").notNull(),
+    liftedAt: integer("lifted_at"),
+  },
+  // a write looks up its address's blocks still running
+  (t) => [index("ip_blocks_address_idx").on(t.address, t.until)],
+);

@@ -52,6 +52,35 @@ test("who marked an answer is a page of its own that fits a phone", async ({ bro
   await fitsAndAccessible(page);
 });
 
+test("an answer's mark count is a link to who marked it: with JavaScript the list pops up in place, without it the link opens that page", async ({
+  browser,
+}) => {
+  // a reader marks an answer of the first three (a mark of his from an earlier run counts the same)
+  const reader = await signedIn(browser, "guru@demo.local", { viewport: PHONE });
+  await reader.goto(`/question/${RESOLVED_QUESTION}`);
+  const aid = (await reader.getByTestId("answer").last().getAttribute("data-answer-id"))!;
+  const marked = await api(reader, "mark", { aid });
+  expect(marked.status === 200 || marked.errid === 177).toBe(true);
+  await reader.reload();
+  const same = reader.locator(`[data-answer-id="${aid}"]`);
+  const marks = Number(await same.getByTestId("mark-count").innerText());
+  expect(marks).toBeGreaterThan(0);
+  await hydrated(same.getByTestId("voters-count"));
+  await same.getByTestId("voters-count").click();
+  await expect(reader.getByTestId("voters-list").getByRole("listitem")).toHaveCount(Math.min(marks, 20));
+  expect(reader.url()).not.toContain("/ansmarks/");
+
+  const page = await guestPage(browser, { javaScriptEnabled: false, viewport: PHONE });
+  await page.goto(`/question/${RESOLVED_QUESTION}`);
+  const link = page.locator(`[data-answer-id="${aid}"]`).getByRole("link", { name: String(marks), exact: true });
+  await expect(link).toHaveAttribute("href", `/ansmarks/${aid}`);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/ansmarks/${aid}$`));
+  await expect(page.getByRole("heading", { name: "Отметили ответ" })).toBeVisible();
+  await expect(page.getByTestId("ansmarks").getByRole("listitem")).toHaveCount(Math.min(marks, 20));
+  await expect(page.getByTestId("ansmarks").getByRole("link", { name: "Гуру Ирина", exact: true })).toHaveCount(1);
+});
+
 // the seed's question on voting was answered by u65 and voted on by u31 (db/seed is deterministic)
 test("on a question on voting, a reader who answered it is told why he has no vote buttons, with JavaScript off too", async ({ browser }) => {
   const page = await signedIn(browser, "u65@demo.local", { javaScriptEnabled: false, viewport: PHONE });
@@ -91,6 +120,28 @@ test("on the ask page the asker switches the similar questions off, and a search
   await title.fill("Как бросить курить быстро и навсегда");
   await page.waitForTimeout(1000);
   await expect(page.getByTestId("similar")).toHaveCount(0);
+});
+
+test("on the ask page a similar-questions search that fails shows the asker nothing and is reported as similar_failed", async ({ browser }) => {
+  const page = await signedIn(browser, "guru@demo.local", { viewport: PHONE });
+  // the search door does not answer
+  let aborted = 0;
+  await page.route(
+    (url) => url.pathname === "/api/search/search",
+    (route) => {
+      aborted++;
+      return route.abort();
+    },
+  );
+  await page.goto("/ask");
+  await expect(page.getByRole("tab", { name: "Мой вопрос" })).toBeVisible();
+  const failed = tracked(page, "similar_failed");
+  // a title the working search finds questions for (the test above)
+  await page.getByLabel("Мой вопрос").fill("Как бросить курить быстро");
+  expect((await failed).name).toBe("similar_failed");
+  expect(aborted).toBeGreaterThan(0);
+  await expect(page.getByTestId("similar")).toHaveCount(0);
+  await expect(page.getByLabel("Мой вопрос")).toHaveValue("Как бросить курить быстро");
 });
 
 test("in a category with a brand, answering 'Нет' in the survey also offers to ask the brand's experts, reported first", async ({ browser }) => {

@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
-import { api, hydrated, register, signedIn } from "./helpers";
+import { api, fitsAndAccessible, hydrated, register, signedIn } from "./helpers";
 
 /**
  * Moderation, abuse reports and private questions to a brand's experts, as their users meet them:
  * a moderator drops an answer and undoes it; a moderator bans a user for 24 hours, who then cannot
- * answer; a user reports a comment; a user asks the brand's experts privately and the expert
- * answers.
+ * answer; a moderator blocks an address and lifts the block; a user reports a comment; a user asks
+ * the brand's experts privately and the expert answers.
  */
 
 test("a moderator drops an answer and undoes it", async ({ browser }) => {
@@ -67,6 +67,44 @@ test("a moderator bans a user for 24 hours, who then cannot answer", async ({ br
   await victim.page.getByLabel("Ваш ответ").fill("Попробую всё-таки ответить на этот вопрос.");
   await victim.page.getByRole("button", { name: "Ответить" }).click();
   await expect(victim.page.getByText("Ваш аккаунт заблокирован, писать пока нельзя")).toBeVisible({ timeout: 15_000 });
+});
+
+test("a moderator blocks an address: a reader writing from it is told so with his address and reads on; once lifted he writes again", async ({ browser }) => {
+  // an address of a range no other story uses, so that the block touches no one else
+  const ip = `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
+  const phone = { width: 390, height: 844 };
+  const moder = await signedIn(browser, "moder@demo.local", { viewport: phone });
+  await moder.goto("/");
+  const asked = await api(moder, "addqst", { qtext: `Как вернуть доступ к сайту? ${Date.now()}`, cid: "100" });
+  expect(asked.status).toBe(200);
+
+  await moder.goto("/moderlog/ipblocks");
+  await moder.getByLabel(/IP-адрес/).fill(ip);
+  await moder.getByLabel("Срок").selectOption({ index: 1 });
+  await moder.getByLabel("Причина").selectOption({ label: "Реклама или спам" });
+  await moder.getByRole("button", { name: "Заблокировать адрес" }).click();
+  await expect(moder).toHaveURL(/\/moderlog\/ipblocks$/);
+  const row = moder.getByTestId("ipblock").filter({ hasText: ip });
+  await expect(row).toContainText("Реклама или спам");
+  await fitsAndAccessible(moder);
+
+  // the reader, JavaScript off, from that address
+  const reader = await signedIn(browser, "user@demo.local", { javaScriptEnabled: false, viewport: phone, extraHTTPHeaders: { "CF-Connecting-IP": ip } });
+  await reader.goto(`/question/${asked.qid}`);
+  await expect(reader.getByRole("heading", { level: 1 })).toBeVisible();
+  const text = `Напишите в поддержку, они помогут. ${Date.now()}`;
+  await reader.getByLabel("Ваш ответ").fill(text);
+  await reader.getByRole("button", { name: "Ответить" }).click();
+  await expect(reader.getByRole("alert")).toHaveText(`Доступ с вашего IP-адреса (${ip}) временно ограничен`);
+  await reader.goto(`/question/${asked.qid}`);
+  await expect(reader.getByText(text)).toHaveCount(0);
+
+  await row.getByRole("button", { name: "Снять" }).click();
+  await expect(moder.getByTestId("ipblock").filter({ hasText: ip })).toHaveCount(0);
+  await reader.getByLabel("Ваш ответ").fill(text);
+  await reader.getByRole("button", { name: "Ответить" }).click();
+  await expect(reader).toHaveURL(new RegExp(`/question/${asked.qid}`));
+  await expect(reader.getByText(text)).toBeVisible();
 });
 
 test("a user reports a comment", async ({ browser }) => {

@@ -56,6 +56,8 @@ let leaf: { cid: number; top: number; other: number };
 let users: Record<Exclude<Role, "guest">, Me>;
 let passwordHash: string;
 let serial = 0;
+/** the address block the last a_ipunblock cell set up */
+let lastBlock = 0;
 
 async function createUser(role: string, extra: Record<string, string | number> = {}): Promise<number> {
   serial++;
@@ -265,6 +267,18 @@ const CALLS: Call[] = [
   { name: "a_cmtrestore", input: (f) => ({ id: f.cmid }), setup: (f) => must("a_cmtdrop", { id: f.cmid }, fullModer), allowed: (r) => isModer(r, "cmtdrop") },
   { name: "a_qstmove", input: (f) => ({ id: f.qid, cid: leaf.other }), allowed: (r) => isModer(r, "qstmove") },
   { name: "a_tmpban", input: (f) => ({ id: f.victim, period: 24, text: "spam" }), allowed: (r) => isModer(r, "tmpban") },
+  // an address block reaches everyone behind the address: usrkiller's (each cell a fresh address)
+  { name: "a_ipblock", input: () => ({ ip: `198.18.${serial >> 8}.${++serial & 255}`, period: 3, text: "spam" }), allowed: (r) => isModer(r, "usrkiller") },
+  {
+    name: "a_ipunblock",
+    input: () => ({ id: lastBlock }),
+    setup: async () => {
+      const { json } = await post("a_ipblock", { ip: `198.19.${serial >> 8}.${++serial & 255}`, period: 3, text: "spam" }, fullModer);
+      if (json.status !== 200) throw new Error(`setup a_ipblock failed: ${JSON.stringify(json)}`);
+      lastBlock = json.id;
+    },
+    allowed: (r) => isModer(r, "usrkiller"),
+  },
   // the client's own settings (the welcome tour) are not content: a banned user may keep them
   { name: "usrsettings_set", input: () => ({ title: "welcome", flag: "step", val: "2" }), allowed: signedIn },
   // tracking events are taken from anyone, guests too

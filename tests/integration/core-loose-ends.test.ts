@@ -101,6 +101,26 @@ describe("/ansmarks/{aid}", () => {
     expect((await page("/ansmarks/999999999")).status).toBe(404);
     expect((await page("/ansmarks/abc")).status).toBe(404);
   });
+
+  it("the answer's mark count links to it in the page's own markup, and a new mark shows there at once, the guest's copy dropped", async () => {
+    const asker = await newUser("Спросивший");
+    const answerer = await newUser("Ответивший");
+    const asked = await post("addqst", { qtext: "Кто отметит этот ответ полезным?", cid: "100" }, asker);
+    const added = await post("addans", { qid: asked.json.qid, Body: "Ответ, который отметят полезным" }, answerer);
+    const aid = Number(added.json.id);
+    expect(aid).toBeGreaterThan(0);
+    const link = `<a class="voters-count" href="/ansmarks/${aid}"`;
+    expect((await page(`/question/${asked.json.qid}`)).html).toContain(link);
+    expect((await page(`/question/${asked.json.qid}`, await signIn("guru@demo.local"))).html).toContain(link);
+
+    const first = await newUser("Первый");
+    expect((await post("mark", { aid }, first)).json.status).toBe(200);
+    // the guest's copy is made and kept
+    expect((await page(`/ansmarks/${aid}`)).html).toContain(first.nick);
+    const second = await newUser("Второй");
+    expect((await post("mark", { aid }, second)).json.status).toBe(200);
+    expect((await page(`/ansmarks/${aid}`)).html).toContain(second.nick);
+  });
 });
 
 describe("the prompts on a question on voting", () => {

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { SHOWCASE } from "../../db/seed/seed";
 import { emailGroup } from "../../app/lib/experiments";
-import { BASE, get, post } from "./helpers/api";
+import { BASE, get, post, workerFetch } from "./helpers/api";
 import { countRows } from "./helpers/db";
 import { as, newUser } from "./helpers/users";
 
@@ -246,6 +246,18 @@ describe("tracking events (dwh)", () => {
     // a cookie that names no group is ignored
     await post("dwh", { name: "survey_shown", qid: 3 }, "otv_sgx=7");
     expect(JSON.parse((await lastEvent())!.payload)).toEqual({});
+
+    // the external-link page records a brand link's click itself: with both groups too
+    const link = `${BASE}/301?url=${encodeURIComponent("https://example.org/groups")}&brand=tehnomir`;
+    expect((await workerFetch(link, { headers: { cookie: `${me.cookie}; otv_sgx=1` } })).status).toBe(200);
+    const click = (await lastEvent())!;
+    expect(click).toMatchObject({ name: "external_link_click", user_id: me.id });
+    expect(JSON.parse(click.payload)).toEqual({
+      linkurl: "https://example.org/groups",
+      linkbrand: "tehnomir",
+      exp_email: emailGroup("user@demo.local", []),
+      exp_suggest: 1,
+    });
   });
 
   it("a guest's external link click is stored with its question, answer, comment and fields", async () => {

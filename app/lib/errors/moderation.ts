@@ -1,5 +1,5 @@
 import { ERR } from "../errids";
-/** Refusals of the volunteer moderators' calls (a_qstdrop … a_tmpban, modqlist): errids 410–439. */
+/** Refusals of the volunteer moderators' calls (a_qstdrop … a_tmpban, the address blocks, modqlist): errids 410–439. */
 export const MODERATION_ERRORS = {
   [ERR.moderatorsOnly]: { status: 403, text: "Это действие доступно только модераторам" },
   [ERR.permissionMissing]: { status: 403, text: "У вас нет права на это действие" },
@@ -27,4 +27,8 @@ export const MODERATION_ERRORS = {
   [ERR.alreadyBanned]: { status: 409, text: "Пользователь уже заблокирован" },
   [ERR.banModerator]: { status: 403, text: "Нельзя заблокировать модератора" },
   [ERR.banUserMissing]: { status: 404, text: "Пользователь не найден" },
+  [ERR.ipAddressInvalid]: { status: 400, text: "Введите IP-адрес: 203.0.113.7 или 2001:db8::1" },
+  [ERR.ipBlockMissing]: { status: 404, text: "Блокировка адреса не найдена или уже снята" },
+  [ERR.ipBlockOwnAddress]: { status: 400, text: "Нельзя заблокировать адрес, с которого вы работаете" },
+  [ERR.ipAlreadyBlocked]: { status: 409, text: "Этот адрес уже заблокирован" },
 } as const satisfies Record<number, { status: number; text: string }>;
