@@ -172,25 +172,22 @@ async function intoAlbum(env: Env, userId: number, aid: number, photo: UploadedP
 export type AlbumUpload = UploadedPhoto & { aid?: number; usrid?: number };
 
 /**
- * upload and addimg with an album: the album is checked first (no photo is spent on an album that
- * is not the writer's), then the photo is stored as any upload is and put into the album. Without
- * `aid` it is a plain upload for a text.
+ * A photo stored by `store` and, with `aid`, put into that album: the album is checked first (no
+ * photo is spent on an album that is not the writer's). Without `aid` it is a plain upload for a text.
  */
-export async function uploadInto(env: Env, session: Session | null, input: z.infer<typeof UploadInput>, now: number): Promise<AlbumUpload> {
-  if (input.aid === undefined) return uploadPhoto(env, session, input, now);
+async function storeInto(env: Env, session: Session | null, aid: number | undefined, store: () => Promise<UploadedPhoto>): Promise<AlbumUpload> {
+  if (aid === undefined) return store();
   const user = requireWriter(session);
-  await ownAlbum(env, user, input.aid);
-  const photo = await uploadPhoto(env, session, input, now);
-  await intoAlbum(env, user.id, input.aid, photo);
-  return { ...photo, aid: input.aid, usrid: user.id };
+  await ownAlbum(env, user, aid);
+  const photo = await store();
+  await intoAlbum(env, user.id, aid, photo);
+  return { ...photo, aid, usrid: user.id };
 }
 
-/** addimgurl with an album: the same, for a photo by its address. */
-export async function uploadUrlInto(env: Env, session: Session | null, input: z.infer<typeof UploadUrlInput>, now: number): Promise<AlbumUpload> {
-  if (input.aid === undefined) return uploadPhotoByUrl(env, session, input, now);
-  const user = requireWriter(session);
-  await ownAlbum(env, user, input.aid);
-  const photo = await uploadPhotoByUrl(env, session, input, now);
-  await intoAlbum(env, user.id, input.aid, photo);
-  return { ...photo, aid: input.aid, usrid: user.id };
-}
+/** upload and addimg, perhaps into an album. */
+export const uploadInto = (env: Env, session: Session | null, input: z.infer<typeof UploadInput>, now: number) =>
+  storeInto(env, session, input.aid, () => uploadPhoto(env, session, input, now));
+
+/** addimgurl, perhaps into an album: the same, for a photo by its address. */
+export const uploadUrlInto = (env: Env, session: Session | null, input: z.infer<typeof UploadUrlInput>, now: number) =>
+  storeInto(env, session, input.aid, () => uploadPhotoByUrl(env, session, input, now));
