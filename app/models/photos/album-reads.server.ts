@@ -6,7 +6,7 @@
  * moderators), as its other lists. Every read path applies these rules: the profile's photos tab,
  * the album page, the `albums` and `album` calls and a photo's own page.
  */
-import { desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, lt, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ERR, ERR_MSG } from "../../lib/errids";
 import { DomainError } from "../../lib/errors";
@@ -40,6 +40,12 @@ export function albumLevel(viewer: Pick<SessionUser, "id" | "type" | "permission
 /** Whether the reader must be asked if he follows the owner (only a signed-in stranger). */
 function mayFollow(viewer: SessionUser | null, ownerId: number): viewer is SessionUser {
   return viewer !== null && albumLevel(viewer, ownerId, false) === ALBUM_PRIVACY.everyone;
+}
+
+/** The reader's level on an owner's albums; whether he follows the owner is read only when `ask` and it can matter. */
+async function readerLevel(env: Env, viewer: SessionUser | null, ownerId: number, ask = true): Promise<AlbumPrivacy> {
+  const following = ask && mayFollow(viewer, ownerId) ? (await followingQuery(env, viewer.id, ownerId)).length > 0 : false;
+  return albumLevel(viewer, ownerId, following);
 }
 
 const ALBUM_COLUMNS = {
@@ -133,8 +139,7 @@ export async function readAlbums(env: Env, session: Session | null, input: z.inf
   const [owner, rows] = await db.batch([db.select({ id: u.id, hidden: u.hidden }).from(u).where(eq(u.id, input.user)).limit(1), albumsQuery(env, input.user)]);
   if (!owner[0]) throw new DomainError(ERR.userNotFound);
   if (owner[0].hidden === 1 && !seesHiddenProfile(viewer, input.user)) throw new DomainError(ERR.profileHidden);
-  const following = mayFollow(viewer, input.user) ? (await followingQuery(env, viewer.id, input.user)).length > 0 : false;
-  const level = albumLevel(viewer, input.user, following);
+  const level = await readerLevel(env, viewer, input.user);
   return { albums: rows.map(albumItem).filter((a) => a.privacy <= level) };
 }
 
@@ -154,9 +159,7 @@ export async function visibleAlbum(env: Env, viewer: SessionUser | null, aid: nu
     .get();
   if (!row) throw new DomainError(ERR.albumMissing);
   if (row.hidden === 1 && !seesHiddenProfile(viewer, row.userId)) throw new DomainError(ERR.profileHidden);
-  const following =
-    row.privacy === ALBUM_PRIVACY.followers && mayFollow(viewer, row.userId) ? (await followingQuery(env, viewer.id, row.userId)).length > 0 : false;
-  if (row.privacy > albumLevel(viewer, row.userId, following)) throw new DomainError(ERR.albumMissing);
+  if (row.privacy > (await readerLevel(env, viewer, row.userId, row.privacy === ALBUM_PRIVACY.followers))) throw new DomainError(ERR.albumMissing);
   return albumItem(row);
 }
 
@@ -168,16 +171,41 @@ export async function readAlbum(env: Env, session: Session | null, input: z.infe
 }
 
 /**
- * The photos of the album a photo's own page pages through (its viewer without JavaScript), when
- * the reader may see that album; null otherwise.
+ * A photo's place in the album its own page pages through (its viewer without JavaScript), when
+ * the reader may see that album; null otherwise. Read by the album's index in one batch, whatever
+ * the album's size: how many photos come before it (newest first), how many there are, its
+ * neighbours, and the first and the last photo (the neighbours wrap around).
  */
-export async function albumContext(env: Env, viewer: SessionUser | null, aid: number) {
+export async function albumContext(env: Env, viewer: SessionUser | null, ph: { id: number; added: number; albumId: number }) {
+  let album: AlbumItem;
   try {
-    const album = await visibleAlbum(env, viewer, aid);
-    const siblings = await dbOf(env).select({ id: p.id }).from(p).where(eq(p.albumId, aid)).orderBy(desc(p.added), desc(p.id)).all();
-    return { album, siblings };
+    album = await visibleAlbum(env, viewer, ph.albumId);
   } catch (e) {
     if (e instanceof DomainError) return null;
     throw e;
   }
+  const db = dbOf(env);
+  const inAlbum = eq(p.albumId, ph.albumId);
+  const newer = and(inAlbum, or(gt(p.added, ph.added), and(eq(p.added, ph.added), gt(p.id, ph.id))));
+  const older = and(inAlbum, or(lt(p.added, ph.added), and(eq(p.added, ph.added), lt(p.id, ph.id))));
+  const one = (where: SQL | undefined, order: "newest" | "oldest") =>
+    db
+      .select({ id: p.id })
+      .from(p)
+      .where(where)
+      .orderBy(...(order === "newest" ? [desc(p.added), desc(p.id)] : [asc(p.added), asc(p.id)]))
+      .limit(1);
+  const [before, all, prev, next, first, last] = await db.batch([
+    db.select({ n: count() }).from(p).where(newer),
+    db.select({ n: count() }).from(p).where(inAlbum),
+    one(newer, "oldest"),
+    one(older, "newest"),
+    one(inAlbum, "newest"),
+    one(inAlbum, "oldest"),
+  ]);
+  const at = before[0]?.n ?? 0;
+  return {
+    album,
+    place: { at, index: at + 1, count: all[0]?.n ?? 1, prev: (prev[0] ?? last[0])?.id ?? ph.id, next: (next[0] ?? first[0])?.id ?? ph.id },
+  };
 }

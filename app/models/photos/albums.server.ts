@@ -134,7 +134,7 @@ export async function delPhoto(env: Env, session: Session | null, input: z.infer
     db
       .update(al)
       .set({ size: sql`max(${al.size} - 1, 0)` })
-      .where(and(eq(al.id, aid), sql`exists (select 1 from ${p} where ${p.id} = ${ph.id} and ${p.albumId} = ${aid})`)),
+      .where(and(eq(al.id, aid), sql`exists (select 1 from ${p} where ${inAlbum})`)),
     db
       .delete(p)
       .where(and(inAlbum, isNull(p.targetType)))

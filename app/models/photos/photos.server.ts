@@ -304,6 +304,7 @@ export async function photoPage(env: Env, session: Session | null, pid: number) 
       targetId: p.targetId,
       qid: p.qid,
       albumId: p.albumId,
+      added: p.added,
     })
     .from(p)
     .where(eq(p.id, pid))
@@ -315,9 +316,9 @@ export async function photoPage(env: Env, session: Session | null, pid: number) 
   const inText = ph.targetType ? await textContext(env, ph) : null;
   if (inText) return { ...photo, ...inText };
   if (ph.albumId !== null) {
-    const inAlbum = await albumContext(env, session?.user ?? null, ph.albumId);
+    const inAlbum = await albumContext(env, session?.user ?? null, { id: ph.id, added: ph.added, albumId: ph.albumId });
     if (!inAlbum) return null;
-    const { at, ...place } = around(inAlbum.siblings, ph.id);
+    const { at, ...place } = inAlbum.place;
     const page = Math.floor(at / ALBUM.perPage) * ALBUM.perPage;
     return { ...photo, ...place, categoryId: null, close: `${albumPath(ph.userId, ph.albumId, page)}#photo-${ph.id}`, shared: false };
   }
