@@ -5,8 +5,6 @@ import { search, SearchInput } from "../models/search/search.server";
 import { suggest, SuggestInput } from "../models/search/suggest.server";
 import { readUsrSettings, setUsrSetting, UsrSettingsInput, UsrSettingsSetInput } from "../models/users/settings.server";
 import { DwhInput, trackEvent } from "../models/core/track.server";
-import { readCookie } from "../models/users/session.server";
-import { SUGGEST_COOKIE, suggestGroupOf } from "../lib/experiments";
 import { FavCategoryInput, favCategory } from "../models/categories/favorites.server";
 import { defineCall, type NamedCall } from "./define";
 
@@ -58,7 +56,7 @@ export const miscCalls: Record<string, NamedCall> = {
     method: "POST",
     input: DwhInput,
     rate: "dwh",
-    run: (c, input) => trackEvent(c.env, c.session, input, c.now, suggestGroupOf(readCookie(c.req, SUGGEST_COOKIE))),
+    run: (c, input) => trackEvent(c.env, c.session, input, c.now, c.req),
   }),
   search: defineCall({
     method: "GET",

@@ -1,10 +1,9 @@
 import { json, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { SUGGEST_COOKIE, suggestGroupOf } from "../lib/experiments";
 import { clientIp } from "../lib/http.server";
 import { pageMeta } from "../lib/seo";
 import { recordBrandLinkClick } from "../models/brands/brands.server";
-import { readCookie, viewerSession } from "../models/users/session.server";
+import { viewerSession } from "../models/users/session.server";
 
 /**
  * The external-link interstitial: shows where the link leads and a button that opens it in a new
@@ -24,8 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!target || (target.protocol !== "http:" && target.protocol !== "https:")) throw redirect("/");
   if (brand) {
     const session = await viewerSession(context, request);
-    const suggestGroup = suggestGroupOf(readCookie(request, SUGGEST_COOKIE));
-    await recordBrandLinkClick(context.cloudflare.env, session, { url: target.toString(), brand, suggestGroup }, clientIp(request), Date.now());
+    await recordBrandLinkClick(context.cloudflare.env, session, { url: target.toString(), brand }, request, clientIp(request), Date.now());
   }
   return json({ url: target.toString(), host: target.host }, { headers: { "Cache-Control": brand ? "private, no-store" : "public, max-age=3600" } });
 }

@@ -11,7 +11,6 @@ import { DomainError } from "../../lib/errors";
 import { listOf, blank } from "../../lib/fields";
 import { batchable, dbOf, schema } from "../core/db.server";
 import { requireWriter, type Session } from "../users/session.server";
-import type { SuggestGroup } from "../../lib/experiments";
 import { DwhInput, trackEvent } from "../core/track.server";
 import { addressKey, hit } from "../core/rate-limits.server";
 
@@ -199,19 +198,13 @@ export async function brandTagColumns(env: Env, tags: number[]): Promise<{ brand
  * carries them (his e-mail group, his browser's suggest group). Never fails the page (a bad field is dropped);
  * clicks beyond RATES.click a minute from one address are not recorded.
  */
-export async function recordBrandLinkClick(
-  env: Env,
-  session: Session | null,
-  click: { url: string; brand: string; suggestGroup: SuggestGroup | null },
-  ip: string,
-  now: number,
-) {
-  const { url, brand, suggestGroup } = click;
+export async function recordBrandLinkClick(env: Env, session: Session | null, click: { url: string; brand: string }, req: Request, ip: string, now: number) {
+  const { url, brand } = click;
   const input = DwhInput.safeParse({ name: "external_link_click", linkurl: url, linkbrand: brand });
   if (!input.success) return;
   if (!(await hit(env, "click", addressKey(ip), now)).ok) return;
   try {
-    await trackEvent(env, session, input.data, now, suggestGroup);
+    await trackEvent(env, session, input.data, now, req);
   } catch (e) {
     console.error("brand link click not recorded", e);
   }

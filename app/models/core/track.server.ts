@@ -13,8 +13,8 @@ import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
 import { blank, OptId } from "../../lib/fields";
 import { dbOf, schema } from "./db.server";
-import type { Session } from "../users/session.server";
-import type { SuggestGroup } from "../../lib/experiments";
+import { readCookie, type Session } from "../users/session.server";
+import { SUGGEST_COOKIE, suggestGroupOf } from "../../lib/experiments";
 
 export const TRACK_EVENTS = [
   "external_link_click",
@@ -63,9 +63,10 @@ export const DwhInput = z.object({
  * `dwh` {name, qid?, aid?, cmtid?, …}: stores the event with the sender's experiment groups (his
  * e-mail group, and the suggest group of his browser's cookie); the reply is the bare envelope.
  */
-export async function trackEvent(env: Env, session: Session | null, input: z.infer<typeof DwhInput>, now: number, suggestGroup: SuggestGroup | null = null) {
+export async function trackEvent(env: Env, session: Session | null, input: z.infer<typeof DwhInput>, now: number, req: Request) {
   const { name, qid, aid, cmtid, ...rest } = input;
-  const groups = { exp_email: session?.user.experiment ?? undefined, exp_suggest: suggestGroup ?? undefined };
+  // the reader's experiment groups: his e-mail's, and his browser's suggest group (its cookie)
+  const groups = { exp_email: session?.user.experiment ?? undefined, exp_suggest: suggestGroupOf(readCookie(req, SUGGEST_COOKIE)) ?? undefined };
   const fields = Object.fromEntries(Object.entries({ ...rest, ...groups }).filter(([, v]) => v !== undefined));
   const payload = JSON.stringify(fields);
   if (payload.length > TRACK_PAYLOAD_MAX) throw new DomainError(ERR.badFields);
