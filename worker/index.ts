@@ -16,7 +16,7 @@ import { indexStale } from "../app/models/search/index.server";
 import { withD1Stats } from "./d1-stats";
 import { withD1Session } from "./d1-session";
 import { isSameOrigin } from "../app/calls/origin";
-import { withPageCache } from "../app/calls/page-cache.server";
+import { guestCopy, withPageCache } from "../app/calls/page-cache.server";
 import { isSharedCandidate, type SharedRenderContext, sharedQuestionPage } from "../app/calls/shared-page.server";
 import { withSecurityHeaders } from "../app/lib/http.server";
 import { servePreview } from "../app/models/photos/photos.server";
@@ -109,7 +109,14 @@ app.all("*", async (c) => {
 });
 
 export default {
-  fetch: app.fetch,
+  /**
+   * A guest's cached page is served before the router and the D1 session: most readers are guests,
+   * and a copy needs nothing else (the security headers come as on every response).
+   */
+  async fetch(req: Request, env: Env, ctx: ExecutionContext) {
+    const copy = missingSecrets(env).length === 0 ? await guestCopy(req) : null;
+    return copy ? withSecurityHeaders(copy) : app.fetch(req, env, ctx);
+  },
   /**
    * The cron: questions move A → V → R (or are deleted when nobody answered) as their windows
    * close, VIPs expire, well-liked resolved questions join the gold fund, and spent captchas, old

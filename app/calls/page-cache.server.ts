@@ -46,6 +46,31 @@ function cacheKey(req: Request): Request {
   return keyOf(new URL(req.url), guestConfirmedAdult(req.headers.get("cookie")));
 }
 
+/** The requests whose copy was already looked for in the cache (and not found) before the router ran. */
+const lookedUp = new WeakSet<Request>();
+
+/** A stored copy served to a guest: a new response (the stored one's headers are immutable), marked as a hit. */
+function served(hit: Response): Response {
+  const res = new Response(hit.body, hit);
+  res.headers.set("x-page-cache", "hit");
+  return res;
+}
+
+/** The paths the worker answers with something else than a page: the calls, the sockets, the photos. */
+const NOT_A_PAGE = /^\/(api|ws|img\/p)(\/|$)/;
+
+/**
+ * A guest's cached page, looked for before anything else runs (no router, no D1 session), or null:
+ * then the request goes its normal way, and the page cache does not look for the copy again.
+ */
+export async function guestCopy(req: Request): Promise<Response | null> {
+  if (!isCacheableRequest(req) || NOT_A_PAGE.test(new URL(req.url).pathname)) return null;
+  const hit = await defaultCache().match(cacheKey(req));
+  if (hit) return served(hit);
+  lookedUp.add(req);
+  return null;
+}
+
 export async function withPageCache(req: Request, ctx: ExecutionContext, render: () => Promise<Response>): Promise<Response> {
   if (!isCacheableRequest(req)) {
     // a page, or its loader data (?_data=), rendered for a session cookie may carry the reader's own
@@ -56,12 +81,8 @@ export async function withPageCache(req: Request, ctx: ExecutionContext, render:
   }
   const cache = defaultCache();
   const key = cacheKey(req);
-  const hit = await cache.match(key);
-  if (hit) {
-    const res = new Response(hit.body, hit);
-    res.headers.set("x-page-cache", "hit");
-    return res;
-  }
+  const hit = lookedUp.has(req) ? undefined : await cache.match(key);
+  if (hit) return served(hit);
   const res = await render();
   const cc = res.headers.get("cache-control") ?? "";
   if (/s-maxage=\d+/.test(cc) && !res.headers.has("set-cookie") && res.body) {

@@ -5,13 +5,15 @@
  * batch). Readers with equal facts see the same page but for three slots: the toolbar's link to
  * his profile, the bell's unread count and the session's salt and token in the head. So the page
  * is rendered once per such class, whole (no streaming, no nonce: nothing in it may be one
- * reader's), with the slots emptied before it is stored in the Cache API; every reader of the
- * class gets the stored copy with his own slots filled in by HTMLRewriter while it streams. The
- * bell's count is part of the class (it is an island's property), so it is never another's.
+ * reader's), with the slots marked before it is stored in the Cache API and in the isolate's
+ * memory; every reader of the class gets the stored copy with his own slots put in place of the
+ * marks before the first byte leaves. The bell's count is part of the class (it is an island's
+ * property), so it is never another's.
  *
  * The stored copies of a page carry a generation: a write's purge drops the generation with the
  * guests' copy (here, and through the zone's purge in every location), so the next reader starts a
- * new one. Copies live as long as guests' copies (the same edge minute). Moderators (their own
+ * new one. Copies live as long as guests' copies (the same edge minute); the generation is looked
+ * up beside the reader's session, so a hit waits for one D1 round trip. Moderators (their own
  * controls), loader data (?_data=) and anything but a plain 200 page are rendered as before.
  */
 import { renderToStaticMarkup } from "react-dom/server";
@@ -52,18 +54,22 @@ async function sha256(s: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** The header that carries a generation: its entry has no body to read. */
+const GENERATION_HEADER = "x-generation";
+
 async function generationOf(url: URL, ctx: ExecutionContext): Promise<string> {
   const cache = defaultCache();
   const key = generationKey(url);
-  const known = await cache.match(key);
-  if (known) return known.text();
+  const known = (await cache.match(key))?.headers.get(GENERATION_HEADER);
+  if (known) return known;
   const generation = crypto.randomUUID();
-  ctx.waitUntil(cache.put(key, new Response(generation, { headers: { "Cache-Control": `s-maxage=${SHARED_SECONDS}` } })));
+  const entry = new Response(null, { headers: { "Cache-Control": `s-maxage=${SHARED_SECONDS}`, [GENERATION_HEADER]: generation } });
+  ctx.waitUntil(cache.put(key, entry));
   return generation;
 }
 
 /** The reader's own parts, each as the page renders it. */
-function slotsOf({ session }: Reader) {
+function slotsOf({ session }: Reader): Slots {
   const u = session.user;
   return {
     meta: renderToStaticMarkup(<SessionMeta id={u.id} salt={session.salt} token={session.token} />),
@@ -71,10 +77,24 @@ function slotsOf({ session }: Reader) {
   };
 }
 
-const EMPTY_SLOTS = { meta: '<meta name="otv-session" content=""/>', user: '<a class="toolbar-user"></a>' };
+type Slots = { meta: string; user: string };
+
+/**
+ * A stored copy: the page's HTML with each personal slot replaced by a mark that no text of the
+ * page can hold (a random word of this copy), and the response's status and headers.
+ */
+type Copy = { html: string; marks: Slots; status: number; headers: [string, string][] };
+
+/** The header of a copy in the Cache API that names its marks' random word. */
+const MARK_HEADER = "x-slot-mark";
+
+/** What a copy does not keep of the response it was made from: its lifetime, its length (the slots change it) and its render's D1 counts. */
+const UNKEPT_HEADERS = ["cache-control", "content-length", "x-d1-roundtrips", "x-d1-statements", "x-d1-rows-read"];
+
+const marksOf = (word: string): Slots => ({ meta: `<!--${word}:meta-->`, user: `<!--${word}:user-->` });
 
 /** The document with its personal slots replaced by the given markup. */
-function withSlots(res: Response, slots: { meta: string; user: string }): Response {
+function withSlots(res: Response, slots: Slots): Response {
   return new HTMLRewriter()
     .on('meta[name="otv-session"]', {
       element: (el) => {
@@ -87,6 +107,53 @@ function withSlots(res: Response, slots: { meta: string; user: string }): Respon
       },
     })
     .transform(res);
+}
+
+/** A copy's page for one reader: his slots in place of the marks (a function, so no `$` of a nick is read as a pattern). */
+function filled(copy: Copy, slots: Slots): Response {
+  const html = copy.html.replace(copy.marks.meta, () => slots.meta).replace(copy.marks.user, () => slots.user);
+  return new Response(html, { status: copy.status, headers: copy.headers });
+}
+
+/**
+ * The copies this isolate has read or made, by page, generation and class: a hit needs no second
+ * Cache API lookup. A new generation makes new keys, so what a write outdated is never served and
+ * ages out, least recently used first, within a bound of characters.
+ */
+const KEPT_CHARS = 8_000_000;
+const kept = new Map<string, Copy>();
+let keptChars = 0;
+
+function keptCopy(id: string): Copy | undefined {
+  const copy = kept.get(id);
+  if (copy) {
+    kept.delete(id);
+    kept.set(id, copy);
+  }
+  return copy;
+}
+
+function keepCopy(id: string, copy: Copy): void {
+  if (copy.html.length > KEPT_CHARS / 8) return;
+  const old = kept.get(id);
+  if (old) keptChars -= old.html.length;
+  kept.delete(id);
+  kept.set(id, copy);
+  keptChars += copy.html.length;
+  for (const [oldest, c] of kept) {
+    if (keptChars <= KEPT_CHARS) break;
+    kept.delete(oldest);
+    keptChars -= c.html.length;
+  }
+}
+
+/** A copy from the Cache API (another isolate of this location made it), or undefined. */
+async function cachedCopy(keyReq: Request): Promise<Copy | undefined> {
+  const hit = await defaultCache().match(keyReq);
+  const word = hit?.headers.get(MARK_HEADER);
+  if (!hit || !word) return undefined;
+  const headers = [...hit.headers].filter(([k]) => k !== MARK_HEADER && !UNKEPT_HEADERS.includes(k));
+  return { html: await hit.text(), marks: marksOf(word), status: hit.status, headers };
 }
 
 /** The headers a reader gets with a page rendered for him: his own, never kept by any cache. */
@@ -119,8 +186,9 @@ export async function sharedQuestionPage(
   if (!isSharedCandidate(req)) return null;
   const url = new URL(req.url);
   const qid = QUESTION_PAGE.exec(url.pathname)![1];
-  // the session and the reader's class in one round trip; the session is kept for the render
-  const { session, facts } = await sessionAndClassOnQuestion(context, req, Number(qid));
+  // the session and the reader's class in one round trip (the session is kept for the render),
+  // and beside it the page's generation in this location
+  const [generation, { session, facts }] = await Promise.all([generationOf(url, ctx), sessionAndClassOnQuestion(context, req, Number(qid))]);
   // a reader with an onboarding tour due gets his own page: the tour's island is his alone
   if (!session || !facts || isModerator(session.user) || tourPending(session.user)) return null;
   const bell = session.user.bell?.on
@@ -130,14 +198,16 @@ export async function sharedQuestionPage(
         .then((unread) => ({ unread, interval: session.user.bell!.interval, sound: session.user.bell!.sound }))
     : null;
   const reader: Reader = { session, bell };
-  const cache = defaultCache();
   const key = new URL(url);
-  key.searchParams.set(GENERATION_MARK, await generationOf(url, ctx));
+  key.searchParams.set(GENERATION_MARK, generation);
   key.searchParams.set(CLASS_MARK, await sha256(JSON.stringify({ facts, bell })));
   const keyReq = new Request(key.toString(), { method: "GET" });
 
-  const hit = await cache.match(keyReq);
-  if (hit) return forReader(withSlots(hit, slotsOf(reader)), "shared-hit");
+  const known = keptCopy(keyReq.url) ?? (await cachedCopy(keyReq));
+  if (known) {
+    keepCopy(keyReq.url, known);
+    return forReader(filled(known, slotsOf(reader)), "shared-hit");
+  }
 
   // the same context: the session read above is not read again, nor the reader's facts on the question
   context.sharedRender = true;
@@ -148,12 +218,16 @@ export async function sharedQuestionPage(
     res.headers.set("Cache-Control", "private, no-store");
     return res;
   }
-  // the page was rendered whole before its first byte anyway: keep it as text, emptied of the reader's parts
-  const emptied = withSlots(res, EMPTY_SLOTS);
-  const html = await emptied.text();
-  const stored = new Response(html, emptied);
+  // the page was rendered whole before its first byte anyway: keep it as text, its reader's parts marked
+  const word = crypto.randomUUID();
+  const marks = marksOf(word);
+  const marked = withSlots(res, marks);
+  const headers = [...marked.headers].filter(([k]) => !UNKEPT_HEADERS.includes(k));
+  const copy: Copy = { html: await marked.text(), marks, status: marked.status, headers };
+  keepCopy(keyReq.url, copy);
+  const stored = new Response(copy.html, { status: copy.status, headers: copy.headers });
   stored.headers.set("Cache-Control", `s-maxage=${SHARED_SECONDS}`);
-  for (const h of ["x-d1-roundtrips", "x-d1-statements", "x-d1-rows-read"]) stored.headers.delete(h);
-  ctx.waitUntil(cache.put(keyReq, stored));
-  return forReader(withSlots(new Response(html, emptied), slotsOf(reader)), "shared-miss");
+  stored.headers.set(MARK_HEADER, word);
+  ctx.waitUntil(defaultCache().put(keyReq, stored));
+  return forReader(filled(copy, slotsOf(reader)), "shared-miss");
 }

@@ -1,7 +1,9 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE, page, post } from "./helpers/api";
 import { as, newUser, type NewUser } from "./helpers/users";
-import { openQuestions } from "./helpers/db";
+import { all, exec, openQuestions } from "./helpers/db";
+import { sessionAndClassOnQuestion, viewerOnQuestion } from "../../app/models/questions/viewer.server";
 
 /**
  * A signed-in reader's question page is rendered once for every reader whose facts on the
@@ -115,5 +117,66 @@ describe("one rendering of a question page for the signed-in readers alike", () 
     expect(r.res.status).toBe(200);
     expect(r.res.headers.get("x-page-cache")).toBeNull();
     expect(r.res.headers.get("cache-control")).toBe("private, no-store");
+  });
+
+  it("a nick with $ patterns is put in the page as it is", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [qid] = await openQuestions(asker.id, ["Доллары в нике"]);
+    const [first, second] = [await newUser("Первый читатель"), await newUser("Второй читатель")];
+    await exec("update users set nick = ? where id = ?", "Знак $& и $' и $1", second.id);
+    await page(`/question/${qid}`, first);
+    const b = await page(`/question/${qid}`, second);
+    expect(b.res.headers.get("x-page-cache")).toBe("shared-hit");
+    expect(slots(b.html).toolbarUser).toEqual([`/profile/id${second.id}`, "Знак $&amp; и $&#x27; и $1"]);
+    expect(b.html).not.toMatch(/<!--[0-9a-f-]{36}:(meta|user)-->/);
+  });
+
+  it("a reader's class is read in one statement with his session, and says what the reader's own read says", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [qid, other] = await openQuestions(asker.id, ["Факты читателя о вопросе", "Чужой вопрос рядом"]);
+    await exec("update questions set user_id = ? where id = ?", asker.id, qid);
+    const reader = await newUser("Деятельный читатель");
+    const stranger = await newUser("Другой читатель");
+    const now = Date.now();
+    for (const who of [reader, stranger]) expect((await post("addans", { qid: other, Body: `Ответ на соседний вопрос ${who.id}` }, who)).json.status).toBe(200);
+    const [a1, a2] = [
+      (await post("addans", { qid, Body: "Первый ответ читателя" }, reader)).json.id as number,
+      (await post("addans", { qid, Body: "Ответ другого читателя" }, stranger)).json.id as number,
+    ];
+    const [otherAnswer] = await all<{ id: number }>("select id from answers where qid = ? and user_id = ?", other, reader.id);
+    await exec("insert into best_votes (qid, answer_id, user_id, added) values (?, ?, ?, ?)", qid, a2, reader.id, now);
+    await exec("insert into watches (qid, user_id, added) values (?, ?, ?)", qid, reader.id, now);
+    await exec(
+      "insert into marks (target_type, target_id, user_id, added) values ('Q', ?, ?, ?), ('A', ?, ?, ?), ('A', ?, ?, ?)",
+      qid,
+      reader.id,
+      now,
+      a2,
+      reader.id,
+      now,
+      otherAnswer.id,
+      reader.id,
+      now,
+    );
+    const request = (who: NewUser) => new Request(`${BASE}/question/${qid}`, { headers: { cookie: who.cookie } });
+
+    const mine = await sessionAndClassOnQuestion({ cloudflare: { env } }, request(reader), qid);
+    expect(mine.session?.user.id).toBe(reader.id);
+    expect(mine.facts).toMatchObject({
+      isOwner: false,
+      ownAnswers: [a1],
+      bestVoted: true,
+      pollVoted: false,
+      watching: true,
+      markedQuestion: true,
+      markedAnswers: [a2],
+    });
+    const own = await viewerOnQuestion(env, { id: reader.id, lvl: mine.facts!.lvl }, qid, asker.id, [a1, a2]);
+    expect(own).toMatchObject({ answered: true, bestVoted: true, pollVoted: false, watching: true, markedQuestion: true, markedAnswers: [a2] });
+
+    const theirs = await sessionAndClassOnQuestion({ cloudflare: { env } }, request(stranger), qid);
+    expect(theirs.facts).toMatchObject({ ownAnswers: [a2], bestVoted: false, watching: false, markedQuestion: false, markedAnswers: [] });
+    expect((await sessionAndClassOnQuestion({ cloudflare: { env } }, request(asker), qid)).facts).toMatchObject({ isOwner: true, ownAnswers: [] });
+    expect((await sessionAndClassOnQuestion({ cloudflare: { env } }, request(reader), 999_999_999)).facts).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
 import { buildThreads, commentsQuery, threadOf } from "../comments/threads.server";
 import { dbOf, schema } from "../core/db.server";
+import { keptBatch } from "../core/kept-batch.server";
 import { authorColumns } from "../users/users.server";
 import { getCategoryTree, type Category } from "../categories/categories.server";
 import { categoryTrail } from "./lists.server";
@@ -107,21 +108,21 @@ function answersShownOf(anscnt: number, offset: number): number {
 }
 
 /**
- * Everything a question page shows (`fold`: the page's first page of many answers shows three; the
- * API's reads always take a page of 20), in one D1 round trip (a batch): the question and its author,
- * supplements, poll options, the best answer, one page of the other answers (20, oldest first) and
- * the comments of the question and of those answers under the '20,3,3' rule.
+ * The question page's batch, built once per isolate with its values as placeholders (`qid`,
+ * `offset`, `fold`: 1 for the page's folded first page): the question and its author, supplements,
+ * poll options, the best answer, one page of the other answers and their comments.
  */
-export async function loadQuestionPage(env: Env, qid: number, offset: number, fold = false): Promise<QuestionPage> {
+const questionPageBatch = keptBatch((env) => {
   const db = dbOf(env);
+  const qid = sql.placeholder("qid");
+  const offset = sql.placeholder("offset");
   // the first page of a question with many answers shows only the first few (answersShownOf)
-  const shown = sql`CASE WHEN ${fold ? 1 : 0} = 1 AND ${offset} = 0 AND (SELECT anscnt FROM questions WHERE id = ${qid}) > ${LIMITS.answersFoldOver} THEN ${LIMITS.answersFoldShown} ELSE ${LIMITS.pageSize} END`;
+  const shown = sql`CASE WHEN ${sql.placeholder("fold")} = 1 AND ${offset} = 0 AND (SELECT anscnt FROM questions WHERE id = ${qid}) > ${LIMITS.answersFoldOver} THEN ${LIMITS.answersFoldShown} ELSE ${LIMITS.pageSize} END`;
   const pageAnswerIds = sql`SELECT id FROM answers WHERE qid = ${qid} AND hidden = 0 AND best = 0 ORDER BY added, id LIMIT ${shown} OFFSET ${offset}`;
   const bestAnswerIds = sql`SELECT id FROM answers WHERE qid = ${qid} AND hidden = 0 AND best = 1`;
   const cm = schema.comments;
   const targets = sql`(${cm.refType} = 'Q' AND ${cm.refId} = ${qid}) OR (${cm.refType} = 'A' AND ${cm.refId} IN (SELECT id FROM (${pageAnswerIds}) UNION ALL ${bestAnswerIds}))`;
-
-  const [qRows, supplements, poll, bestRows, answerRows, commentRows] = await db.batch([
+  return [
     db
       .select({ ...questionColumns, author: authorColumns })
       .from(q)
@@ -154,8 +155,17 @@ export async function loadQuestionPage(env: Env, qid: number, offset: number, fo
       .limit(LIMITS.pageSize)
       .offset(offset),
     commentsQuery(env, targets),
-  ]);
+  ] as const;
+});
 
+/**
+ * Everything a question page shows (`fold`: the page's first page of many answers shows three; the
+ * API's reads always take a page of 20), in one D1 round trip (a batch): the question and its author,
+ * supplements, poll options, the best answer, one page of the other answers (20, oldest first) and
+ * the comments of the question and of those answers under the '20,3,3' rule.
+ */
+export async function loadQuestionPage(env: Env, qid: number, offset: number, fold = false): Promise<QuestionPage> {
+  const [qRows, supplements, poll, bestRows, answerRows, commentRows] = await questionPageBatch(env, { qid, offset, fold: fold ? 1 : 0 });
   const row = qRows[0];
   if (!row) return { kind: "missing" };
   const question = toQuestion(row, row.author);

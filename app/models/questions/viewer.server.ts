@@ -1,9 +1,10 @@
-import { and, eq, inArray, or, type SQLWrapper } from "drizzle-orm";
+import { and, eq, exists, inArray, or, type Placeholder, type SQLWrapper, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Db, dbOf, schema } from "../core/db.server";
 import { isModerator } from "../../lib/moderation";
 import { moderOnQuestion, type ModerOnQuestion } from "../moderation/on-page.server";
-import { keepViewerSession, readCookie, SESSION_COOKIE, sessionOfRows, sessionRead } from "../users/session.server";
+import { keepViewerSession, readCookie, SESSION_COOKIE, sessionOfRows, sessionStatements, sha256Hex } from "../users/session.server";
+import { keptBatch } from "../core/kept-batch.server";
 
 export type Viewer = {
   id: number;
@@ -22,10 +23,13 @@ export type Viewer = {
 /** A user by his id, or by a subquery of it (his session's, read in the same batch). */
 type UserRef = number | SQLWrapper;
 
+/** A question by its id, or by a placeholder of it (a kept batch). */
+type QuestionRef = number | Placeholder;
+
 const isUser = (column: SQLiteColumn, user: UserRef) => (typeof user === "number" ? eq(column, user) : inArray(column, user));
 
 /** Whether the user has a row of this kind (best-answer vote, poll vote, watch) on the question: one row at most. */
-function didOn(db: Db, table: typeof schema.bestVotes | typeof schema.pollVotes | typeof schema.watches, qid: number, user: UserRef) {
+function didOn(db: Db, table: typeof schema.bestVotes | typeof schema.pollVotes | typeof schema.watches, qid: QuestionRef, user: UserRef) {
   return db
     .select({ id: table.id })
     .from(table)
@@ -34,7 +38,7 @@ function didOn(db: Db, table: typeof schema.bestVotes | typeof schema.pollVotes 
 }
 
 /** The reader's marks on the question and on `answers` (ids, a subquery of them, or null for none). */
-function marksOn(db: Db, user: UserRef, qid: number, answers: number[] | SQLWrapper | null) {
+function marksOn(db: Db, user: UserRef, qid: QuestionRef, answers: number[] | SQLWrapper | null) {
   const m = schema.marks;
   return db
     .select({ type: m.targetType, id: m.targetId })
@@ -81,23 +85,57 @@ export async function viewerOnQuestion(
   };
 }
 
-/** The statements of a reader's class on a question (see below), for one batch. */
-function classStatements(db: Db, user: UserRef, qid: number) {
+/** Ids of a comma-separated list (SQLite's group_concat), or none. */
+const idsOf = (list: string | null) => (list ? list.split(",").map(Number) : []);
+
+/**
+ * The facts of a reader's class on a question (see below) as one row: the question's asker and
+ * state, the reader's answers to it, whether he voted for the best answer or in its poll, watches
+ * it, and his marks on it and on its answers ("Q12", "A34"). No row when the question is missing.
+ */
+function classStatement(db: Db, user: SQLWrapper, qid: QuestionRef) {
   const a = schema.answers;
-  return [
-    db.select({ userId: schema.questions.userId, state: schema.questions.state }).from(schema.questions).where(eq(schema.questions.id, qid)).limit(1),
-    db
-      .select({ id: a.id })
-      .from(a)
-      .where(and(eq(a.qid, qid), isUser(a.userId, user))),
-    didOn(db, schema.bestVotes, qid, user),
-    didOn(db, schema.pollVotes, qid, user),
-    didOn(db, schema.watches, qid, user),
-    marksOn(db, user, qid, db.select({ id: a.id }).from(a).where(eq(a.qid, qid))),
-  ] as const;
+  const m = schema.marks;
+  const q = schema.questions;
+  const did = (table: typeof schema.bestVotes | typeof schema.pollVotes | typeof schema.watches) =>
+    sql<number>`${exists(
+      db
+        .select({ one: sql`1` })
+        .from(table)
+        .where(and(eq(table.qid, qid), inArray(table.userId, user))),
+    )}`;
+  const own = db
+    .select({ ids: sql`group_concat(${a.id})` })
+    .from(a)
+    .where(and(eq(a.qid, qid), inArray(a.userId, user)));
+  const marks = db
+    .select({ list: sql`group_concat(${m.targetType} || ${m.targetId})` })
+    .from(m)
+    .where(
+      and(
+        inArray(m.userId, user),
+        or(
+          and(eq(m.targetType, "Q"), eq(m.targetId, qid)),
+          and(eq(m.targetType, "A"), inArray(m.targetId, db.select({ id: a.id }).from(a).where(eq(a.qid, qid)))),
+        ),
+      ),
+    );
+  return db
+    .select({
+      userId: q.userId,
+      state: q.state,
+      own: sql<string | null>`(${own})`,
+      bestVoted: did(schema.bestVotes),
+      pollVoted: did(schema.pollVotes),
+      watching: did(schema.watches),
+      marks: sql<string | null>`(${marks})`,
+    })
+    .from(q)
+    .where(eq(q.id, qid))
+    .limit(1);
 }
 
-type ClassRows = [{ userId: number; state: string }[], { id: number }[], { id: number }[], { id: number }[], { id: number }[], { type: string; id: number }[]];
+type ClassRow = { userId: number; state: string; own: string | null; bestVoted: number; pollVoted: number; watching: number; marks: string | null };
 
 /**
  * What a signed-in reader's rendering of a question page depends on, besides the page's own data:
@@ -108,31 +146,35 @@ type ClassRows = [{ userId: number; state: string }[], { id: number }[], { id: n
  * nothing the page shows by them crosses from one kind of reader to another. Null when the
  * question is not there to read (missing or deleted).
  */
-function classOf(
-  user: { id: number; lvl: number; banned: boolean; vip: boolean; type: string; adult?: boolean },
-  [question, own, bestVoted, pollVoted, watching, marks]: ClassRows,
-) {
-  if (!question[0] || question[0].state === "D") return null;
+function classOf(user: { id: number; lvl: number; banned: boolean; vip: boolean; type: string; adult?: boolean }, [row]: ClassRow[]) {
+  if (!row || row.state === "D") return null;
+  const marks = row.marks ? row.marks.split(",") : [];
   return {
     lvl: user.lvl,
     banned: user.banned,
     vip: user.vip,
     type: user.type,
     adult: !!user.adult,
-    isOwner: question[0].userId === user.id,
-    ownAnswers: own.map((x) => x.id).sort((x, y) => x - y),
-    bestVoted: bestVoted.length > 0,
-    pollVoted: pollVoted.length > 0,
-    watching: watching.length > 0,
-    markedQuestion: marks.some((x) => x.type === "Q"),
+    isOwner: row.userId === user.id,
+    ownAnswers: idsOf(row.own).sort((x, y) => x - y),
+    bestVoted: row.bestVoted === 1,
+    pollVoted: row.pollVoted === 1,
+    watching: row.watching === 1,
+    markedQuestion: marks.some((x) => x[0] === "Q"),
     markedAnswers: marks
-      .filter((x) => x.type === "A")
-      .map((x) => x.id)
+      .filter((x) => x[0] === "A")
+      .map((x) => Number(x.slice(1)))
       .sort((x, y) => x - y),
   };
 }
 
 export type ViewerClass = NonNullable<ReturnType<typeof classOf>>;
+
+/** The session, its user and the class's statements, built once per isolate (every signed-in question page reads them). */
+const sessionAndClassBatch = keptBatch((env) => {
+  const read = sessionStatements(env, sql.placeholder("hash"), sql.placeholder("now"));
+  return [read.session, read.user, classStatement(dbOf(env), read.userId, sql.placeholder("qid"))] as const;
+});
 
 /**
  * A page request's session and the reader's class on the question, read together in one round
@@ -144,9 +186,7 @@ export async function sessionAndClassOnQuestion(context: { cloudflare: { env: En
   const token = readCookie(request, SESSION_COOKIE);
   if (!token) return { session: await keepViewerSession(context, null, Date.now()), facts: null };
   const now = Date.now();
-  const db = dbOf(env);
-  const read = await sessionRead(env, token, now);
-  const [sessionRows, userRows, ...classRows] = await db.batch([read.session, read.user, ...classStatements(db, read.userId, qid)]);
+  const [sessionRows, userRows, classRows] = await sessionAndClassBatch(env, { hash: await sha256Hex(token), now, qid });
   const session = await keepViewerSession(context, sessionOfRows(env, sessionRows, userRows, now), now);
   return { session, facts: session ? classOf(session.user, classRows) : null };
 }

@@ -1,6 +1,6 @@
 import { ERR } from "../../lib/errids";
 import { parse as parseCookie } from "cookie";
-import { and, eq, gt, inArray, isNull } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, type Placeholder, sql } from "drizzle-orm";
 import { corporateDomains, emailGroup, type EmailGroup } from "../../lib/experiments";
 import { parseStored } from "../../lib/notify-settings";
 import { DomainError } from "../../lib/errors";
@@ -8,6 +8,7 @@ import { parseJsonList } from "../../lib/moderation";
 import { isBanned } from "../../lib/users";
 import { dailyVisit, moscowDay } from "./bonuses.server";
 import { dbOf, schema } from "../core/db.server";
+import { keptBatch } from "../core/kept-batch.server";
 import { endLiveSessions } from "../core/hub.server";
 
 /** The session cookie (the page cache also keys on its presence: worker/page-cache.ts). */
@@ -92,10 +93,15 @@ export async function createSession(env: Env, userId: number, now = Date.now()) 
  * by column name, and both tables have an id.)
  */
 export async function sessionRead(env: Env, token: string, now: number) {
+  return sessionStatements(env, await sha256Hex(token), now);
+}
+
+/** The statements of `sessionRead` for the token's hash (or a placeholder of it, for a kept batch). */
+export function sessionStatements(env: Env, tokenHash: string | Placeholder, now: number | Placeholder) {
   const db = dbOf(env);
   const s = schema.sessions;
   const u = schema.users;
-  const live = and(eq(s.tokenHash, await sha256Hex(token)), isNull(s.revokedAt), gt(s.expiresAt, now));
+  const live = and(eq(s.tokenHash, tokenHash), isNull(s.revokedAt), gt(s.expiresAt, now));
   const userId = db.select({ id: s.userId }).from(s).where(live);
   return {
     session: db.select({ id: s.id, salt: s.salt, token: s.apiToken, expiresAt: s.expiresAt }).from(s).where(live).limit(1),
@@ -146,10 +152,15 @@ export function sessionOfRows(env: Env, [session]: Rows<"session">, [user]: Rows
 export async function getSession(env: Env, request: Request, now = Date.now()): Promise<Session | null> {
   const token = readCookie(request, SESSION_COOKIE);
   if (!token) return null;
-  const read = await sessionRead(env, token, now);
-  const [session, user] = await dbOf(env).batch([read.session, read.user]);
+  const [session, user] = await sessionBatch(env, { hash: await sha256Hex(token), now });
   return sessionOfRows(env, session, user, now);
 }
+
+/** A session and its user by the token's hash, built once per isolate (every signed-in request reads it). */
+const sessionBatch = keptBatch((env) => {
+  const read = sessionStatements(env, sql.placeholder("hash"), sql.placeholder("now"));
+  return [read.session, read.user] as const;
+});
 
 type UserRow = {
   id: number;
