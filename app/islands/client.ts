@@ -4,17 +4,20 @@
  * hydrateRoot when it comes near the viewport, when the browser is idle, at once, or as soon as
  * it is touched (pointer or focus) — loading that island's chunk only then, and React only for an
  * island made with it (a plain island's `mount` runs on the server's markup without it). It also
- * turns a guest's click on any need-auth element into the sign-in dialog, keeps the session going
+ * turns a guest's click on any need-auth element into the sign-in dialog (the pop-ups' own file is
+ * loaded then), keeps the session going
  * while the page is open (lib/session-sync.ts), and says so when an island's file does not arrive
  * within CHUNK_TIMEOUT_MS ('Loading chunk failed', with a retry).
  */
-import { showPopup, showSignIn } from "./lib/dialogs";
 import { startSessionSync } from "./lib/session-sync";
 import { pageSession } from "./lib/session";
 import type { IslandName } from "./names";
 import { ISLANDS } from "./registry";
 
 const started = new WeakSet<Element>();
+
+/** The pop-ups, loaded when one is first shown (a guest's need-auth click, an island that did not arrive). */
+const dialogs = () => import("./lib/dialogs");
 
 /** How long an island's files may take to arrive. */
 export const CHUNK_TIMEOUT_MS = 120_000;
@@ -36,7 +39,7 @@ let failedShown = false;
 function chunkFailed() {
   if (failedShown) return;
   failedShown = true;
-  showPopup("Ошибка", CHUNK_FAILED_TEXT, [{ label: "Повторить", onClick: () => location.reload() }]);
+  void dialogs().then((d) => d.showPopup("Ошибка", CHUNK_FAILED_TEXT, [{ label: "Повторить", onClick: () => location.reload() }]));
 }
 
 async function hydrate(el: HTMLElement) {
@@ -109,7 +112,7 @@ document.addEventListener(
     if (!target || pageSession()) return;
     e.preventDefault();
     e.stopPropagation();
-    showSignIn();
+    void dialogs().then((d) => d.showSignIn());
   },
   true,
 );

@@ -274,5 +274,8 @@ export const ERR = {
 
 export type ErrName = keyof typeof ERR;
 
-/** An errid as a zod issue message: a schema refuses with `ERR_MSG.badId`, and the call runner maps it back. */
-export const ERR_MSG = Object.fromEntries(Object.entries(ERR).map(([k, v]) => [k, String(v)])) as { [K in ErrName]: string };
+/**
+ * An errid as a zod issue message: a schema refuses with `ERR_MSG.badId`, and the call runner maps it
+ * back. (Marked pure, so a bundle that never reads it — the islands' — leaves it and the list out.)
+ */
+export const ERR_MSG = /* @__PURE__ */ Object.fromEntries(/* @__PURE__ */ Object.entries(ERR).map(([k, v]) => [k, String(v)])) as { [K in ErrName]: string };

@@ -10,9 +10,14 @@
  * and resubmits.
  */
 import { ERR } from "../../lib/errids";
-import { askCaptcha, showPopup, showSignIn } from "./dialogs";
 import { pendingCall } from "./preloader";
 import { pageSession, setPageSession, shareSession } from "./session";
+
+/**
+ * The pop-ups, loaded when one is first shown: a page whose calls all go well (a guest's live
+ * answers, the survey) never loads them.
+ */
+const dialogs = () => import("./dialogs");
 
 export const CALL_TIMEOUT_MS = 5000;
 export const GENERIC_ERROR = "Что-то пошло не так. Попробуйте перезагрузить страницу и проверьте подключение к интернету";
@@ -175,11 +180,11 @@ export async function call(name: string, fields: Fields = {}, opts: CallOptions 
     // another call has already replaced just goes again), then this call is retried once
     if (data.errid === ERR.sessionExpired && (pageSession()?.token !== sentWith || (await refreshAuth()))) data = await send(name, fields, opts);
     if (data.errid === ERR.sessionExpired) {
-      if (!opts.quiet) showSignIn();
+      if (!opts.quiet) void dialogs().then((d) => d.showSignIn());
       return { ok: false, data, errid: ERR.sessionExpired };
     }
     if (data.errid === ERR.captchaNeeded && typeof data.captcha_id === "string") {
-      const solved = await askCaptcha(data.captcha_id, async () => {
+      const solved = await (await dialogs()).askCaptcha(data.captcha_id, async () => {
         const r = await send("captcha_new", {}, {}).catch(() => null);
         return typeof r?.captcha_id === "string" ? r.captcha_id : null;
       });
@@ -191,9 +196,12 @@ export async function call(name: string, fields: Fields = {}, opts: CallOptions 
   }
   if (data && data.status === 200 && !data.on_moderation) return { ok: true, data };
   if (data && data.status === 200 && data.on_moderation) {
-    if (!opts.quiet) showPopup("Премодерация", PREMODERATION_TEXT);
+    if (!opts.quiet) void dialogs().then((d) => d.showPopup("Премодерация", PREMODERATION_TEXT));
     return { ok: false, data };
   }
-  if (!opts.quiet && !(data?.errid !== undefined && SILENT_ERRIDS.has(data.errid))) showPopup("Ошибка", errorText(data));
+  if (!opts.quiet && !(data?.errid !== undefined && SILENT_ERRIDS.has(data.errid))) {
+    const text = errorText(data);
+    void dialogs().then((d) => d.showPopup("Ошибка", text));
+  }
   return { ok: false, data, errid: data?.errid };
 }

@@ -1,6 +1,6 @@
 /**
- * The pop-ups every island shares, in plain DOM (no React, so the guests' need-auth clicks cost
- * only the entry): the 'Ошибка' and 'Премодерация' pop-ups, the sign-in dialog and the captcha
+ * The pop-ups every island shares, in plain DOM (no React, so a guest's need-auth click costs only
+ * this small file, loaded when a pop-up is first shown): the 'Ошибка' and 'Премодерация' pop-ups, the sign-in dialog and the captcha
  * dialog. Each is a native <dialog>; texts are set with textContent, never as HTML.
  */
 
