@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, notInArray, or, sql } from "drizzle-orm";
 import type { QuestionState } from "../../lib/questions";
 import { dbOf, schema } from "../core/db.server";
+import { keptBatch } from "../core/kept-batch.server";
 
 const q = schema.questions;
 const b = schema.brands;
@@ -34,20 +35,10 @@ export function mentionedQuestionIds(texts: (string | null)[], qid: number, orig
 /** The recommendation block shows this many questions. */
 const RECOMMENDED_COUNT = 4;
 
-/**
- * The blocks under a question's answers but the mentioned questions, in one D1 round trip that
- * needs nothing read first (the question's categories by subqueries), each a bounded indexed read:
- * - similar questions: the newest others of its category;
- * - what readers of its section also asked: the newest resolved questions of its top category, so
- *   each has a best answer or a settled vote to read;
- * - the recommendation block: 4 other visible questions of the category, the resolved ones first
- *   (they have a best answer to read), then those in voting, then open ones, newest first within
- *   each state — each state an indexed range of the category read newest first and limited;
- * - the brand of the question's category (or of its top category), whose experts the survey banner
- *   offers to ask: null when neither has one.
- */
-export async function questionsAround(env: Env, qid: number) {
+/** The statements of `questionsAround`, built once per isolate (every question page reads them), its question a placeholder. */
+const aroundBatch = keptBatch((env) => {
   const db = dbOf(env);
+  const qid = sql.placeholder("qid");
   const categoryOf = sql`(select category_id from questions where id = ${qid})`;
   const topOf = sql`(select top_category_id from questions where id = ${qid})`;
   const cols = { id: q.id, qtext: q.qtext, anscnt: q.anscnt };
@@ -59,7 +50,7 @@ export async function questionsAround(env: Env, qid: number) {
       .where(and(visibleOther, eq(q.state, state)))
       .orderBy(desc(q.added), desc(q.id))
       .limit(RECOMMENDED_COUNT);
-  const [similar, alsoAsked, brands, resolved, voting, open] = await db.batch([
+  return [
     db
       .select(cols)
       .from(q)
@@ -81,7 +72,23 @@ export async function questionsAround(env: Env, qid: number) {
     inState("R"),
     inState("V"),
     inState("A"),
-  ]);
+  ] as const;
+});
+
+/**
+ * The blocks under a question's answers but the mentioned questions, in one D1 round trip that
+ * needs nothing read first (the question's categories by subqueries), each a bounded indexed read:
+ * - similar questions: the newest others of its category;
+ * - what readers of its section also asked: the newest resolved questions of its top category, so
+ *   each has a best answer or a settled vote to read;
+ * - the recommendation block: 4 other visible questions of the category, the resolved ones first
+ *   (they have a best answer to read), then those in voting, then open ones, newest first within
+ *   each state — each state an indexed range of the category read newest first and limited;
+ * - the brand of the question's category (or of its top category), whose experts the survey banner
+ *   offers to ask: null when neither has one.
+ */
+export async function questionsAround(env: Env, qid: number) {
+  const [similar, alsoAsked, brands, resolved, voting, open] = await aroundBatch(env, { qid });
   return {
     similar: similar as RelatedQuestion[],
     alsoAsked: alsoAsked as RelatedQuestion[],
