@@ -123,6 +123,33 @@ async function stopServerAndWait() {
     }
   }
 }
+/** Starts `wrangler dev` on the bench's store (its log in LOG, appended to on a restart) and waits until it answers. */
+async function startServer() {
+  log(`starting wrangler dev on ${BASE}`);
+  const out = fs.openSync(LOG, "a");
+  server = spawn(bin("wrangler"), [...benchDevArgs(PORT, STATE), "--inspector-port", String(INSPECTOR)], {
+    env: { ...env, NODE_ENV: "production" },
+    detached: true,
+    stdio: ["ignore", out, out],
+  });
+  fs.closeSync(out);
+  const deadline = Date.now() + 90_000;
+  while (!(await answers(BASE))) {
+    if (server.exitCode !== null || server.signalCode !== null || Date.now() > deadline) {
+      throw new Error(`wrangler dev did not come up; see ${LOG}:\n${fs.readFileSync(LOG, "utf8").split("\n").slice(-20).join("\n")}`);
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** After an overload: whether the server had stopped answering and was started again (same store). */
+async function revive(): Promise<boolean> {
+  if (await answers(BASE)) return false;
+  await stopServerAndWait();
+  await startServer();
+  return true;
+}
+
 for (const sig of ["SIGINT", "SIGTERM"] as const) {
   process.on(sig, () => {
     stopServer();
@@ -338,21 +365,8 @@ async function main() {
   const broad = broadWordFromD1();
 
   if (await answers(BASE)) throw new Error(`something already answers on ${BASE}; stop it or set BENCH_PORT`);
-  log(`starting wrangler dev on ${BASE}`);
-  const out = fs.openSync(LOG, "w");
-  server = spawn(bin("wrangler"), [...benchDevArgs(PORT, STATE), "--inspector-port", String(INSPECTOR)], {
-    env: { ...env, NODE_ENV: "production" },
-    detached: true,
-    stdio: ["ignore", out, out],
-  });
-  fs.closeSync(out);
-  const deadline = Date.now() + 90_000;
-  while (!(await answers(BASE))) {
-    if (server.exitCode !== null || server.signalCode !== null || Date.now() > deadline) {
-      throw new Error(`wrangler dev did not come up; see ${LOG}:\n${fs.readFileSync(LOG, "utf8").split("\n").slice(-20).join("\n")}`);
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  fs.writeFileSync(LOG, "");
+  await startServer();
 
   const category = fromD1 ?? (await categoryFromPage()) ?? "/categories/";
 
@@ -465,7 +479,7 @@ async function ownSections(qids: number[], plan: ReturnType<typeof planLoad> | n
     ]);
     out.push(() => printWeights(w));
   }
-  const load = plan ? await loadBench(BASE, plan, log) : null;
+  const load = plan ? await loadBench(BASE, plan, log, revive) : null;
   if (load) say(load.lines);
   return {
     print() {

@@ -88,6 +88,10 @@ type Step = {
   /** no reply (a socket error), no reply within 10 s, a 5xx, a write whose reply is not the envelope */
   errors: { socket: number; timeouts: number; server: number; writes: number };
   served: number;
+  /** the writes by their number: accepted, and sent but never answered with the envelope */
+  writes: { accepted: number[]; unanswered: number[] };
+  /** the first few 5xx replies, one line each */
+  fives: string[];
 };
 
 const pick = <T>(xs: T[]) => xs[Math.floor(Math.random() * xs.length)];
@@ -107,18 +111,24 @@ async function mixed(base: string, plan: LoadPlan, rate: number, seconds: number
   const counts: Counts = { guest: 0, signedIn: 0, write: 0, accepted: 0, held: 0, refused: 0 };
   const errors = { socket: 0, timeouts: 0, server: 0, writes: 0 };
   const latencies: number[] = [];
+  /** the writes (by their number) the server accepted, and those that got no reply or no envelope */
+  const writes = { accepted: [] as number[], unanswered: [] as number[] };
+  /** the first few 5xx: status, what was asked and the start of the reply */
+  const fives: string[] = [];
   const one = async () => {
     const roll = Math.random();
     let init: RequestInit = { redirect: "manual", signal: AbortSignal.timeout(10_000) };
     let path: string;
     let kind: "guest" | "signedIn" | "write";
+    let no = 0;
     if (roll < 0.05 && cursor.next < plan.writes.length) {
       const w = plan.writes[cursor.next++];
+      no = cursor.next;
       kind = "write";
       path = "/api/v2/addans";
       const body = new URLSearchParams({
         qid: String(w.qid),
-        Body: `Ответ под нагрузкой ${plan.stamp} № ${cursor.next}`,
+        Body: `Ответ под нагрузкой ${plan.stamp} № ${no}`,
         salt: w.session.salt,
         token: w.session.token,
       });
@@ -137,19 +147,28 @@ async function mixed(base: string, plan: LoadPlan, rate: number, seconds: number
       const res = await fetch(base + path, init);
       const text = await res.text();
       latencies.push(performance.now() - t);
-      if (res.status >= 500) return void errors.server++;
+      if (res.status >= 500) {
+        errors.server++;
+        if (no) writes.unanswered.push(no);
+        if (fives.length < 3) fives.push(`${res.status} on ${kind === "write" ? "a write" : path}: ${text.slice(0, 120).replace(/\s+/g, " ")}`);
+        return;
+      }
       if (kind !== "write") return;
       try {
         const reply = JSON.parse(text) as { status: number; on_moderation?: unknown };
         if (reply.status === 200 && reply.on_moderation) counts.held++;
-        else if (reply.status === 200) counts.accepted++;
-        else counts.refused++;
+        else if (reply.status === 200) {
+          counts.accepted++;
+          writes.accepted.push(no);
+        } else counts.refused++;
       } catch {
         errors.writes++;
+        writes.unanswered.push(no);
       }
     } catch (e) {
       if (e instanceof Error && (e.name === "TimeoutError" || e.name === "AbortError")) errors.timeouts++;
       else errors.socket++;
+      if (no) writes.unanswered.push(no);
     }
   };
   const total = Math.round(rate * seconds);
@@ -162,7 +181,7 @@ async function mixed(base: string, plan: LoadPlan, rate: number, seconds: number
   }
   const sent = (performance.now() - start) / 1000;
   await Promise.all(pending);
-  return { rate, counts, requests: total, latencies, errors, served: total / Math.max(sent, seconds) };
+  return { rate, counts, requests: total, latencies, errors, served: total / Math.max(sent, seconds), writes, fives };
 }
 
 /** A rate holds when under 0.1 % of its requests fail, 99 % are answered within 2 s and the client kept the pace. */
@@ -172,7 +191,12 @@ const holds = (s: Step) => s.requests > 0 && errorsOf(s) / s.requests < ERROR_LI
  * The load section: the rate search, the long run and its lines. `verify` counts the rows after the
  * server has stopped (the store is then no longer in use) and gives the write-loss line.
  */
-export async function loadBench(base: string, plan: LoadPlan, log: (m: string) => void): Promise<{ lines: string[]; verify(sql: Sql): string[] }> {
+export async function loadBench(
+  base: string,
+  plan: LoadPlan,
+  log: (m: string) => void,
+  revive: () => Promise<boolean>,
+): Promise<{ lines: string[]; verify(sql: Sql): string[] }> {
   const cursor = { next: 0 };
   const steps: Step[] = [];
   let rate = FIRST_RATE;
@@ -185,6 +209,10 @@ export async function loadBench(base: string, plan: LoadPlan, log: (m: string) =
     good = rate;
     rate = Math.round(rate * 1.3);
   }
+  // the step that did not hold may have brought wrangler dev down (its dev proxy, which production
+  // does not have): the long run then starts on the same store, served again
+  const restarted = await revive();
+  if (restarted) log("load: the server stopped answering in the step that did not hold; started again");
   // the last step that held, a little under it to leave room for the long run's variance
   const target = Math.max(1, Math.floor((good || FIRST_RATE / 2) * 0.9));
   log(`load: ${target} req/s for ${RUN_S} s …`);
@@ -195,15 +223,27 @@ export async function loadBench(base: string, plan: LoadPlan, log: (m: string) =
     `\nmixed load on loopback, open loop (80 % guest reads, 15 % signed-in reads by ${plan.readers.length} readers, 5 % new answers by ${new Set(plan.writes.map((w) => w.session.cookie)).size} writers):`,
     `  rate search (${STEP_S} s steps; holds: < 0.1 % errors, p99 ≤ 2 s): ${steps.map((s) => `${s.rate} req/s → p99 ${ms(pct(s.latencies, 99))}, ${errorsOf(s)} errors${holds(s) ? "" : " (did not hold)"}`).join("; ")}`,
     `  ${RUN_S} s at ${target} req/s: ${run.requests} requests, p50 ${ms(pct(run.latencies, 50))}, p99 ${ms(pct(run.latencies, 99))}, errors ${errorsOf(run)} (${((100 * errorsOf(run)) / Math.max(1, run.requests)).toFixed(3)} %: ${e.socket} socket, ${e.timeouts} time-outs over 10 s, ${e.server} 5xx, ${e.writes} writes without an envelope) → ${holds(run) ? "held" : "DID NOT HOLD"}`,
+    ...(restarted
+      ? ["  (wrangler dev had stopped answering after the step that did not hold, and was started again on the same store before the long run)"]
+      : []),
     `  mix: ${run.counts.guest} guest reads, ${run.counts.signedIn} signed-in reads, ${run.counts.write} writes (${run.counts.accepted} accepted, ${run.counts.held} held for premoderation, ${run.counts.refused} refused by the rules)`,
   ];
-  const accepted = steps.reduce((n, s) => n + s.counts.accepted, run.counts.accepted);
+  const all = [...steps, run];
+  const accepted = all.flatMap((s) => s.writes.accepted);
+  const unanswered = all.flatMap((s) => s.writes.unanswered);
+  const fives = all.flatMap((s) => s.fives).slice(0, 3);
+  if (fives.length > 0) lines.push(`  first 5xx replies: ${fives.join(" | ")}`);
   return {
     lines,
     verify(sql) {
-      const rows = Number(sql<{ n: number }>(`SELECT count(*) AS n FROM answers WHERE text LIKE '%${plan.stamp}%'`)[0]?.n ?? -1);
+      const stored = new Set(
+        sql<{ text: string }>(`SELECT text FROM answers WHERE text LIKE '%${plan.stamp}%'`).map((r) => Number(/№ (\d+)/.exec(r.text)?.[1] ?? 0)),
+      );
+      const lost = accepted.filter((n) => !stored.has(n));
+      const unknown = unanswered.filter((n) => stored.has(n));
       return [
-        `  writes accepted in all steps: ${accepted}; answers in D1 with this run's stamp: ${rows} → ${rows === accepted ? "no write lost" : "MISMATCH"}`,
+        `  writes accepted in all steps: ${accepted.length}; answers in D1 with this run's stamp: ${stored.size}; accepted but not in D1: ${lost.length} → ${lost.length === 0 ? "no write lost" : "WRITES LOST"}`,
+        `  writes sent but never answered (socket errors, time-outs, 5xx): ${unanswered.length}, of which in D1 all the same: ${unknown.length}`,
       ];
     },
   };
