@@ -25,7 +25,7 @@
  * answers, seeding takes minutes), BENCH_ONLY=search,leaders (a comma-separated list of sections: those
  * lines alone, beside the static asset; also live, weights, load and replicas), BENCH_ANSWERS (per side, default 150),
  * BENCH_SOCKETS (default 1000), BENCH_SPREAD and BENCH_ROOMS (10,000 sockets over 100 questions),
- * BENCH_LOAD_SECONDS (300). BENCH_ONLY=replicas: the D1 round trips (in a row, and in all)
+ * BENCH_LOAD_SECONDS (300), BENCH_LOAD_AT (the long run's rate, without the search). BENCH_ONLY=replicas: the D1 round trips (in a row, and in all)
  * before the first byte of a signed-in reader's pages (tests/load/replicas.ts; also in the full
  * run). BENCH_ONLY=scale: the same pages at the default seed and at BENCH_QUESTIONS, served side
  * by side, and the ratio of their latencies (tests/load/scale.ts; not in the full run).

@@ -25,6 +25,8 @@ export type LoadPlan = { readers: Session[]; writes: Write[]; questions: number[
 const STEP_S = Number(process.env.BENCH_LOAD_STEP ?? 10);
 const RUN_S = Number(process.env.BENCH_LOAD_SECONDS ?? 300);
 const FIRST_RATE = Number(process.env.BENCH_LOAD_RATE ?? 5);
+/** BENCH_LOAD_AT: the long run's rate, given instead of searched for (no steps) */
+const RUN_AT = Number(process.env.BENCH_LOAD_AT ?? 0);
 const ERROR_LIMIT = 0.001;
 
 const hex = (n: number) => crypto.randomBytes(n).toString("hex");
@@ -201,7 +203,7 @@ export async function loadBench(
   const steps: Step[] = [];
   let rate = FIRST_RATE;
   let good = 0;
-  for (;;) {
+  while (RUN_AT <= 0) {
     log(`load: ${rate} req/s for ${STEP_S} s …`);
     const s = await mixed(base, plan, rate, STEP_S, cursor);
     steps.push(s);
@@ -214,14 +216,14 @@ export async function loadBench(
   const restarted = await revive();
   if (restarted) log("load: the server stopped answering in the step that did not hold; started again");
   // the last step that held, a little under it to leave room for the long run's variance
-  const target = Math.max(1, Math.floor((good || FIRST_RATE / 2) * 0.9));
+  const target = RUN_AT > 0 ? RUN_AT : Math.max(1, Math.floor((good || FIRST_RATE / 2) * 0.9));
   log(`load: ${target} req/s for ${RUN_S} s …`);
   const run = await mixed(base, plan, target, RUN_S, cursor);
   const e = run.errors;
   const ms = (x: number) => `${Math.round(x)} ms`;
   const lines = [
     `\nmixed load on loopback, open loop (80 % guest reads, 15 % signed-in reads by ${plan.readers.length} readers, 5 % new answers by ${new Set(plan.writes.map((w) => w.session.cookie)).size} writers):`,
-    `  rate search (${STEP_S} s steps; holds: < 0.1 % errors, p99 ≤ 2 s): ${steps.map((s) => `${s.rate} req/s → p99 ${ms(pct(s.latencies, 99))}, ${errorsOf(s)} errors${holds(s) ? "" : " (did not hold)"}`).join("; ")}`,
+    `  rate search (${STEP_S} s steps; holds: < 0.1 % errors, p99 ≤ 2 s): ${RUN_AT > 0 ? `none, the rate given (BENCH_LOAD_AT=${RUN_AT})` : ""}${steps.map((s) => `${s.rate} req/s → p99 ${ms(pct(s.latencies, 99))}, ${errorsOf(s)} errors${holds(s) ? "" : " (did not hold)"}`).join("; ")}`,
     `  ${RUN_S} s at ${target} req/s: ${run.requests} requests, p50 ${ms(pct(run.latencies, 50))}, p99 ${ms(pct(run.latencies, 99))}, errors ${errorsOf(run)} (${((100 * errorsOf(run)) / Math.max(1, run.requests)).toFixed(3)} %: ${e.socket} socket, ${e.timeouts} time-outs over 10 s, ${e.server} 5xx, ${e.writes} writes without an envelope) → ${holds(run) ? "held" : "DID NOT HOLD"}`,
     ...(restarted
       ? ["  (wrangler dev had stopped answering after the step that did not hold, and was started again on the same store before the long run)"]
