@@ -1,11 +1,11 @@
 import { Hono } from "hono";
-import ipaddr from "ipaddr.js";
 import { ADMISSION_HEADER, type Admission } from "../durable-objects/sockets";
 import { ERR } from "../app/lib/errids";
 import { DomainError, errorEnvelope } from "../app/lib/errors";
 import { questionExists, questionRoom, userHub } from "../app/models/core/hub.server";
 import { getSession } from "../app/models/users/session.server";
 import { parseId } from "../app/lib/params";
+import { addressKey } from "../app/lib/ip-address";
 import type { AppEnv } from "./types";
 
 /**
@@ -46,17 +46,6 @@ function answered(res: Response): Response {
   if (res.status !== 429) return res;
   const e = new DomainError(ERR.liveSocketsFull);
   return Response.json(errorEnvelope(e), { status: e.status });
-}
-
-/** What one client's sockets are counted by: an IPv4 address, or the /64 network of an IPv6 one. */
-function addressKey(ip: string): string {
-  if (!ipaddr.isValid(ip)) return ip.slice(0, 64);
-  const address = ipaddr.process(ip);
-  if (address.kind() === "ipv4") return address.toString();
-  return `${(address as ipaddr.IPv6).parts
-    .slice(0, 4)
-    .map((p) => p.toString(16))
-    .join(":")}::/64`;
 }
 
 /**

@@ -18,6 +18,7 @@
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import { SessionMeta, ToolbarUser } from "../components/site-shell";
+import { BoundedStore } from "../lib/bounded-store";
 import { isModerator } from "../lib/moderation";
 import { userHub } from "../models/core/hub.server";
 import { sessionAndClassOnQuestion, type Viewer, viewerOfClass } from "../models/questions/viewer.server";
@@ -80,10 +81,10 @@ function slotsOf({ session }: Reader): Slots {
 type Slots = { meta: string; user: string };
 
 /**
- * A stored copy: the page's HTML with each personal slot replaced by a mark that no text of the
- * page can hold (a random word of this copy), and the response's status and headers.
+ * A stored copy: the page's HTML with each personal slot replaced by a mark holding a random word
+ * of this copy (`marksOf`), which no text of the page can hold, and the response's status and headers.
  */
-type Copy = { html: string; marks: Slots; status: number; headers: [string, string][] };
+type Copy = { html: string; word: string; status: number; headers: [string, string][] };
 
 /** The header of a copy in the Cache API that names its marks' random word. */
 const MARK_HEADER = "x-slot-mark";
@@ -111,7 +112,8 @@ function withSlots(res: Response, slots: Slots): Response {
 
 /** A copy's page for one reader: his slots in place of the marks (a function, so no `$` of a nick is read as a pattern). */
 function filled(copy: Copy, slots: Slots): Response {
-  const html = copy.html.replace(copy.marks.meta, () => slots.meta).replace(copy.marks.user, () => slots.user);
+  const marks = marksOf(copy.word);
+  const html = copy.html.replace(marks.meta, () => slots.meta).replace(marks.user, () => slots.user);
   return new Response(html, { status: copy.status, headers: copy.headers });
 }
 
@@ -120,40 +122,17 @@ function filled(copy: Copy, slots: Slots): Response {
  * Cache API lookup. A new generation makes new keys, so what a write outdated is never served and
  * ages out, least recently used first, within a bound of characters.
  */
-const KEPT_CHARS = 8_000_000;
-const kept = new Map<string, Copy>();
-let keptChars = 0;
+const kept = new BoundedStore<Copy>(8_000_000, (copy) => copy.html.length);
 
-function keptCopy(id: string): Copy | undefined {
-  const copy = kept.get(id);
-  if (copy) {
-    kept.delete(id);
-    kept.set(id, copy);
-  }
-  return copy;
-}
-
-function keepCopy(id: string, copy: Copy): void {
-  if (copy.html.length > KEPT_CHARS / 8) return;
-  const old = kept.get(id);
-  if (old) keptChars -= old.html.length;
-  kept.delete(id);
-  kept.set(id, copy);
-  keptChars += copy.html.length;
-  for (const [oldest, c] of kept) {
-    if (keptChars <= KEPT_CHARS) break;
-    kept.delete(oldest);
-    keptChars -= c.html.length;
-  }
-}
-
-/** A copy from the Cache API (another isolate of this location made it), or undefined. */
+/** A copy from the Cache API (another isolate of this location made it), kept in this one too; or undefined. */
 async function cachedCopy(keyReq: Request): Promise<Copy | undefined> {
   const hit = await defaultCache().match(keyReq);
   const word = hit?.headers.get(MARK_HEADER);
   if (!hit || !word) return undefined;
   const headers = [...hit.headers].filter(([k]) => k !== MARK_HEADER && !UNKEPT_HEADERS.includes(k));
-  return { html: await hit.text(), marks: marksOf(word), status: hit.status, headers };
+  const copy: Copy = { html: await hit.text(), word, status: hit.status, headers };
+  kept.set(keyReq.url, copy);
+  return copy;
 }
 
 /** The headers a reader gets with a page rendered for him: his own, never kept by any cache. */
@@ -203,11 +182,8 @@ export async function sharedQuestionPage(
   key.searchParams.set(CLASS_MARK, await sha256(JSON.stringify({ facts, bell })));
   const keyReq = new Request(key.toString(), { method: "GET" });
 
-  const known = keptCopy(keyReq.url) ?? (await cachedCopy(keyReq));
-  if (known) {
-    keepCopy(keyReq.url, known);
-    return forReader(filled(known, slotsOf(reader)), "shared-hit");
-  }
+  const known = kept.get(keyReq.url) ?? (await cachedCopy(keyReq));
+  if (known) return forReader(filled(known, slotsOf(reader)), "shared-hit");
 
   // the same context: the session read above is not read again, nor the reader's facts on the question
   context.sharedRender = true;
@@ -220,11 +196,10 @@ export async function sharedQuestionPage(
   }
   // the page was rendered whole before its first byte anyway: keep it as text, its reader's parts marked
   const word = crypto.randomUUID();
-  const marks = marksOf(word);
-  const marked = withSlots(res, marks);
+  const marked = withSlots(res, marksOf(word));
   const headers = [...marked.headers].filter(([k]) => !UNKEPT_HEADERS.includes(k));
-  const copy: Copy = { html: await marked.text(), marks, status: marked.status, headers };
-  keepCopy(keyReq.url, copy);
+  const copy: Copy = { html: await marked.text(), word, status: marked.status, headers };
+  kept.set(keyReq.url, copy);
   const stored = new Response(copy.html, { status: copy.status, headers: copy.headers });
   stored.headers.set("Cache-Control", `s-maxage=${SHARED_SECONDS}`);
   stored.headers.set(MARK_HEADER, word);

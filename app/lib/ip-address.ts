@@ -1,5 +1,5 @@
 /**
- * Addresses as a moderator's block holds them (docs/decisions/0046-core-loose-ends.md): an IPv4
+ * Addresses as the site counts and blocks them (docs/decisions/0046-core-loose-ends.md): an IPv4
  * address as it is; an IPv6 address by its /64 prefix, which is what one IPv6 connection is
  * usually given (a block of a single IPv6 address would be sidestepped by the next address of the
  * same network). An IPv4 address written as IPv6 (::ffff:203.0.113.7) is that IPv4 address.
@@ -23,4 +23,12 @@ export function blockKey(text: string): string | null {
     .slice(0, 4)
     .map((g) => g.toString(16))
     .join(":")}::/64`;
+}
+
+/**
+ * What one client is counted by (the rate limits, a question room's sockets): his address as a
+ * block holds it; a text that is no address (a local test's made-up one) as it is, bounded.
+ */
+export function addressKey(ip: string): string {
+  return blockKey(ip) ?? ip.trim().toLowerCase().slice(0, 64);
 }

@@ -21,7 +21,8 @@ import { SECTIONS_WITHOUT_LIST_SLOT } from "../lib/house-ads";
 import { leadersBlock } from "../models/users/leaders.server";
 import { adultGatePath } from "../lib/adult";
 import { emailOfPath, isMailWord } from "../lib/mail-paths";
-import { addressKey, take } from "../models/core/rate-limits.server";
+import { take } from "../models/core/rate-limits.server";
+import { addressKey } from "../lib/ip-address";
 import { findByEmail } from "../models/users/email-lookup.server";
 
 import sections from "../styles/sections.css?url";

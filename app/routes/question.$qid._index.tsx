@@ -106,9 +106,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // the reader's own parts: read already with his session when the page is the shared rendering
   const known = (context as { viewerOnQuestion?: Viewer }).viewerOnQuestion;
   const [viewer, asked] = await Promise.all([
-    session
-      ? (known ?? viewerOnQuestion(env, session.user, qid, page.question.author.id, [...(page.best ? [page.best.id] : []), ...page.answers.map((a) => a.id)]))
-      : null,
+    session ? (known ?? viewerOnQuestion(env, session.user, qid)) : null,
     askedNote(env, request, session?.user ?? null, { id: qid, authorId: page.question.author.id }, trail.at(-1), now),
   ]);
   const headers = new Headers(viewer ? { "Cache-Control": "private, no-store" } : cacheHeaders());

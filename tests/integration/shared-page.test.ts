@@ -171,7 +171,7 @@ describe("one rendering of a question page for the signed-in readers alike", () 
       markedQuestion: true,
       markedAnswers: [a2],
     });
-    const own = await viewerOnQuestion(env, { id: reader.id, lvl: mine.facts!.lvl }, qid, asker.id, [a1, a2]);
+    const own = await viewerOnQuestion(env, { id: reader.id, lvl: mine.facts!.lvl }, qid);
     expect(own).toMatchObject({ answered: true, bestVoted: true, pollVoted: false, watching: true, markedQuestion: true, markedAnswers: [a2] });
 
     const theirs = await sessionAndClassOnQuestion({ cloudflare: { env } }, request(stranger), qid);

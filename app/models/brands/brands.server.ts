@@ -12,7 +12,8 @@ import { listOf, blank } from "../../lib/fields";
 import { batchable, dbOf, schema } from "../core/db.server";
 import { requireWriter, type Session } from "../users/session.server";
 import { DwhInput, trackEvent } from "../core/track.server";
-import { addressKey, hit } from "../core/rate-limits.server";
+import { hit } from "../core/rate-limits.server";
+import { addressKey } from "../../lib/ip-address";
 
 const b = schema.brands;
 const m = schema.brandMembers;

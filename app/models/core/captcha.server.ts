@@ -6,7 +6,8 @@ import { levelRank } from "../../lib/levels";
 import { dbOf, schema } from "./db.server";
 import { sha256Hex } from "../users/session.server";
 import { captchaCodeFor } from "./captcha-code.server";
-import { addressKey, giveBack, hit, take } from "./rate-limits.server";
+import { giveBack, hit, take } from "./rate-limits.server";
+import { addressKey } from "../../lib/ip-address";
 import { captchaSecretOf } from "./secrets.server";
 
 /**

@@ -44,23 +44,6 @@ export const RATES = {
 
 export type RateName = keyof typeof RATES;
 
-/**
- * The address a limit counts by: an IPv4 address as it is, an IPv6 one by its /64 network (one
- * subscriber usually holds a whole /64, so counting single IPv6 addresses would count nothing).
- */
-export function addressKey(ip: string): string {
-  const a = ip.trim().toLowerCase();
-  if (!a.includes(":")) return a;
-  const [left, right] = a.includes("::") ? a.split("::", 2) : [a, null];
-  const head = left ? left.split(":") : [];
-  const tail = right ? right.split(":") : [];
-  const groups = right === null ? head : [...head, ...Array<string>(Math.max(0, 8 - head.length - tail.length)).fill("0"), ...tail];
-  return `${groups
-    .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, "") || "0")
-    .join(":")}::/64`;
-}
-
 const counter = (env: Env, rule: RateName, who: string) => limiter(env, `${rule}:${who}`);
 
 /** Counts one hit of the rule for `who` (an address key, "e-mail:address", a user id); the verdict. */

@@ -28,59 +28,15 @@ type QuestionRef = number | Placeholder;
 
 const isUser = (column: SQLiteColumn, user: UserRef) => (typeof user === "number" ? eq(column, user) : inArray(column, user));
 
-/** Whether the user has a row of this kind (best-answer vote, poll vote, watch) on the question: one row at most. */
-function didOn(db: Db, table: typeof schema.bestVotes | typeof schema.pollVotes | typeof schema.watches, qid: QuestionRef, user: UserRef) {
-  return db
-    .select({ id: table.id })
-    .from(table)
-    .where(and(eq(table.qid, qid), isUser(table.userId, user)))
-    .limit(1);
-}
-
-/** The reader's marks on the question and on `answers` (ids, a subquery of them, or null for none). */
-function marksOn(db: Db, user: UserRef, qid: QuestionRef, answers: number[] | SQLWrapper | null) {
-  const m = schema.marks;
-  return db
-    .select({ type: m.targetType, id: m.targetId })
-    .from(m)
-    .where(
-      and(
-        isUser(m.userId, user),
-        or(and(eq(m.targetType, "Q"), eq(m.targetId, qid)), answers ? and(eq(m.targetType, "A"), inArray(m.targetId, answers)) : undefined),
-      ),
-    );
-}
-
-/** What the signed-in reader has already done on a question (one batch), for the forms he is offered. */
-export async function viewerOnQuestion(
-  env: Env,
-  user: { id: number; lvl: number; type?: string; permissions?: string[] },
-  qid: number,
-  ownerId: number,
-  answerIds: number[],
-): Promise<Viewer> {
-  const db = dbOf(env);
-  const [answered, bestVoted, pollVoted, watching, marks] = await db.batch([
-    db
-      .select({ id: schema.answers.id })
-      .from(schema.answers)
-      .where(and(eq(schema.answers.qid, qid), eq(schema.answers.userId, user.id)))
-      .limit(1),
-    didOn(db, schema.bestVotes, qid, user.id),
-    didOn(db, schema.pollVotes, qid, user.id),
-    didOn(db, schema.watches, qid, user.id),
-    marksOn(db, user.id, qid, answerIds.length ? answerIds : null),
-  ]);
+/** What the signed-in reader has already done on a question (one statement), for the forms he is offered. */
+export async function viewerOnQuestion(env: Env, user: { id: number; lvl: number; type?: string; permissions?: string[] }, qid: number): Promise<Viewer> {
+  const [row] = await classStatement(dbOf(env), user.id, qid);
+  const { ownAnswers, ...done } = doneOn(user.id, row ?? NOTHING_DONE);
   return {
     id: user.id,
     lvl: user.lvl,
-    isOwner: user.id === ownerId,
-    answered: answered.length > 0,
-    bestVoted: bestVoted.length > 0,
-    pollVoted: pollVoted.length > 0,
-    watching: watching.length > 0,
-    markedQuestion: marks.some((x) => x.type === "Q"),
-    markedAnswers: marks.filter((x) => x.type === "A").map((x) => x.id),
+    ...done,
+    answered: ownAnswers.length > 0,
     moder: isModerator({ type: user.type ?? "", permissions: user.permissions ?? [] }) ? await moderOnQuestion(env, user.id, qid, Date.now()) : null,
   };
 }
@@ -92,8 +48,9 @@ const idsOf = (list: string | null) => (list ? list.split(",").map(Number) : [])
  * The facts of a reader's class on a question (see below) as one row: the question's asker and
  * state, the reader's answers to it, whether he voted for the best answer or in its poll, watches
  * it, and his marks on it and on its answers ("Q12", "A34"). No row when the question is missing.
+ * The reader by his id, or by his session's subquery (his class, read with his session).
  */
-function classStatement(db: Db, user: SQLWrapper, qid: QuestionRef) {
+function classStatement(db: Db, user: UserRef, qid: QuestionRef) {
   const a = schema.answers;
   const m = schema.marks;
   const q = schema.questions;
@@ -102,18 +59,18 @@ function classStatement(db: Db, user: SQLWrapper, qid: QuestionRef) {
       db
         .select({ one: sql`1` })
         .from(table)
-        .where(and(eq(table.qid, qid), inArray(table.userId, user))),
+        .where(and(eq(table.qid, qid), isUser(table.userId, user))),
     )}`;
   const own = db
     .select({ ids: sql`group_concat(${a.id})` })
     .from(a)
-    .where(and(eq(a.qid, qid), inArray(a.userId, user)));
+    .where(and(eq(a.qid, qid), isUser(a.userId, user)));
   const marks = db
     .select({ list: sql`group_concat(${m.targetType} || ${m.targetId})` })
     .from(m)
     .where(
       and(
-        inArray(m.userId, user),
+        isUser(m.userId, user),
         or(
           and(eq(m.targetType, "Q"), eq(m.targetId, qid)),
           and(eq(m.targetType, "A"), inArray(m.targetId, db.select({ id: a.id }).from(a).where(eq(a.qid, qid)))),
@@ -137,6 +94,26 @@ function classStatement(db: Db, user: SQLWrapper, qid: QuestionRef) {
 
 type ClassRow = { userId: number; state: string; own: string | null; bestVoted: number; pollVoted: number; watching: number; marks: string | null };
 
+/** A class row of nothing done (a question gone meanwhile). */
+const NOTHING_DONE: ClassRow = { userId: 0, state: "D", own: null, bestVoted: 0, pollVoted: 0, watching: 0, marks: null };
+
+/** What the reader has done on the question, from its class row. */
+function doneOn(userId: number, row: ClassRow) {
+  const marks = row.marks ? row.marks.split(",") : [];
+  return {
+    isOwner: row.userId === userId,
+    ownAnswers: idsOf(row.own).sort((x, y) => x - y),
+    bestVoted: row.bestVoted === 1,
+    pollVoted: row.pollVoted === 1,
+    watching: row.watching === 1,
+    markedQuestion: marks.some((x) => x[0] === "Q"),
+    markedAnswers: marks
+      .filter((x) => x[0] === "A")
+      .map((x) => Number(x.slice(1)))
+      .sort((x, y) => x - y),
+  };
+}
+
 /**
  * What a signed-in reader's rendering of a question page depends on, besides the page's own data:
  * his level, whether he asked it, answered it, voted for the best answer or in its poll, watches
@@ -148,24 +125,7 @@ type ClassRow = { userId: number; state: string; own: string | null; bestVoted: 
  */
 function classOf(user: { id: number; lvl: number; banned: boolean; vip: boolean; type: string; adult?: boolean }, [row]: ClassRow[]) {
   if (!row || row.state === "D") return null;
-  const marks = row.marks ? row.marks.split(",") : [];
-  return {
-    lvl: user.lvl,
-    banned: user.banned,
-    vip: user.vip,
-    type: user.type,
-    adult: !!user.adult,
-    isOwner: row.userId === user.id,
-    ownAnswers: idsOf(row.own).sort((x, y) => x - y),
-    bestVoted: row.bestVoted === 1,
-    pollVoted: row.pollVoted === 1,
-    watching: row.watching === 1,
-    markedQuestion: marks.some((x) => x[0] === "Q"),
-    markedAnswers: marks
-      .filter((x) => x[0] === "A")
-      .map((x) => Number(x.slice(1)))
-      .sort((x, y) => x - y),
-  };
+  return { lvl: user.lvl, banned: user.banned, vip: user.vip, type: user.type, adult: !!user.adult, ...doneOn(user.id, row) };
 }
 
 export type ViewerClass = NonNullable<ReturnType<typeof classOf>>;
