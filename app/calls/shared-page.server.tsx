@@ -122,7 +122,7 @@ function filled(copy: Copy, slots: Slots): Response {
  * Cache API lookup. A new generation makes new keys, so what a write outdated is never served and
  * ages out, least recently used first, within a bound of characters.
  */
-const kept = new BoundedStore<Copy>(8_000_000, (copy) => copy.html.length);
+const kept = new BoundedStore<Copy>(2_000_000, (copy) => copy.html.length);
 
 /** A copy from the Cache API (another isolate of this location made it), kept in this one too; or undefined. */
 async function cachedCopy(keyReq: Request): Promise<Copy | undefined> {
