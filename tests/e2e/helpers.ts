@@ -16,7 +16,8 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await page.getByLabel("Почта").fill(email);
   await page.getByLabel("Пароль").fill("demo12345");
   await page.getByRole("button", { name: "Войти" }).click();
-  await expect(page.getByRole("button", { name: "Выйти" })).toBeVisible();
+  // the password's hash is slow on purpose; next to the corpus stories on two cores it took over 5 s
+  await expect(page.getByRole("button", { name: "Выйти" })).toBeVisible({ timeout: 15_000 });
 }
 
 /** A page of its own browser context, signed in as a demo user. */
