@@ -61,6 +61,8 @@ export const questions = sqliteTable(
     index("questions_cat_added_idx").on(t.categoryId, t.added),
     index("questions_rating_idx").on(t.topCategoryId, t.state, t.totalmarks),
     index("questions_user_idx").on(t.userId, t.added),
+    // a user's live questions by time, for the feeds' cutoff read from the index alone
+    index("questions_user_live_idx").on(t.userId, t.added).where(sql`hidden = 0 AND state <> 'D'`),
     /** a user's questions by state (the profile's open / vote / resolve / deleted subs): migration 0003 */
     index("questions_user_state_idx").on(t.userId, t.state, t.added),
     index("questions_brand_idx").on(t.brandId, t.added),
@@ -153,6 +155,8 @@ export const answers = sqliteTable(
     uniqueIndex("answers_qid_user_uq").on(t.qid, t.userId),
     index("answers_qid_idx").on(t.qid, t.hidden, t.best, t.added),
     index("answers_user_idx").on(t.userId, t.added),
+    // a user's live answers by time, for the feeds' cutoff read from the index alone
+    index("answers_user_live_idx").on(t.userId, t.added).where(sql`hidden = 0`),
     index("answers_user_best_idx").on(t.userId, t.best, t.added),
   ],
 );

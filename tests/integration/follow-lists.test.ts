@@ -183,6 +183,37 @@ describe("the feeds", () => {
     expect((await feed()).feed.map((i) => i.qid)).toEqual([qs, qa]);
   });
 
+  it("users: a page is the newest rows left after its filters, when rows newer than it are of an adult category or under a hidden question", async () => {
+    const reader = await writer("Листающий");
+    const asker = await writer("Спрашивающий");
+    const adultAsker = await writer("Винодел");
+    const answerer = await writer("Отвечающий");
+    for (const uid of [asker.id, adultAsker.id, answerer.id]) expect((await post("follow", { uid }, reader)).json.status).toBe(200);
+    const [q1, q2, q3] = [await ask(asker, "Как сварить борщ?"), await ask(asker, "Как испечь хлеб?"), await ask(asker, "Как засолить огурцы?")];
+    const adult = await ask(adultAsker, "Как выбрать вино к ужину?");
+    const hiddenQ = await ask(reader, "Вопрос, который скроют?");
+    const ans = await post("addans", { qid: hiddenQ, Body: "Ответ на скрытый вопрос." }, answerer);
+    expect(ans.json.status).toBe(200);
+    await exec("update questions set category_id = (select id from categories where adult = 1 order by id limit 1) where id = ?", adult);
+    await exec("update questions set hidden = 1 where id = ?", hiddenQ);
+    for (const [i, qid] of [q1, q2, q3, adult].entries()) await exec("update questions set added = ? where id = ?", 1_000_000 * (i + 1), qid);
+    await exec("update answers set added = ? where id = ?", 5_000_000, ans.json.id);
+    const feed = async (fields: Record<string, string | number>) =>
+      (await get("feed", { sub: "users", ...fields }, reader, "notify")).json as { feed: FeedItem[]; more: number };
+
+    // the two newest rows by time are left out: the page is the next ones, and says there is more
+    const first = await feed({ n: 2 });
+    expect(first.feed.map((i) => i.qid)).toEqual([q3, q2]);
+    expect(first.more).toBe(1);
+    expect((await feed({ n: 2, p: 2 })).feed.map((i) => i.qid)).toEqual([q1]);
+    expect((await feed({ n: 1 })).feed.map((i) => i.qid)).toEqual([q3]);
+    // once he is adult, the adult question is the newest he may see
+    expect((await post("iamadult", {}, reader)).json.status).toBe(200);
+    expect((await feed({ n: 2 })).feed.map((i) => i.qid)).toEqual([adult, q3]);
+    // nothing filtered above the page: the page read with the cutoff alone
+    expect((await feed({ n: 1, time: 3_500 })).feed.map((i) => i.qid)).toEqual([q3]);
+  });
+
   it("questions: the questions I watch, the latest activity first; updates: my notifications", async () => {
     const reader = await writer("Наблюдатель");
     const author = await writer("Автор");

@@ -11,10 +11,13 @@
  * complete), so a second run measures at once; delete the folder to seed again. Seeding a million
  * questions takes hours on a small machine (`nice`d; the seeder prints its progress).
  *
- * The pages: the question page (no cache), a category's first page and its deepest (the offset cap),
- * the whole site's list and the questions in voting, a category's best tab, the busiest asker's
- * profile lists (questions, answers, and their deepest page), the leaders of the week and of all
- * time, search (a narrow query, a broad one, answers only) and the suggestions.
+ * The pages: the question page (no cache), a category's first page and its deepest full page (at
+ * the offset cap, or a small store's last full page), the whole site's list and the questions in
+ * voting, a category's best tab, the busiest asker's profile lists (questions, answers, and their
+ * deepest page), the feeds of a signed-in reader who follows the store's 200 busiest askers (the
+ * page of the people he follows, and the feed call for them and for the questions he watches), the
+ * leaders of the week and of all time, search (a narrow query, a broad one, answers only) and the
+ * suggestions.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -46,7 +49,8 @@ function sql<T>(dir: string, query: string): T[] {
 function storeOf(n: number, log: Opts["log"]): string {
   const dir = `.wrangler/bench-scale-q${n}`;
   if (fs.existsSync(path.join(dir, "seeded"))) {
-    log(`reusing ${dir}`);
+    log(`reusing ${dir} (with the migrations made since it was seeded)`);
+    runQuiet(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
     return dir;
   }
   log(`seeding ${dir} with ${n} questions (once; kept for the next runs) …`);
@@ -61,26 +65,79 @@ function storeOf(n: number, log: Opts["log"]): string {
   return dir;
 }
 
-/** What the pages point at in a store: question 1's top category, the busiest asker, a broad word. */
+/** The reader whose feeds the section reads, signed in: he follows the store's busiest askers. */
+const FEED_READER = "guru@demo.local";
+/** how many of the busiest askers he follows */
+const FOLLOWED = 200;
+
+/** A list's deepest full page in a store of `n` rows: the offset cap's, or the last full page of a shorter list. */
+const deepest = (n: number) => Math.max(0, Math.min(DEEPEST, n - 20));
+
+/**
+ * What the pages point at in a store: question 1's top category, the busiest asker, a broad word,
+ * and the deepest full page of each list that pages (a small store's list may end before the
+ * offset cap: its deepest page is then its last full one, so both stores show a full page).
+ */
 function targetsOf(dir: string) {
-  const cat = sql<{ u: string }>(dir, "SELECT t.urlname AS u FROM questions q JOIN categories t ON t.id = q.top_category_id WHERE q.id = 1")[0]?.u;
-  const asker = sql<{ id: number }>(dir, "SELECT id FROM users ORDER BY questions_count DESC, id LIMIT 1")[0]?.id ?? 1;
-  return { cat: cat ?? "categories", asker };
+  const cat = sql<{ u: string; n: number }>(
+    dir,
+    "SELECT t.urlname AS u, t.qcount AS n FROM questions q JOIN categories t ON t.id = q.top_category_id WHERE q.id = 1",
+  )[0];
+  const asker = sql<{ id: number; a: number }>(dir, "SELECT id, answers_count AS a FROM users ORDER BY questions_count DESC, id LIMIT 1")[0];
+  const all = sql<{ n: number }>(dir, "SELECT sum(qcount) AS n FROM categories WHERE parent_id IS NULL")[0]?.n ?? 0;
+  return {
+    cat: cat?.u ?? "categories",
+    catDeep: deepest(cat?.n ?? 0),
+    allDeep: deepest(all),
+    asker: asker?.id ?? 1,
+    askerDeep: deepest(asker?.a ?? 0),
+  };
 }
 
-function pagesOf(t: { cat: string; asker: number }, broad: string): [string, string][] {
+/**
+ * The reader of the feeds follows the store's FOLLOWED busiest askers (kept between runs: a
+ * follow that is there is left as it is), his counter set to match.
+ */
+function followBusiest(dir: string) {
+  const reader = `(SELECT id FROM users WHERE email = '${FEED_READER}')`;
+  sql(
+    dir,
+    `INSERT OR IGNORE INTO follows (follower_id, target_type, target_id, added) SELECT ${reader}, 'U', id, ${Date.now()} FROM users WHERE email <> '${FEED_READER}' ORDER BY questions_count DESC, id LIMIT ${FOLLOWED}`,
+  );
+  sql(dir, `UPDATE users SET following = (SELECT count(*) FROM follows WHERE follower_id = users.id AND target_type = 'U') WHERE email = '${FEED_READER}'`);
+}
+
+/** The feed reader's session cookie on a server. */
+async function feedCookie(base: string): Promise<{ id: number; cookie: string }> {
+  const res = await fetch(`${base}/api/v2/auth`, {
+    method: "POST",
+    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: FEED_READER, password: "demo12345" }),
+  });
+  const json = (await res.json()) as { status: number; id: number };
+  if (json.status !== 200) throw new Error(`sign-in of ${FEED_READER} failed: ${JSON.stringify(json)}`);
+  return { id: json.id, cookie: res.headers.get("set-cookie")!.split(";")[0] };
+}
+
+/** A page of the section: its name, its path, and whether it is read as the feeds' reader (else as a reader the page cache skips). */
+type Page = [string, string, "feed reader"?];
+
+function pagesOf(t: ReturnType<typeof targetsOf>, broad: string, reader: number): Page[] {
   const q = encodeURIComponent;
   return [
     ["question page (no cache)", "/question/1"],
     ["category, first page", `/${t.cat}/`],
-    ["category, deepest page", `/${t.cat}/?p=${DEEPEST}`],
+    ["category, deepest page", `/${t.cat}/?p=${t.catDeep}`],
     ["category, best tab", `/${t.cat}/best`],
     ["all questions (feed)", "/"],
-    ["all questions, deepest page", `/?p=${DEEPEST}`],
+    ["all questions, deepest page", `/?p=${t.allDeep}`],
     ["in voting (feed)", "/vote/"],
     ["profile: questions", `/profile/id${t.asker}`],
     ["profile: answers", `/profile/id${t.asker}/answers`],
-    ["profile: answers, deepest page", `/profile/id${t.asker}/answers?p=${DEEPEST}`],
+    ["profile: answers, deepest page", `/profile/id${t.asker}/answers?p=${t.askerDeep}`],
+    [`feed page: people (follows ${FOLLOWED} busiest)`, `/profile/id${reader}/feed/users`, "feed reader"],
+    ["feed call: people", "/api/notify/feed?sub=users", "feed reader"],
+    ["feed call: watched questions", "/api/notify/feed?sub=questions", "feed reader"],
     ["leaders of the week", "/top/points/week/"],
     ["leaders of all time", "/top/points/all/"],
     ["usrrating (leaders block)", "/api/v2/usrrating?type=points&p=0&n=8"],
@@ -148,25 +205,32 @@ async function probe(base: string, urlPath: string, headers: Record<string, stri
 async function measureBoth(
   ports: [number, number],
   seconds: number,
-  pages: [[string, string][], [string, string][]],
+  pages: [Page[], Page[]],
+  readerCookies: [string, string],
   log: Opts["log"],
 ): Promise<[Line[], Line[]]> {
-  // signed-in-like (no page cache), the search limit lifted: every request is a render
-  const headers = { cookie: "sid=bench", "x-bench-rate": "off" };
+  // signed-in-like (no page cache), the search limit lifted: every request is a render; the feeds as their reader
+  const headersOf = (k: 0 | 1, page: Page) => ({ cookie: page[2] ? readerCookies[k] : "sid=bench", "x-bench-rate": "off" });
   const out: [Line[], Line[]] = [[], []];
   const turn = Math.max(1, Math.round(seconds / ROUNDS));
   for (let i = 0; i < pages[0].length; i++) {
     const samples: Sample[] = [];
-    for (const k of [0, 1]) {
+    for (const k of [0, 1] as const) {
       const base = `http://127.0.0.1:${ports[k]}`;
-      const p = await probe(base, pages[k][i][1], headers);
+      const p = await probe(base, pages[k][i][1], headersOf(k, pages[k][i]));
       samples.push({ ...p, latencies: [], requests: 0, seconds: 0, p50: [], p99: [] });
     }
     log(`  ${pages[0][i][0]}: ${pages[0][i][1]} | ${pages[1][i][1]} (status ${samples[0].status}/${samples[1].status}) …`);
     for (let round = 0; round < ROUNDS; round++) {
-      for (const k of [0, 1]) {
+      for (const k of [0, 1] as const) {
         await new Promise((r) => setTimeout(r, 200));
-        const r = await autocannon({ url: `http://127.0.0.1:${ports[k]}${pages[k][i][1]}`, connections: 4, duration: turn, headers, timeout: 30 });
+        const r = await autocannon({
+          url: `http://127.0.0.1:${ports[k]}${pages[k][i][1]}`,
+          connections: 4,
+          duration: turn,
+          headers: headersOf(k, pages[k][i]),
+          timeout: 30,
+        });
         samples[k].latencies.push(r.latency.mean * r.requests.total);
         samples[k].requests += r.requests.total;
         samples[k].seconds += turn;
@@ -202,14 +266,18 @@ export async function scaleBench(o: Opts): Promise<void> {
     sql<{ term: string }>(small, "SELECT term FROM answers_fts_words WHERE length(term) >= 5 AND term NOT GLOB '*[0-9]*' ORDER BY doc DESC LIMIT 1")[0]?.term ??
     "вопрос";
   const ports: [number, number] = [o.port, Number(process.env.BENCH_SCALE_PORT ?? o.port + 90)];
-  const pages: [[string, string][], [string, string][]] = [pagesOf(targetsOf(small), broad), pagesOf(targetsOf(big), broad)];
+  const targets = [targetsOf(small), targetsOf(big)] as const;
+  followBusiest(small);
+  followBusiest(big);
   o.log(`serving ${small} on ${ports[0]} and ${big} on ${ports[1]} …`);
   const servers: ChildProcess[] = [];
   let results: [Line[], Line[]];
   try {
     servers.push(await serve(small, ports[0]));
     servers.push(await serve(big, ports[1]));
-    results = await measureBoth(ports, o.seconds, pages, o.log);
+    const readers = [await feedCookie(`http://127.0.0.1:${ports[0]}`), await feedCookie(`http://127.0.0.1:${ports[1]}`)] as const;
+    const pages: [Page[], Page[]] = [pagesOf(targets[0], broad, readers[0].id), pagesOf(targets[1], broad, readers[1].id)];
+    results = await measureBoth(ports, o.seconds, pages, [readers[0].cookie, readers[1].cookie], o.log);
   } finally {
     for (const s of servers) await stop(s);
   }

@@ -1,0 +1,2 @@
+CREATE INDEX `answers_user_live_idx` ON `answers` (`user_id`,`added`) WHERE hidden = 0;--> statement-breakpoint
+CREATE INDEX `questions_user_live_idx` ON `questions` (`user_id`,`added`) WHERE hidden = 0 AND state <> 'D';
