@@ -19,7 +19,7 @@
  * stem found in more than SELECTIVE_MAX rows of an index (a bounded count tells) does not take
  * part in that index's score (its weight there would be small anyway); the rows must still hold
  * it, each checked by its rowid. When every stem is common, the window is the newest matches,
- * unranked.
+ * unranked, among the index's newest rows (COMMON_HORIZON).
  *
  * The search page's work is bounded, however broad its words («по» is a prefix of half the
  * titles): each index gives its newest SEARCH_WINDOW matches only (it walks its rows newest first
@@ -458,6 +458,16 @@ const STALE_BEFORE_SEARCH = 20_000;
  */
 const NOTHING = `'"' || char(57344) || '"'`;
 
+/**
+ * How far back, in rows of its table, an index is searched when every group of the query is
+ * common in it. Such a query has no short list to walk: its window is the AND of long lists,
+ * read newest first until SEARCH_WINDOW rows hold every group, and when those groups are seldom
+ * together that walk went to the end of the shorter list, growing with the site. Bounded to the
+ * newest rows, it reads about as much at a million questions as at a thousand; a query with a
+ * selective group still searches everything.
+ */
+export const COMMON_HORIZON = { questions_fts: 100_000, answers_fts: 300_000 } as const;
+
 function windowCtes(fts: "questions_fts" | "answers_fts", name: "q" | "a", groupsParam: string) {
   const counted = `${name}c as materialized (select j.value as e,
         (select count(*) from (select 1 from ${fts} where ${fts} match j.value limit ${SELECTIVE_MAX + 1})) as n
@@ -469,10 +479,14 @@ function windowCtes(fts: "questions_fts" | "answers_fts", name: "q" | "a", group
   const sel = `(select sel from ${name}m)`;
   const com = `(select com from ${name}m)`;
   const weights = fts === "questions_fts" ? ", 3.0, 1.0" : "";
+  const table = fts === "questions_fts" ? "questions" : "answers";
+  // a plain rowid bound, so FTS5 stops its walk there (0 when a selective group drives the walk)
+  const horizon = `(select case when sel is null then coalesce((select max(id) from ${table}), 0) - ${COMMON_HORIZON[fts]} else 0 end from ${name}m)`;
   return {
     ctes: [counted, split],
     score: `(case when ${sel} is null then 0 else bm25(${fts}${weights}) end)`,
     match: `${fts} match (select coalesce(sel, alle, ${NOTHING}) from ${name}m)
+        and ${fts}.rowid > ${horizon}
         and (case when ${sel} is null or ${com} is null then 1
              else exists (select 1 from ${fts}(${com}) c where c.rowid = ${fts}.rowid) end)`,
   };
