@@ -61,6 +61,9 @@ export const questions = sqliteTable(
     index("questions_cat_added_idx").on(t.categoryId, t.added),
     index("questions_rating_idx").on(t.topCategoryId, t.state, t.totalmarks),
     index("questions_user_idx").on(t.userId, t.added),
+    // the live questions of a category and of a subcategory by time: a deep page of their lists skips its rows in these alone
+    index("questions_topcat_live_idx").on(t.topCategoryId, t.added).where(sql`hidden = 0 AND state <> 'D'`),
+    index("questions_cat_live_idx").on(t.categoryId, t.added).where(sql`hidden = 0 AND state <> 'D'`),
     // a user's live questions by time, for the feeds' cutoff read from the index alone
     index("questions_user_live_idx").on(t.userId, t.added).where(sql`hidden = 0 AND state <> 'D'`),
     /** a user's questions by state (the profile's open / vote / resolve / deleted subs): migration 0003 */

@@ -1,0 +1,2 @@
+CREATE INDEX `questions_topcat_live_idx` ON `questions` (`top_category_id`,`added`) WHERE hidden = 0 AND state <> 'D';--> statement-breakpoint
+CREATE INDEX `questions_cat_live_idx` ON `questions` (`category_id`,`added`) WHERE hidden = 0 AND state <> 'D';
