@@ -38,7 +38,10 @@ export async function write(db: D1Database, tables: Table[], written: Record<str
     batchChars = 0;
   };
   for (const t of tables) {
-    const upsert = t.upsert ? ` WHERE true ON CONFLICT (id) DO UPDATE SET ${t.cols.map((c) => `${c} = excluded.${c}`).join(", ")}` : "";
+    // never `id = excluded.id`: setting a key, even to itself, makes SQLite check every table that
+    // points at it, a scan of each one without an index on its column, for every row upserted
+    const kept = t.cols.filter((c) => c !== "id");
+    const upsert = t.upsert ? ` WHERE true ON CONFLICT (id) DO UPDATE SET ${kept.map((c) => `${c} = excluded.${c}`).join(", ")}` : "";
     const sql = `INSERT INTO ${t.name} (${t.cols.join(", ")}) SELECT ${t.cols.map((_, i) => `value->>${i}`).join(", ")} FROM json_each(?)${upsert}`;
     let parts: string[] = [];
     let chars = 0;
