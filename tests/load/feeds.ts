@@ -38,7 +38,8 @@ export function feedsSeedSql(now = Date.now()): string[] {
 
 type Session = { id: number; cookie: string };
 
-async function signIn(base: string, email: string): Promise<Session> {
+/** A demo user signed in on a bench server (password demo12345): his id and session cookie. */
+export async function signIn(base: string, email: string): Promise<Session> {
   const res = await fetch(`${base}/api/v2/auth`, {
     method: "POST",
     headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },

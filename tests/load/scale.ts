@@ -25,6 +25,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import { answers, bin, quietEnv } from "../../scripts/local-env.mjs";
 import { benchDevArgs } from "./dev-args";
+import { FEED_READER, signIn } from "./feeds";
 
 type Opts = { port: number; seconds: number; big: number; base: number; log: (msg: string) => void };
 /** rounds of turns per page: small, big, small, big … */
@@ -65,9 +66,7 @@ function storeOf(n: number, log: Opts["log"]): string {
   return dir;
 }
 
-/** The reader whose feeds the section reads, signed in: he follows the store's busiest askers. */
-const FEED_READER = "guru@demo.local";
-/** how many of the busiest askers he follows */
+/** how many of the store's busiest askers the feeds' reader (FEED_READER, signed in) follows */
 const FOLLOWED = 200;
 
 /** A list's deepest full page in a store of `n` rows: the offset cap's, or the last full page of a shorter list. */
@@ -105,18 +104,6 @@ function followBusiest(dir: string) {
     `INSERT OR IGNORE INTO follows (follower_id, target_type, target_id, added) SELECT ${reader}, 'U', id, ${Date.now()} FROM users WHERE email <> '${FEED_READER}' ORDER BY questions_count DESC, id LIMIT ${FOLLOWED}`,
   );
   sql(dir, `UPDATE users SET following = (SELECT count(*) FROM follows WHERE follower_id = users.id AND target_type = 'U') WHERE email = '${FEED_READER}'`);
-}
-
-/** The feed reader's session cookie on a server. */
-async function feedCookie(base: string): Promise<{ id: number; cookie: string }> {
-  const res = await fetch(`${base}/api/v2/auth`, {
-    method: "POST",
-    headers: { origin: base, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: FEED_READER, password: "demo12345" }),
-  });
-  const json = (await res.json()) as { status: number; id: number };
-  if (json.status !== 200) throw new Error(`sign-in of ${FEED_READER} failed: ${JSON.stringify(json)}`);
-  return { id: json.id, cookie: res.headers.get("set-cookie")!.split(";")[0] };
 }
 
 /** A page of the section: its name, its path, and whether it is read as the feeds' reader (else as a reader the page cache skips). */
@@ -275,7 +262,7 @@ export async function scaleBench(o: Opts): Promise<void> {
   try {
     servers.push(await serve(small, ports[0]));
     servers.push(await serve(big, ports[1]));
-    const readers = [await feedCookie(`http://127.0.0.1:${ports[0]}`), await feedCookie(`http://127.0.0.1:${ports[1]}`)] as const;
+    const readers = [await signIn(`http://127.0.0.1:${ports[0]}`, FEED_READER), await signIn(`http://127.0.0.1:${ports[1]}`, FEED_READER)] as const;
     const pages: [Page[], Page[]] = [pagesOf(targets[0], broad, readers[0].id), pagesOf(targets[1], broad, readers[1].id)];
     results = await measureBoth(ports, o.seconds, pages, [readers[0].cookie, readers[1].cookie], o.log);
   } finally {

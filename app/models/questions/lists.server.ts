@@ -106,8 +106,8 @@ export function listWhere(s: ListScope): SQL[] {
  * The page's ids are chosen first, in a subquery that needs only the list's conditions and order;
  * only those 20 questions are then read whole with their authors. A deep page (offset up to
  * LIMITS.maxOffset) skips its rows in an index alone where a partial index of live questions
- * holds the list (a category's, a subcategory's), instead of reading a
- * thousand questions and their authors to throw them away.
+ * holds the list (a category's, a subcategory's), instead of reading a thousand questions and
+ * their authors to throw them away.
  */
 export async function listQuestions(env: Env, opts: ListScope & { offset: number; limit?: number; after?: number }): Promise<SectionListItem[]> {
   const limit = opts.limit ?? LIMITS.pageSize;

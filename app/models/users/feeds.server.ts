@@ -57,21 +57,24 @@ function cutoffSql(depth: number, before?: number) {
  * for a page of 20) grew with the store. So the page is first read with a cutoff taken from the
  * indexes alone (`cutoffSql`), which leaves about `offset + limit` rows to read whole. When that
  * page comes out short (a filter dropped rows above the cutoff, or the feed ends), it is read again
- * without the cutoff, as it always was.
+ * without the cutoff, as it always was; unless the cutoff was 0 (the authors hold fewer rows than
+ * the page's depth, so it left none out), when the short page is the page: a feed's end, or a
+ * reader who follows few people, costs one round trip.
  */
-async function authorsFeedQuery(env: Env, authors: SQL, offset: number, limit: number, before?: number, leaveOut: number[] = []) {
+async function authorsFeedQuery(env: Env, authors: SQL, offset: number, limit: number, before?: number, leaveOut: number[] = []): Promise<FeedUserItem[]> {
   const fast = await authorsFeedPage(env, authors, offset, limit, before, leaveOut, true);
-  return fast.length >= limit ? fast : authorsFeedPage(env, authors, offset, limit, before, leaveOut, false);
+  const rows = fast.length >= limit || fast[0]?.cut === 0 ? fast : await authorsFeedPage(env, authors, offset, limit, before, leaveOut, false);
+  return rows.map(({ cut: _, ...item }) => item);
 }
 
 function authorsFeedPage(env: Env, authors: SQL, offset: number, limit: number, before: number | undefined, leaveOut: number[], withCutoff: boolean) {
   const depth = offset + limit;
   const shown = shownCategories(leaveOut);
   const newEnough = withCutoff ? sql`AND added >= (SELECT t FROM cut)` : sql``;
-  return dbOf(env).all<FeedUserItem>(sql`
+  return dbOf(env).all<FeedUserItem & { cut: number }>(sql`
     WITH fl AS (${authors}),
     cut AS (SELECT ${withCutoff ? cutoffSql(depth, before) : sql`0`} AS t)
-    SELECT 'Q' AS kind, q.id AS id, q.id AS qid, q.qtext AS qtext, '' AS text, q.added AS added, u.id AS uid, u.nick AS nick, u.lvl AS lvl
+    SELECT 'Q' AS kind, q.id AS id, q.id AS qid, q.qtext AS qtext, '' AS text, q.added AS added, u.id AS uid, u.nick AS nick, u.lvl AS lvl, (SELECT t FROM cut) AS cut
     FROM fl
     JOIN questions q ON q.id IN (
       SELECT id FROM questions WHERE user_id = fl.author_id AND hidden = 0 AND state <> 'D' ${olderThan("added", before)} ${newEnough} ORDER BY added DESC LIMIT ${depth}
@@ -79,7 +82,7 @@ function authorsFeedPage(env: Env, authors: SQL, offset: number, limit: number, 
     JOIN users u ON u.id = q.user_id
     WHERE 1 ${shown}
     UNION ALL
-    SELECT 'A' AS kind, a.id AS id, a.qid AS qid, q.qtext AS qtext, a.text AS text, a.added AS added, u.id AS uid, u.nick AS nick, u.lvl AS lvl
+    SELECT 'A' AS kind, a.id AS id, a.qid AS qid, q.qtext AS qtext, a.text AS text, a.added AS added, u.id AS uid, u.nick AS nick, u.lvl AS lvl, (SELECT t FROM cut) AS cut
     FROM fl
     JOIN answers a ON a.id IN (
       SELECT id FROM answers WHERE user_id = fl.author_id AND hidden = 0 ${olderThan("added", before)} ${newEnough} ORDER BY added DESC LIMIT ${depth}
