@@ -52,7 +52,7 @@ const KIND_BY_ROUTE: [RegExp, PageKind][] = [
   [/^routes\/moderlog\.\$uid/, "moderlog"],
   [/^routes\/help\./, "help"],
   [/^routes\/categories\._index$/, "categories"],
-  [/^routes\/search\./, "search"],
+  [/^routes\/search(-\d)?$/, "search"],
   [/^routes\/top\./, "top"],
 ];
 
