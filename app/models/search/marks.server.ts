@@ -14,9 +14,16 @@ import { termOf } from "../../lib/stems";
  */
 export type Term = { s: string };
 
-/** Whether a word of a text is one the index matched for these terms (the same rule as the index: its term is one of them). */
+/**
+ * Whether a word of a text is one the index matched for these terms (the same rule as the index:
+ * its term is one of them). A word's term is always its beginning (the stemmer only cuts endings,
+ * app/lib/stems.ts), so a word that no term begins is not stemmed at all: most words of a result,
+ * and stemming is what a page of results spent its time on.
+ */
 function wordMatches(word: string, terms: Term[]): boolean {
-  const t = termOf(word.toLowerCase().replace(/ё/g, "е"));
+  const w = word.toLowerCase().replace(/ё/g, "е");
+  if (!terms.some((x) => w.startsWith(x.s))) return false;
+  const t = termOf(w);
   return terms.some((x) => x.s === t);
 }
 

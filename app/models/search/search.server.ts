@@ -79,9 +79,15 @@ export function sameWord(a: string, b: string): boolean {
   return short.length >= 4 && long.startsWith(short);
 }
 
-/** How many of the query's stems are (by sameWord) stems of the text's own words. */
+/**
+ * How many of the query's stems are (by sameWord) stems of the text's own words. A word's stem is
+ * its beginning, so a word that shares no stem's first 4 letters (the whole stem, when shorter)
+ * cannot be the same word as any, and is not stemmed.
+ */
 export function sharedStems(stems: string[], text: string): number {
-  const own = wordsOf(text).map(stemOf);
+  const own = wordsOf(text)
+    .filter((w) => stems.some((s) => w.startsWith(s.slice(0, 4))))
+    .map(stemOf);
   return stems.filter((s) => own.some((w) => sameWord(s, w))).length;
 }
 
