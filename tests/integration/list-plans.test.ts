@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { all } from "./helpers/db";
+
+/**
+ * The 'best' tab of a category (its whole branch) and of a subcategory orders resolved questions
+ * by marks, then time (app/models/questions/lists.server.ts). At a million questions thousands tie
+ * on the top marks, so the page must come in that order from an index, not from a sort of every
+ * tied question: the same conditions and order as the list's id subquery.
+ */
+describe("the best tab's page", () => {
+  for (const [name, column] of [
+    ["a category's whole branch", "top_category_id"],
+    ["a subcategory", "category_id"],
+  ] as const) {
+    it(`of ${name} is read in order from an index, with no sort`, async () => {
+      const plan = await all<{ detail: string }>(
+        `EXPLAIN QUERY PLAN SELECT id FROM questions WHERE hidden = 0 AND ${column} = ? AND state = 'R' ORDER BY totalmarks DESC, added DESC LIMIT 20 OFFSET 980`,
+        1,
+      );
+      const details = plan.map((p) => p.detail).join("\n");
+      expect(details).toMatch(new RegExp(`SEARCH questions USING INDEX \\w+ \\(${column}=\\? AND state=\\?\\)`));
+      expect(details).not.toMatch(/TEMP B-TREE/);
+    });
+  }
+});
