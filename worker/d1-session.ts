@@ -46,22 +46,3 @@ export function withD1Session(req: Request, env: Env): { env: Env; cookieAfter(r
     },
   };
 }
-
-/**
- * Runs `serve` with the request's D1 session (withD1Session) and adds the bookmark's cookie to what
- * it answers, when a write moved the bookmark. A response with immutable headers (passed on as it
- * came) is copied to take the cookie.
- */
-export async function inD1Session(req: Request, env: Env, serve: (env: Env) => Promise<Response>): Promise<Response> {
-  const session = withD1Session(req, env);
-  let res = await serve(session.env);
-  const cookie = session.cookieAfter(res);
-  if (!cookie) return res;
-  try {
-    res.headers.append("Set-Cookie", cookie);
-  } catch {
-    res = new Response(res.body, res);
-    res.headers.append("Set-Cookie", cookie);
-  }
-  return res;
-}

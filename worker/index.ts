@@ -14,9 +14,9 @@ import { promoteToGold } from "../app/models/questions/gold.server";
 import { expireVips } from "../app/models/gifts/vip.server";
 import { indexStale } from "../app/models/search/index.server";
 import { withD1Stats } from "./d1-stats";
-import { inD1Session } from "./d1-session";
+import { withD1Session } from "./d1-session";
 import { isSameOrigin } from "../app/calls/origin";
-import { guestCopy, isPagePath, withPageCache } from "../app/calls/page-cache.server";
+import { guestCopy, withPageCache } from "../app/calls/page-cache.server";
 import { isSharedCandidate, type SharedRenderContext, sharedQuestionPage } from "../app/calls/shared-page.server";
 import { withSecurityHeaders } from "../app/lib/http.server";
 import { servePreview } from "../app/models/photos/photos.server";
@@ -60,12 +60,18 @@ app.get("/img/p/:key/:size", (c) => servePreview(c.env, c.req.param("key"), c.re
 // Read replicas: each request reads and writes through a D1 session that starts from the browser's
 // bookmark, and a write leaves the new bookmark in its cookie (worker/d1-session.ts).
 app.use("*", async (c, next) => {
-  const res = await inD1Session(c.req.raw, c.env, async (env) => {
-    c.env = env;
-    await next();
-    return c.res;
-  });
-  if (res !== c.res) c.res = res;
+  const { env, cookieAfter } = withD1Session(c.req.raw, c.env);
+  c.env = env;
+  await next();
+  const cookie = cookieAfter(c.res);
+  if (!cookie) return;
+  try {
+    c.res.headers.append("Set-Cookie", cookie);
+  } catch {
+    // a response with immutable headers (passed on as it came): a copy takes the cookie
+    c.res = new Response(c.res.body, c.res);
+    c.res.headers.append("Set-Cookie", cookie);
+  }
 });
 
 app.route("/api", api);
@@ -73,27 +79,25 @@ app.route("/api", api);
 // WebSockets: the user's hub and a question's room.
 app.route("/", live);
 
-app.all("*", (c) => servePage(c.req.raw, c.env, c.executionCtx));
+// Forms posted to Remix actions must come from this site (CSRF); Remix would answer 500.
+app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {
+  if (!isSameOrigin(c.req.raw)) return c.text(ERRORS[111].text, 403);
+  await next();
+});
 
-/**
- * A page: a guest's from the page cache, a signed-in reader's question page from the rendering
- * shared by his class of readers, anything else rendered by Remix for its reader. Forms posted to
- * Remix actions must come from this site (CSRF); Remix would answer 500.
- */
-async function servePage(req: Request, env: Env, ctx: ExecutionContext): Promise<Response> {
-  if (req.method !== "GET" && req.method !== "HEAD" && !isSameOrigin(req)) return new Response(ERRORS[ERR.foreignOrigin].text, { status: 403 });
+app.all("*", async (c) => {
   // With D1_STATS=1 (the benchmark, the tests) each page reports the D1 work done before its headers.
-  const { env: counted, report } = withD1Stats(env);
-  const contextOf = (): SharedRenderContext => ({ cloudflare: { env: counted, cf: req.cf, ctx, caches } });
+  const { env, report } = withD1Stats(c.env);
+  const contextOf = (): SharedRenderContext => ({ cloudflare: { env, cf: c.req.raw.cf, ctx: c.executionCtx, caches } });
   const renderRemix = async (context: SharedRenderContext) => {
-    const res = await handleRemix(req, context);
+    const res = await handleRemix(c.req.raw, context);
     report(res);
     return res;
   };
   // a signed-in reader's question page: one rendering for every reader alike, his own parts filled in
-  if (isSharedCandidate(req)) {
+  if (isSharedCandidate(c.req.raw)) {
     const context = contextOf();
-    const shared = await sharedQuestionPage(req, counted, ctx, context, renderRemix);
+    const shared = await sharedQuestionPage(c.req.raw, env, c.executionCtx, context, renderRemix);
     if (shared) {
       report(shared);
       return shared;
@@ -101,29 +105,17 @@ async function servePage(req: Request, env: Env, ctx: ExecutionContext): Promise
     // rendered for this reader alone (a moderator, a question not there): with the session already read
     return renderRemix(context);
   }
-  return withPageCache(req, ctx, () => renderRemix(contextOf()));
-}
+  return withPageCache(c.req.raw, c.executionCtx, () => renderRemix(contextOf()));
+});
 
 export default {
   /**
    * A guest's cached page is served before the router and the D1 session: most readers are guests,
-   * and a copy needs nothing else (the security headers come as on every response). Without the
-   * secrets, everything goes to Hono, whose middleware refuses it.
+   * and a copy needs nothing else (the security headers come as on every response).
    */
   async fetch(req: Request, env: Env, ctx: ExecutionContext) {
-    if (missingSecrets(env).length > 0) return app.fetch(req, env, ctx);
-    const copy = await guestCopy(req);
-    if (copy) return withSecurityHeaders(copy);
-    // a page goes to its renderer straight, without Hono's router and middlewares (their work per
-    // request showed in the CPU profile); the calls, the sockets and the photos go through Hono
-    if (!isPagePath(new URL(req.url).pathname)) return app.fetch(req, env, ctx);
-    try {
-      return withSecurityHeaders(await inD1Session(req, env, (env) => servePage(req, env, ctx)));
-    } catch (e) {
-      // as Hono answers what throws in its handlers
-      console.error(e);
-      return withSecurityHeaders(new Response("Internal Server Error", { status: 500 }));
-    }
+    const copy = missingSecrets(env).length === 0 ? await guestCopy(req) : null;
+    return copy ? withSecurityHeaders(copy) : app.fetch(req, env, ctx);
   },
   /**
    * The cron: questions move A → V → R (or are deleted when nobody answered) as their windows

@@ -61,15 +61,12 @@ function served(hit: Response): Response {
 /** The paths the worker answers with something else than a page: the calls, the sockets, the photos. */
 const NOT_A_PAGE = /^\/(api|ws|img\/p)(\/|$)/;
 
-/** Whether the worker answers this path with a page (Remix), not a call, a socket or a photo. */
-export const isPagePath = (pathname: string) => !NOT_A_PAGE.test(pathname);
-
 /**
  * A guest's cached page, looked for before anything else runs (no router, no D1 session), or null:
  * then the request goes its normal way, and the page cache does not look for the copy again.
  */
 export async function guestCopy(req: Request): Promise<Response | null> {
-  if (!isCacheableRequest(req) || !isPagePath(new URL(req.url).pathname)) return null;
+  if (!isCacheableRequest(req) || NOT_A_PAGE.test(new URL(req.url).pathname)) return null;
   const hit = await defaultCache().match(cacheKey(req));
   if (hit) return served(hit);
   lookedUp.add(req);
