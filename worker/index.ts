@@ -14,7 +14,7 @@ import { promoteToGold } from "../app/models/questions/gold.server";
 import { expireVips } from "../app/models/gifts/vip.server";
 import { indexStale } from "../app/models/search/index.server";
 import { withD1Stats } from "./d1-stats";
-import { withD1Session } from "./d1-session";
+import { bookmarkOf, withD1Session } from "./d1-session";
 import { isSameOrigin } from "../app/calls/origin";
 import { guestCopy, withPageCache } from "../app/calls/page-cache.server";
 import { isSharedCandidate, type SharedRenderContext, sharedQuestionPage } from "../app/calls/shared-page.server";
@@ -97,7 +97,7 @@ app.all("*", async (c) => {
   // a signed-in reader's question page: one rendering for every reader alike, his own parts filled in
   if (isSharedCandidate(c.req.raw)) {
     const context = contextOf();
-    const shared = await sharedQuestionPage(c.req.raw, env, c.executionCtx, context, renderRemix);
+    const shared = await sharedQuestionPage(c.req.raw, c.executionCtx, context, renderRemix, bookmarkOf(c.req.raw));
     if (shared) {
       report(shared);
       return shared;

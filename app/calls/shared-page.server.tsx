@@ -13,16 +13,19 @@
  * The stored copies of a page carry a generation: a write's purge drops the generation with the
  * guests' copy (here, and through the zone's purge in every location), so the next reader starts a
  * new one. Copies live as long as guests' copies (the same edge minute); the generation is looked
- * up beside the reader's session, so a hit waits for one D1 round trip. Moderators (their own
- * controls), loader data (?_data=) and anything but a plain 200 page are rendered as before.
+ * up beside the reader's session, so a hit waits for one D1 round trip, and the same reader's next
+ * views within seconds for none (what was read of him is kept: known-readers.server.ts).
+ * Moderators (their own controls), loader data (?_data=) and anything but a plain 200 page are
+ * rendered as before.
  */
 import { renderToStaticMarkup } from "react-dom/server";
 import { SessionMeta, ToolbarUser } from "../components/site-shell";
 import { BoundedStore } from "../lib/bounded-store";
 import { isModerator } from "../lib/moderation";
 import { userHub } from "../models/core/hub.server";
-import { sessionAndClassOnQuestion, type Viewer, viewerOfClass } from "../models/questions/viewer.server";
-import type { Session } from "../models/users/session.server";
+import { sessionAndClassOnQuestion, type Viewer, type ViewerClass, viewerOfClass } from "../models/questions/viewer.server";
+import { forgetReader, keepReader, knownReader, readerKey } from "../models/users/known-readers.server";
+import { keepViewerSession, readCookie, SESSION_COOKIE, type Session } from "../models/users/session.server";
 import { tourPending } from "../models/users/tours.server";
 import { hasAskedCookie } from "../models/questions/asked-note.server";
 import { generationKey, isCacheableRequest } from "./page-cache.server";
@@ -151,43 +154,76 @@ export function isSharedCandidate(req: Request): boolean {
   return QUESTION_PAGE.test(url.pathname) && [...url.searchParams.keys()].every((k) => k === "p") && !hasAskedCookie(req);
 }
 
+/** What a page's copies for a reader depend on: his session, his class on the question and his bell, as read under a generation. */
+type ReaderOnPage = { reader: Reader; facts: ViewerClass };
+
+/**
+ * The page's generation in this location and the reader on it: kept from his last view of the page
+ * when nothing since may have changed it (known-readers.server.ts), otherwise his session and class
+ * in one D1 round trip beside the generation's lookup, and his bell's count from his UserHub. Null
+ * when the page is not one for the shared copies (no session, a moderator, a tour due, no question).
+ */
+async function readerOnPage(req: Request, key: string, qid: number, ctx: ExecutionContext, context: SharedRenderContext, now: number) {
+  const url = new URL(req.url);
+  const seen = knownReader<ReaderOnPage>(key, now);
+  if (seen) {
+    const generation = await generationOf(url, ctx);
+    if (generation === seen.generation) {
+      // the session is the request's, as if read now (the day's first view still earns its point)
+      const session = await keepViewerSession(context, seen.value.reader.session, now);
+      return session && { generation, ...seen.value };
+    }
+    forgetReader(key);
+  }
+  // the session and the reader's class in one round trip (the session is kept for the render),
+  // and beside it the page's generation in this location
+  const [generation, { session, facts }] = await Promise.all([generationOf(url, ctx), sessionAndClassOnQuestion(context, req, qid)]);
+  // a reader with an onboarding tour due gets his own page: the tour's island is his alone
+  if (!session || !facts || isModerator(session.user) || tourPending(session.user)) return null;
+  const bell = session.user.bell?.on
+    ? await userHub(context.cloudflare.env, session.user.id)
+        .unread()
+        .catch(() => 0)
+        .then((unread) => ({ unread, interval: session.user.bell!.interval, sound: session.user.bell!.sound }))
+    : null;
+  const read: ReaderOnPage = { reader: { session, bell }, facts };
+  keepReader(key, session.user.id, read, generation, now);
+  return { generation, ...read };
+}
+
 /**
  * A signed-in reader's GET of a question page through the shared copies; null when the request is
  * not one (the caller renders it as before). `render` runs Remix with the load context given.
  */
 export async function sharedQuestionPage(
   req: Request,
-  env: Env,
   ctx: ExecutionContext,
   context: SharedRenderContext,
   render: (context: SharedRenderContext) => Promise<Response>,
+  bookmark: string | null,
 ): Promise<Response | null> {
   if (!isSharedCandidate(req)) return null;
   const url = new URL(req.url);
   const qid = QUESTION_PAGE.exec(url.pathname)![1];
-  // the session and the reader's class in one round trip (the session is kept for the render),
-  // and beside it the page's generation in this location
-  const [generation, { session, facts }] = await Promise.all([generationOf(url, ctx), sessionAndClassOnQuestion(context, req, Number(qid))]);
-  // a reader with an onboarding tour due gets his own page: the tour's island is his alone
-  if (!session || !facts || isModerator(session.user) || tourPending(session.user)) return null;
-  const bell = session.user.bell?.on
-    ? await userHub(env, session.user.id)
-        .unread()
-        .catch(() => 0)
-        .then((unread) => ({ unread, interval: session.user.bell!.interval, sound: session.user.bell!.sound }))
-    : null;
-  const reader: Reader = { session, bell };
+  const token = readCookie(req, SESSION_COOKIE);
+  if (!token) return null;
+  const now = Date.now();
+  const known = readerKey(await sha256(token), url.pathname, bookmark);
+  const read = await readerOnPage(req, known, Number(qid), ctx, context, now);
+  if (!read) return null;
+  const { generation, facts, reader } = read;
+  const bell = reader.bell;
   const key = new URL(url);
   key.searchParams.set(GENERATION_MARK, generation);
   key.searchParams.set(CLASS_MARK, await sha256(JSON.stringify({ facts, bell })));
   const keyReq = new Request(key.toString(), { method: "GET" });
 
-  const known = kept.get(keyReq.url) ?? (await cachedCopy(keyReq));
-  if (known) return forReader(filled(known, slotsOf(reader)), "shared-hit");
+  const copy = kept.get(keyReq.url) ?? (await cachedCopy(keyReq));
+  if (copy) return forReader(filled(copy, slotsOf(reader)), "shared-hit");
 
   // the same context: the session read above is not read again, nor the reader's facts on the question
   context.sharedRender = true;
-  context.viewerOnQuestion = viewerOfClass(session.user.id, facts);
+  context.viewerOnQuestion = viewerOfClass(reader.session.user.id, facts);
   const res = await render(context);
   if (res.status !== 200 || res.headers.has("set-cookie") || !res.body || !(res.headers.get("content-type") ?? "").startsWith("text/html")) {
     // rendered for this reader: kept by no cache, whatever the route said
@@ -198,11 +234,11 @@ export async function sharedQuestionPage(
   const word = crypto.randomUUID();
   const marked = withSlots(res, marksOf(word));
   const headers = [...marked.headers].filter(([k]) => !UNKEPT_HEADERS.includes(k));
-  const copy: Copy = { html: await marked.text(), word, status: marked.status, headers };
-  kept.set(keyReq.url, copy);
-  const stored = new Response(copy.html, { status: copy.status, headers: copy.headers });
+  const made: Copy = { html: await marked.text(), word, status: marked.status, headers };
+  kept.set(keyReq.url, made);
+  const stored = new Response(made.html, { status: made.status, headers: made.headers });
   stored.headers.set("Cache-Control", `s-maxage=${SHARED_SECONDS}`);
   stored.headers.set(MARK_HEADER, word);
   ctx.waitUntil(defaultCache().put(keyReq, stored));
-  return forReader(filled(copy, slotsOf(reader)), "shared-miss");
+  return forReader(filled(made, slotsOf(reader)), "shared-miss");
 }

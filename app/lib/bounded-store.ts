@@ -27,6 +27,18 @@ export class BoundedStore<V = string> {
     return value;
   }
 
+  delete(key: string) {
+    const old = this.map.get(key);
+    if (old === undefined) return;
+    this.map.delete(key);
+    this.used -= key.length + this.sizeOf(old);
+  }
+
+  /** Drops every entry whose value passes `test`. */
+  deleteWhere(test: (value: V) => boolean) {
+    for (const [k, v] of this.map) if (test(v)) this.delete(k);
+  }
+
   /** Keeps `value` under `key` unless it alone would take more than an eighth of the limit. */
   set(key: string, value: V) {
     const size = key.length + this.sizeOf(value);

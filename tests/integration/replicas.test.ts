@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formPost, page, post } from "./helpers/api";
-import { as } from "./helpers/users";
+import { as, newUser } from "./helpers/users";
+import { dropSharedCopies } from "./helpers/cache";
 
 /**
  * Read replicas: every request goes through a D1 session; a write leaves the session's bookmark in
@@ -67,18 +68,23 @@ describe("the D1 bookmark cookie", () => {
     }
   });
 
-  it("a signed-in reader's pages wait for at most two D1 round trips in a row before their first byte, and the question page's shared copy for one", async () => {
-    const me = await as("vip@demo.local");
+  it("a signed-in reader's pages wait for at most two D1 round trips in a row before their first byte, the question page's shared copy for one, and his next view of it for none", async () => {
+    // two new readers alike (same level, nothing done on the question)
+    const [me, alike] = [await newUser("Читатель"), await newUser("Такой же читатель")];
     // the first reader of his kind makes the question page's shared copy: his session with his
     // facts on the question, then the page's reads together; the next reader of his kind only
-    // needs the first
+    // needs the first, and the first reader's next view needs none (what was read of him is kept)
     for (const path of ["/question/1", "/question/1?p=20"]) {
+      await dropSharedCopies("/question/1");
       const made = await page(path, me);
       expect(made.res.headers.get("x-page-cache"), path).toBe("shared-miss");
       expect(Number(made.res.headers.get("x-d1-serial")), path).toBeLessThanOrEqual(2);
-      const kept = await page(path, me);
+      const kept = await page(path, alike);
       expect(kept.res.headers.get("x-page-cache"), path).toBe("shared-hit");
       expect(Number(kept.res.headers.get("x-d1-serial")), path).toBe(1);
+      const again = await page(path, me);
+      expect(again.res.headers.get("x-page-cache"), path).toBe("shared-hit");
+      expect(Number(again.res.headers.get("x-d1-serial")), path).toBe(0);
     }
     for (const path of ["/question/1", "/question/1?p=20", "/", "/vote/", "/comp/", `/profile/id${me.id}`, "/top/points/week/", "/answer/1"]) {
       const { res, status } = await page(path, me);

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { BASE, page, post } from "./helpers/api";
 import { as, newUser, type NewUser } from "./helpers/users";
 import { all, exec, openQuestions } from "./helpers/db";
+import { dropSharedCopies } from "./helpers/cache";
 import { sessionAndClassOnQuestion, viewerOnQuestion } from "../../app/models/questions/viewer.server";
 
 /**
@@ -25,13 +26,6 @@ function expectOwnSlots(html: string, who: NewUser) {
   expect(JSON.parse(s.session!)).toEqual({ id: who.id, salt: who.salt, token: who.token });
   expect(s.toolbarUser).toEqual([`/profile/id${who.id}`, who.nick]);
   expect(html).toContain(`<span class="toolbar-nick">`);
-}
-
-/** Drops the page's shared copies here, as a write's purge does, without changing the page. */
-async function dropSharedCopies(path: string) {
-  const key = new URL(path, BASE);
-  key.searchParams.set("__generation", "1");
-  await (caches as unknown as { default: Cache }).default.delete(new Request(key.toString()));
 }
 
 describe("one rendering of a question page for the signed-in readers alike", () => {
@@ -178,5 +172,71 @@ describe("one rendering of a question page for the signed-in readers alike", () 
     expect(theirs.facts).toMatchObject({ ownAnswers: [a2], bestVoted: false, watching: false, markedQuestion: false, markedAnswers: [] });
     expect((await sessionAndClassOnQuestion({ cloudflare: { env } }, request(asker), qid)).facts).toMatchObject({ isOwner: true, ownAnswers: [] });
     expect((await sessionAndClassOnQuestion({ cloudflare: { env } }, request(reader), 999_999_999)).facts).toBeNull();
+  });
+});
+
+/** The bookmark cookie a write left, as the browser keeps it beside the session cookie. */
+const withBookmarkOf = (who: NewUser, res: Response) =>
+  `${who.cookie}; ${
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("d1b="))!
+      .split(";")[0]
+  }`;
+
+/** Whether the page offers its reader to stop watching the question (the question's island says he watches it). */
+const watches = (html: string) => /&quot;watching&quot;:true/.test(html);
+
+describe("a reader's next view of a page he has just read", () => {
+  it("needs no D1 round trip and no new rendering: it is served from what this isolate read of him", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [qid] = await openQuestions(asker.id, ["Второй взгляд на страницу"]);
+    const reader = await newUser("Читатель");
+    const first = await page(`/question/${qid}`, reader);
+    const again = await page(`/question/${qid}`, reader);
+    expect(first.res.headers.get("x-page-cache")).toBe("shared-miss");
+    expect(again.res.headers.get("x-page-cache")).toBe("shared-hit");
+    expect(again.res.headers.get("x-d1-roundtrips")).toBe("0");
+    expect(again.html).toBe(first.html);
+    expectOwnSlots(again.html, reader);
+  });
+
+  it("shows his own write at once: the write's bookmark makes him read anew", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [qid] = await openQuestions(asker.id, ["Слежу за вопросом"]);
+    const reader = await newUser("Читатель");
+    expect(watches((await page(`/question/${qid}`, reader)).html)).toBe(false);
+    const watched = await post("startwatch", { qid }, reader);
+    expect(watched.json.status).toBe(200);
+    // his browser keeps the bookmark the write left beside his session
+    const after = await page(`/question/${qid}`, withBookmarkOf(reader, watched.res));
+    expect(after.res.headers.get("x-d1-roundtrips")).not.toBe("0");
+    expect(watches(after.html)).toBe(true);
+    expectOwnSlots(after.html, reader);
+  });
+
+  it("shows another's write to the question at once: its purge makes a new generation", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [qid] = await openQuestions(asker.id, ["Ответ другого виден сразу"]);
+    const [reader, answerer] = [await newUser("Читатель"), await newUser("Отвечающий")];
+    await page(`/question/${qid}`, reader);
+    expect((await page(`/question/${qid}`, reader)).res.headers.get("x-d1-roundtrips")).toBe("0");
+    expect((await post("addans", { qid, Body: "Ответ, который читатель видит сразу" }, answerer)).json.status).toBe(200);
+    const after = await page(`/question/${qid}`, reader);
+    expect(after.res.headers.get("x-page-cache")).toBe("shared-miss");
+    expect(after.html).toContain("Ответ, который читатель видит сразу");
+  });
+
+  it("is a guest's page once his session has ended: signing out forgets what was read of him", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [qid] = await openQuestions(asker.id, ["Вышел и вернулся"]);
+    const reader = await newUser("Читатель");
+    await page(`/question/${qid}`, reader);
+    expect((await page(`/question/${qid}`, reader)).res.headers.get("x-d1-roundtrips")).toBe("0");
+    expect((await post("exit", {}, reader)).json.status).toBe(200);
+    // the old cookie, sent again without the bookmark the sign-out left
+    const after = await page(`/question/${qid}`, reader);
+    expect(after.html).toContain('class="toolbar-login"');
+    expect(after.html).not.toContain(reader.token);
   });
 });

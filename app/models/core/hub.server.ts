@@ -7,6 +7,7 @@ import type { LiveAnswer } from "../../lib/views";
 import type { RoomEvent as RoomMessage } from "../../../durable-objects/question-room";
 import { DomainError, type ErrId } from "../../lib/errors";
 import { quotaLimit, quotaView, type QuotaCode } from "../../lib/quotas";
+import { forgetUser } from "../users/known-readers.server";
 
 /** What a room publishes: the room's messages; an "answer" may carry the answer itself. */
 export type RoomEvent = RoomMessage | (Extract<RoomMessage, { type: "answer" }> & { answer?: LiveAnswer });
@@ -74,6 +75,8 @@ type EndedSession = { id: number; expiresAt: number };
  */
 export async function endLiveSessions(env: Env, userId: number, sessions: readonly EndedSession[], now: number): Promise<void> {
   if (sessions.length === 0) return;
+  // this isolate's pages kept for him are not served again (known-readers.server.ts)
+  forgetUser(userId);
   try {
     await userHub(env, userId).endSessions(
       sessions.map((s) => ({ id: s.id, until: s.expiresAt })),
