@@ -2,8 +2,10 @@
  * The bench's "render" section: what one reading of the showcase question page costs.
  *
  * - req/s of the question page for a guest (the page cache), for a signed-in reader (a real
- *   session: user@demo.local) and uncached (a session cookie no session answers to: the whole
- *   render, every time), each beside the static asset of the same run;
+ *   session: user@demo.local) reading it again, for another reader of his class (the same session
+ *   read anew, as a reader the isolate has not seen in the last seconds: `x-bench-known: off`) and
+ *   uncached (a session cookie no session answers to: the whole render, every time), each beside
+ *   the static asset of the same run;
  * - the worker's CPU per request, from the V8 profiler: wrangler dev is started with an inspector
  *   port, the section attaches to the worker's isolate over the DevTools protocol, samples while it
  *   sends requests one at a time, and counts the sampled time that was not idle (the busy time)
@@ -160,6 +162,9 @@ export async function renderSection<R extends { name: string; result: { requests
 ): Promise<{ rows: R[]; print(staticRate: number): void }> {
   const reader = await sessionCookie(base, "user@demo.local");
   const signedIn = { cookie: reader };
+  // another reader of the same class: his page is the class's copy, but he is read anew (his
+  // session and class from D1, his bell from his UserHub) as a reader not seen in the last seconds
+  const alike = { cookie: reader, "x-bench-known": "off" };
   const uncached = { cookie: "sid=bench" };
   // what one request of each kind does before its headers: the cache's answer and the D1 round trips
   const probes: string[] = [];
@@ -168,6 +173,7 @@ export async function renderSection<R extends { name: string; result: { requests
     ["guest again", {}],
     ["signed in", signedIn],
     ["signed in again", signedIn],
+    ["signed in, reader alike", alike],
     ["uncached", uncached],
   ] as const) {
     const res = await fetch(base + question, { headers });
@@ -177,11 +183,13 @@ export async function renderSection<R extends { name: string; result: { requests
   const rows = [
     await measure("question page (guest cache)", question),
     await measure("question page (signed in)", question, signedIn),
+    await measure("question page (signed in, reader alike)", question, alike),
     await measure("question page (no cache)", question, uncached),
   ];
   const cpu = [
     await cpuPerRequest(inspectorPort, base, "question page, uncached render", question, uncached),
     await cpuPerRequest(inspectorPort, base, "question page, signed in", question, signedIn),
+    await cpuPerRequest(inspectorPort, base, "question page, signed in, reader alike", question, alike),
     await cpuPerRequest(inspectorPort, base, "question page, guest cache hit", question, {}),
   ];
   return {
