@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, page, post } from "./helpers/api";
+import { BASE, formPost, page, post, workerFetch } from "./helpers/api";
 import { as, newUser, type NewUser } from "./helpers/users";
 import { all, exec, openQuestions } from "./helpers/db";
 import { dropSharedCopies } from "./helpers/cache";
@@ -238,5 +238,50 @@ describe("a reader's next view of a page he has just read", () => {
     const after = await page(`/question/${qid}`, reader);
     expect(after.html).toContain('class="toolbar-login"');
     expect(after.html).not.toContain(reader.token);
+  });
+
+  it("is a guest's page once he signed out through the plain form (Remix's action) too", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [qid] = await openQuestions(asker.id, ["Вышел без JavaScript"]);
+    const reader = await newUser("Читатель");
+    await page(`/question/${qid}`, reader);
+    expect((await page(`/question/${qid}`, reader)).res.headers.get("x-d1-roundtrips")).toBe("0");
+    expect((await formPost("/logout", {}, reader)).status).toBe(302);
+    const after = await page(`/question/${qid}`, reader);
+    expect(after.html).toContain('class="toolbar-login"');
+    expect(after.html).not.toContain(reader.token);
+  });
+});
+
+/** The SQL of the statements a request prepares on D1 (its sessions included). */
+function recordingD1(db: D1Database, seen: string[]): D1Database {
+  const wrap = (d: D1Database | D1DatabaseSession): D1Database =>
+    ({
+      prepare: (query: string) => {
+        seen.push(query);
+        return d.prepare(query);
+      },
+      batch: (statements: D1PreparedStatement[]) => d.batch(statements),
+      exec: (query: string) => (d as D1Database).exec(query),
+      withSession: (constraint?: string) => wrap((d as D1Database).withSession(constraint)),
+    }) as unknown as D1Database;
+  return wrap(db);
+}
+
+describe("a question page read through the shared copies", () => {
+  it("reads its reader's session once, before Remix runs: the page's loaders take it from the load context", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [qid] = await openQuestions(asker.id, ["Сессия читается один раз"]);
+    const reader = await newUser("Читатель");
+    for (const cookie of [reader.cookie, "sid=nobody-has-this-session"]) {
+      const seen: string[] = [];
+      const res = await workerFetch(`${BASE}/question/${qid}`, { headers: { cookie } }, { DB: recordingD1(env.DB, seen) });
+      expect(res.status).toBe(200);
+      await res.text();
+      expect(
+        seen.filter((q) => q.includes('"api_token"')),
+        cookie,
+      ).toHaveLength(1);
+    }
   });
 });

@@ -26,7 +26,14 @@ type Entry = { userId: number; value: unknown; generation: string; until: number
 /** Entries are small (a session, a class, a bell): counted as 600 characters each, so about 3,000 readers' pages. */
 const ENTRY_CHARS = 600;
 
-const known = new BoundedStore<Entry>(2_000_000, () => ENTRY_CHARS);
+/**
+ * The isolate's one store. The worker's bundle and Remix's server build each hold a copy of this
+ * module (the worker serves the page, a form's action in Remix may sign its reader out), so the
+ * store hangs on the isolate's global object under a `Symbol.for` key both copies share.
+ */
+const STORE = Symbol.for("otv.known-readers");
+const isolate = globalThis as { [STORE]?: BoundedStore<Entry> };
+const known = (isolate[STORE] ??= new BoundedStore<Entry>(2_000_000, () => ENTRY_CHARS));
 
 /** The key of a reader on a page: his session token's hash, the page, his D1 bookmark. */
 export const readerKey = (tokenHash: string, page: string, bookmark: string | null) => `${tokenHash}|${page}|${bookmark ?? ""}`;

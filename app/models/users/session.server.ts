@@ -241,7 +241,22 @@ export function requireWriter(session: Session | null): SessionUser {
   return user;
 }
 
-const perRequest = new WeakMap<object, Promise<Session | null>>();
+/**
+ * Where a load context holds its request's session. A property of the context rather than a map of
+ * this module: the worker reads the session of a signed-in question page before Remix runs, and
+ * the worker's bundle and Remix's server build each hold a copy of this module, so a module's map
+ * would not be seen from the other copy. `Symbol.for` gives both copies the same key.
+ */
+const SESSION_OF_CONTEXT = Symbol.for("otv.viewer-session");
+
+type WithSession = { [SESSION_OF_CONTEXT]?: Promise<Session | null> };
+
+const perRequest = {
+  get: (context: object) => (context as WithSession)[SESSION_OF_CONTEXT],
+  set: (context: object, session: Promise<Session | null>) => {
+    (context as WithSession)[SESSION_OF_CONTEXT] = session;
+  },
+};
 
 /**
  * The session of the request a Remix load context belongs to, looked up once however many loaders
