@@ -33,7 +33,8 @@ const ENTRY_CHARS = 600;
  */
 const STORE = Symbol.for("otv.known-readers");
 const isolate = globalThis as { [STORE]?: BoundedStore<Entry> };
-const known = (isolate[STORE] ??= new BoundedStore<Entry>(2_000_000, () => ENTRY_CHARS));
+if (!isolate[STORE]) isolate[STORE] = new BoundedStore<Entry>(2_000_000, () => ENTRY_CHARS);
+const known = isolate[STORE];
 
 /** The key of a reader on a page: his session token's hash, the page, his D1 bookmark. */
 export const readerKey = (tokenHash: string, page: string, bookmark: string | null) => `${tokenHash}|${page}|${bookmark ?? ""}`;
