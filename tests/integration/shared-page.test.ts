@@ -187,25 +187,34 @@ const withBookmarkOf = (who: NewUser, res: Response) =>
 /** Whether the page offers its reader to stop watching the question (the question's island says he watches it). */
 const watches = (html: string) => /&quot;watching&quot;:true/.test(html);
 
+/** A new question and a new reader of it. */
+async function questionAndReader(title: string) {
+  const asker = await newUser("Спрашивающий");
+  const [qid] = await openQuestions(asker.id, [title]);
+  return { qid, reader: await newUser("Читатель") };
+}
+
+/** The reader views the question page twice: the second view is served from what the isolate read of him. */
+async function readTwice(qid: number, reader: NewUser) {
+  const first = await page(`/question/${qid}`, reader);
+  const again = await page(`/question/${qid}`, reader);
+  expect(again.res.headers.get("x-d1-roundtrips")).toBe("0");
+  return { first, again };
+}
+
 describe("a reader's next view of a page he has just read", () => {
   it("needs no D1 round trip and no new rendering: it is served from what this isolate read of him", async () => {
-    const asker = await newUser("Спрашивающий");
-    const [qid] = await openQuestions(asker.id, ["Второй взгляд на страницу"]);
-    const reader = await newUser("Читатель");
-    const first = await page(`/question/${qid}`, reader);
-    const again = await page(`/question/${qid}`, reader);
+    const { qid, reader } = await questionAndReader("Второй взгляд на страницу");
+    const { first, again } = await readTwice(qid, reader);
     expect(first.res.headers.get("x-page-cache")).toBe("shared-miss");
     expect(again.res.headers.get("x-page-cache")).toBe("shared-hit");
-    expect(again.res.headers.get("x-d1-roundtrips")).toBe("0");
     expect(again.html).toBe(first.html);
     expectOwnSlots(again.html, reader);
   });
 
   it("shows his own write at once: the write's bookmark makes him read anew", async () => {
-    const asker = await newUser("Спрашивающий");
-    const [qid] = await openQuestions(asker.id, ["Слежу за вопросом"]);
-    const reader = await newUser("Читатель");
-    expect(watches((await page(`/question/${qid}`, reader)).html)).toBe(false);
+    const { qid, reader } = await questionAndReader("Слежу за вопросом");
+    expect(watches((await readTwice(qid, reader)).again.html)).toBe(false);
     const watched = await post("startwatch", { qid }, reader);
     expect(watched.json.status).toBe(200);
     // his browser keeps the bookmark the write left beside his session
@@ -216,11 +225,9 @@ describe("a reader's next view of a page he has just read", () => {
   });
 
   it("shows another's write to the question at once: its purge makes a new generation", async () => {
-    const asker = await newUser("Спрашивающий");
-    const [qid] = await openQuestions(asker.id, ["Ответ другого виден сразу"]);
-    const [reader, answerer] = [await newUser("Читатель"), await newUser("Отвечающий")];
-    await page(`/question/${qid}`, reader);
-    expect((await page(`/question/${qid}`, reader)).res.headers.get("x-d1-roundtrips")).toBe("0");
+    const { qid, reader } = await questionAndReader("Ответ другого виден сразу");
+    const answerer = await newUser("Отвечающий");
+    await readTwice(qid, reader);
     expect((await post("addans", { qid, Body: "Ответ, который читатель видит сразу" }, answerer)).json.status).toBe(200);
     const after = await page(`/question/${qid}`, reader);
     expect(after.res.headers.get("x-page-cache")).toBe("shared-miss");
@@ -228,11 +235,8 @@ describe("a reader's next view of a page he has just read", () => {
   });
 
   it("is a guest's page once his session has ended: signing out forgets what was read of him", async () => {
-    const asker = await newUser("Спрашивающий");
-    const [qid] = await openQuestions(asker.id, ["Вышел и вернулся"]);
-    const reader = await newUser("Читатель");
-    await page(`/question/${qid}`, reader);
-    expect((await page(`/question/${qid}`, reader)).res.headers.get("x-d1-roundtrips")).toBe("0");
+    const { qid, reader } = await questionAndReader("Вышел и вернулся");
+    await readTwice(qid, reader);
     expect((await post("exit", {}, reader)).json.status).toBe(200);
     // the old cookie, sent again without the bookmark the sign-out left
     const after = await page(`/question/${qid}`, reader);
@@ -241,11 +245,8 @@ describe("a reader's next view of a page he has just read", () => {
   });
 
   it("is a guest's page once he signed out through the plain form (Remix's action) too", async () => {
-    const asker = await newUser("Спрашивающий");
-    const [qid] = await openQuestions(asker.id, ["Вышел без JavaScript"]);
-    const reader = await newUser("Читатель");
-    await page(`/question/${qid}`, reader);
-    expect((await page(`/question/${qid}`, reader)).res.headers.get("x-d1-roundtrips")).toBe("0");
+    const { qid, reader } = await questionAndReader("Вышел без JavaScript");
+    await readTwice(qid, reader);
     expect((await formPost("/logout", {}, reader)).status).toBe(302);
     const after = await page(`/question/${qid}`, reader);
     expect(after.html).toContain('class="toolbar-login"');
@@ -270,9 +271,7 @@ function recordingD1(db: D1Database, seen: string[]): D1Database {
 
 describe("a question page read through the shared copies", () => {
   it("reads its reader's session once, before Remix runs: the page's loaders take it from the load context", async () => {
-    const asker = await newUser("Спрашивающий");
-    const [qid] = await openQuestions(asker.id, ["Сессия читается один раз"]);
-    const reader = await newUser("Читатель");
+    const { qid, reader } = await questionAndReader("Сессия читается один раз");
     for (const cookie of [reader.cookie, "sid=nobody-has-this-session"]) {
       const seen: string[] = [];
       const res = await workerFetch(`${BASE}/question/${qid}`, { headers: { cookie } }, { DB: recordingD1(env.DB, seen) });
