@@ -25,7 +25,7 @@ import { isModerator } from "../lib/moderation";
 import { userHub } from "../models/core/hub.server";
 import { sessionAndClassOnQuestion, type Viewer, type ViewerClass, viewerOfClass } from "../models/questions/viewer.server";
 import { forgetReader, keepReader, knownReader, readerKey } from "../models/users/known-readers.server";
-import { keepViewerSession, readCookie, SESSION_COOKIE, type Session } from "../models/users/session.server";
+import { keepViewerSession, readCookie, SESSION_COOKIE, type Session, sha256Hex } from "../models/users/session.server";
 import { tourPending } from "../models/users/tours.server";
 import { hasAskedCookie } from "../models/questions/asked-note.server";
 import { generationKey, isCacheableRequest } from "./page-cache.server";
@@ -52,11 +52,6 @@ export type SharedRenderContext = {
 };
 
 type Reader = { session: Session; bell: { unread: number; interval: number; sound: boolean } | null };
-
-async function sha256(s: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(s));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
 
 /** The header that carries a generation: its entry has no body to read. */
 const GENERATION_HEADER = "x-generation";
@@ -169,12 +164,18 @@ type ReaderOnPage = { reader: Reader; facts: ViewerClass };
  * when nothing since may have changed it (known-readers.server.ts), otherwise his session and class
  * in one D1 round trip beside the generation's lookup, and his bell's count from his UserHub. Null
  * when the page is not one for the shared copies (no session, a moderator, a tour due, no question).
+ * He is known by his session token's hash, the page and his D1 bookmark.
  */
-async function readerOnPage(req: Request, key: string, qid: number, ctx: ExecutionContext, context: SharedRenderContext, now: number) {
-  const url = new URL(req.url);
+async function readerOnPage(req: Request, url: URL, qid: number, bookmark: string | null, ctx: ExecutionContext, context: SharedRenderContext) {
+  const token = readCookie(req, SESSION_COOKIE);
+  if (!token) return null;
+  const now = Date.now();
+  const hash = await sha256Hex(token);
+  const key = readerKey(hash, url.pathname, bookmark);
   const seen = lookedUpAnew(context.cloudflare.env, req) ? undefined : knownReader<ReaderOnPage>(key, now);
+  const generationNow = generationOf(url, ctx);
   if (seen) {
-    const generation = await generationOf(url, ctx);
+    const generation = await generationNow;
     if (generation === seen.generation) {
       // the session is the request's, as if read now (the day's first view still earns its point)
       const session = await keepViewerSession(context, seen.value.reader.session, now);
@@ -184,7 +185,7 @@ async function readerOnPage(req: Request, key: string, qid: number, ctx: Executi
   }
   // the session and the reader's class in one round trip (the session is kept for the render),
   // and beside it the page's generation in this location
-  const [generation, { session, facts }] = await Promise.all([generationOf(url, ctx), sessionAndClassOnQuestion(context, req, qid)]);
+  const [generation, { session, facts }] = await Promise.all([generationNow, sessionAndClassOnQuestion(context, req, qid, hash)]);
   // a reader with an onboarding tour due gets his own page: the tour's island is his alone
   if (!session || !facts || isModerator(session.user) || tourPending(session.user)) return null;
   const bell = session.user.bell?.on
@@ -212,17 +213,12 @@ export async function sharedQuestionPage(
   if (!isSharedCandidate(req)) return null;
   const url = new URL(req.url);
   const qid = QUESTION_PAGE.exec(url.pathname)![1];
-  const token = readCookie(req, SESSION_COOKIE);
-  if (!token) return null;
-  const now = Date.now();
-  const known = readerKey(await sha256(token), url.pathname, bookmark);
-  const read = await readerOnPage(req, known, Number(qid), ctx, context, now);
+  const read = await readerOnPage(req, url, Number(qid), bookmark, ctx, context);
   if (!read) return null;
   const { generation, facts, reader } = read;
-  const bell = reader.bell;
   const key = new URL(url);
   key.searchParams.set(GENERATION_MARK, generation);
-  key.searchParams.set(CLASS_MARK, await sha256(JSON.stringify({ facts, bell })));
+  key.searchParams.set(CLASS_MARK, await sha256Hex(JSON.stringify({ facts, bell: reader.bell })));
   const keyReq = new Request(key.toString(), { method: "GET" });
 
   const copy = kept.get(keyReq.url) ?? (await cachedCopy(keyReq));

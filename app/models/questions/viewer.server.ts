@@ -140,13 +140,14 @@ const sessionAndClassBatch = keptBatch((env) => {
  * A page request's session and the reader's class on the question, read together in one round
  * trip (the class's statements take his id from his session's row). The session is kept as the
  * request's; the class is null for a guest and when the question is missing or deleted.
+ * `tokenHash` is the SHA-256 of the request's session token when the caller has it already.
  */
-export async function sessionAndClassOnQuestion(context: { cloudflare: { env: Env } }, request: Request, qid: number) {
+export async function sessionAndClassOnQuestion(context: { cloudflare: { env: Env } }, request: Request, qid: number, tokenHash?: string) {
   const env = context.cloudflare.env;
   const token = readCookie(request, SESSION_COOKIE);
   if (!token) return { session: await keepViewerSession(context, null, Date.now()), facts: null };
   const now = Date.now();
-  const [sessionRows, userRows, classRows] = await sessionAndClassBatch(env, { hash: await sha256Hex(token), now, qid });
+  const [sessionRows, userRows, classRows] = await sessionAndClassBatch(env, { hash: tokenHash ?? (await sha256Hex(token)), now, qid });
   const session = await keepViewerSession(context, sessionOfRows(env, sessionRows, userRows, now), now);
   return { session, facts: session ? classOf(session.user, classRows) : null };
 }
