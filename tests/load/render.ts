@@ -11,7 +11,8 @@
  *   sends requests one at a time, and counts the sampled time that was not idle (the busy time)
  *   divided by the requests sent. The profiler's own overhead is included, as when the issue was
  *   measured, so figures are comparable before and after; the machine is shared, so it is a mean
- *   over many requests;
+ *   over many requests. Beside the pages, the floor: a call no door knows (a JSON 404), which costs
+ *   only what every request costs here (the runtime's and wrangler dev's handling, Hono);
  * - the cross-location invalidation: after a write, how long until a guest of another location
  *   sees it (the bound the page cache states), and whether the local copy was dropped at once.
  */
@@ -191,6 +192,8 @@ export async function renderSection<R extends { name: string; result: { requests
     await cpuPerRequest(inspectorPort, base, "question page, signed in", question, signedIn),
     await cpuPerRequest(inspectorPort, base, "question page, signed in, reader alike", question, alike),
     await cpuPerRequest(inspectorPort, base, "question page, guest cache hit", question, {}),
+    // the least any request costs here: the runtime's and wrangler dev's own handling, Hono, a JSON 404
+    await cpuPerRequest(inspectorPort, base, "any request's floor (unknown call, 404)", "/api/v2/no-such-call", {}),
   ];
   return {
     rows,
