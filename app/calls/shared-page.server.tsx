@@ -156,8 +156,11 @@ export function isSharedCandidate(req: Request): boolean {
  */
 const lookedUpAnew = (env: Env, req: Request) => env.BENCH_KNOBS === "1" && req.headers.get("x-bench-known") === "off";
 
-/** What a page's copies for a reader depend on: his session, his class on the question and his bell, as read under a generation. */
-type ReaderOnPage = { reader: Reader; facts: ViewerClass };
+/**
+ * What a page's copies for a reader depend on: his session, his class on the question and his bell,
+ * as read under a generation; `classMark` names his copy (the hash of his class and bell).
+ */
+type ReaderOnPage = { reader: Reader; facts: ViewerClass; classMark: string };
 
 /**
  * The page's generation in this location and the reader on it: kept from his last view of the page
@@ -194,7 +197,7 @@ async function readerOnPage(req: Request, url: URL, qid: number, bookmark: strin
         .catch(() => 0)
         .then((unread) => ({ unread, interval: session.user.bell!.interval, sound: session.user.bell!.sound }))
     : null;
-  const read: ReaderOnPage = { reader: { session, bell }, facts };
+  const read: ReaderOnPage = { reader: { session, bell }, facts, classMark: await sha256Hex(JSON.stringify({ facts, bell })) };
   keepReader(key, session.user.id, read, generation, now);
   return { generation, ...read };
 }
@@ -215,10 +218,10 @@ export async function sharedQuestionPage(
   const qid = QUESTION_PAGE.exec(url.pathname)![1];
   const read = await readerOnPage(req, url, Number(qid), bookmark, ctx, context);
   if (!read) return null;
-  const { generation, facts, reader } = read;
+  const { generation, facts, reader, classMark } = read;
   const key = new URL(url);
   key.searchParams.set(GENERATION_MARK, generation);
-  key.searchParams.set(CLASS_MARK, await sha256Hex(JSON.stringify({ facts, bell: reader.bell })));
+  key.searchParams.set(CLASS_MARK, classMark);
   const keyReq = new Request(key.toString(), { method: "GET" });
 
   const copy = kept.get(keyReq.url) ?? (await cachedCopy(keyReq));

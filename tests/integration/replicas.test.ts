@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formPost, page, post } from "./helpers/api";
+import { bookmarkCookies, formPost, page, post, withBookmark } from "./helpers/api";
 import { as, newUser } from "./helpers/users";
 import { dropSharedCopies } from "./helpers/cache";
 
@@ -7,12 +7,6 @@ import { dropSharedCopies } from "./helpers/cache";
  * Read replicas: every request goes through a D1 session; a write leaves the session's bookmark in
  * the `d1b` cookie, so the same browser's next reads start from it and see the write.
  */
-
-/** The Set-Cookie headers of a response that set the bookmark cookie. */
-const bookmarkCookies = (res: Response) => res.headers.getSetCookie().filter((c) => c.startsWith("d1b="));
-
-/** A cookie header with the session and the bookmark a write left. */
-const withBookmark = (sid: string, res: Response) => `${sid}; ${bookmarkCookies(res)[0].split(";")[0]}`;
 
 describe("the D1 bookmark cookie", () => {
   it("signing in leaves the bookmark in an HttpOnly cookie that holds the bookmark and nothing else", async () => {

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, formPost, page, post, workerFetch } from "./helpers/api";
+import { BASE, formPost, page, post, withBookmark, workerFetch } from "./helpers/api";
 import { as, newUser, type NewUser } from "./helpers/users";
 import { all, exec, openQuestions } from "./helpers/db";
 import { dropSharedCopies } from "./helpers/cache";
@@ -175,15 +175,6 @@ describe("one rendering of a question page for the signed-in readers alike", () 
   });
 });
 
-/** The bookmark cookie a write left, as the browser keeps it beside the session cookie. */
-const withBookmarkOf = (who: NewUser, res: Response) =>
-  `${who.cookie}; ${
-    res.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("d1b="))!
-      .split(";")[0]
-  }`;
-
 /** Whether the page offers its reader to stop watching the question (the question's island says he watches it). */
 const watches = (html: string) => /&quot;watching&quot;:true/.test(html);
 
@@ -218,7 +209,7 @@ describe("a reader's next view of a page he has just read", () => {
     const watched = await post("startwatch", { qid }, reader);
     expect(watched.json.status).toBe(200);
     // his browser keeps the bookmark the write left beside his session
-    const after = await page(`/question/${qid}`, withBookmarkOf(reader, watched.res));
+    const after = await page(`/question/${qid}`, withBookmark(reader.cookie, watched.res));
     expect(after.res.headers.get("x-d1-roundtrips")).not.toBe("0");
     expect(watches(after.html)).toBe(true);
     expectOwnSlots(after.html, reader);

@@ -88,3 +88,9 @@ export async function postForm(name: string, fields: Fields | URLSearchParams, b
   const res = await formPost(`/do/${name}?return=${encodeURIComponent(back)}`, fields, me);
   return { res, html: res.status === 302 ? "" : await res.text() };
 }
+
+/** The Set-Cookie headers of a response that set the D1 bookmark cookie. */
+export const bookmarkCookies = (res: Response) => res.headers.getSetCookie().filter((c) => c.startsWith("d1b="));
+
+/** A cookie header with the session and the bookmark a write left, as the browser keeps them. */
+export const withBookmark = (sid: string, res: Response) => `${sid}; ${bookmarkCookies(res)[0].split(";")[0]}`;
