@@ -1,9 +1,9 @@
 import { defineConfig } from "@playwright/test";
 
 /**
- * User stories in Debian's Chromium against `wrangler dev` (Playwright cannot download browsers
- * here: `apt-get install -y chromium`). The global setup builds its own seeded D1 store in
- * .wrangler/e2e-state and serves the existing build on 127.0.0.1:8790 (E2E_PORT to change it);
+ * User stories in Debian's Chromium against the bundled Worker in Miniflare (Playwright cannot
+ * download browsers here: `apt-get install -y chromium`). The global setup builds its own seeded D1
+ * store in .wrangler/e2e-state and serves the existing build on 127.0.0.1:8790 (E2E_PORT to change it);
  * set E2E_BASE_URL to test a server you started yourself instead.
  */
 const port = Number(process.env.E2E_PORT ?? 8790);

@@ -1,18 +1,20 @@
 /**
  * Prepares a private, seeded D1 store and serves the app for the Playwright stories:
- * wipe .wrangler/e2e-state → apply migrations → seed (seed 1) → `wrangler dev` with
- * NODE_ENV=production on 127.0.0.1:8790 (E2E_PORT) and the secrets below → wait until it answers.
- * The server runs in its own process group; its PID is written to .wrangler/e2e-wrangler.pid
+ * wipe .wrangler/e2e-state → apply migrations → seed (seed 1) → bundle the Worker as `wrangler
+ * deploy --dry-run` does → serve the bundle from Miniflare (serve.ts: the runtime `wrangler dev`
+ * uses, without its dev proxy) on 127.0.0.1:8790 (E2E_PORT) with the secrets below → wait until
+ * it answers.
+ * The server runs in its own process group; its PID is written to .wrangler/e2e-server.pid
  * and global-teardown.ts kills the group. Assumes `npm run build` has been run.
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { DEV_VARS } from "../../scripts/dev-vars.mjs";
-import { answers } from "../../scripts/local-env.mjs";
+import { answers, bin } from "../../scripts/local-env.mjs";
 
 /**
- * The secrets the e2e server runs with (command-line vars win over a .dev.vars): the development
+ * The secrets the e2e server runs with (they win over a .dev.vars): the development
  * pepper, which the seed hashed the demo passwords with, and a captcha secret of the stories' own,
  * from which they compute the code of a captcha they are shown (helpers.ts `captchaCodeOf`).
  */
@@ -26,8 +28,9 @@ export const E2E_SECRETS = {
 // one store, PID and log per port, so two runs on different E2E_PORTs never share them
 const suffix = process.env.E2E_PORT ? `-${process.env.E2E_PORT}` : "";
 export const STATE_DIR = `.wrangler/e2e-state${suffix}`;
-export const PID_FILE = `.wrangler/e2e-wrangler${suffix}.pid`;
-export const LOG_FILE = `.wrangler/e2e-wrangler${suffix}.log`;
+const BUNDLE_DIR = `.wrangler/e2e-bundle${suffix}`;
+export const PID_FILE = `.wrangler/e2e-server${suffix}.pid`;
+export const LOG_FILE = `.wrangler/e2e-server${suffix}.log`;
 
 const QUIET_ENV = {
   WRANGLER_SEND_METRICS: "false",
@@ -36,8 +39,8 @@ const QUIET_ENV = {
   CI: "1", // no prompts, no interactive dev session
 };
 
-function run(cmd: string, args: string[]) {
-  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...QUIET_ENV } });
+function run(cmd: string, args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...QUIET_ENV, ...env } });
   if (r.status !== 0) throw new Error(`e2e setup: \`${cmd} ${args.join(" ")}\` exited with ${r.status ?? r.signal}`);
 }
 
@@ -60,30 +63,19 @@ export default async function globalSetup() {
     console.warn("e2e setup: db/seed/cli.ts not found — serving an unseeded database");
   }
 
+  fs.rmSync(BUNDLE_DIR, { recursive: true, force: true });
+  // the production bundle: React and the app built for production, as a deploy sends them
+  run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", BUNDLE_DIR], { NODE_ENV: "production" });
+
   fs.mkdirSync(path.dirname(LOG_FILE), { recursive: true });
   const log = fs.openSync(LOG_FILE, "w");
-  const child = spawn(
-    "npx",
-    [
-      "wrangler",
-      "dev",
-      "--ip",
-      "127.0.0.1",
-      "--port",
-      String(port),
-      "--persist-to",
-      STATE_DIR,
-      ...Object.entries(E2E_SECRETS).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
-      "--show-interactive-dev-session=false",
-    ],
-    {
-      detached: true, // own process group, so teardown can stop npx, wrangler and workerd together
-      stdio: ["ignore", log, log],
-      env: { ...process.env, ...QUIET_ENV, NODE_ENV: "production" },
-    },
-  );
+  const child = spawn(bin("tsx"), ["tests/e2e/serve.ts", BUNDLE_DIR, STATE_DIR, String(port)], {
+    detached: true, // own process group, so teardown can stop tsx, node and workerd together
+    stdio: ["ignore", log, log],
+    env: { ...process.env, ...QUIET_ENV, E2E_VARS: JSON.stringify(E2E_SECRETS) },
+  });
   fs.closeSync(log);
-  if (child.pid === undefined) throw new Error("e2e setup: could not start wrangler dev");
+  if (child.pid === undefined) throw new Error("e2e setup: could not start the server");
   fs.writeFileSync(PID_FILE, String(child.pid));
   let exited: number | string | null = null;
   child.on("exit", (code, signal) => (exited = code ?? signal));
@@ -94,7 +86,7 @@ export default async function globalSetup() {
     if (exited !== null || Date.now() > deadline) {
       stopGroup(child.pid);
       const tail = fs.readFileSync(LOG_FILE, "utf8").split("\n").slice(-30).join("\n");
-      throw new Error(`e2e setup: wrangler dev ${exited !== null ? `exited (${exited})` : "did not answer in 90 s"}\n${tail}`);
+      throw new Error(`e2e setup: the server ${exited !== null ? `exited (${exited})` : "did not answer in 90 s"}\n${tail}`);
     }
     await new Promise((r) => setTimeout(r, 300));
   }

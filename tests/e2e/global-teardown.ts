@@ -2,12 +2,12 @@ import fs from "node:fs";
 import { LOG_FILE, PID_FILE, stopGroupAndWait } from "./global-setup";
 
 /**
- * What in the server's log says the runtime failed rather than a client leaving: a restart in the
- * middle of a request, an uncaught error. A closed socket (broken pipe, reset) is a client's doing.
+ * What in the server's log says the runtime failed rather than a client leaving: an uncaught
+ * error, an error Miniflare logged. A closed socket (broken pipe, reset) is a client's doing.
  */
-const RUNTIME_TROUBLE = /restarted mid-request|Uncaught|\bERROR\b(?!.*(Broken pipe|Connection reset))/;
+const RUNTIME_TROUBLE = /Uncaught|mf:error|\bERROR\b(?!.*(Broken pipe|Connection reset))/;
 
-/** Stops the `wrangler dev` started by global-setup.ts (its whole process group) and names the runtime's troubles of the run. */
+/** Stops the server started by global-setup.ts (its whole process group) and names the runtime's troubles of the run. */
 export default async function globalTeardown() {
   if (!fs.existsSync(PID_FILE)) return;
   const pid = Number(fs.readFileSync(PID_FILE, "utf8"));
@@ -19,7 +19,7 @@ export default async function globalTeardown() {
     .split("\n")
     .filter((line) => RUNTIME_TROUBLE.test(line));
   if (trouble.length > 0) {
-    console.log(`wrangler dev logged ${trouble.length} runtime troubles (${LOG_FILE}); the last:`);
+    console.log(`the server logged ${trouble.length} runtime troubles (${LOG_FILE}); the last:`);
     for (const line of trouble.slice(-10)) console.log(`  ${line.slice(0, 300)}`);
   }
 }

@@ -42,25 +42,14 @@ export async function registerActor(playwright: PlaywrightWorkerArgs["playwright
   return actor;
 }
 
-/**
- * wrangler dev's own proxy sometimes answers a POST with this 503 when its kept-alive connection to
- * the worker has just timed out: the worker never restarted and the request never reached it
- * (a known issue of the local dev server, not of the site), so the request is sent again.
- */
-const DEV_PROXY_DROPPED = "Your worker restarted mid-request";
-
 /** A named call as this user (POST with the salt and token, or GET), its reply. */
 export async function call(actor: Actor, name: string, fields: Record<string, string>, method: "POST" | "GET" = "POST"): Promise<Reply> {
-  for (let attempt = 1; ; attempt++) {
-    const res =
-      method === "GET"
-        ? await actor.ctx.get(`/api/v2/${name}`, { params: fields, maxRetries: 2 })
-        : // a kept-alive connection the server has just closed is retried (the request never arrived)
-          await actor.ctx.post(`/api/v2/${name}`, { form: { ...fields, salt: actor.salt, token: actor.token }, maxRetries: 2 });
-    const body = await res.text();
-    if (res.status() === 503 && body.startsWith(DEV_PROXY_DROPPED) && attempt < 3) continue;
-    return JSON.parse(body) as Reply;
-  }
+  const res =
+    method === "GET"
+      ? await actor.ctx.get(`/api/v2/${name}`, { params: fields, maxRetries: 2 })
+      : // a kept-alive connection the server has just closed is retried (the request never arrived)
+        await actor.ctx.post(`/api/v2/${name}`, { form: { ...fields, salt: actor.salt, token: actor.token }, maxRetries: 2 });
+  return (await res.json()) as Reply;
 }
 
 /** Runs the tasks, at most `lanes` at a time; each task is told its lane (0 … lanes - 1). */
