@@ -1,9 +1,9 @@
 /**
  * Prepares a private, seeded D1 store and serves the app for the Playwright stories:
  * wipe .wrangler/e2e-state → apply migrations → seed (seed 1) → bundle the Worker as `wrangler
- * deploy --dry-run` does → serve the bundle from Miniflare (serve.ts: the runtime `wrangler dev`
- * uses, without its dev proxy) on 127.0.0.1:8790 (E2E_PORT) with the secrets below → wait until
- * it answers.
+ * deploy --dry-run` does → serve the bundle from Miniflare (tests/serve-bundle.ts: the runtime
+ * `wrangler dev` uses, without its dev proxy) on 127.0.0.1:8790 (E2E_PORT) with the secrets below
+ * → wait until it answers.
  * The server runs in its own process group; its PID is written to .wrangler/e2e-server.pid
  * and global-teardown.ts kills the group. Assumes `npm run build` has been run.
  */
@@ -69,10 +69,10 @@ export default async function globalSetup() {
 
   fs.mkdirSync(path.dirname(LOG_FILE), { recursive: true });
   const log = fs.openSync(LOG_FILE, "w");
-  const child = spawn(bin("tsx"), ["tests/e2e/serve.ts", BUNDLE_DIR, STATE_DIR, String(port)], {
+  const child = spawn(bin("tsx"), ["tests/serve-bundle.ts", BUNDLE_DIR, STATE_DIR, String(port)], {
     detached: true, // own process group, so teardown can stop tsx, node and workerd together
     stdio: ["ignore", log, log],
-    env: { ...process.env, ...QUIET_ENV, E2E_VARS: JSON.stringify(E2E_SECRETS) },
+    env: { ...process.env, ...QUIET_ENV, SERVE_VARS: JSON.stringify(E2E_SECRETS) },
   });
   fs.closeSync(log);
   if (child.pid === undefined) throw new Error("e2e setup: could not start the server");

@@ -47,6 +47,7 @@ import { pageWeights, printWeights } from "./page-weight";
 import { LIVE_QUESTIONS, liveBench } from "./live";
 import { loadBench, planLoad } from "./mixed";
 import { photosSection } from "./photos";
+import { startDeployed } from "./deployed";
 import { renderSection } from "./render";
 import { signedInRoundTrips } from "./replicas";
 import { scaleBench } from "./scale";
@@ -58,6 +59,8 @@ const BASE = `http://127.0.0.1:${PORT}`;
 /** the worker's DevTools inspector (the render section's CPU profile) */
 const INSPECTOR = PORT + 1000;
 const STATE = ".wrangler/bench-state";
+/** the deployed bundle beside wrangler dev (the render section's last CPU lines) and its inspector */
+const deployed = () => startDeployed(STATE, PORT + 3, PORT + 1003);
 const LOG = ".wrangler/bench-wrangler.log";
 const QUESTION = "/question/1";
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 150);
@@ -398,7 +401,7 @@ async function main() {
     }
     if (wanted("search")) rows.push(...(await searchRows(broad)));
     // the render section before the feeds, in the whole run's order
-    const render = wanted("render") ? await renderSection(BASE, INSPECTOR, QUESTION, measure) : null;
+    const render = wanted("render") ? await renderSection(BASE, INSPECTOR, QUESTION, measure, deployed) : null;
     rows.push(...(render?.rows ?? []));
     if (wanted("feeds") && seeded) rows.push(...(await feedsRows(BASE, measure)));
     const photos = wanted("photos") ? await photosSection(BASE, INSPECTOR, await signIn(), log) : [];
@@ -417,7 +420,7 @@ async function main() {
   rows.push(await measure("static asset", staticAsset()));
   rows.push(await measure("leaders page (no cache)", LEADERS_PAGE, NO_CACHE));
   rows.push(await measure("usrrating (leaders block)", LEADERS_CALL, NO_CACHE));
-  const render = await renderSection(BASE, INSPECTOR, QUESTION, measure);
+  const render = await renderSection(BASE, INSPECTOR, QUESTION, measure, deployed);
   rows.push(...render.rows);
   rows.push(await measure("category page", category));
   rows.push(...(await searchRows(broad)));

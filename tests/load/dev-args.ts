@@ -1,9 +1,14 @@
 import { DEV_VARS } from "../../scripts/dev-vars.mjs";
 
-/**
- * The arguments of `wrangler dev` for a bench store: loopback, D1 counting and the bench's knobs,
- * the development pepper (the seed hashed the demo passwords with it) and a captcha secret of its own.
- */
+/** The Worker's vars on a bench store: D1 counting and the bench's knobs, the development pepper (the seed hashed the demo passwords with it) and a captcha secret of its own. */
+export const BENCH_VARS = {
+  D1_STATS: "1",
+  BENCH_KNOBS: "1",
+  PEPPER: DEV_VARS.PEPPER,
+  CAPTCHA_SECRET: "bench-captcha-secret",
+} as const;
+
+/** The arguments of `wrangler dev` for a bench store: loopback, the bench's vars, few logs. */
 export function benchDevArgs(port: number, state: string): string[] {
   return [
     "dev",
@@ -13,14 +18,7 @@ export function benchDevArgs(port: number, state: string): string[] {
     String(port),
     "--persist-to",
     state,
-    "--var",
-    "D1_STATS:1",
-    "--var",
-    "BENCH_KNOBS:1",
-    "--var",
-    `PEPPER:${DEV_VARS.PEPPER}`,
-    "--var",
-    "CAPTCHA_SECRET:bench-captcha-secret",
+    ...Object.entries(BENCH_VARS).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
     "--show-interactive-dev-session=false",
     "--log-level",
     "warn",

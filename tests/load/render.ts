@@ -12,11 +12,14 @@
  *   divided by the requests sent. The profiler's own overhead is included, as when the issue was
  *   measured, so figures are comparable before and after; the machine is shared, so it is a mean
  *   over many requests. Beside the pages, the floor: a call no door knows (a JSON 404), which costs
- *   only what every request costs here (the runtime's and wrangler dev's handling, Hono);
+ *   only what every request costs here (the runtime's and wrangler dev's handling, Hono). Then the
+ *   uncached render and the floor again on the bundle a deploy sends (deployed.ts), which has no
+ *   wrangler dev middleware in front: what the free plan's limit counts;
  * - the cross-location invalidation: after a write, how long until a guest of another location
  *   sees it (the bound the page cache states), and whether the local copy was dropped at once.
  */
 import WebSocket from "ws";
+import type { Deployed } from "./deployed";
 
 type Json = Record<string, unknown>;
 
@@ -160,6 +163,7 @@ export async function renderSection<R extends { name: string; result: { requests
   inspectorPort: number,
   question: string,
   measure: Measure<R>,
+  deployed: () => Promise<Deployed>,
 ): Promise<{ rows: R[]; print(staticRate: number): void }> {
   const reader = await sessionCookie(base, "user@demo.local");
   const signedIn = { cookie: reader };
@@ -195,6 +199,16 @@ export async function renderSection<R extends { name: string; result: { requests
     // the least any request costs here: the runtime's and wrangler dev's own handling, Hono, a JSON 404
     await cpuPerRequest(inspectorPort, base, "any request's floor (unknown call, 404)", "/api/v2/no-such-call", {}),
   ];
+  // the same two on the deployed bundle, from a copy of the store taken after the lines above
+  const bundle = await deployed();
+  try {
+    cpu.push(
+      await cpuPerRequest(bundle.inspectorPort, bundle.base, "deployed bundle: uncached render", question, uncached),
+      await cpuPerRequest(bundle.inspectorPort, bundle.base, "deployed bundle: floor (404)", "/api/v2/no-such-call", {}),
+    );
+  } finally {
+    await bundle.stop();
+  }
   return {
     rows,
     print(staticRate) {
