@@ -1,5 +1,5 @@
 /**
- * Serves the Worker as a deploy bundles it, straight from Miniflare: the runtime `wrangler dev` runs
+ * Serves the Worker as a deploy bundles it (tests/bundle-server.ts starts it), straight from Miniflare: the runtime `wrangler dev` runs
  * it in, without wrangler dev's proxy in front and without the middleware its development bundle
  * adds. The browser stories use it (that proxy ends the whole dev server when a request it forwards
  * fails, and a browser cancelling a request is such a failure on a slow machine), and the bench
@@ -13,12 +13,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Log, LogLevel, Miniflare } from "miniflare";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from "wrangler";
 
 const [bundleDir, storeDir, port, inspectorPort] = process.argv.slice(2);
 if (!bundleDir || !storeDir || !port) throw new Error("usage: serve-bundle.ts <bundle dir> <store dir> <port> [inspector port]");
 
-const { workerOptions } = unstable_getMiniflareWorkerOptions("wrangler.toml");
+const config = unstable_readConfig({ config: "wrangler.toml" });
+const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
 const extraVars = JSON.parse(process.env.SERVE_VARS ?? "{}") as Record<string, string>;
 
 const mf = new Miniflare({
@@ -30,7 +31,7 @@ const mf = new Miniflare({
   workers: [
     {
       ...workerOptions,
-      name: "otvety-edge",
+      name: config.name,
       // the bundle's files: the entry, then the WebAssembly it imports (its dynamic imports are of
       // built-in modules, so no search is needed)
       modulesRoot: bundleDir,

@@ -4,14 +4,15 @@
  * deploy --dry-run` does → serve the bundle from Miniflare (tests/serve-bundle.ts: the runtime
  * `wrangler dev` uses, without its dev proxy) on 127.0.0.1:8790 (E2E_PORT) with the secrets below
  * → wait until it answers.
- * The server runs in its own process group; its PID is written to .wrangler/e2e-server.pid
- * and global-teardown.ts kills the group. Assumes `npm run build` has been run.
+ * The server runs in its own process group (tests/bundle-server.ts); its PID is written to
+ * .wrangler/e2e-server.pid and global-teardown.ts stops the group. Assumes `npm run build` has been run.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { DEV_VARS } from "../../scripts/dev-vars.mjs";
-import { answers, bin } from "../../scripts/local-env.mjs";
+import { answers } from "../../scripts/local-env.mjs";
+import { bundleWorker, startBundleServer } from "../bundle-server";
 
 /**
  * The secrets the e2e server runs with (they win over a .dev.vars): the development
@@ -39,8 +40,8 @@ const QUIET_ENV = {
   CI: "1", // no prompts, no interactive dev session
 };
 
-function run(cmd: string, args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...QUIET_ENV, ...env } });
+function run(cmd: string, args: string[]) {
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...QUIET_ENV } });
   if (r.status !== 0) throw new Error(`e2e setup: \`${cmd} ${args.join(" ")}\` exited with ${r.status ?? r.signal}`);
 }
 
@@ -63,55 +64,8 @@ export default async function globalSetup() {
     console.warn("e2e setup: db/seed/cli.ts not found — serving an unseeded database");
   }
 
-  fs.rmSync(BUNDLE_DIR, { recursive: true, force: true });
-  // the production bundle: React and the app built for production, as a deploy sends them
-  run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", BUNDLE_DIR], { NODE_ENV: "production" });
-
+  bundleWorker(BUNDLE_DIR);
   fs.mkdirSync(path.dirname(LOG_FILE), { recursive: true });
-  const log = fs.openSync(LOG_FILE, "w");
-  const child = spawn(bin("tsx"), ["tests/serve-bundle.ts", BUNDLE_DIR, STATE_DIR, String(port)], {
-    detached: true, // own process group, so teardown can stop tsx, node and workerd together
-    stdio: ["ignore", log, log],
-    env: { ...process.env, ...QUIET_ENV, SERVE_VARS: JSON.stringify(E2E_SECRETS) },
-  });
-  fs.closeSync(log);
-  if (child.pid === undefined) throw new Error("e2e setup: could not start the server");
-  fs.writeFileSync(PID_FILE, String(child.pid));
-  let exited: number | string | null = null;
-  child.on("exit", (code, signal) => (exited = code ?? signal));
-  child.unref();
-
-  const deadline = Date.now() + 90_000;
-  while (!(await answers(base))) {
-    if (exited !== null || Date.now() > deadline) {
-      stopGroup(child.pid);
-      const tail = fs.readFileSync(LOG_FILE, "utf8").split("\n").slice(-30).join("\n");
-      throw new Error(`e2e setup: the server ${exited !== null ? `exited (${exited})` : "did not answer in 90 s"}\n${tail}`);
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-}
-
-/** SIGTERM the process group, then SIGKILL whatever is left after 5 s. */
-export async function stopGroupAndWait(pid: number) {
-  stopGroup(pid, "SIGTERM");
-  for (let i = 0; i < 50 && alive(pid); i++) await new Promise((r) => setTimeout(r, 100));
-  if (alive(pid)) stopGroup(pid, "SIGKILL");
-}
-
-function stopGroup(pid: number, signal: NodeJS.Signals = "SIGTERM") {
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    /* already gone */
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
+  const server = await startBundleServer({ bundleDir: BUNDLE_DIR, storeDir: STATE_DIR, port, vars: E2E_SECRETS, logFile: LOG_FILE });
+  fs.writeFileSync(PID_FILE, String(server.pid));
 }

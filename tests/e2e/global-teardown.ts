@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import { LOG_FILE, PID_FILE, stopGroupAndWait } from "./global-setup";
+import { stopGroupAndWait } from "../bundle-server";
+import { LOG_FILE, PID_FILE } from "./global-setup";
 
 /**
  * What in the server's log says the runtime failed rather than a client leaving: an uncaught

@@ -1,6 +1,9 @@
 import { DEV_VARS } from "../../scripts/dev-vars.mjs";
 
-/** The Worker's vars on a bench store: D1 counting and the bench's knobs, the development pepper (the seed hashed the demo passwords with it) and a captcha secret of its own. */
+/**
+ * The Worker's vars on a bench store: D1 counting and the bench's knobs, the development pepper
+ * (the seed hashed the demo passwords with it) and a captcha secret of its own.
+ */
 export const BENCH_VARS = {
   D1_STATS: "1",
   BENCH_KNOBS: "1",
