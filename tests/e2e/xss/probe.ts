@@ -108,16 +108,32 @@ export function sqlText(s: string): string {
     .join(" || char(0) || ");
 }
 
-/** Runs SQL statements on the e2e store (wrangler d1 execute --local, beside the running server). */
+/** How many times a batch the store's lock refused is tried. */
+const SQL_ATTEMPTS = 8;
+
+/**
+ * Runs SQL statements on the e2e store (wrangler d1 execute --local, beside the running server), as
+ * one batch. The server's own writes (other stories run at the same time) can hold the store's lock
+ * when the batch begins: SQLite then refuses the whole batch with SQLITE_BUSY and nothing is
+ * written, so the batch is tried again after a pause, a few times.
+ */
 export function execSql(statements: string[]): void {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "xss-sql-")), "run.sql");
   fs.writeFileSync(file, `${statements.join(";\n")};\n`);
-  const r = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--file", file], {
-    encoding: "utf8",
-    env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", WRANGLER_SEND_ERROR_REPORTS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
-  });
-  fs.rmSync(path.dirname(file), { recursive: true, force: true });
-  if (r.status !== 0) throw new Error(`wrangler d1 execute failed:\n${r.stdout}\n${r.stderr}`);
+  try {
+    for (let attempt = 1; ; attempt++) {
+      const r = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--file", file], {
+        encoding: "utf8",
+        env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", WRANGLER_SEND_ERROR_REPORTS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+      });
+      if (r.status === 0) return;
+      const busy = `${r.stdout}${r.stderr}`.includes("SQLITE_BUSY");
+      if (!busy || attempt === SQL_ATTEMPTS) throw new Error(`wrangler d1 execute failed (attempt ${attempt}):\n${r.stdout}\n${r.stderr}`);
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500 * attempt);
+    }
+  } finally {
+    fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
 }
 
 // ------------------------------------------------------------------------------------------------
