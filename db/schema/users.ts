@@ -57,6 +57,12 @@ export const users = sqliteTable(
     directCount: integer("direct_count").notNull().default(0),
     followers: integer("followers").notNull().default(0),
     following: integer("following").notNull().default(0),
+    /**
+     * 1 once the user has had more followers than a feed fans out to (FEED_FANOUT_MAX, migration
+     * 0021): from then on his writing is read into his followers' feeds when they read them
+     * (fan-in), not written into them; it stays 1 if he loses followers.
+     */
+    feedStar: integer("feed_star").notNull().default(0),
     watchcnt: integer("watchcnt").notNull().default(0),
     blackCnt: integer("black_cnt").notNull().default(0),
     userMoney: integer("user_money").notNull().default(0),
@@ -69,6 +75,8 @@ export const users = sqliteTable(
     index("users_best_idx").on(t.bestCount),
     // the cron's VIP expiry (app/models/gifts/vip.server.ts) reads only the VIPs, by the end of their period
     index("users_vip_until_idx").on(t.vipUntil).where(sql`vip = 1`),
+    // the few users whose writing the people feed reads at reading time
+    index("users_feed_star_idx").on(t.id).where(sql`feed_star = 1`),
   ],
 );
 
@@ -175,6 +183,25 @@ export const follows = sqliteTable(
     added: integer("added").notNull(),
   },
   (t) => [uniqueIndex("follows_uq").on(t.followerId, t.targetType, t.targetId), index("follows_target_idx").on(t.targetType, t.targetId, t.added)],
+);
+
+/**
+ * A reader's people feed, kept as rows (fan-out on write): one row per question or answer of
+ * someone he follows, written by triggers (migration 0021) when the item is written and when he
+ * follows its author (the author's newest items then), deleted when he unfollows. Whether an item
+ * is still shown (hidden, deleted, its category) is read from the item itself.
+ */
+export const feedItems = sqliteTable(
+  "feed_items",
+  {
+    ownerId: integer("owner_id").notNull(),
+    added: integer("added").notNull(),
+    itemId: integer("item_id").notNull(),
+    /** 'Q' a question, 'A' an answer */
+    kind: text("kind").notNull(),
+    authorId: integer("author_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.added, t.itemId, t.kind] }), index("feed_items_author_idx").on(t.ownerId, t.authorId)],
 );
 
 export const blacklist = sqliteTable(

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { get, type Me, page, post, postForm } from "./helpers/api";
 import { exec, fingerprint, value } from "./helpers/db";
 import { type NewUser, newUser } from "./helpers/users";
+import { FEED_FANOUT_MAX } from "../../app/models/users/feeds.server";
 
 /** A new user at level Профи (600 points): no captcha in bursts. */
 async function writer(nick: string): Promise<NewUser> {
@@ -181,6 +182,74 @@ describe("the feeds", () => {
     // following again brings her history back
     expect((await post("follow", { uid: alice.id }, reader)).json.status).toBe(200);
     expect((await feed()).feed.map((i) => i.qid)).toEqual([qs, qa]);
+  });
+
+  it("users: the feed is kept as rows, written when a followed author writes and when he is followed (his newest 1,020 of each kind), gone when he is unfollowed", async () => {
+    const reader = await writer("Подписчик");
+    const other = await writer("Другой подписчик");
+    const author = await writer("Плодовитый");
+    const rows = (owner: number) => value("select count(*) v from feed_items where owner_id = ? and author_id = ?", owner, author.id);
+    // an author with a long history (written straight to the store): 1,025 questions (the first asked now, the rest long ago)
+    const first = await ask(author, "С чего начать?");
+    await exec(
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < 1024)
+       insert into questions (user_id, category_id, top_category_id, qtext, added, state_changed_at, updated_at)
+       select ?, category_id, top_category_id, 'История № ' || i, 1000 + i, 1000, 1000 from n, (select category_id, top_category_id from questions where id = ?)`,
+      author.id,
+      first,
+    );
+    // and an answer of his on each of them (one answer a question), a moment after it
+    await exec("insert into answers (qid, user_id, text, added) select id, user_id, 'Ответ к № ' || id, added + 1 from questions where user_id = ?", author.id);
+    expect(await rows(reader.id)).toBe(0);
+
+    // following him brings his newest 1,020 questions and 1,020 answers, the newest first on the page
+    expect((await post("follow", { uid: author.id }, reader)).json.status).toBe(200);
+    expect((await post("follow", { uid: author.id }, other)).json.status).toBe(200);
+    expect(await rows(reader.id)).toBe(2040);
+    expect(await value("select min(added) v from feed_items where owner_id = ? and kind = 'A'", reader.id)).toBe(1007);
+    const feed = async () => (await get("feed", { sub: "users", n: 1 }, reader, "notify")).json as { feed: FeedItem[] };
+    expect((await feed()).feed.map((i) => [i.kind, i.qid])).toEqual([["A", first]]);
+
+    // what he writes next goes to both followers' rows, and to the top of the page
+    const next = await ask(author, "Что дальше?");
+    expect(await value("select count(*) v from feed_items where kind = 'Q' and item_id = ?", next)).toBe(2);
+    expect((await feed()).feed.map((i) => [i.kind, i.qid])).toEqual([["Q", next]]);
+
+    // unfollowing takes his rows out of that reader's feed only
+    expect((await post("unfollow", { uid: author.id }, reader)).json.status).toBe(200);
+    expect(await rows(reader.id)).toBe(0);
+    expect(await rows(other.id)).toBe(2041);
+  });
+
+  it("users: a star's writing (his followers over FEED_FANOUT_MAX) is read when the feed is read, not written as rows, and shown once beside the rows", async () => {
+    const reader = await writer("Поклонник");
+    const star = await writer("Знаменитость");
+    const friend = await writer("Приятель");
+    for (const uid of [star.id, friend.id]) expect((await post("follow", { uid }, reader)).json.status).toBe(200);
+    const early = await ask(star, "Первый вопрос звезды?");
+    expect(await value("select count(*) v from feed_items where owner_id = ? and author_id = ?", reader.id, star.id)).toBe(1);
+
+    // past the threshold he is a star for good; what he writes next is no row of anyone's feed
+    await exec("update users set followers = ? where id = ?", FEED_FANOUT_MAX + 1, star.id);
+    expect(await value("select feed_star v from users where id = ?", star.id)).toBe(1);
+    await exec("update users set followers = 1 where id = ?", star.id);
+    expect(await value("select feed_star v from users where id = ?", star.id)).toBe(1);
+    const fromFriend = await ask(friend, "Вопрос приятеля?");
+    const late = await ask(star, "Второй вопрос звезды?");
+    expect(await value("select count(*) v from feed_items where kind = 'Q' and item_id = ?", late)).toBe(0);
+    await exec("update questions set added = ? where id = ?", 1_000, early);
+    await exec("update questions set added = ? where id = ?", 2_000, fromFriend);
+    await exec("update questions set added = ? where id = ?", 3_000, late);
+
+    const feed = async (fields: Record<string, string | number> = {}) =>
+      (await get("feed", { sub: "users", ...fields }, reader, "notify")).json as { feed: FeedItem[]; more: number };
+    expect((await feed()).feed.map((i) => [i.qid, i.uid])).toEqual([
+      [late, star.id],
+      [fromFriend, friend.id],
+      [early, star.id],
+    ]);
+    expect((await feed({ n: 1, p: 1 })).feed.map((i) => i.qid)).toEqual([fromFriend]);
+    expect((await feed({ n: 1, p: 2 })).feed.map((i) => i.qid)).toEqual([early]);
   });
 
   it("users: a page is the newest rows left after its filters, when rows newer than it are of an adult category or under a hidden question", async () => {

@@ -1,20 +1,31 @@
 /**
  * The owner's feeds (docs/decisions/0037-following-and-feeds.md): 'users' — what the people he
  * follows asked and answered; 'questions' — the questions he watches, by their latest activity
- * (a new answer, a best answer, a restore). Both are read at the time of reading (fan-in), never
- * written per follower: each reads at most FEED_FANIN_MAX of his follows (or watches), and for
- * each followed user at most the page's depth of his newest questions and answers through
- * questions_user_idx and answers_user_idx, so a page costs a bounded number of index reads
- * however many questions those people wrote, and a write by a user with many followers costs
- * nothing extra. A brand's feed is read the same way (brandFeed*Query): its questions, its
- * members' writing, and the answers on its most recently active questions.
+ * (a new answer, a best answer, a restore).
+ *
+ * The people feed is kept as rows (feed_items), written by the database's triggers when someone
+ * he follows writes and when he follows someone (fan-out on write), so a page is one range of his
+ * rows however many people he follows and however much they wrote. The stars (users followed by
+ * more than FEED_FANOUT_MAX) are the exception: their writing is read when the feed is read
+ * (fan-in), at most the page's depth of each one's newest questions and answers through their
+ * own index ranges, so a write of theirs costs nothing per follower. The watched questions and a
+ * brand's feeds (brandFeed*Query: its questions, its members' writing, and the answers on its
+ * most recently active questions) are read at the time of reading the same way, each bounded by
+ * FEED_FANIN_MAX.
  */
 import { sql, type SQL } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
 import { dbOf } from "../core/db.server";
 
-/** The most recent follows (and watches) a feed gathers from: the bound on its reads. */
+/** The most recent watches (and brand members, and followed stars) a feed gathers from: the bound on its reads. */
 export const FEED_FANIN_MAX = 1000;
+
+/**
+ * A user followed by more people than this is a star (users.feed_star): his writing is read into
+ * his followers' feeds when they read them instead of written into them (migration 0021's
+ * triggers hold the same number).
+ */
+export const FEED_FANOUT_MAX = 1000;
 
 export type FeedUserItem = { kind: "Q" | "A"; id: number; qid: number; qtext: string; text: string; added: number; uid: number; nick: string; lvl: number };
 export type FeedQuestionItem = { id: number; qtext: string; state: string; anscnt: number; updated: number; added: number };
@@ -69,11 +80,25 @@ async function authorsFeedQuery(env: Env, authors: SQL, offset: number, limit: n
 
 function authorsFeedPage(env: Env, authors: SQL, offset: number, limit: number, before: number | undefined, leaveOut: number[], withCutoff: boolean) {
   const depth = offset + limit;
-  const shown = shownCategories(leaveOut);
-  const newEnough = withCutoff ? sql`AND added >= (SELECT t FROM cut)` : sql``;
   return dbOf(env).all<FeedUserItem & { cut: number }>(sql`
     WITH fl AS (${authors}),
     cut AS (SELECT ${withCutoff ? cutoffSql(depth, before) : sql`0`} AS t)
+    ${fanInRows(depth, before, leaveOut, withCutoff)}
+    ORDER BY added DESC, id DESC
+    LIMIT ${limit} OFFSET ${offset}
+  `);
+}
+
+/**
+ * SQL: the newest `depth` visible questions and answers (to visible questions) of each author of
+ * `fl` (a statement of one column, `author_id`), older than `before` when given, as feed items
+ * with the cutoff `cut.t` (both named by the statement around it), as many rows as they are, in
+ * no order; only rows at least as new as the cutoff when `withCutoff`.
+ */
+function fanInRows(depth: number, before: number | undefined, leaveOut: number[], withCutoff: boolean) {
+  const shown = shownCategories(leaveOut);
+  const newEnough = withCutoff ? sql`AND added >= (SELECT t FROM cut)` : sql``;
+  return sql`
     SELECT 'Q' AS kind, q.id AS id, q.id AS qid, q.qtext AS qtext, '' AS text, q.added AS added, u.id AS uid, u.nick AS nick, u.lvl AS lvl, (SELECT t FROM cut) AS cut
     FROM fl
     JOIN questions q ON q.id IN (
@@ -88,16 +113,44 @@ function authorsFeedPage(env: Env, authors: SQL, offset: number, limit: number, 
       SELECT id FROM answers WHERE user_id = fl.author_id AND hidden = 0 ${olderThan("added", before)} ${newEnough} ORDER BY added DESC LIMIT ${depth}
     )
     JOIN questions q ON q.id = a.qid AND q.hidden = 0 AND q.state <> 'D' ${shown}
-    JOIN users u ON u.id = a.user_id
+    JOIN users u ON u.id = a.user_id`;
+}
+
+/**
+ * One page of the 'users' feed of `ownerId`: what the users he follows asked and answered, newest
+ * first (docs/decisions/0037). Most of it is his feed's rows (feed_items, written when the people
+ * he follows write): one range of their key, read in order, each row's question or answer read
+ * with it for what the page shows and whether it is still shown (not hidden, not deleted, not in
+ * a category left out). The writing of the stars he follows (users followed by more than
+ * FEED_FANOUT_MAX, whose writing is not fanned out) is read from their own index ranges, as a
+ * brand's people are (fanInRows), and merged in; the stars are found through their own small
+ * index, so a reader who follows many people and no star pays nothing for them.
+ */
+export function feedUsersQuery(env: Env, ownerId: number, offset: number, limit: number, before?: number, leaveOut: number[] = []) {
+  const depth = offset + limit;
+  const stars = sql`SELECT s.id AS author_id FROM users s
+    WHERE s.feed_star = 1 AND EXISTS (SELECT 1 FROM follows WHERE follower_id = ${ownerId} AND target_type = 'U' AND target_id = s.id)
+    LIMIT ${FEED_FANIN_MAX}`;
+  return dbOf(env).all<FeedUserItem>(sql`
+    WITH fl AS (${stars}), cut AS (SELECT 0 AS t)
+    SELECT kind, id, qid, qtext, text, added, uid, nick, lvl FROM (
+      SELECT * FROM (
+        SELECT f.kind AS kind, f.item_id AS id, q.id AS qid, q.qtext AS qtext, coalesce(a.text, '') AS text, f.added AS added, u.id AS uid, u.nick AS nick, u.lvl AS lvl, 0 AS cut
+        FROM feed_items f
+        LEFT JOIN answers a ON f.kind = 'A' AND a.id = f.item_id
+        JOIN questions q ON q.id = (CASE f.kind WHEN 'Q' THEN f.item_id ELSE a.qid END)
+        JOIN users u ON u.id = f.author_id
+        WHERE f.owner_id = ${ownerId} ${olderThan("f.added", before)} AND u.feed_star = 0
+          AND (f.kind = 'Q' OR a.hidden = 0) AND q.hidden = 0 AND q.state <> 'D' ${shownCategories(leaveOut)}
+        ORDER BY f.added DESC, f.item_id DESC
+        LIMIT ${depth}
+      )
+      UNION ALL
+      ${fanInRows(depth, before, leaveOut, false)}
+    )
     ORDER BY added DESC, id DESC
     LIMIT ${limit} OFFSET ${offset}
   `);
-}
-
-/** One page of the 'users' feed of `ownerId`: what the (at most FEED_FANIN_MAX most recent) users he follows asked and answered. */
-export function feedUsersQuery(env: Env, ownerId: number, offset: number, limit: number, before?: number, leaveOut: number[] = []) {
-  const authors = sql`SELECT target_id AS author_id FROM follows WHERE follower_id = ${ownerId} AND target_type = 'U' ORDER BY added DESC LIMIT ${FEED_FANIN_MAX}`;
-  return authorsFeedQuery(env, authors, offset, limit, before, leaveOut);
 }
 
 /** One page of a brand's 'users' feed: what the brand's people (its experts and administrators) asked and answered. */
