@@ -30,6 +30,9 @@ export function feedsSeedSql(now = Date.now()): string[] {
     `UPDATE users SET questions_count = 2 WHERE email LIKE 'feed-author-%@bench.local'`,
     `INSERT INTO follows (follower_id, target_type, target_id, added) SELECT ${reader}, 'U', id, ${now} FROM users WHERE email LIKE 'feed-author-%@bench.local'`,
     `INSERT INTO users (nick, email, password_hash, created_at) ${counter(FOLLOWERS)} SELECT 'Подписчик ' || i, 'fan-' || i || '@bench.local', 'x', ${now} FROM n`,
+    // his count first, as the follow calls would have moved it: past 1,000 followers he is a star
+    // (users.feed_star), so no follow of his brings his writing into a fan's feed rows
+    `UPDATE users SET followers = ${FOLLOWERS} WHERE email = '${FEED_STAR}'`,
     `INSERT INTO follows (follower_id, target_type, target_id, added) SELECT id, 'U', ${star}, ${now} - id FROM users WHERE email LIKE 'fan-%@bench.local'`,
     `UPDATE users SET following = (SELECT count(*) FROM follows WHERE follower_id = users.id AND target_type = 'U') WHERE email IN ('${FEED_READER}', '${FEED_STAR}') OR email LIKE 'fan-%@bench.local'`,
     `UPDATE users SET followers = (SELECT count(*) FROM follows WHERE target_id = users.id AND target_type = 'U') WHERE email IN ('${FEED_READER}', '${FEED_STAR}') OR email LIKE 'feed-author-%@bench.local'`,
