@@ -2,8 +2,10 @@
  * React Router's route matching, with its answers kept per route table and path. Remix matches a
  * request's path against the route table more than once per request (its handler, then React
  * Router's render), and every match flattens, ranks and compiles every route anew (each optional
- * segment doubles the routes to rank). The table never changes in a running Worker, so a path's
- * matches are the same every time: they are kept, and every caller gets its own copy of them.
+ * segment doubles the routes to rank). The table never changes in a running Worker (React
+ * Router's render builds a copy of it for every request), so a path's matches are the same every
+ * time: they are kept by the table's shape and the path, and every caller gets its own copy of
+ * them, pointing at its own table's routes.
  *
  * `wrangler.toml` points the package's imports here (`[alias]`); everything else is the package's
  * own. What wrangler bundles (dev, deploy) goes through this; the browser's copy does not.
@@ -17,26 +19,59 @@ export * from "../node_modules/@remix-run/router/dist/router.js";
 const router = bundle as unknown as typeof import("@remix-run/router");
 
 type Matches = AgnosticRouteMatch<string, AgnosticRouteObject>[] | null;
+/** a path's matches as kept: each matched route by its id, with what it matched */
+type Kept = { id: string; params: AgnosticRouteMatch["params"]; pathname: string; pathnameBase: string }[] | null;
 
 /** Paths kept per route table; past this the table's paths are dropped and kept anew. */
 const PATHS_KEPT = 2000;
-const kept = new WeakMap<object, Map<string, Matches>>();
+/** Route tables' shapes kept (the Worker has one or two); past this they are dropped and kept anew. */
+const SHAPES_KEPT = 8;
+const kept = new Map<string, Map<string, Kept>>();
+
+/**
+ * A route table's shape (each route's id, path and whether it is an index, nested as the table
+ * is) and its routes by id, or null when a route has no id. React Router's render builds its
+ * table anew for every request from the same manifest, so tables are told apart by their shape,
+ * not by their identity: two tables of one shape match every path alike.
+ */
+function shapeOf(routes: AgnosticRouteObject[]): { shape: string; byId: Map<string, AgnosticRouteObject> } | null {
+  const parts: string[] = [];
+  const byId = new Map<string, AgnosticRouteObject>();
+  const walk = (list: AgnosticRouteObject[]): boolean => {
+    for (const r of list) {
+      if (r.id === undefined) return false;
+      byId.set(r.id, r);
+      parts.push(`${r.id}\t${r.path ?? ""}\t${r.index ? 1 : 0}`);
+      if (r.children) {
+        parts.push("(");
+        if (!walk(r.children)) return false;
+        parts.push(")");
+      }
+    }
+    return true;
+  };
+  return walk(routes) ? { shape: parts.join("\n"), byId } : null;
+}
 
 export function matchRoutes(routes: AgnosticRouteObject[], locationArg: Partial<Location> | string, basename = "/"): Matches {
+  const table = shapeOf(routes);
+  if (!table) return router.matchRoutes(routes, locationArg, basename) as Matches;
   const location = typeof locationArg === "string" ? (router.parsePath(locationArg) as Partial<Location>) : locationArg;
   const key = `${basename}\n${location.pathname ?? "/"}`;
-  let paths = kept.get(routes);
+  let paths = kept.get(table.shape);
   if (!paths) {
+    if (kept.size >= SHAPES_KEPT) kept.clear();
     paths = new Map();
-    kept.set(routes, paths);
+    kept.set(table.shape, paths);
   }
   let matches = paths.get(key);
   if (matches === undefined) {
-    matches = router.matchRoutes(routes, location, basename) as Matches;
+    const found = router.matchRoutes(routes, location, basename) as Matches;
+    matches = found ? found.map((m) => ({ id: m.route.id as string, params: m.params, pathname: m.pathname, pathnameBase: m.pathnameBase })) : null;
     if (paths.size >= PATHS_KEPT) paths.clear();
     paths.set(key, matches);
   }
   if (!matches) return null;
-  // a caller may change what it gets (the params): each gets its own copy
-  return matches.map((m) => ({ ...m, params: { ...m.params } }));
+  // each caller gets matches of its own table's routes, and its own params (a caller may change them)
+  return matches.map((m) => ({ route: table.byId.get(m.id)!, params: { ...m.params }, pathname: m.pathname, pathnameBase: m.pathnameBase }));
 }

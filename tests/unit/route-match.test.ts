@@ -45,4 +45,24 @@ describe("route matching kept per path", () => {
     const next = matchRoutes(routes, "/question/7")!;
     expect(next[next.length - 1].params.qid).toBe("7");
   });
+
+  it("serves a table built anew for every request (as React Router's render does) with matches of that table's own routes", () => {
+    const anew = () => structuredClone(routes);
+    for (const p of paths) {
+      const table = anew();
+      const got = matchRoutes(table, p);
+      expect(got).toEqual(matchEach(table, p));
+      const leaf = got?.[got.length - 1]?.route;
+      const own = matchEach(table, p)?.at(-1)?.route;
+      expect(leaf).toBe(own);
+    }
+  });
+
+  it("tells tables of another shape apart: the same path in a table whose route has another path", () => {
+    const other = structuredClone(routes);
+    other[0].children[1] = { id: "question", path: "q/:qid" };
+    expect(matchRoutes(routes, "/question/1")?.at(-1)?.route.id).toBe("question");
+    expect(matchRoutes(other, "/question/1")?.at(-1)?.route.id).toBe("category-tab");
+    expect(matchRoutes(other, "/question/1")).toEqual(matchEach(other, "/question/1"));
+  });
 });
