@@ -53,8 +53,15 @@ function shapeOf(routes: AgnosticRouteObject[]): { shape: string; byId: Map<stri
   return walk(routes) ? { shape: parts.join("\n"), byId } : null;
 }
 
+/** each table's shape, worked out once for a table that is matched again (Remix's own; a table is never changed once built) */
+const shapes = new WeakMap<object, ReturnType<typeof shapeOf>>();
+
 export function matchRoutes(routes: AgnosticRouteObject[], locationArg: Partial<Location> | string, basename = "/"): Matches {
-  const table = shapeOf(routes);
+  let table = shapes.get(routes);
+  if (table === undefined) {
+    table = shapeOf(routes);
+    shapes.set(routes, table);
+  }
   if (!table) return router.matchRoutes(routes, locationArg, basename) as Matches;
   const location = typeof locationArg === "string" ? (router.parsePath(locationArg) as Partial<Location>) : locationArg;
   const key = `${basename}\n${location.pathname ?? "/"}`;
