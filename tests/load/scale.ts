@@ -30,7 +30,7 @@ import { FEED_READER, signIn } from "./feeds";
 type Opts = { port: number; seconds: number; big: number; base: number; log: (msg: string) => void };
 /** rounds of turns per page: small, big, small, big … */
 const ROUNDS = 3;
-type Line = { name: string; path: string; status: number; p50: number; p99: number; mean: number; rps: number; rows: string; d1ms: number };
+type Line = { name: string; path: string; status: number; p50: number; p99: number; mean: number; rps: number; rows: string; d1ms: number; bytes: number };
 
 const env = { ...quietEnv, CI: "1" };
 const DEEPEST = 980; // LIMITS.maxOffset (1000) less a page of 20: the deepest page a list serves
@@ -167,25 +167,36 @@ async function stop(server: ChildProcess) {
   }
 }
 
-type Sample = { status: number; rows: string; d1ms: number; latencies: number[]; requests: number; seconds: number; p50: number[]; p99: number[] };
+type Sample = {
+  status: number;
+  rows: string;
+  d1ms: number;
+  bytes: number;
+  latencies: number[];
+  requests: number;
+  seconds: number;
+  p50: number[];
+  p99: number[];
+};
 
 /** The middle of a few figures (the lower middle of an even count). */
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor((xs.length - 1) / 2)];
 
-/** A page requested alone, 7 times: its status, D1 rows, and the median time it waited for D1 (x-d1-ms). */
+/** A page requested alone, 7 times: its status, D1 rows, size (bytes), and the median time it waited for D1 (x-d1-ms). */
 async function probe(base: string, urlPath: string, headers: Record<string, string>) {
   const waits: number[] = [];
   let status = 0;
   let rows = "";
+  let bytes = 0;
   for (let i = 0; i < 7; i++) {
     const res = await fetch(base + urlPath, { headers, redirect: "manual" });
-    await res.arrayBuffer();
+    bytes = (await res.arrayBuffer()).byteLength;
     status = res.status;
     rows = res.headers.get("x-d1-rows-read") ?? "";
     waits.push(Number(res.headers.get("x-d1-ms") ?? Number.NaN));
   }
   waits.sort((a, b) => a - b);
-  return { status, rows, d1ms: waits[3] };
+  return { status, rows, bytes, d1ms: waits[3] };
 }
 
 /** Each page on both servers in turns; a line per page and server. */
@@ -237,6 +248,7 @@ async function measureBoth(
         rps: s.requests / s.seconds,
         rows: s.rows,
         d1ms: s.d1ms,
+        bytes: s.bytes,
       });
     }
   }
@@ -278,7 +290,7 @@ export async function scaleBench(o: Opts): Promise<void> {
       const ratio = x.mean > 0 ? y.mean / x.mean : Number.NaN;
       return {
         page: x.name,
-        [`status`]: `${x.status}/${y.status}`,
+        status: `${x.status}/${y.status}`,
         [`mean ms @${o.base}`]: Math.round(x.mean * 10) / 10,
         [`mean ms @${o.big}`]: Math.round(y.mean * 10) / 10,
         [`p50 @${o.base}`]: x.p50,
@@ -287,6 +299,8 @@ export async function scaleBench(o: Opts): Promise<void> {
         [`p99 @${o.big}`]: y.p99,
         [`req/s @${o.base}`]: Math.round(x.rps * 10) / 10,
         [`req/s @${o.big}`]: Math.round(y.rps * 10) / 10,
+        // what the page shows grows with the data where a list is not yet full at the small store
+        KB: `${(x.bytes / 1024).toFixed(1)}/${(y.bytes / 1024).toFixed(1)}`,
         "D1 rows": `${x.rows}/${y.rows}`,
         "D1 ms": `${x.d1ms.toFixed(1)}/${y.d1ms.toFixed(1)}`,
         ratio: Math.round(ratio * 100) / 100,
