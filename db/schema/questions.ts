@@ -67,6 +67,8 @@ export const questions = sqliteTable(
     // the live questions of a category and of a subcategory by time: a deep page of their lists skips its rows in these alone
     index("questions_topcat_live_idx").on(t.topCategoryId, t.added).where(sql`hidden = 0 AND state <> 'D'`),
     index("questions_cat_live_idx").on(t.categoryId, t.added).where(sql`hidden = 0 AND state <> 'D'`),
+    // the whole site's live questions by time, with the category for the adult filter: a deep page skips its rows in the index alone
+    index("questions_live_idx").on(t.added, t.categoryId).where(sql`hidden = 0 AND state <> 'D'`),
     // a user's live questions by time, for the feeds' cutoff read from the index alone
     index("questions_user_live_idx").on(t.userId, t.added).where(sql`hidden = 0 AND state <> 'D'`),
     /** a user's questions by state (the profile's open / vote / resolve / deleted subs): migration 0003 */

@@ -23,3 +23,20 @@ describe("the best tab's page", () => {
     });
   }
 });
+
+/**
+ * The whole site's list (no category, tab or section) names questions_live_idx for its page's ids
+ * (app/models/questions/lists.server.ts): the index must serve that statement, adult filter
+ * included, sorting nothing but questions of one millisecond.
+ */
+describe("the whole site's list", () => {
+  it("is read from the live index alone, in order but for ties of time", async () => {
+    const plan = await all<{ detail: string }>(
+      `EXPLAIN QUERY PLAN SELECT id FROM questions INDEXED BY questions_live_idx WHERE hidden = 0 AND state <> 'D' AND category_id NOT IN (SELECT value FROM json_each(?)) ORDER BY added DESC, id DESC LIMIT 20 OFFSET 980`,
+      "[13,1301]",
+    );
+    const details = plan.map((p) => p.detail).join("\n");
+    expect(details).toMatch(/SCAN questions USING (COVERING )?INDEX questions_live_idx/);
+    expect(details).not.toMatch(/USE TEMP B-TREE FOR ORDER BY/);
+  });
+});

@@ -99,6 +99,15 @@ export function listWhere(s: ListScope): SQL[] {
 }
 
 /**
+ * Whether a list is the whole site's live questions by time (no category, tab or section): its
+ * page's ids are read from questions_live_idx, which holds the time and the category of every
+ * live question, so a deep page skips its rows, adult filter included, in the index alone. SQLite
+ * would choose the plain index by time (it needs no sort; the live index leaves questions of one
+ * millisecond to be ordered by id) and read every skipped question's row, so the index is named.
+ */
+const wholeSiteLive = (s: ListScope) => s.topCategoryId === undefined && s.categoryId === undefined && !s.tab && !s.section;
+
+/**
  * One page of a question list (20 by default), newest first: the leader questions by their lead,
  * the 'best' tab (resolved questions) by their marks. `after` (not for 'best') continues after that
  * question by its place in the list (keyset: no rows are skipped over).
@@ -139,8 +148,9 @@ export async function listQuestions(env: Env, opts: ListScope & { offset: number
       inArray(
         q.id,
         dbOf(env)
-          .select({ id: q.id })
-          .from(q)
+          // (the id as SQL: Drizzle takes a column only from a table it was given as a table)
+          .select({ id: sql<number>`${q.id}` })
+          .from(wholeSiteLive(opts) ? sql`${q} INDEXED BY questions_live_idx` : q)
           .where(and(...where))
           .orderBy(...order)
           .limit(limit)

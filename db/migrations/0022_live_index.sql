@@ -1,0 +1,1 @@
+CREATE INDEX `questions_live_idx` ON `questions` (`added`,`category_id`) WHERE hidden = 0 AND state <> 'D';
