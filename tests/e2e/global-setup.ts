@@ -11,7 +11,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { DEV_VARS } from "../../scripts/dev-vars.mjs";
-import { answers } from "../../scripts/local-env.mjs";
+import { answers, quietEnv } from "../../scripts/local-env.mjs";
 import { bundleWorker, startBundleServer } from "../bundle-server";
 
 /**
@@ -33,15 +33,11 @@ const BUNDLE_DIR = `.wrangler/e2e-bundle${suffix}`;
 export const PID_FILE = `.wrangler/e2e-server${suffix}.pid`;
 export const LOG_FILE = `.wrangler/e2e-server${suffix}.log`;
 
-const QUIET_ENV = {
-  WRANGLER_SEND_METRICS: "false",
-  WRANGLER_SEND_ERROR_REPORTS: "false",
-  CLOUDFLARE_CF_FETCH_ENABLED: "false",
-  CI: "1", // no prompts, no interactive dev session
-};
+/** wrangler's quiet environment, and no prompts */
+export const E2E_TOOL_ENV = { ...quietEnv, CI: "1" };
 
 function run(cmd: string, args: string[]) {
-  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...QUIET_ENV } });
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: E2E_TOOL_ENV });
   if (r.status !== 0) throw new Error(`e2e setup: \`${cmd} ${args.join(" ")}\` exited with ${r.status ?? r.signal}`);
 }
 

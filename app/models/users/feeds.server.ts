@@ -64,13 +64,13 @@ function cutoffSql(depth: number, before?: number) {
  * rows of each kind, read newest first from his own index range (the live questions' and answers'
  * partial indexes by user), so the page never scans anyone's history.
  *
- * Reading those rows whole for every author (8,000 rows for a reader who follows 200 busy people,
- * for a page of 20) grew with the store. So the page is first read with a cutoff taken from the
+ * Reading those rows whole for every author (8,000 rows for 200 busy authors, for a page of 20)
+ * grew with the store. So the page is first read with a cutoff taken from the
  * indexes alone (`cutoffSql`), which leaves about `offset + limit` rows to read whole. When that
  * page comes out short (a filter dropped rows above the cutoff, or the feed ends), it is read again
  * without the cutoff, as it always was; unless the cutoff was 0 (the authors hold fewer rows than
  * the page's depth, so it left none out), when the short page is the page: a feed's end, or a
- * reader who follows few people, costs one round trip.
+ * brand with few people, costs one round trip.
  */
 async function authorsFeedQuery(env: Env, authors: SQL, offset: number, limit: number, before?: number, leaveOut: number[] = []): Promise<FeedUserItem[]> {
   const fast = await authorsFeedPage(env, authors, offset, limit, before, leaveOut, true);

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Browser, BrowserContext, Page, PlaywrightWorkerArgs } from "@playwright/test";
-import { STATE_DIR } from "../global-setup";
+import { E2E_TOOL_ENV, STATE_DIR } from "../global-setup";
 import { plainLine } from "../../../app/lib/fields";
 import type { Vector } from "./vectors";
 
@@ -124,7 +124,7 @@ export function execSql(statements: string[]): void {
     for (let attempt = 1; ; attempt++) {
       const r = spawnSync("npx", ["wrangler", "d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--file", file], {
         encoding: "utf8",
-        env: { ...process.env, CI: "1", WRANGLER_SEND_METRICS: "false", WRANGLER_SEND_ERROR_REPORTS: "false", CLOUDFLARE_CF_FETCH_ENABLED: "false" },
+        env: E2E_TOOL_ENV,
       });
       if (r.status === 0) return;
       const busy = `${r.stdout}${r.stderr}`.includes("SQLITE_BUSY");
