@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import type { SearchAddress } from "../lib/search-path";
 import type { Parts, SearchLink, SearchView } from "../models/search/search-view.server";
 import { SearchBox } from "./search-box";
@@ -6,13 +7,13 @@ import { SLOT_IN_LIST, SLOT_SIDE, type HouseAd, type PageAds } from "../lib/hous
 
 export type { SearchView };
 
-/** Text with the words the query matched in <mark>. */
+/** Text with the words the query matched in <mark> (the rest as plain text: no element each run). */
 function Marked({ parts }: { parts: Parts }) {
   return (
     <>
       {parts.map((p, i) =>
         // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one text never move
-        p.mark ? <mark key={i}>{p.text}</mark> : <span key={i}>{p.text}</span>,
+        p.mark ? <mark key={i}>{p.text}</mark> : <Fragment key={i}>{p.text}</Fragment>,
       )}
     </>
   );

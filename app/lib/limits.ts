@@ -40,11 +40,16 @@ export const LIMITS = {
 
 /** Cut a text to n characters, adding an ellipsis when cut. */
 export function cut(text: string, n: number): string {
-  const chars = Array.from(text);
-  return chars.length <= n
-    ? text
-    : `${chars
+  // a string never has more characters than UTF-16 units: most texts need no counting
+  if (text.length <= n) return text;
+  const chars: string[] = [];
+  for (const ch of text) {
+    if (chars.length === n)
+      return `${chars
         .slice(0, n - 1)
         .join("")
         .trimEnd()}…`;
+    chars.push(ch);
+  }
+  return text;
 }

@@ -228,6 +228,14 @@ describe("answers are searched too", () => {
     expect((await search({ q: "самовар", question_only: 1, answers_only: 1 })).json).toMatchObject({ status: 400, errid: 400 });
   });
 
+  it("the call gives a found question's best answer as plain text", async () => {
+    const asked = await insertQuestion("Чем отмыть старый самоварный кран?");
+    const best = await insertAnswer(asked, "<p>Лимонной <b>кислотой</b> и мягкой щёткой.</p>");
+    await env.DB.prepare("update questions set best_answer_id = ?1, state = 'R' where id = ?2").bind(best, asked).run();
+    const { json } = await search({ q: "самоварный кран", question_only: 1 });
+    expect(json.results[0]).toMatchObject({ id: asked, banswer: "Лимонной кислотой и мягкой щёткой." });
+  });
+
   it("a question found by its own words and by an answer counts once", async () => {
     const both = await insertQuestion("Самовар какой лучше выбрать?");
     await insertAnswer(both, "Электрический самовар удобнее угольного.");

@@ -39,6 +39,12 @@ describe("titles and descriptions", () => {
     expect(title.endsWith("…")).toBe(true);
     expect(cut("коротко", 70)).toBe("коротко");
   });
+  it("a cut counts characters, not UTF-16 units: emoji count once and are never split", () => {
+    const smiles = "😀".repeat(5);
+    expect(cut(smiles, 5)).toBe(smiles);
+    expect(cut(`${smiles}!`, 5)).toBe("😀😀😀😀…");
+    expect(cut("слово пробел", 7)).toBe("слово…");
+  });
   it("descriptions drop markup", () => {
     expect(plainText("<p>Привет, <b>мир</b></p>")).toBe("Привет, мир");
   });

@@ -112,6 +112,7 @@ export async function searchView(env: Env, address: SearchAddress, offset: numbe
       num: LIMITS.pageSize,
       sf: offset,
       adult,
+      withBest: false,
     },
     now,
   );

@@ -162,6 +162,7 @@ export async function search(env: Env, input: z.infer<typeof SearchInput>, adult
         num: input.num ?? LIMITS.pageSize,
         sf: input.sf ?? 0,
         adult,
+        withBest: true,
       },
       now,
     );
@@ -266,6 +267,8 @@ export type SearchQuery = {
   sf: number;
   /** the reader confirmed being an adult: questions of the adult categories are found too */
   adult: boolean;
+  /** each result's best answer is read too (the call gives it; the search page shows none) */
+  withBest: boolean;
 };
 
 export type SearchResult = {
@@ -277,7 +280,7 @@ export type SearchResult = {
   aid: number | null;
   /** the question's explanation around its first matched word, null without one */
   comment: string | null;
-  /** the best answer, plain text cut at 750 */
+  /** the best answer, plain text cut at 750 (null when the search did not ask for it) */
   banswer: string | null;
   catname: string;
   urlname: string;
@@ -460,6 +463,7 @@ async function runSearch(
         ? "select count(distinct qid) as n, 0 as nq, count(*) as na from ahit"
         : "select count(distinct qid) as n, sum(aid is null) as nq, sum(aid is not null) as na from (select qid, aid from qhit union all select qid, aid from ahit)";
   const order = query.sort === "date" ? "hit.added desc, hit.qid desc" : "hit.score, hit.added desc, hit.qid desc";
+  const best = query.withBest ? "(select a.text from answers a where a.id = q.best_answer_id and a.hidden = 0)" : "null";
   const pageOrder = query.sort === "date" ? "p.hadded desc, p.id desc" : "p.hscore, p.hadded desc, p.id desc";
   // one statement: the windows are read once for the page and its count (a row of counts with no
   // page rows when the page is past the end), and whether rows wait for their stems
@@ -467,7 +471,7 @@ async function runSearch(
     `with ${ctes.join(",\n")}
      select c.*, exists (select 1 from search_stale) as stale, p.* from (${counting}) c left join (
        select q.id, q.qtext, q.qcomment, q.state, q.anscnt, q.poll_type, q.category_id, q.added, u.id as uid, u.nick,
-           (select a.text from answers a where a.id = q.best_answer_id and a.hidden = 0) as banswer,
+           ${best} as banswer,
            (select a.text from answers a where a.id = hit.aid) as answer, hit.aid as aid, hit.score as hscore, hit.added as hadded
          from (select * from hit order by ${order} limit ${query.num} offset ${query.sf}) hit
          join questions q on q.id = hit.qid join users u on u.id = q.user_id) p on true
