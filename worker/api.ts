@@ -39,7 +39,7 @@ for (const door of DOORS) {
     const name = c.req.param("name");
     if (!hasCall(name) || (CALLS[name].door ?? "v2") !== door) return c.json(UNDEFINED_URL, 404);
     // with D1_STATS=1 (the benchmark, the tests) the reply reports the call's D1 work, as pages do
-    const { env, report } = withD1Stats(c.env);
+    const { env, report } = withD1Stats(c.env, c.req.raw);
     const result = await runCall(name, c.req.raw, await readInput(c.req.raw), env, c.executionCtx, "api");
     const res = c.json(result.body, result.status as 200);
     for (const v of result.cookies) res.headers.append("Set-Cookie", v);

@@ -17,11 +17,20 @@ export type D1Stats = {
   waited: number;
   inFlight: number;
   since: number;
+  /** reads made a second time for the bench (`readsTwice`) */
+  repeated: number;
 };
 
 const REAL = Symbol("real statement");
+const READ = Symbol("a read");
 
-type Wrapped = D1PreparedStatement & { [REAL]: D1PreparedStatement };
+type Wrapped = D1PreparedStatement & { [REAL]: D1PreparedStatement; [READ]: boolean };
+
+/** Whether a statement only reads (a SELECT, or a WITH that ends in one): the only kind `readsTwice` repeats. */
+const isRead = (query: string) => /^\s*(select|with)\b/i.test(query) && !/\b(insert|update|delete|replace)\b/i.test(query);
+
+/** What a request's D1 does besides being counted: with `readsTwice`, every read is made a second time (its result dropped). */
+type Knobs = { readsTwice: boolean };
 
 function readOf(stats: D1Stats, result: { meta?: { rows_read?: number } }) {
   stats.rowsRead += result.meta?.rows_read ?? 0;
@@ -45,34 +54,47 @@ async function trip<T>(stats: D1Stats, statements: number, send: () => Promise<T
   }
 }
 
-function wrapStatement(stmt: D1PreparedStatement, stats: D1Stats): Wrapped {
+/** `send`, and once more when the knobs ask for reads twice and it is one (the second result dropped). */
+async function sendAndRepeat<T>(stats: D1Stats, knobs: Knobs, read: boolean, send: () => Promise<T>): Promise<T> {
+  const result = await send();
+  if (knobs.readsTwice && read) {
+    await send();
+    stats.repeated++;
+  }
+  return result;
+}
+
+function wrapStatement(stmt: D1PreparedStatement, stats: D1Stats, knobs: Knobs, read: boolean): Wrapped {
+  const again = <T>(send: () => Promise<T>) => sendAndRepeat(stats, knobs, read, send);
   const wrapped = {
     [REAL]: stmt,
-    bind: (...values: unknown[]) => wrapStatement(stmt.bind(...values), stats),
-    first: (col?: string) => trip(stats, 1, () => (col === undefined ? stmt.first() : stmt.first(col))),
+    [READ]: read,
+    bind: (...values: unknown[]) => wrapStatement(stmt.bind(...values), stats, knobs, read),
+    first: (col?: string) => trip(stats, 1, () => again(() => (col === undefined ? stmt.first() : stmt.first(col)))),
     all: () =>
       trip(stats, 1, async () => {
-        const result = await stmt.all();
+        const result = await again(() => stmt.all());
         readOf(stats, result);
         return result;
       }),
     run: () =>
       trip(stats, 1, async () => {
-        const result = await stmt.run();
+        const result = await again(() => stmt.run());
         readOf(stats, result);
         return result;
       }),
-    raw: (opts?: { columnNames?: boolean }) => trip(stats, 1, () => stmt.raw(opts as { columnNames: true })),
+    raw: (opts?: { columnNames?: boolean }) => trip(stats, 1, () => again(() => stmt.raw(opts as { columnNames: true }))),
   };
   return wrapped as unknown as Wrapped;
 }
 
-function countingD1(db: D1Database, stats: D1Stats): D1Database {
+function countingD1(db: D1Database, stats: D1Stats, knobs: Knobs): D1Database {
   return {
-    prepare: (query: string) => wrapStatement(db.prepare(query), stats),
+    prepare: (query: string) => wrapStatement(db.prepare(query), stats, knobs, isRead(query)),
     batch: (stmts: D1PreparedStatement[]) =>
       trip(stats, stmts.length, async () => {
-        const results = await db.batch(stmts.map((s) => (s as Wrapped)[REAL] ?? s));
+        const read = stmts.every((s) => (s as Wrapped)[READ] === true);
+        const results = await sendAndRepeat(stats, knobs, read, () => db.batch(stmts.map((s) => (s as Wrapped)[REAL] ?? s)));
         for (const r of results) readOf(stats, r);
         return results;
       }),
@@ -85,15 +107,18 @@ function countingD1(db: D1Database, stats: D1Stats): D1Database {
 /**
  * The env a request works with: with D1_STATS=1 its D1 counts, and `report` writes the counts on
  * the response (x-d1-roundtrips, x-d1-statements, x-d1-rows-read; the search indexes' upkeep apart,
- * x-d1-index-rows-read); otherwise the env as it is.
+ * x-d1-index-rows-read); otherwise the env as it is. With the bench's knobs on (BENCH_KNOBS=1, set
+ * by `npm run bench` alone) a request with `x-bench-d1: reads-twice` makes each of its reads twice,
+ * so that the bench can tell what D1's part of a page costs the runtime (the counts stay the same).
  */
-export function withD1Stats(env: Env): { env: Env; report(res: Response): void } {
+export function withD1Stats(env: Env, req?: Request): { env: Env; report(res: Response): void } {
   if (env.D1_STATS !== "1") return { env, report: () => {} };
-  const stats: D1Stats = { roundTrips: 0, statements: 0, rowsRead: 0, serial: 0, doneSerial: 0, waited: 0, inFlight: 0, since: 0 };
+  const knobs: Knobs = { readsTwice: env.BENCH_KNOBS === "1" && req?.headers.get("x-bench-d1") === "reads-twice" };
+  const stats: D1Stats = { roundTrips: 0, statements: 0, rowsRead: 0, serial: 0, doneSerial: 0, waited: 0, inFlight: 0, since: 0, repeated: 0 };
   // stemming rows written outside the worker (the search indexes' upkeep) is reported on its own line
   const upkeep: D1Stats = { ...stats };
   return {
-    env: { ...env, DB: countingD1(env.DB, stats), INDEX_DB: countingD1(env.DB, upkeep) },
+    env: { ...env, DB: countingD1(env.DB, stats, knobs), INDEX_DB: countingD1(env.DB, upkeep, knobs) },
     report(res) {
       res.headers.set("x-d1-index-rows-read", String(upkeep.rowsRead));
       res.headers.set("x-d1-roundtrips", String(stats.roundTrips));
@@ -101,6 +126,7 @@ export function withD1Stats(env: Env): { env: Env; report(res: Response): void }
       res.headers.set("x-d1-rows-read", String(stats.rowsRead));
       res.headers.set("x-d1-serial", String(stats.serial));
       res.headers.set("x-d1-ms", stats.waited.toFixed(1));
+      if (knobs.readsTwice) res.headers.set("x-d1-repeated", String(stats.repeated));
     },
   };
 }

@@ -87,7 +87,7 @@ app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {
 
 app.all("*", async (c) => {
   // With D1_STATS=1 (the benchmark, the tests) each page reports the D1 work done before its headers.
-  const { env, report } = withD1Stats(c.env);
+  const { env, report } = withD1Stats(c.env, c.req.raw);
   const contextOf = (): SharedRenderContext => ({ cloudflare: { env, cf: c.req.raw.cf, ctx: c.executionCtx, caches } });
   const renderRemix = async (context: SharedRenderContext) => {
     const res = await handleRemix(c.req.raw, context);

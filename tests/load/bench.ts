@@ -47,7 +47,7 @@ import { pageWeights, printWeights } from "./page-weight";
 import { LIVE_QUESTIONS, liveBench } from "./live";
 import { loadBench, planLoad } from "./mixed";
 import { photosSection } from "./photos";
-import { startDeployed } from "./deployed";
+import { startDeployed, startFloorWorker } from "./deployed";
 import { renderSection } from "./render";
 import { signedInRoundTrips } from "./replicas";
 import { scaleBench } from "./scale";
@@ -60,7 +60,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const INSPECTOR = PORT + 1000;
 const STATE = ".wrangler/bench-state";
 /** the deployed bundle beside wrangler dev (the render section's last CPU lines) and its inspector */
-const deployed = () => startDeployed(STATE, PORT + 3, PORT + 1003);
+const deployed = { bundle: () => startDeployed(STATE, PORT + 3, PORT + 1003), floor: () => startFloorWorker(PORT + 3, PORT + 1003) };
 const LOG = ".wrangler/bench-wrangler.log";
 const QUESTION = "/question/1";
 const ANSWERS = Number(process.env.BENCH_ANSWERS ?? 150);

@@ -15,6 +15,16 @@ const LOG = ".wrangler/bench-deployed.log";
 
 export type Deployed = { base: string; inspectorPort: number; stop(): Promise<void> };
 
+/**
+ * A worker that answers at once (tests/load/floor-worker), served as the bundle is, from the copy
+ * of the store: what the runtime itself spends on a request, which the bench takes from a page's
+ * busy time to tell the worker's own part.
+ */
+export async function startFloorWorker(port: number, inspectorPort: number): Promise<Deployed> {
+  const server = await startBundleServer({ bundleDir: "tests/load/floor-worker", storeDir: COPY, port, inspectorPort, vars: {}, logFile: LOG, waitMs: 60_000 });
+  return { base: server.base, inspectorPort, stop: () => stopGroupAndWait(server.pid) };
+}
+
 /** Bundles, copies the store, serves on 127.0.0.1:`port` and waits until it answers. */
 export async function startDeployed(state: string, port: number, inspectorPort: number): Promise<Deployed> {
   bundleWorker(BUNDLE);
