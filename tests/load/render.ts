@@ -20,10 +20,10 @@
  *   (a worker whose only work is one D1 query that keeps SQLite busy for 150 ms shows about 150 ms
  *   busy); on Cloudflare they are not the worker's CPU. So the render is measured again with each
  *   of its reads made twice (`x-bench-d1: reads-twice`, worker/d1-stats.ts) in alternating rounds:
- *   the difference is what its D1 reads cost here (less than all of it: the first round trip of a
- *   request costs the runtime more than a repeat). And a worker that answers at once, served the
- *   same way, gives what the runtime spends on any request. The render's busy time less both is
- *   an upper bound of the worker's own work;
+ *   the difference is what its D1 reads cost here (short of the first round trip's extra cost, which
+ *   a repeat does not pay, and with the parsing of the replies, which a repeat does again). And a
+ *   worker that answers at once, served the same way, gives what the runtime spends on any
+ *   request. The render's busy time less both is the worker's own work;
  * - the cross-location invalidation: after a write, how long until a guest of another location
  *   sees it (the bound the page cache states), and whether the local copy was dropped at once.
  */
@@ -170,7 +170,7 @@ const SPLIT_ROUNDS = 5;
 /** The middle of a few figures (the lower middle of an even count). */
 const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor((xs.length - 1) / 2)];
 
-/** An uncached render's busy time split: D1's reads (twice less once), the runtime's floor, and the rest, the worker's own work at most. */
+/** An uncached render's busy time split: D1's reads (twice less once), the runtime's floor, and the rest, the worker's own work. */
 function ownPart(busy: number, twice: number, floor: number) {
   const d1 = Math.max(0, twice - busy);
   return { busy, twice, d1, floor, own: busy - d1 - floor };
@@ -253,7 +253,7 @@ export async function renderSection<R extends { name: string; result: { requests
       console.log(`question page, one request after another: ${probes.join("; ")}`);
       printCpu(cpu, process.env.BENCH_VERBOSE === "1");
       console.log(
-        `deployed bundle, uncached render (medians of ${SPLIT_ROUNDS} alternating rounds of 40): busy ${split.busy.toFixed(1)} ms, with its reads made twice ${split.twice.toFixed(1)} ms, so D1's reads at least ${split.d1.toFixed(1)} ms; the runtime's floor ${split.floor.toFixed(1)} ms; the worker's own work at most ${split.own.toFixed(1)} ms (target 10)`,
+        `deployed bundle, uncached render (medians of ${SPLIT_ROUNDS} alternating rounds of 40): busy ${split.busy.toFixed(1)} ms, with its reads made twice ${split.twice.toFixed(1)} ms, so D1's reads ${split.d1.toFixed(1)} ms; the runtime's floor ${split.floor.toFixed(1)} ms; the rest, the worker's own work, ${split.own.toFixed(1)} ms (target 10)`,
       );
     },
   };
