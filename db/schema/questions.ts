@@ -218,7 +218,12 @@ export const bestVotes = sqliteTable(
   (t) => [uniqueIndex("best_votes_uq").on(t.qid, t.userId), index("best_votes_answer_idx").on(t.answerId, t.added)],
 );
 
-/** A mark (a «нравится» vote) on a question (Q) or an answer (A). */
+/**
+ * A mark (a «нравится» vote) on a question (Q) or an answer (A). `qid` is the question the target
+ * belongs to (the question itself, or the answer's), written by the store when a row comes without
+ * it (trigger `marks_qid_fill`): a reader's marks on one question page are one range of
+ * `marks_user_qid_idx`, however many answers the question has.
+ */
 export const marks = sqliteTable(
   "marks",
   {
@@ -229,8 +234,13 @@ export const marks = sqliteTable(
       .notNull()
       .references(() => users.id),
     added: integer("added").notNull(),
+    qid: integer("qid"),
   },
-  (t) => [uniqueIndex("marks_uq").on(t.targetType, t.targetId, t.userId), index("marks_target_idx").on(t.targetType, t.targetId, t.added)],
+  (t) => [
+    uniqueIndex("marks_uq").on(t.targetType, t.targetId, t.userId),
+    index("marks_target_idx").on(t.targetType, t.targetId, t.added),
+    index("marks_user_qid_idx").on(t.userId, t.qid),
+  ],
 );
 
 /** The asker's thanks (like) or "not important" (hide) on an answer of his question: one per answer. */

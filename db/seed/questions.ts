@@ -202,7 +202,7 @@ export function questionMaker({ T, d, accounts, catCount, modLog, now }: SeedCon
           const m = randomUser(markers);
           markers.add(m.id);
           const at = Math.min(now, (r[5] as number) + k * HOUR);
-          T.marks.add("A", r[0] as number, m.id, at);
+          T.marks.add("A", r[0] as number, m.id, at, q.id);
           touch(m, at);
         }
         r[11] = n;
@@ -283,7 +283,7 @@ export function questionMaker({ T, d, accounts, catCount, modLog, now }: SeedCon
         const m = randomUser(markers);
         markers.add(m.id);
         const at = Math.min(now, opts.added + k * HOUR);
-        T.marks.add("Q", q.id, m.id, at);
+        T.marks.add("Q", q.id, m.id, at, q.id);
         touch(m, at);
       }
     }

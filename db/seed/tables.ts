@@ -82,7 +82,7 @@ export function seedTables() {
     ]),
     comments: new Table("comments", ["id", "qid", "pqid", "ref_type", "ref_id", "parent_id", "depth", "user_id", "text", "added", "hidden", "comcnt"]),
     bestVotes: new Table("best_votes", ["qid", "answer_id", "user_id", "added"]),
-    marks: new Table("marks", ["target_type", "target_id", "user_id", "added"]),
+    marks: new Table("marks", ["target_type", "target_id", "user_id", "added", "qid"]),
     reactions: new Table("answer_reactions", ["answer_id", "user_id", "kind", "added"]),
     watches: new Table("watches", ["qid", "user_id", "added"]),
     privateQuestions: new Table("private_questions", ["id", "brand_id", "user_id", "qtext", "qcomment", "waiting_brand_reply", "added"]),

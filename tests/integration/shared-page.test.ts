@@ -5,6 +5,7 @@ import { as, newUser, type NewUser } from "./helpers/users";
 import { all, exec, openQuestions } from "./helpers/db";
 import { dropSharedCopies } from "./helpers/cache";
 import { sessionAndClassOnQuestion, viewerOnQuestion } from "../../app/models/questions/viewer.server";
+import { withD1Stats } from "../../worker/d1-stats";
 
 /**
  * A signed-in reader's question page is rendered once for every reader whose facts on the
@@ -172,6 +173,46 @@ describe("one rendering of a question page for the signed-in readers alike", () 
     expect(theirs.facts).toMatchObject({ ownAnswers: [a2], bestVoted: false, watching: false, markedQuestion: false, markedAnswers: [] });
     expect((await sessionAndClassOnQuestion({ cloudflare: { env } }, request(asker), qid)).facts).toMatchObject({ isOwner: true, ownAnswers: [] });
     expect((await sessionAndClassOnQuestion({ cloudflare: { env } }, request(reader), 999_999_999)).facts).toBeNull();
+  });
+
+  it("a reader's class reads as many rows on a question of 80 answers as on one of a single answer, his marks on its answers found", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [small, big] = await openQuestions(asker.id, ["Вопрос с одним ответом", "Вопрос с восемьюдесятью ответами"]);
+    const reader = await newUser("Читатель многих ответов");
+    const answerers = await all<{ id: number }>("select id from users where id not in (?, ?) order by id limit 80", reader.id, asker.id);
+    const now = Date.now();
+    for (const [qid, count] of [
+      [small, 1],
+      [big, 80],
+    ] as const) {
+      await exec(
+        "insert into answers (qid, user_id, text, added) select ?, value, 'Ответ', ? from json_each(?)",
+        qid,
+        now,
+        JSON.stringify(answerers.slice(0, count).map((u) => u.id)),
+      );
+    }
+    const [last] = await all<{ id: number }>("select max(id) as id from answers where qid = ?", big);
+    // written without the question, as any writer may: the store fills it in
+    await exec("insert into marks (target_type, target_id, user_id, added) values ('A', ?, ?, ?)", last.id, reader.id, now);
+    expect(await all("select qid from marks where user_id = ?", reader.id)).toEqual([{ qid: big }]);
+    const rowsRead = async (qid: number) => {
+      const counted = withD1Stats({ ...env, D1_STATS: "1" } as Env);
+      const read = await sessionAndClassOnQuestion(
+        { cloudflare: { env: counted.env } },
+        new Request(`${BASE}/question/${qid}`, { headers: { cookie: reader.cookie } }),
+        qid,
+      );
+      const res = new Response(null);
+      counted.report(res);
+      return { facts: read.facts, rows: Number(res.headers.get("x-d1-rows-read")) };
+    };
+    const [one, many] = [await rowsRead(small), await rowsRead(big)];
+    expect(many.facts).toMatchObject({ markedAnswers: [last.id], ownAnswers: [] });
+    expect(one.facts).toMatchObject({ markedAnswers: [] });
+    // the marks are one range of an index by reader and question (here one row more: the mark), not a lookup for each answer
+    expect(many.rows).toBeLessThanOrEqual(one.rows + 1);
+    expect(many.rows).toBeLessThan(20);
   });
 });
 

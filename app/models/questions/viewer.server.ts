@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, or, type Placeholder, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, exists, inArray, type Placeholder, type SQLWrapper, sql } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Db, dbOf, schema } from "../core/db.server";
 import { isModerator } from "../../lib/moderation";
@@ -65,18 +65,11 @@ function classStatement(db: Db, user: UserRef, qid: QuestionRef) {
     .select({ ids: sql`group_concat(${a.id})` })
     .from(a)
     .where(and(eq(a.qid, qid), isUser(a.userId, user)));
+  // his marks on the question and on its answers: one range of marks_user_qid_idx
   const marks = db
     .select({ list: sql`group_concat(${m.targetType} || ${m.targetId})` })
     .from(m)
-    .where(
-      and(
-        isUser(m.userId, user),
-        or(
-          and(eq(m.targetType, "Q"), eq(m.targetId, qid)),
-          and(eq(m.targetType, "A"), inArray(m.targetId, db.select({ id: a.id }).from(a).where(eq(a.qid, qid)))),
-        ),
-      ),
-    );
+    .where(and(isUser(m.userId, user), eq(m.qid, qid)));
   return db
     .select({
       userId: q.userId,
