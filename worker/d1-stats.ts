@@ -26,7 +26,11 @@ const READ = Symbol("a read");
 
 type Wrapped = D1PreparedStatement & { [REAL]: D1PreparedStatement; [READ]: boolean };
 
-/** Whether a statement only reads (a SELECT, or a WITH that ends in one): the only kind `readsTwice` repeats. */
+/**
+ * Whether a statement only reads, the only kind `readsTwice` repeats: it begins with SELECT or WITH
+ * and names no INSERT, UPDATE, DELETE or REPLACE (a read calling replace() is taken for a write and
+ * made once, which can only understate D1's part).
+ */
 const isRead = (query: string) => /^\s*(select|with)\b/i.test(query) && !/\b(insert|update|delete|replace)\b/i.test(query);
 
 /** What a request's D1 does besides being counted: with `readsTwice`, every read is made a second time (its result dropped). */
