@@ -94,7 +94,7 @@ function wrapStatement(stmt: D1PreparedStatement, stats: D1Stats, knobs: Knobs, 
 
 function countingD1(db: D1Database, stats: D1Stats, knobs: Knobs): D1Database {
   return {
-    prepare: (query: string) => wrapStatement(db.prepare(query), stats, knobs, isRead(query)),
+    prepare: (query: string) => wrapStatement(db.prepare(query), stats, knobs, knobs.readsTwice && isRead(query)),
     batch: (stmts: D1PreparedStatement[]) =>
       trip(stats, stmts.length, async () => {
         const read = stmts.every((s) => (s as Wrapped)[READ] === true);

@@ -168,7 +168,7 @@ export async function sessionCookie(base: string, email: string): Promise<string
 const SPLIT_ROUNDS = 5;
 
 /** The middle of a few figures (the lower middle of an even count). */
-const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor((xs.length - 1) / 2)];
+export const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor((xs.length - 1) / 2)];
 
 /** An uncached render's busy time split: D1's reads (twice less once), the runtime's floor, and the rest, the worker's own work. */
 function ownPart(busy: number, twice: number, floor: number) {

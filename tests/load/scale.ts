@@ -26,6 +26,7 @@ import autocannon from "autocannon";
 import { answers, bin, quietEnv } from "../../scripts/local-env.mjs";
 import { benchDevArgs } from "./dev-args";
 import { FEED_READER, signIn } from "./feeds";
+import { median } from "./render";
 
 type Opts = { port: number; seconds: number; big: number; base: number; log: (msg: string) => void };
 /** rounds of turns per page: small, big, small, big … */
@@ -207,9 +208,6 @@ type Sample = {
   p50: number[];
   p99: number[];
 };
-
-/** The middle of a few figures (the lower middle of an even count). */
-const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor((xs.length - 1) / 2)];
 
 /** A page requested alone, 7 times: its status, D1 rows, size (bytes), and the median time it waited for D1 (x-d1-ms). */
 async function probe(base: string, urlPath: string, headers: Record<string, string>) {
