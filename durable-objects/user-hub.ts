@@ -111,6 +111,59 @@ export class UserHub extends DurableObject {
     return unread;
   }
 
+  // ------------------------------------------------------------------ what his pages know of him
+
+  /**
+   * Reader cards by session token hash: what the site read of this user in D1 for his pages (his
+   * session and the questions he has done something on), kept in memory only, so a restart or a
+   * hibernation forgets them. The caller says how long a card serves.
+   */
+  private readonly cards = new Map<string, { card: unknown; touched: Set<number>; until: number }>();
+  /** Moves on every change: a card read before a change is not remembered after it. */
+  private changes = 0;
+  /** Until when no card is remembered: a write of his may not be on every read replica yet. */
+  private quietUntil = 0;
+
+  /**
+   * His card for the session `hash` on question `qid`, if one serves: the card, whether he has done
+   * something on the question; with the unread count (the bell) and the epoch a card read now from
+   * D1 is to be remembered under.
+   */
+  readerCard(
+    hash: string,
+    qid: number,
+    now: number,
+  ): { epoch: string; unread: number; card: unknown; touched: boolean } | { epoch: string; unread: number; card: null } {
+    const epoch = `${this.instance}:${this.changes}`;
+    const unread = this.counter();
+    const kept = this.cards.get(hash);
+    if (!kept || kept.until <= now) {
+      if (kept) this.cards.delete(hash);
+      return { epoch, unread, card: null };
+    }
+    return { epoch, unread, card: kept.card, touched: kept.touched.has(qid) };
+  }
+
+  /**
+   * Keeps a card read from D1 under `epoch` for `ms`, unless anything changed since the epoch was
+   * given or a change is too recent (`forgetReaders`). Says whether it kept it. At most 8 sessions'
+   * cards: the oldest goes first.
+   */
+  rememberReader(epoch: string, hash: string, card: unknown, touched: number[], now: number, ms: number): boolean {
+    if (epoch !== `${this.instance}:${this.changes}` || now < this.quietUntil) return false;
+    this.cards.delete(hash);
+    if (this.cards.size >= 8) this.cards.delete(this.cards.keys().next().value!);
+    this.cards.set(hash, { card, touched: new Set(touched), until: now + ms });
+    return true;
+  }
+
+  /** Something of his changed (a write of his, a session ended): every card goes, and none is kept for `quietMs`. */
+  forgetReaders(now: number, quietMs: number): void {
+    this.cards.clear();
+    this.changes++;
+    this.quietUntil = Math.max(this.quietUntil, now + quietMs);
+  }
+
   // ------------------------------------------------------------------ sockets
 
   /**
@@ -133,6 +186,7 @@ export class UserHub extends DurableObject {
    * until `until` (when it would have expired anyway). Returns how many sockets were closed.
    */
   endSessions(sessions: { id: number; until: number }[], now: number): number {
+    this.forgetReaders(now, 0);
     this.ctx.storage.sql.exec("DELETE FROM ended_session WHERE until < ?", now);
     let closed = 0;
     for (const s of sessions) {

@@ -8,6 +8,7 @@ import { rateLimited, take } from "../models/core/rate-limits.server";
 import { addressKey } from "../lib/ip-address";
 import { writerOf } from "../models/moderation/ip-blocks.server";
 import { heldReply } from "../models/moderation/premoderation.server";
+import { forgetCards } from "../models/users/reader-cards.server";
 import { getSession } from "../models/users/session.server";
 import { isSameOrigin } from "./origin";
 import { purgePages } from "./page-cache.server";
@@ -63,6 +64,8 @@ export async function runCall(name: string, req: Request, raw: Record<string, un
     if (call.welcome && session && !data.on_moderation && !session.user.welcomeBonus && ctx.now - session.user.createdAt < WELCOME_DAYS * 86_400_000) {
       await welcomeBonus(env, session.user.id, ctx.now);
     }
+    // what his pages kept of him (his session, the questions he has done something on) is read anew
+    if (method === "POST" && session) await forgetCards(env, session.user.id, ctx.now);
     return { status: 200, body: { status: 200, ...data }, cookies };
   } catch (e) {
     if (e instanceof DomainError) return { status: e.status, body: errorEnvelope(e), cookies };

@@ -23,9 +23,10 @@ import { SessionMeta, ToolbarUser } from "../components/site-shell";
 import { BoundedStore } from "../lib/bounded-store";
 import { isModerator } from "../lib/moderation";
 import { userHub } from "../models/core/hub.server";
-import { sessionAndClassOnQuestion, type Viewer, type ViewerClass, viewerOfClass } from "../models/questions/viewer.server";
+import { sessionAndClassOnQuestion, untouchedClass, type Viewer, type ViewerClass, viewerOfClass } from "../models/questions/viewer.server";
+import { readerCard, rememberCard, tokenUserId } from "../models/users/reader-cards.server";
 import { forgetReader, keepReader, knownReader, readerKey } from "../models/users/known-readers.server";
-import { keepViewerSession, readCookie, SESSION_COOKIE, type Session, sha256Hex } from "../models/users/session.server";
+import { keepViewerSession, readCookie, SESSION_COOKIE, type Session, sha256Hex, visitDue } from "../models/users/session.server";
 import { tourPending } from "../models/users/tours.server";
 import { hasAskedCookie } from "../models/questions/asked-note.server";
 import { generationKey, isCacheableRequest } from "./page-cache.server";
@@ -154,7 +155,10 @@ export function isSharedCandidate(req: Request): boolean {
  * (the BENCH_KNOBS var is set nowhere else) asks so, to measure another reader of the same class
  * beside the same reader again.
  */
-const lookedUpAnew = (env: Env, req: Request) => env.BENCH_KNOBS === "1" && req.headers.get("x-bench-known") === "off";
+const lookedUpAnew = (env: Env, req: Request) => env.BENCH_KNOBS === "1" && ["off", "cold"].includes(req.headers.get("x-bench-known") ?? "");
+
+/** Whether the bench asks to read this reader from D1 even when his UserHub has his card: a reader new to every store. */
+const coldReader = (env: Env, req: Request) => env.BENCH_KNOBS === "1" && req.headers.get("x-bench-known") === "cold";
 
 /**
  * What a page's copies for a reader depend on: his session, his class on the question and his bell,
@@ -164,10 +168,11 @@ type ReaderOnPage = { reader: Reader; facts: ViewerClass; classMark: string };
 
 /**
  * The page's generation in this location and the reader on it: kept from his last view of the page
- * when nothing since may have changed it (known-readers.server.ts), otherwise his session and class
- * in one D1 round trip beside the generation's lookup, and his bell's count from his UserHub. Null
- * when the page is not one for the shared copies (no session, a moderator, a tour due, no question).
- * He is known by his session token's hash, the page and his D1 bookmark.
+ * when nothing since may have changed it (known-readers.server.ts); otherwise, beside the
+ * generation's lookup, his card and bell's count from his UserHub (reader-cards.server.ts), which
+ * serve alone on a question he has done nothing on; otherwise his session and class in one D1
+ * round trip. Null when the page is not one for the shared copies (no session, a moderator, a
+ * tour due, no question). He is known by his session token's hash, the page and his D1 bookmark.
  */
 async function readerOnPage(req: Request, url: URL, qid: number, bookmark: string | null, ctx: ExecutionContext, context: SharedRenderContext) {
   const token = readCookie(req, SESSION_COOKIE);
@@ -186,17 +191,34 @@ async function readerOnPage(req: Request, url: URL, qid: number, bookmark: strin
     }
     forgetReader(key);
   }
-  // the session and the reader's class in one round trip (the session is kept for the render),
-  // and beside it the page's generation in this location
-  const [generation, { session, facts }] = await Promise.all([generationNow, sessionAndClassOnQuestion(context, req, qid, hash)]);
+  const env = context.cloudflare.env;
+  // his card from his UserHub (with his bell's count) beside the page's generation in this location
+  const cardUser = tokenUserId(token);
+  const [generation, card] = await Promise.all([generationNow, cardUser !== null && !coldReader(env, req) ? readerCard(env, cardUser, hash, qid, now) : null]);
+  const onCard = card?.card && !card.touched ? card.card.session : null;
+  let session: Session | null;
+  let facts: ViewerClass | null;
+  if (onCard && onCard.expiresAt > now && !visitDue(onCard, now)) {
+    // a question he has done nothing on: his class is his card's, no D1 read
+    session = await keepViewerSession(context, onCard, now);
+    facts = session && untouchedClass(session.user);
+  } else {
+    // the session and the reader's class in one round trip (the session is kept for the render),
+    // and his card kept for his next pages when his hub answered
+    const read = await sessionAndClassOnQuestion(context, req, qid, hash);
+    ({ session, facts } = read);
+    if (card && session?.user.id === cardUser && read.touched) ctx.waitUntil(rememberCard(env, card.epoch, hash, session, read.touched, now));
+  }
   // a reader with an onboarding tour due gets his own page: the tour's island is his alone
   if (!session || !facts || isModerator(session.user) || tourPending(session.user)) return null;
-  const bell = session.user.bell?.on
-    ? await userHub(context.cloudflare.env, session.user.id)
-        .unread()
-        .catch(() => 0)
-        .then((unread) => ({ unread, interval: session.user.bell!.interval, sound: session.user.bell!.sound }))
-    : null;
+  const user = session.user;
+  const unread = () =>
+    card && user.id === cardUser
+      ? card.unread
+      : userHub(env, user.id)
+          .unread()
+          .catch(() => 0);
+  const bell = user.bell?.on ? { unread: await unread(), interval: user.bell.interval, sound: user.bell.sound } : null;
   const read: ReaderOnPage = { reader: { session, bell }, facts, classMark: await sha256Hex(JSON.stringify({ facts, bell })) };
   keepReader(key, session.user.id, read, generation, now);
   return { generation, ...read };

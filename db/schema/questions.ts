@@ -128,7 +128,7 @@ export const pollVotes = sqliteTable(
     options: text("options").notNull(),
     added: integer("added").notNull(),
   },
-  (t) => [uniqueIndex("poll_votes_uq").on(t.qid, t.userId), index("poll_votes_qid_idx").on(t.qid, t.added)],
+  (t) => [uniqueIndex("poll_votes_uq").on(t.qid, t.userId), index("poll_votes_qid_idx").on(t.qid, t.added), index("poll_votes_user_idx").on(t.userId, t.qid)],
 );
 
 export const answers = sqliteTable(
@@ -215,7 +215,11 @@ export const bestVotes = sqliteTable(
       .references(() => users.id),
     added: integer("added").notNull(),
   },
-  (t) => [uniqueIndex("best_votes_uq").on(t.qid, t.userId), index("best_votes_answer_idx").on(t.answerId, t.added)],
+  (t) => [
+    uniqueIndex("best_votes_uq").on(t.qid, t.userId),
+    index("best_votes_answer_idx").on(t.answerId, t.added),
+    index("best_votes_user_idx").on(t.userId, t.qid),
+  ],
 );
 
 /**

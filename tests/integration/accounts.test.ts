@@ -15,7 +15,7 @@ describe("accounts and sessions", () => {
     const { res, json, cookie } = await call("register", { nick: "Новый Читатель", email: "New@Example.org", password: "secret-pass" });
     expect(res.status).toBe(200);
     expect(json).toMatchObject({ status: 200, id: expect.any(Number), salt: expect.any(String), token: expect.any(String) });
-    expect(cookie).toMatch(/^sid=[\w-]+; Path=\/; HttpOnly; SameSite=Lax/);
+    expect(cookie).toMatch(/^sid=\d+\.[\w-]+; Path=\/; HttpOnly; SameSite=Lax/);
     const user = await env.DB.prepare("select email, points, lvl from users where id = ?").bind(json.id).first();
     expect(user).toEqual({ email: "new@example.org", points: 100, lvl: 2 });
     const ledger = await env.DB.prepare("select sum(delta) s from points_ledger where user_id = ?").bind(json.id).first("s");

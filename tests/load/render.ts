@@ -3,8 +3,9 @@
  *
  * - req/s of the question page for a guest (the page cache), for a signed-in reader (a real
  *   session: user@demo.local) reading it again, for another reader of his class (the same session
- *   read anew, as a reader the isolate has not seen in the last seconds: `x-bench-known: off`) and
- *   uncached (a session cookie no session answers to: the whole render, every time), each beside
+ *   read anew, as a reader the isolate has not seen on this page in the last seconds: his card from
+ *   his UserHub, `x-bench-known: off`), for such a reader whose UserHub has no card of him either
+ *   (his session and class from D1: `x-bench-known: cold`) and uncached (a session cookie no session answers to: the whole render, every time), each beside
  *   the static asset of the same run;
  * - the worker's CPU per request, from the V8 profiler: wrangler dev is started with an inspector
  *   port, the section attaches to the worker's isolate over the DevTools protocol, samples while it
@@ -188,9 +189,13 @@ export async function renderSection<R extends { name: string; result: { requests
 ): Promise<{ rows: R[]; print(staticRate: number): void }> {
   const reader = await sessionCookie(base, "user@demo.local");
   const signedIn = { cookie: reader };
-  // another reader of the same class: his page is the class's copy, but he is read anew (his
-  // session and class from D1, his bell from his UserHub) as a reader not seen in the last seconds
+  // another reader of the same class: his page is the class's copy, but this isolate has not kept
+  // him for this page (a reader on a page he has not read in the last seconds): his card and bell
+  // from his UserHub, which knows him from his earlier pages
   const alike = { cookie: reader, "x-bench-known": "off" };
+  // the same, but a reader whose UserHub does not know him either (his first page in a while): his
+  // session and class from D1, his bell from his UserHub
+  const fromD1 = { cookie: reader, "x-bench-known": "cold" };
   const uncached = { cookie: "sid=bench" };
   // what one request of each kind does before its headers: the cache's answer and the D1 round trips
   const probes: string[] = [];
@@ -200,6 +205,7 @@ export async function renderSection<R extends { name: string; result: { requests
     ["signed in", signedIn],
     ["signed in again", signedIn],
     ["signed in, reader alike", alike],
+    ["signed in, reader from D1", fromD1],
     ["uncached", uncached],
   ] as const) {
     const res = await fetch(base + question, { headers });
@@ -210,12 +216,14 @@ export async function renderSection<R extends { name: string; result: { requests
     await measure("question page (guest cache)", question),
     await measure("question page (signed in)", question, signedIn),
     await measure("question page (signed in, reader alike)", question, alike),
+    await measure("question page (signed in, reader from D1)", question, fromD1),
     await measure("question page (no cache)", question, uncached),
   ];
   const cpu = [
     await cpuPerRequest(inspectorPort, base, "question page, uncached render", question, uncached),
     await cpuPerRequest(inspectorPort, base, "question page, signed in", question, signedIn),
     await cpuPerRequest(inspectorPort, base, "question page, signed in, reader alike", question, alike),
+    await cpuPerRequest(inspectorPort, base, "question page, signed in, reader from D1", question, fromD1),
     await cpuPerRequest(inspectorPort, base, "question page, guest cache hit", question, {}),
     // the least any request costs here: the runtime's and wrangler dev's own handling, Hono, a JSON 404
     await cpuPerRequest(inspectorPort, base, "any request's floor (unknown call, 404)", "/api/v2/no-such-call", {}),

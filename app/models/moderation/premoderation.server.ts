@@ -29,6 +29,7 @@ import { getCategoryTree } from "../categories/categories.server";
 import { batchable, dbOf, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { premodDeclinedNotification, type PremodType as NotifyPremodType } from "../notifications/create.server";
+import { forgetCards } from "../users/reader-cards.server";
 import { requireWriter, sessionUserOf, type Session, type SessionUser } from "../users/session.server";
 import { plainText } from "../../lib/seo";
 import { cut } from "../../lib/limits";
@@ -251,7 +252,10 @@ async function replay(env: Env, item: PremodRow, replayers: PremodReplayers, now
   if (!replayer) throw new DomainError(ERR.premodItemMissing);
   const payload = storedPayload(item);
   if (payload === null) throw new DomainError(ERR.premodItemMissing);
-  return withSolvedCaptcha(env, (captcha) => replayer(env, author, { ...payload, ...captcha }, now));
+  const live = await withSolvedCaptcha(env, (captcha) => replayer(env, author, { ...payload, ...captcha }, now));
+  // a write of his, though the moderator's request made it: what his pages kept of him is read anew
+  await forgetCards(env, author.user.id, now);
+  return live;
 }
 
 /** A held write's stored fields as an object, or null when the stored text is not a JSON object. */

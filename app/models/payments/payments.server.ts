@@ -24,6 +24,7 @@ import { batchable, dbOf, schema } from "../core/db.server";
 import { giftPrice } from "../gifts/gifts.server";
 import { giftNotification, notificationRows, vipNotification } from "../notifications/create.server";
 import { announce } from "../notifications/push.server";
+import { forgetCards } from "../users/reader-cards.server";
 import type { SessionUser } from "../users/session.server";
 import { currentProvider, providerNamed, testNotification, testProviderEnabled, type Verdict } from "./providers.server";
 
@@ -272,6 +273,8 @@ async function settle(env: Env, p: PaymentRow, verdict: "paid" | "canceled", now
   const after = (results[results.length - 1] as { status: string; granted: number; token: string | null }[])[0];
   const changed = after?.token === token;
   if (changed) await announce(env, results);
+  // his balance, and a VIP's holder: what their pages kept of them is read anew
+  if (changed) await Promise.all([...new Set([p.userId, ...(p.service === "vip" ? [p.targetId] : [])])].map((id) => forgetCards(env, id, now)));
   if (changed && after.granted === 0) console.warn(`payment ${p.id}: paid, but its ${p.service} target ${p.targetId} is gone; the amount went to the balance`);
   return { changed, granted: changed && after.granted === 1, purge: changed && after.granted === 1 ? pagesOf(p) : [] };
 }

@@ -50,7 +50,7 @@ const idsOf = (list: string | null) => (list ? list.split(",").map(Number) : [])
  * it, and his marks on it and on its answers ("Q12", "A34"). No row when the question is missing.
  * The reader by his id, or by his session's subquery (his class, read with his session).
  */
-function classStatement(db: Db, user: UserRef, qid: QuestionRef) {
+function classStatement(db: Db, user: UserRef, qid: QuestionRef, withTouched = false) {
   const a = schema.answers;
   const m = schema.marks;
   const q = schema.questions;
@@ -79,10 +79,47 @@ function classStatement(db: Db, user: UserRef, qid: QuestionRef) {
       pollVoted: did(schema.pollVotes),
       watching: did(schema.watches),
       marks: sql<string | null>`(${marks})`,
+      ...(withTouched ? { touched: touchedColumn(user) } : {}),
     })
     .from(q)
     .where(eq(q.id, qid))
     .limit(1);
+}
+
+/**
+ * At most this many questions a reader has done something on are listed for his UserHub
+ * (reader-cards.server.ts); a reader with more has his class read for every page.
+ */
+export const TOUCHED_MAX = 2000;
+
+/**
+ * The questions a reader has done anything on that his class counts (asked, answered, voted for
+ * the best answer or in the poll, watches, marked it or one of its answers), as a comma-separated
+ * list of ids, possibly repeated and with empty items; a part with more than TOUCHED_MAX rows
+ * says "!" instead (too many to list). Each part is one range of an index by user, cut at
+ * TOUCHED_MAX + 1 rows, so a busy reader costs a bounded read. (Parts joined as text rather than
+ * by UNION: D1 allows few terms in a compound SELECT.)
+ */
+function touchedColumn(user: UserRef) {
+  const cap = sql.raw(String(TOUCHED_MAX + 1));
+  const part = (table: SQLWrapper, qid: SQLiteColumn, by: SQLiteColumn, extra = sql`1`) =>
+    sql`(SELECT CASE WHEN count(*) > ${sql.raw(String(TOUCHED_MAX))} THEN '!' ELSE coalesce(group_concat(t), '') END FROM (SELECT ${qid} AS t FROM ${table} WHERE ${isUser(by, user)} AND ${extra} LIMIT ${cap}))`;
+  const { questions: q, answers: a, bestVotes: b, pollVotes: p, watches: w, marks: m } = schema;
+  const parts = [
+    part(q, q.id, q.userId),
+    part(a, a.qid, a.userId),
+    part(b, b.qid, b.userId),
+    part(p, p.qid, p.userId),
+    part(w, w.qid, w.userId),
+    part(m, m.qid, m.userId, sql`${m.qid} IS NOT NULL`),
+  ];
+  return sql<string>`(${sql.join(parts, sql` || ',' || `)})`;
+}
+
+/** The questions of a touched list (touchedColumn), or null when there were too many to list (or none was read). */
+export function touchedOf(list: string | null | undefined): number[] | null {
+  if (list == null || list.includes("!")) return null;
+  return [...new Set(list.split(",").filter(Boolean).map(Number))];
 }
 
 type ClassRow = { userId: number; state: string; own: string | null; bestVoted: number; pollVoted: number; watching: number; marks: string | null };
@@ -116,17 +153,28 @@ function doneOn(userId: number, row: ClassRow) {
  * nothing the page shows by them crosses from one kind of reader to another. Null when the
  * question is not there to read (missing or deleted).
  */
-function classOf(user: { id: number; lvl: number; banned: boolean; vip: boolean; type: string; adult?: boolean }, [row]: ClassRow[]) {
+function classOf(user: ClassUser, [row]: ClassRow[]) {
   if (!row || row.state === "D") return null;
   return { lvl: user.lvl, banned: user.banned, vip: user.vip, type: user.type, adult: !!user.adult, ...doneOn(user.id, row) };
 }
 
 export type ViewerClass = NonNullable<ReturnType<typeof classOf>>;
 
+type ClassUser = { id: number; lvl: number; banned: boolean; vip: boolean; type: string; adult?: boolean };
+
+/** The class row of a question the reader has done nothing on (asked by someone else, live). */
+const UNTOUCHED: ClassRow = { userId: 0, state: "A", own: null, bestVoted: 0, pollVoted: 0, watching: 0, marks: null };
+
+/**
+ * A reader's class on a question that is not among those he has done anything on (touchedColumn):
+ * what `classOf` makes of the row his class's statement reads for it, without reading it.
+ */
+export const untouchedClass = (user: ClassUser): ViewerClass => classOf(user, [UNTOUCHED])!;
+
 /** The session, its user and the class's statements, built once per isolate (every signed-in question page reads them). */
 const sessionAndClassBatch = keptBatch((env) => {
   const read = sessionStatements(env, sql.placeholder("hash"), sql.placeholder("now"));
-  return [read.session, read.user, classStatement(dbOf(env), read.userId, sql.placeholder("qid"))] as const;
+  return [read.session, read.user, classStatement(dbOf(env), read.userId, sql.placeholder("qid"), true)] as const;
 });
 
 /**
@@ -138,11 +186,11 @@ const sessionAndClassBatch = keptBatch((env) => {
 export async function sessionAndClassOnQuestion(context: { cloudflare: { env: Env } }, request: Request, qid: number, tokenHash?: string) {
   const env = context.cloudflare.env;
   const token = readCookie(request, SESSION_COOKIE);
-  if (!token) return { session: await keepViewerSession(context, null, Date.now()), facts: null };
+  if (!token) return { session: await keepViewerSession(context, null, Date.now()), facts: null, touched: null };
   const now = Date.now();
   const [sessionRows, userRows, classRows] = await sessionAndClassBatch(env, { hash: tokenHash ?? (await sha256Hex(token)), now, qid });
   const session = await keepViewerSession(context, sessionOfRows(env, sessionRows, userRows, now), now);
-  return { session, facts: session ? classOf(session.user, classRows) : null };
+  return { session, facts: session ? classOf(session.user, classRows) : null, touched: touchedOf(classRows[0]?.touched) };
 }
 
 /** What the question page's forms need of the reader (as `viewerOnQuestion` reads it), from his class: no moderator's links. */

@@ -74,9 +74,13 @@ export function clearSessionCookie(request: Request): string {
   return sessionCookie("", request, 0);
 }
 
-/** Starts a session: a new random token (only its SHA-256 is stored) and new salt and token for the API. */
+/**
+ * Starts a session: a new token (only its SHA-256 is stored) and new salt and token for the API.
+ * The token names its user before its random part (`{id}.{random}`), so a page can find his
+ * UserHub before reading D1 (reader-cards.server.ts); the random part alone makes it a secret.
+ */
 export async function createSession(env: Env, userId: number, now = Date.now()) {
-  const token = randomToken();
+  const token = `${userId}.${randomToken()}`;
   const salt = randomToken(12);
   const apiToken = randomToken(24);
   await dbOf(env)
@@ -286,8 +290,11 @@ async function visit(env: Env, request: Request): Promise<Session | null> {
   return visited(env, await getSession(env, request, now), now);
 }
 
+/** Whether a view now is his first of the Moscow day (it earns the daily-visit point). */
+export const visitDue = (session: Session, now: number) => session.user.lastVisitDay < moscowDay(now);
+
 async function visited(env: Env, session: Session | null, now: number): Promise<Session | null> {
-  if (session && session.user.lastVisitDay < moscowDay(now)) {
+  if (session && visitDue(session, now)) {
     await dailyVisit(env, session.user.id, now);
     session.user.points += 1;
     session.user.lastVisitDay = moscowDay(now);
