@@ -1,9 +1,7 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { page, post, withBookmark } from "./helpers/api";
-import { newUser, type NewUser } from "./helpers/users";
+import { hasReaderCard, newUser } from "./helpers/users";
 import { exec, openQuestions } from "./helpers/db";
-import { sha256Hex } from "../../app/models/users/session.server";
 
 /**
  * A signed-in reader's card: his UserHub keeps what his question pages read of him in D1 (his
@@ -11,19 +9,6 @@ import { sha256Hex } from "../../app/models/users/session.server";
  * needs no D1 read. A card must never show him a page other than the one D1 would give, nor serve
  * anyone but him, and his own writes and a sign-out must end it at once.
  */
-
-const hub = (id: number) => env.USER_HUB.get(env.USER_HUB.idFromName(String(id)));
-const tokenHash = (who: NewUser) => sha256Hex(who.cookie.slice("sid=".length));
-
-/** Whether his hub holds a card for his session now (a page keeps it after its reply: waited for up to 2 s). */
-async function hasCard(who: NewUser, wait = true): Promise<boolean> {
-  const hash = await tokenHash(who);
-  for (let i = 0; i < (wait ? 40 : 1); i++) {
-    if ((await hub(who.id).readerCard(hash, 0, Date.now())).card) return true;
-    if (wait) await new Promise((r) => setTimeout(r, 50));
-  }
-  return false;
-}
 
 const roundTrips = (res: Response) => Number(res.headers.get("x-d1-roundtrips"));
 
@@ -36,7 +21,7 @@ describe("a signed-in reader's card in his UserHub", () => {
 
     const first = await page(`/question/${q1}`, reader);
     expect(roundTrips(first.res)).toBeGreaterThan(0);
-    expect(await hasCard(reader)).toBe(true);
+    expect(await hasReaderCard(reader)).toBe(true);
 
     // the other reader's page is read from D1 (he has no card yet) and kept for his class
     const theirs = await page(`/question/${q2}`, other);
@@ -54,7 +39,7 @@ describe("a signed-in reader's card in his UserHub", () => {
     const reader = await newUser("Автор вопроса");
     await exec("update questions set user_id = ? where id = ?", reader.id, own);
     await page(`/question/${q1}`, reader);
-    expect(await hasCard(reader)).toBe(true);
+    expect(await hasReaderCard(reader)).toBe(true);
     const mine = await page(`/question/${own}`, reader);
     expect(roundTrips(mine.res)).toBeGreaterThan(0);
     // the asker is offered no answer form on his own question
@@ -68,10 +53,10 @@ describe("a signed-in reader's card in his UserHub", () => {
     const reader = await newUser("Подписчик");
     await page(`/question/${q1}`, reader);
     await page(`/question/${q2}`, reader);
-    expect(await hasCard(reader)).toBe(true);
+    expect(await hasReaderCard(reader)).toBe(true);
     const watched = await post("startwatch", { qid: q2 }, reader);
     expect(watched.json.status).toBe(200);
-    expect(await hasCard(reader, false)).toBe(false);
+    expect(await hasReaderCard(reader, false)).toBe(false);
 
     // his browser carries the write's bookmark, as after any write
     const after = await page(`/question/${q2}`, withBookmark(reader.cookie, watched.res));
@@ -79,16 +64,16 @@ describe("a signed-in reader's card in his UserHub", () => {
     expect(after.html).toContain("&quot;watching&quot;:true");
     // a read replica may not have his write yet: no card is kept for a while
     await new Promise((r) => setTimeout(r, 200));
-    expect(await hasCard(reader, false)).toBe(false);
+    expect(await hasReaderCard(reader, false)).toBe(false);
   });
 
   it("a sign-out ends his card: the old cookie is served no page as him", async () => {
     const [q1] = await openQuestions(0, ["Вопрос перед выходом"]);
     const reader = await newUser("Уходящий");
     await page(`/question/${q1}`, reader);
-    expect(await hasCard(reader)).toBe(true);
+    expect(await hasReaderCard(reader)).toBe(true);
     expect((await post("exit", {}, reader)).json.status).toBe(200);
-    expect(await hasCard(reader, false)).toBe(false);
+    expect(await hasReaderCard(reader, false)).toBe(false);
     const after = await page(`/question/${q1}`, reader.cookie);
     expect(after.html).not.toContain(`href="/profile/id${reader.id}"`);
     expect(after.html).not.toContain(reader.salt);
@@ -98,7 +83,7 @@ describe("a signed-in reader's card in his UserHub", () => {
     const [q1] = await openQuestions(0, ["Вопрос для чужой карточки"]);
     const [victim, intruder] = [await newUser("Владелец карточки"), await newUser("Подделывающий")];
     await page(`/question/${q1}`, victim);
-    expect(await hasCard(victim)).toBe(true);
+    expect(await hasReaderCard(victim)).toBe(true);
     const forged = `sid=${victim.id}.${intruder.cookie.split(".").slice(1).join(".")}`;
     const res = await page(`/question/${q1}`, forged);
     expect(res.html).not.toContain(`href="/profile/id${victim.id}"`);

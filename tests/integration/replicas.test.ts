@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bookmarkCookies, formPost, page, post, withBookmark } from "./helpers/api";
-import { as, newUser } from "./helpers/users";
+import { as, hasReaderCard, newUser } from "./helpers/users";
 import { dropSharedCopies } from "./helpers/cache";
 
 /**
@@ -83,6 +83,8 @@ describe("the D1 bookmark cookie", () => {
       const again = await page(path, me);
       expect(again.res.headers.get("x-page-cache"), path).toBe("shared-hit");
       expect(Number(again.res.headers.get("x-d1-serial")), path).toBe(0);
+      // his card, kept by his hub after the reply, serves his next pages
+      expect(await hasReaderCard(alike)).toBe(true);
     }
     for (const path of ["/question/1", "/question/1?p=20", "/", "/vote/", "/comp/", `/profile/id${me.id}`, "/top/points/week/", "/answer/1"]) {
       const { res, status } = await page(path, me);

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { DEMO_PASSWORD } from "../../../db/seed/seed";
+import { sha256Hex } from "../../../app/models/users/session.server";
 import { post, type Me } from "./api";
 
 /** Signs a user in (a demo user's password unless given). */
@@ -57,4 +58,18 @@ export async function newUser(nick = "Новичок", opts: { points?: number; 
     nick: `${nick} ${serial}`,
     serial,
   };
+}
+
+/**
+ * Whether the user's UserHub holds a card for his session (app/models/users/reader-cards.server.ts).
+ * A page keeps the card after its reply, so by default this waits for it for up to 2 s.
+ */
+export async function hasReaderCard(who: Me, wait = true): Promise<boolean> {
+  const hub = env.USER_HUB.get(env.USER_HUB.idFromName(String(who.id)));
+  const hash = await sha256Hex(who.cookie.slice("sid=".length));
+  for (let i = 0; i < (wait ? 40 : 1); i++) {
+    if ((await hub.readerCard(hash, 0, Date.now())).card) return true;
+    if (wait) await new Promise((r) => setTimeout(r, 50));
+  }
+  return false;
 }
