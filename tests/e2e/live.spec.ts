@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type BrowserContext, expect, test, type Page } from "@playwright/test";
 import { api, guestPage, hydrated, markDocument, register, sameDocument, signedIn } from "./helpers";
 
 /**
@@ -104,6 +104,8 @@ async function freeze(page: Page): Promise<number> {
   }
 }
 
+const surveyCookie = async (context: BrowserContext) => (await context.cookies()).find((c) => c.name === "otv_survey");
+
 test("the survey banner appears 2 s after load on a question with answers, and a choice sets its cookie for 30 days", async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -134,8 +136,10 @@ test("the survey banner appears 2 s after load on a question with answers, and a
   await banner.getByRole("button", { name: "Да" }).click();
   await expect(banner).toContainText("Спасибо");
   await found;
-  const cookie = (await context.cookies()).find((c) => c.name === "otv_survey");
-  expect(cookie?.value).toBe("yes");
+  // Chromium stores a script's cookie on its own way to the network service, which may be after
+  // the request the same click sent: the cookie is waited for, not read once
+  await expect.poll(async () => (await surveyCookie(context))?.value).toBe("yes");
+  const cookie = await surveyCookie(context);
   const days = (cookie!.expires * 1000 - Date.now()) / 86_400_000;
   expect(days).toBeGreaterThan(29.9);
   expect(days).toBeLessThan(30.1);
@@ -161,7 +165,7 @@ test("answering 'Нет' in the survey offers to ask a question with this text",
   await banner.getByRole("button", { name: "Нет" }).click();
   const askLink = banner.getByRole("link", { name: "Задать вопрос" });
   await expect(askLink).toHaveAttribute("href", /^\/ask\?q=/);
-  expect((await context.cookies()).find((c) => c.name === "otv_survey")?.value).toBe("no");
+  await expect.poll(async () => (await surveyCookie(context))?.value).toBe("no");
   await banner.getByRole("button", { name: "Закрыть" }).click();
   await expect(banner).toHaveCount(0);
 });
