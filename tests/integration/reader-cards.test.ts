@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { page, post, withBookmark } from "./helpers/api";
 import { hasReaderCard, newUser } from "./helpers/users";
-import { exec, openQuestions } from "./helpers/db";
+import { exec, openQuestions, value } from "./helpers/db";
+import { decide } from "./helpers/payments";
 
 /**
  * A signed-in reader's card: his UserHub keeps what his question pages read of him in D1 (his
@@ -77,6 +78,21 @@ describe("a signed-in reader's card in his UserHub", () => {
     const after = await page(`/question/${q1}`, reader.cookie);
     expect(after.html).not.toContain(`href="/profile/id${reader.id}"`);
     expect(after.html).not.toContain(reader.salt);
+  });
+
+  it("a VIP paid for him by someone else ends his card: his next page reads him from D1", async () => {
+    const [q1, q2] = await openQuestions(0, ["Вопрос до подарка VIP", "Вопрос после подарка VIP"]);
+    const [holder, payer] = [await newUser("Получатель VIP"), await newUser("Даритель VIP")];
+    await page(`/question/${q1}`, holder);
+    expect(await hasReaderCard(holder)).toBe(true);
+    const { json } = await post("mvip", { uid: holder.id, period: 10, money: 1 }, payer);
+    expect(json.status).toBe(200);
+    // the provider's decision, not a request of his
+    await decide(json.data.issuer_id as number, "pay");
+    expect(await hasReaderCard(holder, false)).toBe(false);
+    expect(await value("select vip v from users where id = ?", holder.id)).toBe(1);
+    // another question (the isolate keeps his view of the first for seconds: known-readers.server.ts)
+    expect(roundTrips((await page(`/question/${q2}`, holder)).res)).toBeGreaterThan(0);
   });
 
   it("a cookie naming another user's id finds no card of his", async () => {
