@@ -151,14 +151,15 @@ export function isSharedCandidate(req: Request): boolean {
 }
 
 /**
- * Whether this request is to read its reader anew even when he was just read: only `npm run bench`
- * (the BENCH_KNOBS var is set nowhere else) asks so, to measure another reader of the same class
- * beside the same reader again.
+ * How the bench asks to read this request's reader, or null: only `npm run bench` (the BENCH_KNOBS
+ * var is set nowhere else) asks, to measure other readers of the same class beside the same reader
+ * again.
  */
-const lookedUpAnew = (env: Env, req: Request) => env.BENCH_KNOBS === "1" && ["off", "cold"].includes(req.headers.get("x-bench-known") ?? "");
+const benchKnown = (env: Env, req: Request) => (env.BENCH_KNOBS === "1" ? req.headers.get("x-bench-known") : null);
 
-/** Whether the bench asks to read this reader from D1 even when his UserHub has his card: a reader new to every store. */
-const coldReader = (env: Env, req: Request) => env.BENCH_KNOBS === "1" && req.headers.get("x-bench-known") === "cold";
+/** Whether the bench asks to read this reader anew: "off" passes over what the isolate kept of him, "cold" his UserHub's card too. */
+const lookedUpAnew = (env: Env, req: Request) => ["off", "cold"].includes(benchKnown(env, req) ?? "");
+const coldReader = (env: Env, req: Request) => benchKnown(env, req) === "cold";
 
 /**
  * What a page's copies for a reader depend on: his session, his class on the question and his bell,
@@ -194,7 +195,8 @@ async function readerOnPage(req: Request, url: URL, qid: number, bookmark: strin
   const env = context.cloudflare.env;
   // his card from his UserHub (with his bell's count) beside the page's generation in this location
   const cardUser = tokenUserId(token);
-  const [generation, card] = await Promise.all([generationNow, cardUser !== null && !coldReader(env, req) ? readerCard(env, cardUser, hash, qid, now) : null]);
+  const asksHub = cardUser !== null && !coldReader(env, req);
+  const [generation, card] = await Promise.all([generationNow, asksHub ? readerCard(env, cardUser, hash, qid, now) : null]);
   const onCard = card?.card && !card.touched ? card.card.session : null;
   let session: Session | null;
   let facts: ViewerClass | null;
@@ -212,7 +214,8 @@ async function readerOnPage(req: Request, url: URL, qid: number, bookmark: strin
   // a reader with an onboarding tour due gets his own page: the tour's island is his alone
   if (!session || !facts || isModerator(session.user) || tourPending(session.user)) return null;
   const user = session.user;
-  const unread = () =>
+  // his bell's count came with his card's reply when his hub answered for him
+  const unread = async () =>
     card && user.id === cardUser
       ? card.unread
       : userHub(env, user.id)

@@ -274,7 +274,8 @@ async function settle(env: Env, p: PaymentRow, verdict: "paid" | "canceled", now
   const changed = after?.token === token;
   if (changed) await announce(env, results);
   // his balance, and a VIP's holder: what their pages kept of them is read anew
-  if (changed) await Promise.all([...new Set([p.userId, ...(p.service === "vip" ? [p.targetId] : [])])].map((id) => forgetCards(env, id, now)));
+  const touched = p.service === "vip" && p.targetId !== p.userId ? [p.userId, p.targetId] : [p.userId];
+  if (changed) await Promise.all(touched.map((id) => forgetCards(env, id, now)));
   if (changed && after.granted === 0) console.warn(`payment ${p.id}: paid, but its ${p.service} target ${p.targetId} is gone; the amount went to the balance`);
   return { changed, granted: changed && after.granted === 1, purge: changed && after.granted === 1 ? pagesOf(p) : [] };
 }

@@ -90,7 +90,7 @@ function classStatement(db: Db, user: UserRef, qid: QuestionRef, withTouched = f
  * At most this many questions a reader has done something on are listed for his UserHub
  * (reader-cards.server.ts); a reader with more has his class read for every page.
  */
-export const TOUCHED_MAX = 2000;
+const TOUCHED_MAX = 2000;
 
 /**
  * The questions a reader has done anything on that his class counts (asked, answered, voted for
@@ -117,7 +117,7 @@ function touchedColumn(user: UserRef) {
 }
 
 /** The questions of a touched list (touchedColumn), or null when there were too many to list (or none was read). */
-export function touchedOf(list: string | null | undefined): number[] | null {
+function touchedOf(list: string | null | undefined): number[] | null {
   if (list == null || list.includes("!")) return null;
   return [...new Set(list.split(",").filter(Boolean).map(Number))];
 }

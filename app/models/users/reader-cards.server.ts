@@ -21,10 +21,10 @@ import { userHub } from "../core/hub.server";
 import type { Session } from "./session.server";
 
 /** How long a card serves. */
-export const CARD_SECONDS = 60;
+const CARD_SECONDS = 60;
 
 /** How long after a change of his no card is kept. */
-export const QUIET_SECONDS = 10;
+const QUIET_SECONDS = 10;
 
 /** The user id a session token names, or null (a token made before tokens named their user). */
 export function tokenUserId(token: string): number | null {
