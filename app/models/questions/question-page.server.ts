@@ -1,6 +1,6 @@
 import type { AnswerView, Author, CommentThread, Crumb, DeletedQuestionFacts, QuestionView } from "../../lib/views";
 import type { QuestionState } from "../../lib/questions";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
 import { buildThreads, commentsQuery, threadOf } from "../comments/threads.server";
 import { dbOf, schema } from "../core/db.server";
@@ -150,10 +150,9 @@ const questionPageBatch = keptBatch((env) => {
       .select({ ...answerColumns, author: authorColumns })
       .from(a)
       .innerJoin(u, eq(u.id, a.userId))
-      .where(and(eq(a.qid, qid), eq(a.hidden, 0), eq(a.best, 0)))
-      .orderBy(asc(a.added), asc(a.id))
-      .limit(LIMITS.pageSize)
-      .offset(offset),
+      // the page's own answers only: a folded first page reads three, not twenty
+      .where(inArray(a.id, sql`(${pageAnswerIds})`))
+      .orderBy(asc(a.added), asc(a.id)),
     commentsQuery(env, targets),
   ] as const;
 });

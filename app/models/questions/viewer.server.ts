@@ -74,12 +74,12 @@ function classStatement(db: Db, user: UserRef, qid: QuestionRef, withTouched = f
     .select({
       userId: q.userId,
       state: q.state,
-      own: sql<string | null>`(${own})`,
-      bestVoted: did(schema.bestVotes),
-      pollVoted: did(schema.pollVotes),
-      watching: did(schema.watches),
-      marks: sql<string | null>`(${marks})`,
-      ...(withTouched ? { touched: touchedColumn(user) } : {}),
+      own: sql<string | null>`(${own})`.as("own"),
+      bestVoted: did(schema.bestVotes).as("best_voted"),
+      pollVoted: did(schema.pollVotes).as("poll_voted"),
+      watching: did(schema.watches).as("watching"),
+      marks: sql<string | null>`(${marks})`.as("marks"),
+      ...(withTouched ? { touched: touchedColumn(user).as("touched") } : {}),
     })
     .from(q)
     .where(eq(q.id, qid))
