@@ -113,11 +113,14 @@ function countingD1(db: D1Database, stats: D1Stats, knobs: Knobs): D1Database {
  * the response (x-d1-roundtrips, x-d1-statements, x-d1-rows-read; the search indexes' upkeep apart,
  * x-d1-index-rows-read); otherwise the env as it is. With the bench's knobs on (BENCH_KNOBS=1, set
  * by `npm run bench` alone) a request with `x-bench-d1: reads-twice` makes each of its reads twice,
- * so that the bench can tell what D1's part of a page costs the runtime (the counts stay the same).
+ * so that the bench can tell what D1's part of a page costs the runtime (the counts stay the same),
+ * and one with `x-bench-d1: once` is counted as usual: a worker run without D1_STATS (the bench's
+ * deployed bundle) counts only the requests that ask.
  */
 export function withD1Stats(env: Env, req?: Request): { env: Env; report(res: Response): void } {
-  if (env.D1_STATS !== "1") return { env, report: () => {} };
-  const knobs: Knobs = { readsTwice: env.BENCH_KNOBS === "1" && req?.headers.get("x-bench-d1") === "reads-twice" };
+  const knob = env.BENCH_KNOBS === "1" ? req?.headers.get("x-bench-d1") : null;
+  if (env.D1_STATS !== "1" && !knob) return { env, report: () => {} };
+  const knobs: Knobs = { readsTwice: knob === "reads-twice" };
   const stats: D1Stats = { roundTrips: 0, statements: 0, rowsRead: 0, serial: 0, doneSerial: 0, waited: 0, inFlight: 0, since: 0, repeated: 0 };
   // stemming rows written outside the worker (the search indexes' upkeep) is reported on its own line
   const upkeep: D1Stats = { ...stats };

@@ -25,8 +25,9 @@ declare global {
       INDEX_DB?: D1Database;
       /**
        * `npm run bench` only: lets a request switch the quota check off (header x-bench-quota: off),
-       * a question room's per-address socket cap (header x-bench-caps: off) and the per-address
-       * rate limits (header x-bench-rate: off)
+       * a question room's per-address socket cap (header x-bench-caps: off), the per-address
+       * rate limits (header x-bench-rate: off), and ask for its D1 to be counted, or its reads made
+       * twice (header x-bench-d1: once or reads-twice)
        */
       BENCH_KNOBS?: string;
       /** "off" renders every part of every page anew instead of reusing kept HTML fragments (the tests compare the two) */

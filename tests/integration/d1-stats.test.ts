@@ -40,6 +40,15 @@ describe("the bench's knob for D1's part of a request", () => {
     expect(plain.headers["x-d1-roundtrips"]).toBe("4");
   });
 
+  it("counts a request that asks on a worker that counts nothing else (D1_STATS off), and only with BENCH_KNOBS", async () => {
+    const once = await workOf({ D1_STATS: "0", BENCH_KNOBS: "1" }, new Request("http://local.test/", { headers: { "x-bench-d1": "once" } }));
+    expect(once.headers["x-d1-roundtrips"]).toBe("4");
+    expect(once.headers["x-d1-repeated"]).toBeUndefined();
+    expect((await workOf({ D1_STATS: "0", BENCH_KNOBS: "1" }, asking)).headers["x-d1-repeated"]).toBe("2");
+    expect(await workOf({ D1_STATS: "0", BENCH_KNOBS: "1" }, new Request("http://local.test/"))).toEqual({ headers: {}, added: 2 });
+    expect(await workOf({ D1_STATS: "0", BENCH_KNOBS: undefined }, asking)).toEqual({ headers: {}, added: 2 });
+  });
+
   it("is off without BENCH_KNOBS, whatever the request asks", async () => {
     const off = await workOf({ BENCH_KNOBS: undefined }, asking);
     expect(off.headers["x-d1-repeated"]).toBeUndefined();
