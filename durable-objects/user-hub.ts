@@ -118,7 +118,7 @@ export class UserHub extends DurableObject {
    * session and the questions he has done something on), kept in memory only, so a restart or a
    * hibernation forgets them. The caller says how long a card serves.
    */
-  private readonly cards = new Map<string, { card: unknown; touched: Set<number>; until: number }>();
+  private readonly cards = new Map<string, { card: unknown; touched: Set<number>; until: number; renewAt: number }>();
   /** Moves on every change: a card read before a change is not remembered after it. */
   private changes = 0;
   /** Until when no card is remembered: a write of his may not be on every read replica yet. */
@@ -126,14 +126,15 @@ export class UserHub extends DurableObject {
 
   /**
    * His card for the session `hash` on question `qid`, if one serves: the card, whether he has done
-   * something on the question; with the unread count (the bell) and the epoch a card read now from
-   * D1 is to be remembered under.
+   * something on the question, and whether the caller is to renew it (the first one to read it past
+   * half its time: it serves meanwhile); with the unread count (the bell) and the epoch a card read
+   * now from D1 is to be remembered under.
    */
   readerCard(
     hash: string,
     qid: number,
     now: number,
-  ): { epoch: string; unread: number; card: unknown; touched: boolean } | { epoch: string; unread: number; card: null } {
+  ): { epoch: string; unread: number; card: unknown; touched: boolean; renew: boolean } | { epoch: string; unread: number; card: null } {
     const epoch = `${this.instance}:${this.changes}`;
     const unread = this.counter();
     const kept = this.cards.get(hash);
@@ -141,19 +142,21 @@ export class UserHub extends DurableObject {
       if (kept) this.cards.delete(hash);
       return { epoch, unread, card: null };
     }
-    return { epoch, unread, card: kept.card, touched: kept.touched.has(qid) };
+    const renew = now >= kept.renewAt;
+    if (renew) kept.renewAt = Number.POSITIVE_INFINITY;
+    return { epoch, unread, card: kept.card, touched: kept.touched.has(qid), renew };
   }
 
   /**
-   * Keeps a card read from D1 under `epoch` for `ms`, unless anything changed since the epoch was
-   * given or a change is too recent (`forgetReaders`). Says whether it kept it. At most 8 sessions'
-   * cards: the oldest goes first.
+   * Keeps a card read from D1 under `epoch` for `ms` (past half of it, `readerCard` asks for a
+   * renewal), unless anything changed since the epoch was given or a change is too recent
+   * (`forgetReaders`). Says whether it kept it. At most 8 sessions' cards: the oldest goes first.
    */
   rememberReader(epoch: string, hash: string, card: unknown, touched: number[], now: number, ms: number): boolean {
     if (epoch !== `${this.instance}:${this.changes}` || now < this.quietUntil) return false;
     this.cards.delete(hash);
     if (this.cards.size >= 8) this.cards.delete(this.cards.keys().next().value!);
-    this.cards.set(hash, { card, touched: new Set(touched), until: now + ms });
+    this.cards.set(hash, { card, touched: new Set(touched), until: now + ms, renewAt: now + ms / 2 });
     return true;
   }
 

@@ -23,7 +23,7 @@ import { SessionMeta, ToolbarUser } from "../components/site-shell";
 import { BoundedStore } from "../lib/bounded-store";
 import { isModerator } from "../lib/moderation";
 import { userHub } from "../models/core/hub.server";
-import { sessionAndClassOnQuestion, untouchedClass, type Viewer, type ViewerClass, viewerOfClass } from "../models/questions/viewer.server";
+import { readerFromD1, sessionAndClassOnQuestion, untouchedClass, type Viewer, type ViewerClass, viewerOfClass } from "../models/questions/viewer.server";
 import { readerCard, rememberCard, tokenUserId } from "../models/users/reader-cards.server";
 import { forgetReader, keepReader, knownReader, readerKey } from "../models/users/known-readers.server";
 import { keepViewerSession, readCookie, SESSION_COOKIE, type Session, sha256Hex, visitDue } from "../models/users/session.server";
@@ -204,6 +204,7 @@ async function readerOnPage(req: Request, url: URL, qid: number, bookmark: strin
     // a question he has done nothing on: his class is his card's, no D1 read
     session = await keepViewerSession(context, onCard, now);
     facts = session && untouchedClass(session.user);
+    if (card?.card && card.renew && cardUser !== null) ctx.waitUntil(renewCard(env, card.epoch, cardUser, hash, qid, now));
   } else {
     // the session and the reader's class in one round trip (the session is kept for the render),
     // and his card kept for his next pages when his hub answered
@@ -225,6 +226,16 @@ async function readerOnPage(req: Request, url: URL, qid: number, bookmark: strin
   const read: ReaderOnPage = { reader: { session, bell }, facts, classMark: await sha256Hex(JSON.stringify({ facts, bell })) };
   keepReader(key, session.user.id, read, generation, now);
   return { generation, ...read };
+}
+
+/** His card past half its time, just served, read anew from D1 after the page's reply for his next pages (never fails the page). */
+async function renewCard(env: Env, epoch: string, userId: number, hash: string, qid: number, now: number) {
+  try {
+    const { session, touched } = await readerFromD1(env, hash, qid, now);
+    if (session?.user.id === userId && touched) await rememberCard(env, epoch, hash, session, touched, now);
+  } catch (e) {
+    console.error("reader card renewal failed", e);
+  }
 }
 
 /**

@@ -1,6 +1,8 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { sha256Hex } from "../../app/models/users/session.server";
 import { page, post, withBookmark } from "./helpers/api";
-import { hasReaderCard, newUser } from "./helpers/users";
+import { ageReaderCard, cardNick, hasReaderCard, newUser } from "./helpers/users";
 import { exec, openQuestions, value } from "./helpers/db";
 import { decide } from "./helpers/payments";
 
@@ -66,6 +68,58 @@ describe("a signed-in reader's card in his UserHub", () => {
     // a read replica may not have his write yet: no card is kept for a while
     await new Promise((r) => setTimeout(r, 200));
     expect(await hasReaderCard(reader, false)).toBe(false);
+  });
+
+  it("past half its time his card still serves his page, and is read anew from D1 after the reply", async () => {
+    const [q1, q2, q3, q4] = await openQuestions(0, [
+      "Вопрос свежей карточки",
+      "Вопрос старой карточки",
+      "Вопрос при замене карточки",
+      "Вопрос обновлённой карточки",
+    ]);
+    const [reader, other] = [await newUser("Читатель надолго"), await newUser("Читатель того же класса")];
+    // the pages' copies for their class are there (a reader alike read them), so a page served from
+    // his card needs no D1 read at all
+    for (const q of [q2, q3, q4]) await page(`/question/${q}`, other);
+    await page(`/question/${q1}`, reader);
+    expect(await hasReaderCard(reader)).toBe(true);
+    // his nick changed in D1 where nothing tells his hub (as others' marks change his points)
+    const renamed = `${reader.nick} второй`;
+    await exec("update users set nick = ? where id = ?", renamed, reader.id);
+
+    // a card read 20 s ago serves as it is
+    await ageReaderCard(reader, 20_000);
+    const fresh = await page(`/question/${q2}`, reader);
+    expect(roundTrips(fresh.res)).toBe(0);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await cardNick(reader)).toBe(reader.nick);
+
+    // one read 40 s ago serves this page, and his next ones get a card read from D1 after it
+    await ageReaderCard(reader, 40_000);
+    const old = await page(`/question/${q3}`, reader);
+    // served from the card (D1 has his new nick), and one round trip counted: the renewal's, which
+    // starts beside the page and which the page does not wait for
+    expect(old.html).toContain(reader.nick);
+    expect(old.html).not.toContain(renamed);
+    expect(roundTrips(old.res)).toBe(1);
+    for (let i = 0; i < 40 && (await cardNick(reader)) !== renamed; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await cardNick(reader)).toBe(renamed);
+    const next = await page(`/question/${q4}`, reader);
+    expect(roundTrips(next.res)).toBe(0);
+    expect(next.html).toContain(renamed);
+  });
+
+  it("of the pages that find his card past half its time, only the first renews it", async () => {
+    const [q1] = await openQuestions(0, ["Вопрос одной замены карточки"]);
+    const reader = await newUser("Читатель одной замены");
+    await page(`/question/${q1}`, reader);
+    expect(await hasReaderCard(reader)).toBe(true);
+    await ageReaderCard(reader, 40_000);
+    const hub = env.USER_HUB.get(env.USER_HUB.idFromName(String(reader.id)));
+    const hash = await sha256Hex(reader.cookie.slice("sid=".length));
+    const asks = [];
+    for (let i = 0; i < 3; i++) asks.push(((await hub.readerCard(hash, q1, Date.now())) as { renew?: boolean }).renew);
+    expect(asks).toEqual([true, false, false]);
   });
 
   it("a sign-out ends his card: the old cookie is served no page as him", async () => {

@@ -188,9 +188,19 @@ export async function sessionAndClassOnQuestion(context: { cloudflare: { env: En
   const token = readCookie(request, SESSION_COOKIE);
   if (!token) return { session: await keepViewerSession(context, null, Date.now()), facts: null, touched: null };
   const now = Date.now();
-  const [sessionRows, userRows, classRows] = await sessionAndClassBatch(env, { hash: tokenHash ?? (await sha256Hex(token)), now, qid });
-  const session = await keepViewerSession(context, sessionOfRows(env, sessionRows, userRows, now), now);
-  return { session, facts: session ? classOf(session.user, classRows) : null, touched: touchedOf(classRows[0]?.touched) };
+  const read = await readerFromD1(env, tokenHash ?? (await sha256Hex(token)), qid, now);
+  const session = await keepViewerSession(context, read.session, now);
+  return { session, facts: session ? classOf(session.user, read.classRows) : null, touched: read.touched };
+}
+
+/**
+ * The session of the token hash `hash`, the reader's class row on question `qid` and the questions
+ * he has done something on (touchedColumn), in one round trip; the session is not kept as the
+ * request's (a card renewed after the page's reply reads him this way).
+ */
+export async function readerFromD1(env: Env, hash: string, qid: number, now: number) {
+  const [sessionRows, userRows, classRows] = await sessionAndClassBatch(env, { hash, now, qid });
+  return { session: sessionOfRows(env, sessionRows, userRows, now), classRows, touched: touchedOf(classRows[0]?.touched) };
 }
 
 /** What the question page's forms need of the reader (as `viewerOnQuestion` reads it), from his class: no moderator's links. */

@@ -5,7 +5,9 @@
  * hub instead of a D1 read, on any question he has done nothing on, in any isolate.
  *
  * - A card is read from D1 with his class on the first page that needs it, and kept for
- *   CARD_SECONDS. The hub is found by the user id his session cookie names (`{id}.{random}`,
+ *   CARD_SECONDS. The first page served from it past half that time reads it anew from D1 after
+ *   its reply, so a reader who reads on is not read from D1 before his pages, and no card served is
+ *   older than CARD_SECONDS. The hub is found by the user id his session cookie names (`{id}.{random}`,
  *   sessions.server.ts); the card by his token's hash, so a cookie naming another user's id finds
  *   nothing there. A cookie made before ids were named finds no hub and is read from D1 each time.
  * - On a question he has done something on (asked, answered, voted, watches, marked it or one of
@@ -32,7 +34,7 @@ export function tokenUserId(token: string): number | null {
   return m ? Number(m[1]) : null;
 }
 
-type CardReply = { epoch: string; unread: number } & ({ card: { session: Session }; touched: boolean } | { card: null });
+type CardReply = { epoch: string; unread: number } & ({ card: { session: Session }; touched: boolean; renew: boolean } | { card: null });
 
 /** His card for the session `hash` on question `qid` with his bell's count, from his hub; a failed call reads as no card. */
 export async function readerCard(env: Env, userId: number, hash: string, qid: number, now: number): Promise<CardReply | null> {

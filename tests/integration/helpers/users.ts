@@ -64,9 +64,31 @@ export async function newUser(nick = "Новичок", opts: { points?: number; 
  * Whether the user's UserHub holds a card for his session (app/models/users/reader-cards.server.ts).
  * A page keeps the card after its reply, so by default this waits for it for up to 2 s.
  */
+/** His UserHub and the hash its cards are kept by. */
+async function cardsOf(who: Me) {
+  return { hub: env.USER_HUB.get(env.USER_HUB.idFromName(String(who.id))), hash: await sha256Hex(who.cookie.slice("sid=".length)) };
+}
+
+/** The nick on his card (null when his hub has no card of him). */
+export async function cardNick(who: Me): Promise<string | null> {
+  const { hub, hash } = await cardsOf(who);
+  const reply = (await hub.readerCard(hash, 0, Date.now())) as { card: { session: { user: { nick: string } } } | null };
+  return reply.card?.session.user.nick ?? null;
+}
+
+/**
+ * His card (of a reader who has done nothing on any question) as if it had been read from D1 `ms`
+ * ago; it serves for a minute from then.
+ */
+export async function ageReaderCard(who: Me, ms: number): Promise<void> {
+  const { hub, hash } = await cardsOf(who);
+  const { epoch, card } = await hub.readerCard(hash, 0, Date.now());
+  expect(card).not.toBeNull();
+  expect(await hub.rememberReader(epoch, hash, card, [], Date.now() - ms, 60_000)).toBe(true);
+}
+
 export async function hasReaderCard(who: Me, wait = true): Promise<boolean> {
-  const hub = env.USER_HUB.get(env.USER_HUB.idFromName(String(who.id)));
-  const hash = await sha256Hex(who.cookie.slice("sid=".length));
+  const { hub, hash } = await cardsOf(who);
   for (let i = 0; i < (wait ? 40 : 1); i++) {
     if ((await hub.readerCard(hash, 0, Date.now())).card) return true;
     if (wait) await new Promise((r) => setTimeout(r, 50));
