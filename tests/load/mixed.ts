@@ -34,7 +34,8 @@ const hex = (n: number) => crypto.randomBytes(n).toString("hex");
 /** Sessions for these users, written into the store; their cookies and the API's salt and token. */
 function sessionsFor(sql: Sql, userIds: number[]): Session[] {
   const now = Date.now();
-  const rows = userIds.map((id) => ({ id, token: hex(32), salt: hex(12), api: hex(24) }));
+  // a token names its user before its random part, as the site's own sessions do (so each reader's UserHub keeps his card)
+  const rows = userIds.map((id) => ({ id, token: `${id}.${hex(32)}`, salt: hex(12), api: hex(24) }));
   for (let i = 0; i < rows.length; i += 100) {
     const values = rows
       .slice(i, i + 100)
