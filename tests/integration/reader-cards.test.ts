@@ -1,8 +1,6 @@
-import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { sha256Hex } from "../../app/models/users/session.server";
 import { page, post, withBookmark } from "./helpers/api";
-import { ageReaderCard, cardNick, hasReaderCard, newUser } from "./helpers/users";
+import { ageReaderCard, cardNick, cardsOf, hasReaderCard, newUser } from "./helpers/users";
 import { exec, openQuestions, value } from "./helpers/db";
 import { decide } from "./helpers/payments";
 
@@ -115,8 +113,7 @@ describe("a signed-in reader's card in his UserHub", () => {
     await page(`/question/${q1}`, reader);
     expect(await hasReaderCard(reader)).toBe(true);
     await ageReaderCard(reader, 40_000);
-    const hub = env.USER_HUB.get(env.USER_HUB.idFromName(String(reader.id)));
-    const hash = await sha256Hex(reader.cookie.slice("sid=".length));
+    const { hub, hash } = await cardsOf(reader);
     const asks = [];
     for (let i = 0; i < 3; i++) asks.push(((await hub.readerCard(hash, q1, Date.now())) as { renew?: boolean }).renew);
     expect(asks).toEqual([true, false, false]);

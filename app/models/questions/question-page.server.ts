@@ -98,16 +98,6 @@ function toAnswer(r: AnswerRow, threads: Map<string, CommentThread>): AnswerView
 }
 
 /**
- * How many answers (besides the best) a question page shows from `offset`: a page of 20, but the
- * first page of a question with more than five answers shows the first three, and the rest are
- * behind the 'more answers' link (a plain link to the next page, which the live list turns into
- * answers drawn in place).
- */
-function answersShownOf(anscnt: number, offset: number): number {
-  return offset === 0 && anscnt > LIMITS.answersFoldOver ? LIMITS.answersFoldShown : LIMITS.pageSize;
-}
-
-/**
  * The question page's batch, built once per isolate with its values as placeholders (`qid`,
  * `offset`, `fold`: 1 for the page's folded first page): the question and its author, supplements,
  * poll options, the best answer, one page of the other answers and their comments.
@@ -116,7 +106,9 @@ const questionPageBatch = keptBatch((env) => {
   const db = dbOf(env);
   const qid = sql.placeholder("qid");
   const offset = sql.placeholder("offset");
-  // the first page of a question with many answers shows only the first few (answersShownOf)
+  // how many answers (besides the best) the page shows from `offset`: a page of 20, but the first
+  // page of a question with more than five answers shows the first three, and the rest are behind
+  // the 'more answers' link (a plain link to the next page, which the live list draws in place)
   const shown = sql`CASE WHEN ${sql.placeholder("fold")} = 1 AND ${offset} = 0 AND (SELECT anscnt FROM questions WHERE id = ${qid}) > ${LIMITS.answersFoldOver} THEN ${LIMITS.answersFoldShown} ELSE ${LIMITS.pageSize} END`;
   const pageAnswerIds = sql`SELECT id FROM answers WHERE qid = ${qid} AND hidden = 0 AND best = 0 ORDER BY added, id LIMIT ${shown} OFFSET ${offset}`;
   const bestAnswerIds = sql`SELECT id FROM answers WHERE qid = ${qid} AND hidden = 0 AND best = 1`;
@@ -177,7 +169,7 @@ export async function loadQuestionPage(env: Env, qid: number, offset: number, fo
     supplements,
     poll,
     best: bestRows[0] ? toAnswer(bestRows[0], threads) : null,
-    answers: answerRows.slice(0, fold ? answersShownOf(question.anscnt, offset) : LIMITS.pageSize).map((r) => toAnswer(r, threads)),
+    answers: answerRows.map((r) => toAnswer(r, threads)),
     questionComments: threadOf(threads, `Q:${qid}`, question.comcnt),
     offset,
   };

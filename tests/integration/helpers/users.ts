@@ -65,7 +65,7 @@ export async function newUser(nick = "Новичок", opts: { points?: number; 
  * A page keeps the card after its reply, so by default this waits for it for up to 2 s.
  */
 /** His UserHub and the hash its cards are kept by. */
-async function cardsOf(who: Me) {
+export async function cardsOf(who: Me) {
   return { hub: env.USER_HUB.get(env.USER_HUB.idFromName(String(who.id))), hash: await sha256Hex(who.cookie.slice("sid=".length)) };
 }
 
