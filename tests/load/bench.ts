@@ -145,14 +145,6 @@ async function startServer() {
   }
 }
 
-/** After an overload: whether the server had stopped answering and was started again (same store). */
-async function revive(): Promise<boolean> {
-  if (await answers(BASE)) return false;
-  await stopServerAndWait();
-  await startServer();
-  return true;
-}
-
 for (const sig of ["SIGINT", "SIGTERM"] as const) {
   process.on(sig, () => {
     stopServer();
@@ -171,9 +163,9 @@ function staticAsset(): string {
   return `/${icon ?? "favicon.ico"}`;
 }
 
-/** One SQL statement on the bench's store with wrangler (before the server holds it): its rows and D1's time. */
-function d1Execute<T = Record<string, unknown>>(sql: string): { results: T[]; meta?: { duration?: number } } {
-  const out = run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", STATE, "--json", "--command", sql]);
+/** One SQL statement with wrangler on a store no server holds (the bench's by default): its rows and D1's time. */
+function d1Execute<T = Record<string, unknown>>(sql: string, store = STATE): { results: T[]; meta?: { duration?: number } } {
+  const out = run(bin("wrangler"), ["d1", "execute", "DB", "--local", "--persist-to", store, "--json", "--command", sql]);
   const first = JSON.parse(out.slice(out.indexOf("[")))[0];
   return { results: first?.results ?? [], meta: first?.meta };
 }
@@ -406,14 +398,16 @@ async function main() {
     if (wanted("feeds") && seeded) rows.push(...(await feedsRows(BASE, measure)));
     const photos = wanted("photos") ? await photosSection(BASE, INSPECTOR, await signIn(), log) : [];
     const trips = wanted("replicas") ? await signedInRoundTrips(BASE, (await signIn()).cookie, category) : [];
-    const mine = await ownSections(qids, loadPlan, wanted("live"), wanted("weights"), category);
+    const mine = await ownSections(qids, wanted("live"), wanted("weights"), category);
     await stopServerAndWait();
+    const load = loadPlan ? await loadSection(loadPlan) : [];
     printRows(rows, seeded);
     render?.print(rows[0].result.requests.average);
     if (trips.length) console.log(`signed-in pages (${WRITER}):\n${trips.join("\n")}`);
     if (wanted("leaders")) for (const line of leadersD1) console.log(line);
     for (const line of photos) console.log(line);
     mine.print();
+    for (const line of load) console.log(line);
     console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
     return;
   }
@@ -434,9 +428,10 @@ async function main() {
   const quota = await quotaCost(writer, qids);
   const trips = await signedInRoundTrips(BASE, writer.cookie, category);
   const photos = await photosSection(BASE, INSPECTOR, writer, log);
-  const mine = await ownSections(liveQids, loadPlan, true, true, category, writer);
+  const mine = await ownSections(liveQids, true, true, category, writer);
 
   await stopServerAndWait();
+  const load = loadPlan ? await loadSection(loadPlan) : [];
 
   printRows(rows, seeded);
   const rps = (name: string) => rows.find((r) => r.name === name)!.result.requests.average;
@@ -455,15 +450,12 @@ async function main() {
   console.log(`\nsigned-in pages (${WRITER}):\n${trips.join("\n")}`);
   for (const line of photos) console.log(line);
   mine.print();
+  for (const line of load) console.log(line);
   console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
-/**
- * The live fan-out (tests/load/live.ts), the page weights (tests/load/page-weight.ts) and, when
- * asked for, the mixed load (tests/load/mixed.ts): their printed lines, and the load's check of
- * the rows written, to be run once the server has stopped.
- */
-async function ownSections(qids: number[], plan: ReturnType<typeof planLoad> | null, live: boolean, weights: boolean, category = "/", signedIn?: Writer) {
+/** The live fan-out (tests/load/live.ts) and the page weights (tests/load/page-weight.ts): their printed lines. */
+async function ownSections(qids: number[], live: boolean, weights: boolean, category = "/", signedIn?: Writer) {
   const out: (() => void)[] = [];
   const say = (lines: string[]) =>
     out.push(() => {
@@ -482,14 +474,28 @@ async function ownSections(qids: number[], plan: ReturnType<typeof planLoad> | n
     ]);
     out.push(() => printWeights(w));
   }
-  const load = plan ? await loadBench(BASE, plan, log, revive) : null;
-  if (load) say(load.lines);
   return {
     print() {
       for (const f of out) f();
-      if (load) for (const l of load.verify(<T>(sql: string) => d1Execute<T>(sql).results)) console.log(l);
     },
   };
+}
+
+/**
+ * The mixed load (tests/load/mixed.ts), once wrangler dev has stopped: on the deployed bundle
+ * served from a copy of the store the plan's sessions were written to, then the check of the rows
+ * written, read from that copy once it is no longer served.
+ */
+async function loadSection(plan: ReturnType<typeof planLoad>): Promise<string[]> {
+  log("mixed load on the deployed bundle …");
+  const server = await deployed.bundle();
+  let load: Awaited<ReturnType<typeof loadBench>>;
+  try {
+    load = await loadBench(server.base, plan, log);
+  } finally {
+    await server.stop();
+  }
+  return [...load.lines, ...load.verify(<T>(sql: string) => d1Execute<T>(sql, server.store).results)];
 }
 
 /** The autocannon table: req/s, p50 and p99 of each scenario, and the D1 rows it read. */

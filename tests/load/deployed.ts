@@ -1,7 +1,8 @@
 /**
- * The Worker as a deploy bundles it, served beside `wrangler dev` for the render section's CPU lines:
- * `wrangler dev` runs its development bundle (with a little middleware of its own in front of the
- * Worker), while the free plan's limit counts what is deployed. It is served (tests/bundle-server.ts)
+ * The Worker as a deploy bundles it, served beside `wrangler dev` for the render section's CPU lines
+ * and alone for the mixed load: `wrangler dev` runs its development bundle (with a little
+ * middleware of its own in front of the Worker, and its dev proxy relaying every request), while
+ * production runs what is deployed. It is served (tests/bundle-server.ts)
  * from a copy of the bench's store taken now (two runtimes never write one store), with the bench's
  * vars and an inspector port of its own.
  */
@@ -13,7 +14,8 @@ const BUNDLE = ".wrangler/bench-bundle";
 const COPY = ".wrangler/bench-deployed-state";
 const LOG = ".wrangler/bench-deployed.log";
 
-export type Deployed = { base: string; inspectorPort: number; stop(): Promise<void> };
+/** `store`: the copy of the store it serves (read it once it has stopped) */
+export type Deployed = { base: string; inspectorPort: number; store: string; stop(): Promise<void> };
 
 /**
  * A worker that answers at once (tests/load/floor-worker), served as the bundle is, from the copy
@@ -22,7 +24,7 @@ export type Deployed = { base: string; inspectorPort: number; stop(): Promise<vo
  */
 export async function startFloorWorker(port: number, inspectorPort: number): Promise<Deployed> {
   const server = await startBundleServer({ bundleDir: "tests/load/floor-worker", storeDir: COPY, port, inspectorPort, vars: {}, logFile: LOG, waitMs: 60_000 });
-  return { base: server.base, inspectorPort, stop: () => stopGroupAndWait(server.pid) };
+  return { base: server.base, inspectorPort, store: COPY, stop: () => stopGroupAndWait(server.pid) };
 }
 
 /**
@@ -38,5 +40,5 @@ export async function startDeployed(state: string, port: number, inspectorPort: 
   fs.rmSync(COPY, { recursive: true, force: true });
   fs.cpSync(state, COPY, { recursive: true });
   const server = await startBundleServer({ bundleDir: BUNDLE, storeDir: COPY, port, inspectorPort, vars: DEPLOYED_VARS, logFile: LOG, waitMs: 60_000 });
-  return { base: server.base, inspectorPort, stop: () => stopGroupAndWait(server.pid) };
+  return { base: server.base, inspectorPort, store: COPY, stop: () => stopGroupAndWait(server.pid) };
 }
