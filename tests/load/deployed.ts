@@ -2,9 +2,9 @@
  * The Worker as a deploy bundles it, served beside `wrangler dev` for the render section's CPU lines
  * and alone for the mixed load: `wrangler dev` runs its development bundle (with a little
  * middleware of its own in front of the Worker, and its dev proxy relaying every request), while
- * production runs what is deployed. It is served (tests/bundle-server.ts)
- * from a copy of the bench's store taken now (two runtimes never write one store), with the bench's
- * vars and an inspector port of its own.
+ * production runs what is deployed. It is served (tests/bundle-server.ts) from a copy of the
+ * bench's store taken now (two runtimes never write one store), with the bench's vars and an
+ * inspector port of its own.
  */
 import fs from "node:fs";
 import { bundleWorker, startBundleServer, stopGroupAndWait } from "../bundle-server";

@@ -14,9 +14,9 @@
  * the requests fail, 99 % are answered within 2 s and the answers of the step's last quarter are not
  * much slower than those of its first (no queue building up); then two steps halve the gap between
  * the last rate that held and the first that did not. Then it runs BENCH_LOAD_SECONDS (300) at
- * 90 % of the highest rate that held and reports that rate, p50, p99, the
- * errors, and whether any write was lost: the answers the database holds with this run's stamp
- * must equal the writes the server accepted (every reply is awaited before they are counted).
+ * 90 % of the highest rate that held and reports that rate, p50, p99, the errors, and whether any
+ * write was lost: the answers the database holds with this run's stamp must equal the writes the
+ * server accepted (every reply is awaited before they are counted).
  *
  * The readers' and writers' sessions are written straight into the store before the server starts
  * (signing 300 users in through the API from one address would meet the sign-in limits).
