@@ -60,8 +60,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
 
   // the blocks after the answers stream after the page; asked for now, with the page's own reads,
   // so that no D1 round trip waits for another one more than the page needs (the recommendations
-  // are our own questions of the same category, never asked of anyone else)
-  const neighbours = questionsAround(env, qid);
+  // are our own questions of the same category, never asked of anyone else); an isolate that read
+  // them for this question in the last minute reads nothing
+  const neighbours = questionsAround(env, qid, now);
   let [tree, page, session, ads] = await Promise.all([
     getCategoryTree(env, now),
     loadQuestionPage(env, qid, offset.value, true),

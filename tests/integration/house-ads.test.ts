@@ -1,6 +1,8 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { adBucket, chooseAds, ROTATION_MS, type HouseAdRow } from "../../app/lib/house-ads";
 import { pageContentPolicy } from "../../app/lib/http.server";
+import { questionsAround } from "../../app/models/questions/related.server";
 import { page } from "./helpers/api";
 import { all, exec, one } from "./helpers/db";
 import { as } from "./helpers/users";
@@ -234,5 +236,24 @@ describe("the recommendation block", () => {
     const text = plan.map((p) => p.detail).join("\n");
     expect(text).toMatch(/USING INDEX questions_cat_idx/);
     expect(text).not.toMatch(/TEMP B-TREE/);
+  });
+
+  it("an isolate reads a question's blocks once a minute: a question new to the category shows after that minute, not before", async () => {
+    const { id: qid, category_id: cat } = (await one<{ id: number; category_id: number }>(
+      `select id, category_id from questions where hidden = 0 and state != 'D' and category_id not in ${ADULT} order by id desc limit 1`,
+    ))!;
+    const t = Date.now();
+    const first = await questionsAround(env, qid, t);
+    // another question moves into the category as its newest: the first of its similar questions once read anew
+    const moved = (await one<{ id: number }>(
+      `select id from questions where hidden = 0 and state != 'D' and category_id != ? and category_id not in ${ADULT} order by id limit 1`,
+      cat,
+    ))!.id;
+    await exec("update questions set category_id = ?, added = (select max(added) + 1 from questions) where id = ?", cat, moved);
+    const withinTheMinute = await questionsAround(env, qid, t + 59_000);
+    expect(withinTheMinute).toEqual(first);
+    expect(withinTheMinute.similar.map((q) => q.id)).not.toContain(moved);
+    const afterIt = await questionsAround(env, qid, t + 61_000);
+    expect(afterIt.similar[0].id).toBe(moved);
   });
 });

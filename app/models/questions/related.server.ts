@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, ne, notInArray, or, sql } from "drizzle-or
 import type { QuestionState } from "../../lib/questions";
 import { dbOf, schema } from "../core/db.server";
 import { keptBatch } from "../core/kept-batch.server";
+import { BoundedStore } from "../../lib/bounded-store";
 
 const q = schema.questions;
 const b = schema.brands;
@@ -87,15 +88,37 @@ const aroundBatch = keptBatch((env) => {
  * - the brand of the question's category (or of its top category), whose experts the survey banner
  *   offers to ask: null when neither has one.
  */
-export async function questionsAround(env: Env, qid: number) {
+export async function questionsAround(env: Env, qid: number, now = Date.now()): Promise<QuestionsAround> {
+  const kept = aroundKept.get(String(qid));
+  if (kept && kept.until > now) return kept.around;
   const [similar, alsoAsked, brands, resolved, voting, open] = await aroundBatch(env, { qid });
-  return {
+  const around = {
     similar: similar as RelatedQuestion[],
     alsoAsked: alsoAsked as RelatedQuestion[],
     expert: brands[0] ?? null,
     recommended: [...resolved, ...voting, ...open].slice(0, RECOMMENDED_COUNT),
   };
+  aroundKept.set(String(qid), { around, until: now + AROUND_SECONDS * 1000, chars: JSON.stringify(around).length });
+  return around;
 }
+
+type QuestionsAround = {
+  similar: RelatedQuestion[];
+  alsoAsked: RelatedQuestion[];
+  expert: { bid: number; name: string } | null;
+  recommended: (RelatedQuestion & { state: string; pollType: string | null })[];
+};
+
+/**
+ * How long an isolate keeps a question's blocks: the minute a location keeps a guest's copy of the
+ * whole page anyway. They list other questions (a new one of the category, another's answer count,
+ * a question hidden or deleted), so a change there shows on this page within that minute, as it
+ * does on every cached copy; the question's own parts are read on every render.
+ */
+const AROUND_SECONDS = 60;
+
+/** The blocks of the questions read in this isolate, at most about 1 million characters (a few hundred questions). */
+const aroundKept = new BoundedStore<{ around: QuestionsAround; until: number; chars: number }>(1_000_000, (e) => e.chars);
 
 /**
  * The questions a question's text mentions, read by id in the order given; a mentioned question
