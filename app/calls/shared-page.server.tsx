@@ -163,7 +163,8 @@ const coldReader = (env: Env, req: Request) => benchKnown(env, req) === "cold";
 
 /**
  * What a page's copies for a reader depend on: his session, his class on the question and his bell,
- * as read under a generation; `classMark` names his copy (the hash of his class and bell).
+ * as read under a generation; `classMark` names his copy (the hash of his class, his bell and his
+ * favourite categories, which the toolbar's menu lists first and stars).
  */
 type ReaderOnPage = { reader: Reader; facts: ViewerClass; classMark: string };
 
@@ -223,7 +224,8 @@ async function readerOnPage(req: Request, url: URL, qid: number, bookmark: strin
           .unread()
           .catch(() => 0);
   const bell = user.bell?.on ? { unread: await unread(), interval: user.bell.interval, sound: user.bell.sound } : null;
-  const read: ReaderOnPage = { reader: { session, bell }, facts, classMark: await sha256Hex(JSON.stringify({ facts, bell })) };
+  const classMark = await sha256Hex(JSON.stringify({ facts, bell, favs: user.favs ?? [] }));
+  const read: ReaderOnPage = { reader: { session, bell }, facts, classMark };
   keepReader(key, session.user.id, read, generation, now);
   return { generation, ...read };
 }

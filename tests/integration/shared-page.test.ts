@@ -106,6 +106,24 @@ describe("one rendering of a question page for the signed-in readers alike", () 
     expectOwnSlots(signed.html, reader);
   });
 
+  it("a reader's favourite categories are his: another reader gets his own menu, not a copy starring the first one's", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [qid] = await openQuestions(asker.id, ["Избранные категории у каждого свои"]);
+    const [fan, other] = [await newUser("Любитель садов"), await newUser("Просто читатель")];
+    const fav = (await all<{ id: number; name: string }>("SELECT id, name FROM categories WHERE parent_id IS NULL AND hidden = 0 ORDER BY id DESC LIMIT 1"))[0];
+    await exec("UPDATE users SET fav_categories = ? WHERE id = ?", JSON.stringify([fav.id]), fan.id);
+    const starred = `★ </span>${fav.name}</a>`;
+
+    const his = await page(`/question/${qid}`, fan);
+    const theirs = await page(`/question/${qid}`, other);
+    const hisAgain = await page(`/question/${qid}`, fan);
+    expect(his.html).toContain(starred);
+    expect(hisAgain.html).toContain(starred);
+    expect(theirs.res.headers.get("x-page-cache")).toBe("shared-miss");
+    expect(theirs.html).not.toContain("★ </span>");
+    expectOwnSlots(theirs.html, other);
+  });
+
   it("a moderator's page, with his own controls, is rendered for him alone as before", async () => {
     const moder = await as("moder@demo.local");
     const r = await page("/question/1", moder);
