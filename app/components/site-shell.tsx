@@ -3,6 +3,7 @@ import { Island, IslandEntry } from "../islands/island";
 import { cut } from "../lib/limits";
 import { avatarSrc } from "../lib/photos";
 import { dropdownColumns, SEASON_TITLES, TOOLBAR_NICK_CUT, type DropdownEntry, type Season } from "../lib/shell";
+import { CachedFragment } from "./fragments";
 import { ToolbarSearch } from "./toolbar-search";
 import { TourSlot } from "./tour";
 import type { TourOffer } from "../lib/tours";
@@ -36,7 +37,9 @@ export function SiteShell({
       <header className="toolbar">
         <div className="toolbar-inner">
           <Logo season={season} />
-          <CategoriesMenu categories={categories} />
+          <CachedFragment cacheKey={`categories-menu\n${JSON.stringify(categories)}`}>
+            <CategoriesMenu categories={categories} />
+          </CachedFragment>
           <a className="btn btn-ask" href="/ask">
             Спросить
           </a>

@@ -104,3 +104,37 @@ describe("answers kept as HTML between renders of the question page", () => {
     expect(mine).not.toContain("data-need-auth");
   });
 });
+
+describe("the toolbar's categories menu kept as HTML between renders", () => {
+  /** The drop-down's markup. */
+  function menuOf(html: string): string {
+    const start = html.indexOf('<details class="cats-menu"');
+    expect(start).toBeGreaterThan(0);
+    return html.slice(start, html.indexOf("</details>", start));
+  }
+
+  it("is the menu React renders whole, a reader's favourite category starred on his pages alone", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [qid] = await openQuestions(asker.id, ["Меню категорий из запаса"]);
+    const path = `/question/${qid}`;
+    const reader = await newUser("Любитель садов");
+    const fav = (await env.DB.prepare("SELECT id, name FROM categories WHERE parent_id IS NULL AND hidden = 0 ORDER BY id DESC LIMIT 1").first<{
+      id: number;
+      name: string;
+    }>())!;
+    await env.DB.prepare("UPDATE users SET fav_categories = ? WHERE id = ?")
+      .bind(JSON.stringify([fav.id]), reader.id)
+      .run();
+
+    const guest = menuOf((await page(path, UNCACHED)).html);
+    expect(menuOf((await page(path, UNCACHED)).html)).toBe(guest);
+    expect(guest).toBe(menuOf(await pageWithoutFragments(path, UNCACHED)));
+    expect(guest).not.toContain("★");
+
+    const his = menuOf((await page(path, reader)).html);
+    expect(his).toBe(menuOf(await pageWithoutFragments(path, reader.cookie)));
+    expect(his).toContain(`★ </span>${fav.name}</a>`);
+    // the guest's next page does not get his star from the kept menu
+    expect(menuOf((await page(path, UNCACHED)).html)).toBe(guest);
+  });
+});
