@@ -148,9 +148,23 @@ function Kept({ answer, now, page, kept, children }: { answer: AnswerView; now: 
   return <CachedFragment cacheKey={answerFragmentKey(answer, now, page)}>{children}</CachedFragment>;
 }
 
-/** A block of questions after the answers; without `empty`, a block with nothing to list is left out. */
-function RelatedBlock({ title, testid, items, empty }: { title: string; testid: string; items: RelatedQuestion[]; empty?: string }) {
-  if (items.length === 0 && !empty) return null;
+type RelatedBlockProps = { title: string; testid: string; items: RelatedQuestion[]; empty?: string };
+
+/**
+ * A block of questions after the answers; without `empty`, a block with nothing to list is left out.
+ * Its HTML is kept between renders (components/fragments.tsx): it depends on nothing but its props,
+ * whose questions an isolate keeps for the minute anyway (questionsAround).
+ */
+function RelatedBlock(props: RelatedBlockProps) {
+  if (props.items.length === 0 && !props.empty) return null;
+  return (
+    <CachedFragment cacheKey={`related\n${JSON.stringify(props)}`}>
+      <RelatedList {...props} />
+    </CachedFragment>
+  );
+}
+
+function RelatedList({ title, testid, items, empty }: RelatedBlockProps) {
   return (
     <section className="card" aria-label={title}>
       <h2>{title}</h2>
@@ -166,6 +180,23 @@ function RelatedBlock({ title, testid, items, empty }: { title: string; testid: 
         </ul>
       )}
     </section>
+  );
+}
+
+/** The recommendation block's list (kept as HTML between renders, as the blocks above). */
+function RecommendedList({ items }: { items: (RelatedQuestion & { pollType: string | null })[] }) {
+  return (
+    <ul className="similar" data-testid="recommended">
+      {items.map((s) => (
+        <li key={s.id}>
+          <a href={`/question/${s.id}`}>
+            {s.pollType ? "Опрос: " : ""}
+            {s.qtext}
+          </a>{" "}
+          <span className="muted">{countOf(s.anscnt, ANSWER)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -325,17 +356,9 @@ export default function QuestionRoute() {
               recommended.length === 0 ? (
                 <p className="muted">Рекомендаций пока нет</p>
               ) : (
-                <ul className="similar" data-testid="recommended">
-                  {recommended.map((s) => (
-                    <li key={s.id}>
-                      <a href={`/question/${s.id}`}>
-                        {s.pollType ? "Опрос: " : ""}
-                        {s.qtext}
-                      </a>{" "}
-                      <span className="muted">{countOf(s.anscnt, ANSWER)}</span>
-                    </li>
-                  ))}
-                </ul>
+                <CachedFragment cacheKey={`recommended\n${JSON.stringify(recommended)}`}>
+                  <RecommendedList items={recommended} />
+                </CachedFragment>
               )
             }
           </Await>

@@ -138,3 +138,27 @@ describe("the toolbar's categories menu kept as HTML between renders", () => {
     expect(menuOf((await page(path, UNCACHED)).html)).toBe(guest);
   });
 });
+
+describe("the blocks under the answers kept as HTML between renders", () => {
+  /** From the similar questions to the end of the recommendations. */
+  function blocksOf(html: string): string {
+    const start = html.indexOf('aria-label="Похожие вопросы"');
+    const end = html.indexOf("</ul>", html.indexOf('data-testid="recommended"'));
+    expect(start).toBeGreaterThan(0);
+    expect(end).toBeGreaterThan(start);
+    return html.slice(start, end);
+  }
+
+  it("are the blocks React renders whole", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [qid] = await openQuestions(asker.id, ["Похожие вопросы из запаса"]);
+    const path = `/question/${qid}`;
+    const first = blocksOf((await page(path, UNCACHED)).html);
+    const kept = await page(path, UNCACHED);
+    expect(kept.html).not.toContain("otv-frag");
+    expect(blocksOf(kept.html)).toBe(first);
+    expect(first).toBe(blocksOf(await pageWithoutFragments(path, UNCACHED)));
+    expect(first).toMatch(/data-testid="similar"><li><a href="\/question\/\d+">/);
+    expect(first).toMatch(/data-testid="recommended"><li><a href="\/question\/\d+">/);
+  });
+});
