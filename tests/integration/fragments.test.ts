@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { BASE, page, post } from "./helpers/api";
 import { newUser } from "./helpers/users";
-import { openQuestions } from "./helpers/db";
+import { favouriteTopCategory, openQuestions } from "./helpers/db";
 
 /**
  * A guest's answers are kept as HTML between renders of the question page and put back in place
@@ -118,13 +118,7 @@ describe("the toolbar's categories menu kept as HTML between renders", () => {
     const [qid] = await openQuestions(asker.id, ["Меню категорий из запаса"]);
     const path = `/question/${qid}`;
     const reader = await newUser("Любитель садов");
-    const fav = (await env.DB.prepare("SELECT id, name FROM categories WHERE parent_id IS NULL AND hidden = 0 ORDER BY id DESC LIMIT 1").first<{
-      id: number;
-      name: string;
-    }>())!;
-    await env.DB.prepare("UPDATE users SET fav_categories = ? WHERE id = ?")
-      .bind(JSON.stringify([fav.id]), reader.id)
-      .run();
+    const fav = await favouriteTopCategory(reader.id);
 
     const guest = menuOf((await page(path, UNCACHED)).html);
     expect(menuOf((await page(path, UNCACHED)).html)).toBe(guest);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BASE, formPost, page, post, withBookmark, workerFetch } from "./helpers/api";
 import { as, newUser, type NewUser } from "./helpers/users";
-import { all, exec, openQuestions } from "./helpers/db";
+import { all, exec, favouriteTopCategory, openQuestions } from "./helpers/db";
 import { dropSharedCopies } from "./helpers/cache";
 import { sessionAndClassOnQuestion, viewerOnQuestion } from "../../app/models/questions/viewer.server";
 import { withD1Stats } from "../../worker/d1-stats";
@@ -110,8 +110,7 @@ describe("one rendering of a question page for the signed-in readers alike", () 
     const asker = await newUser("Спрашивающий");
     const [qid] = await openQuestions(asker.id, ["Избранные категории у каждого свои"]);
     const [fan, other] = [await newUser("Любитель садов"), await newUser("Просто читатель")];
-    const fav = (await all<{ id: number; name: string }>("SELECT id, name FROM categories WHERE parent_id IS NULL AND hidden = 0 ORDER BY id DESC LIMIT 1"))[0];
-    await exec("UPDATE users SET fav_categories = ? WHERE id = ?", JSON.stringify([fav.id]), fan.id);
+    const fav = await favouriteTopCategory(fan.id);
     const starred = `★ </span>${fav.name}</a>`;
 
     const his = await page(`/question/${qid}`, fan);

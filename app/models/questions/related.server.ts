@@ -91,23 +91,23 @@ const aroundBatch = keptBatch((env) => {
 export async function questionsAround(env: Env, qid: number, now = Date.now()): Promise<QuestionsAround> {
   const kept = aroundKept.get(String(qid));
   if (kept && kept.until > now) return kept.around;
+  const around = await readAround(env, qid);
+  aroundKept.set(String(qid), { around, until: now + AROUND_SECONDS * 1000, chars: JSON.stringify(around).length });
+  return around;
+}
+
+/** The blocks read anew, in one D1 round trip. */
+async function readAround(env: Env, qid: number) {
   const [similar, alsoAsked, brands, resolved, voting, open] = await aroundBatch(env, { qid });
-  const around = {
+  return {
     similar: similar as RelatedQuestion[],
     alsoAsked: alsoAsked as RelatedQuestion[],
     expert: brands[0] ?? null,
     recommended: [...resolved, ...voting, ...open].slice(0, RECOMMENDED_COUNT),
   };
-  aroundKept.set(String(qid), { around, until: now + AROUND_SECONDS * 1000, chars: JSON.stringify(around).length });
-  return around;
 }
 
-type QuestionsAround = {
-  similar: RelatedQuestion[];
-  alsoAsked: RelatedQuestion[];
-  expert: { bid: number; name: string } | null;
-  recommended: (RelatedQuestion & { state: string; pollType: string | null })[];
-};
+type QuestionsAround = Awaited<ReturnType<typeof readAround>>;
 
 /**
  * How long an isolate keeps a question's blocks: the minute a location keeps a guest's copy of the

@@ -107,3 +107,10 @@ export async function openQuestions(notBy: number, titles: string[]): Promise<nu
   );
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
+
+/** Makes the newest visible top-level category the user's favourite (the toolbar's menu stars it); that category. */
+export async function favouriteTopCategory(userId: number): Promise<{ id: number; name: string }> {
+  const fav = (await one<{ id: number; name: string }>("select id, name from categories where parent_id is null and hidden = 0 order by id desc limit 1"))!;
+  await exec("update users set fav_categories = ? where id = ?", JSON.stringify([fav.id]), userId);
+  return fav;
+}
