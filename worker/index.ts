@@ -88,7 +88,18 @@ app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {
 app.all("*", async (c) => {
   // With D1_STATS=1 (the benchmark, the tests) each page reports the D1 work done before its headers.
   const { env, report } = withD1Stats(c.env, c.req.raw);
-  const contextOf = (): SharedRenderContext => ({ cloudflare: { env, cf: c.req.raw.cf, ctx: c.executionCtx, caches } });
+  // the request's `cf` is parsed from its JSON and frozen when first read: left to a loader that asks (none does)
+  const req = c.req.raw;
+  const contextOf = (): SharedRenderContext => ({
+    cloudflare: {
+      env,
+      get cf() {
+        return req.cf;
+      },
+      ctx: c.executionCtx,
+      caches,
+    },
+  });
   const renderRemix = async (context: SharedRenderContext) => {
     const res = await handleRemix(c.req.raw, context);
     report(res);

@@ -7,10 +7,15 @@
  * time: they are kept by the table's shape and the path, and every caller gets its own copy of
  * them, pointing at its own table's routes.
  *
+ * Remix's static handler (which runs a request's loaders) matches with the package's own matching,
+ * which nothing outside reaches; so each path is handed to a handler of a table that holds only
+ * the routes the path matches (`createStaticHandler` below), where that matching has nearly
+ * nothing to flatten and rank.
+ *
  * `wrangler.toml` points the package's imports here (`[alias]`); everything else is the package's
  * own. What wrangler bundles (dev, deploy) goes through this; the browser's copy does not.
  */
-import type { AgnosticRouteMatch, AgnosticRouteObject, Location } from "@remix-run/router";
+import type { AgnosticDataRouteObject, AgnosticRouteMatch, AgnosticRouteObject, Location, StaticHandler } from "@remix-run/router";
 import * as bundle from "../node_modules/@remix-run/router/dist/router.js";
 
 export * from "../node_modules/@remix-run/router/dist/router.js";
@@ -81,4 +86,40 @@ export function matchRoutes(routes: AgnosticRouteObject[], locationArg: Partial<
   if (!matches) return null;
   // each caller gets matches of its own table's routes, and its own params (a caller may change them)
   return matches.map((m) => ({ route: table.byId.get(m.id)!, params: { ...m.params }, pathname: m.pathname, pathnameBase: m.pathnameBase }));
+}
+
+/** The routes of `ids` alone, each the only child of the one before, as in `routes`. */
+function chainOf(routes: AgnosticRouteObject[], ids: string[]): AgnosticRouteObject[] {
+  const [id, ...rest] = ids;
+  const route = routes.find((r) => r.id === id);
+  if (!route) throw new Error(`route ${id} is not in its table`);
+  return [{ ...route, children: rest.length > 0 ? chainOf(route.children ?? [], rest) : undefined } as AgnosticRouteObject];
+}
+
+/**
+ * The package's static handler, but each request is answered by a handler of a table of the routes
+ * its path matches alone (kept per chain of routes; a path that matches nothing goes to the whole
+ * table's handler, which answers its 404). The smaller table matches the path with the same routes
+ * and params, and its routes are the same routes, so loaders, errors and boundaries are as they were.
+ */
+export function createStaticHandler(routes: AgnosticRouteObject[], opts?: Parameters<typeof router.createStaticHandler>[1]): StaticHandler {
+  const whole = router.createStaticHandler(routes, opts);
+  const byChain = new Map<string, StaticHandler>();
+  const handlerOf = (request: Request): StaticHandler => {
+    const matches = matchRoutes(routes, { pathname: new URL(request.url).pathname }, opts?.basename);
+    if (!matches) return whole;
+    const ids = matches.map((m) => m.route.id as string);
+    const key = ids.join("\n");
+    let handler = byChain.get(key);
+    if (!handler) {
+      handler = router.createStaticHandler(chainOf(routes, ids), opts);
+      byChain.set(key, handler);
+    }
+    return handler;
+  };
+  return {
+    dataRoutes: whole.dataRoutes as AgnosticDataRouteObject[],
+    query: (request, o) => handlerOf(request).query(request, o),
+    queryRoute: (request, o) => handlerOf(request).queryRoute(request, o),
+  };
 }
