@@ -77,11 +77,11 @@ describe("the static handler answered by the routes a path matches", () => {
       loader: () => ({ root: true }),
       children: [
         { id: "index", index: true, loader: () => "index" },
-        { id: "question", path: "question/:qid", loader: ({ params }: { params: Record<string, string> }) => `question ${params.qid}` },
+        { id: "question", path: "question/:qid", loader: ({ params }: { params: Record<string, string | undefined> }) => `question ${params.qid}` },
         {
           id: "question-sub",
           path: "question/:qid/:sub",
-          loader: ({ params }: { params: Record<string, string> }) => {
+          loader: ({ params }: { params: Record<string, string | undefined> }) => {
             if (params.sub === "broken") throw new Error("broken");
             return `sub ${params.sub}`;
           },
@@ -89,7 +89,7 @@ describe("the static handler answered by the routes a path matches", () => {
         {
           id: "top",
           path: "top/:type?/:period?",
-          loader: ({ params }: { params: Record<string, string> }) => `top ${params.type ?? ""} ${params.period ?? ""}`,
+          loader: ({ params }: { params: Record<string, string | undefined> }) => `top ${params.type ?? ""} ${params.period ?? ""}`,
         },
       ],
     },
