@@ -1,8 +1,8 @@
-import type { AnswerView, CommentNode } from "../lib/views";
+import type { AnswerView } from "../lib/views";
 import { isBanned } from "../lib/users";
 import { timeAgo } from "../lib/time-ago";
 import { COMMENT, countOf, VOTE } from "../lib/plural";
-import { CommentTree } from "./comment-tree";
+import { CommentTree, threadTimes } from "./comment-tree";
 import { TimeAgo } from "./time-ago";
 import { UserLink } from "./user-link";
 import { UserText } from "./user-text";
@@ -80,13 +80,6 @@ export function AnswerItem({
  * times, the author's ban), and what the page adds (`page`: the reader's kind, the question's state).
  */
 export function answerFragmentKey(answer: AnswerView, now: number, page: unknown): string {
-  const times: string[] = [timeAgo(answer.added, now)];
-  const walk = (nodes: CommentNode[]) => {
-    for (const c of nodes) {
-      times.push(timeAgo(c.added, now));
-      walk(c.replies);
-    }
-  };
-  walk(answer.comments.nodes);
+  const times = [timeAgo(answer.added, now), ...threadTimes(answer.comments.nodes, now)];
   return JSON.stringify([answer, isBanned(answer.author, now), times, page]);
 }

@@ -6,6 +6,7 @@ import { CommentAbuseLink } from "./abuse-form";
 import { TimeAgo } from "./time-ago";
 import { UserLink } from "./user-link";
 import { UserText } from "./user-text";
+import { timeAgo } from "../lib/time-ago";
 
 type Props = {
   nodes: CommentNode[];
@@ -56,4 +57,9 @@ export function CommentTree({ nodes, now, contextHref, highlight, replyHref, dep
       ))}
     </ul>
   );
+}
+
+/** The relative times a thread shows at `now`, for the keys of kept HTML (components/fragments.tsx). */
+export function threadTimes(nodes: CommentNode[], now: number): string[] {
+  return nodes.flatMap((c) => [timeAgo(c.added, now), ...threadTimes(c.replies, now)]);
 }

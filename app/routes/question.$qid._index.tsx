@@ -1,13 +1,15 @@
-import { defer, json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { defer, json, redirect, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/cloudflare";
 import { Await, useLoaderData } from "@remix-run/react";
 import { Suspense } from "react";
 import { AnswerItem, answerFragmentKey } from "../components/answer-item";
 import { CachedFragment } from "../components/fragments";
-import { CommentTree } from "../components/comment-tree";
+import { CommentTree, threadTimes } from "../components/comment-tree";
 import { QuestionDeleted, QuestionMissing } from "../components/question-gone";
 import { PollBlock, QuestionHeader } from "../components/question-header";
 import { canAnswer, canSupplement, canVoteInPoll, questionFacts, VOTING_PROMPTS, votingPromptReason } from "../lib/can";
-import type { AnswerView, Crumb, DeletedQuestionFacts } from "../lib/views";
+import type { Crumb, DeletedQuestionFacts } from "../lib/views";
+import { isBanned } from "../lib/users";
+import { timeAgo } from "../lib/time-ago";
 import { cacheHeaders, PRIVATE_PAGE } from "../lib/http.server";
 import { LIMITS } from "../lib/limits";
 import { parseId, parseOffset } from "../lib/params";
@@ -139,13 +141,27 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 };
 
 /**
- * An answer as a guest sees it (no controls of his own), kept as HTML between renders and rendered
- * anew when anything it shows changes (components/fragments.tsx); a signed-in reader's answers are
- * rendered for his page every time.
+ * A part of the page as a guest sees it (no controls of his own: the question with its comments, an
+ * answer), kept as HTML between renders under `cacheKey` and rendered anew when anything it shows
+ * changes (components/fragments.tsx); a signed-in reader's parts are rendered for his page every time.
  */
-function Kept({ answer, now, page, kept, children }: { answer: AnswerView; now: number; page: unknown; kept: boolean; children: React.ReactElement }) {
+function Kept({ kept, cacheKey, children }: { kept: boolean; cacheKey: () => string; children: React.ReactElement }) {
   if (!kept) return children;
-  return <CachedFragment cacheKey={answerFragmentKey(answer, now, page)}>{children}</CachedFragment>;
+  return <CachedFragment cacheKey={cacheKey()}>{children}</CachedFragment>;
+}
+
+/** The page's data as its component reads it, for a question that is there. */
+type QuestionPageData = Extract<SerializeFrom<typeof loader>, { kind: "ok" }>;
+
+/**
+ * Everything the question's card shows for a guest, for the key of its kept HTML: the question, its
+ * trail, supplements, poll and comments as read, and what the moment makes of them (the relative
+ * times, the author's ban).
+ */
+function questionCardKey(page: Pick<QuestionPageData, "question" | "trail" | "supplements" | "poll" | "questionComments">, now: number): string {
+  const { question, supplements, questionComments } = page;
+  const times = [timeAgo(question.added, now), ...supplements.map((s) => timeAgo(s.added, now)), ...threadTimes(questionComments.nodes, now)];
+  return JSON.stringify(["question", question, page.trail, supplements, page.poll, questionComments, isBanned(question.author, now), times]);
 }
 
 type RelatedBlockProps = { title: string; testid: string; items: RelatedQuestion[]; empty?: string };
@@ -210,53 +226,56 @@ export default function QuestionRoute() {
   // signed-in readers get the forms' islands and the comments' 'Ответить' links
   const replyHref = data.viewer ? (cmid: number) => `/question/${question.id}/cid-${cmid}#comment-form` : undefined;
   const votingPrompt = data.viewer ? votingPromptReason(data.viewer, facts, data.viewer) : null;
+  const best = data.best;
   return (
     <main className="page">
       {data.asked ? <AskedNoteView note={data.asked} /> : null}
-      <div className="card">
-        <QuestionHeader question={question} trail={data.trail} now={now} supplements={data.supplements} />
-        {question.pollType && data.poll.length > 0 ? (
-          <PollBlock
-            qid={question.id}
-            type={question.pollType}
-            options={data.poll}
-            totalVoted={question.totalVoted}
-            canVote={canVoteInPoll(facts) && !data.viewer?.pollVoted}
-            back={back}
-            signedIn={data.viewer !== null}
+      <Kept kept={data.viewer === null} cacheKey={() => questionCardKey(data, now)}>
+        <div className="card">
+          <QuestionHeader question={question} trail={data.trail} now={now} supplements={data.supplements} />
+          {question.pollType && data.poll.length > 0 ? (
+            <PollBlock
+              qid={question.id}
+              type={question.pollType}
+              options={data.poll}
+              totalVoted={question.totalVoted}
+              canVote={canVoteInPoll(facts) && !data.viewer?.pollVoted}
+              back={back}
+              signedIn={data.viewer !== null}
+            />
+          ) : null}
+          <QuestionActions q={question} viewer={data.viewer} />
+          {data.viewer && canSupplement(data.viewer, facts) ? (
+            <Island name="supplement-form" of={SupplementFormIsland} props={{ qid: question.id, back }} />
+          ) : null}
+          <CommentTree
+            nodes={data.questionComments.nodes}
+            now={now}
+            contextHref={(cmid) => `/question/${question.id}/cid-${cmid}`}
+            replyHref={question.pollType ? replyHref : undefined}
           />
-        ) : null}
-        <QuestionActions q={question} viewer={data.viewer} />
-        {data.viewer && canSupplement(data.viewer, facts) ? (
-          <Island name="supplement-form" of={SupplementFormIsland} props={{ qid: question.id, back }} />
-        ) : null}
-        <CommentTree
-          nodes={data.questionComments.nodes}
-          now={now}
-          contextHref={(cmid) => `/question/${question.id}/cid-${cmid}`}
-          replyHref={question.pollType ? replyHref : undefined}
-        />
-        {data.viewer ? (
-          <Island
-            name="comment-thread"
-            of={CommentThread}
-            props={{ qid: question.id, form: question.pollType ? { type: "Q" as const, refid: question.id, back } : null }}
-            when="idle"
-          />
-        ) : question.pollType ? (
-          <div {...needAuth(false)}>
-            <CommentForm type="Q" refid={question.id} back={back} />
-          </div>
-        ) : null}
-      </div>
-      {data.best && data.offset === 0 ? (
+          {data.viewer ? (
+            <Island
+              name="comment-thread"
+              of={CommentThread}
+              props={{ qid: question.id, form: question.pollType ? { type: "Q" as const, refid: question.id, back } : null }}
+              when="idle"
+            />
+          ) : question.pollType ? (
+            <div {...needAuth(false)}>
+              <CommentForm type="Q" refid={question.id} back={back} />
+            </div>
+          ) : null}
+        </div>
+      </Kept>
+      {best && data.offset === 0 ? (
         <section className="card">
-          <Kept answer={data.best} now={now} page={["best", question]} kept={data.viewer === null}>
+          <Kept kept={data.viewer === null} cacheKey={() => answerFragmentKey(best, now, ["best", question])}>
             <AnswerItem
-              answer={data.best}
+              answer={best}
               now={now}
-              allCommentsHref={`/answer/${data.best.id}`}
-              actions={<AnswerActions q={question} a={data.best} viewer={data.viewer} now={now} />}
+              allCommentsHref={`/answer/${best.id}`}
+              actions={<AnswerActions q={question} a={best} viewer={data.viewer} now={now} />}
               guest={data.viewer === null}
               replyHref={replyHref}
             />
@@ -276,7 +295,7 @@ export default function QuestionRoute() {
           </p>
         ) : null}
         {data.answers.map((a) => (
-          <Kept key={a.id} answer={a} now={now} page={["answer", question]} kept={data.viewer === null}>
+          <Kept key={a.id} kept={data.viewer === null} cacheKey={() => answerFragmentKey(a, now, ["answer", question])}>
             <AnswerItem
               answer={a}
               now={now}

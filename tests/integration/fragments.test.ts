@@ -3,11 +3,12 @@ import { describe, expect, it } from "vitest";
 import worker from "../../worker/index";
 import { BASE, page, post } from "./helpers/api";
 import { newUser } from "./helpers/users";
-import { favouriteTopCategory, openQuestions } from "./helpers/db";
+import { exec, favouriteTopCategory, openQuestions } from "./helpers/db";
+import { SHOWCASE } from "../../db/seed/seed";
 
 /**
- * A guest's answers are kept as HTML between renders of the question page and put back in place
- * of a marker. The page must be the one React renders whole, show an answer's new state on the
+ * A guest's answers (and the question's card, the menu and the blocks under the answers) are kept
+ * as HTML between renders of the question page and put back in place of a marker. The page must be the one React renders whole, show an answer's new state on the
  * next render after it changed, and never carry one reader's controls into another's page.
  */
 
@@ -154,5 +155,52 @@ describe("the blocks under the answers kept as HTML between renders", () => {
     expect(first).toBe(blocksOf(await pageWithoutFragments(path, UNCACHED)));
     expect(first).toMatch(/data-testid="similar"><li><a href="\/question\/\d+">/);
     expect(first).toMatch(/data-testid="recommended"><li><a href="\/question\/\d+">/);
+  });
+});
+
+describe("the question's card kept as HTML between renders", () => {
+  /** The question's card: its header, poll, controls and comments, up to the first answer's card. */
+  function cardOf(html: string): string {
+    const start = html.indexOf('<main class="page">');
+    const end = html.indexOf('<section class="card"', start);
+    expect(start).toBeGreaterThan(0);
+    expect(end).toBeGreaterThan(start);
+    return html.slice(start, end);
+  }
+
+  it("is the card React renders whole: supplements, comments and a poll", async () => {
+    for (const qid of [SHOWCASE.resolvedQuestionId, SHOWCASE.pollSingleQuestionId]) {
+      const path = `/question/${qid}`;
+      const first = cardOf((await page(path, UNCACHED)).html);
+      const kept = await page(path, UNCACHED);
+      expect(kept.html).not.toContain("otv-frag");
+      expect(cardOf(kept.html)).toBe(first);
+      expect(first).toBe(cardOf(await pageWithoutFragments(path, UNCACHED)));
+    }
+    const resolved = cardOf((await page(`/question/${SHOWCASE.resolvedQuestionId}`, UNCACHED)).html);
+    expect(resolved).toContain('data-testid="supplement"');
+    expect(resolved).toContain('class="comment"');
+    expect(cardOf((await page(`/question/${SHOWCASE.pollSingleQuestionId}`, UNCACHED)).html)).toContain('type="radio"');
+  });
+
+  it("shows a new supplement on the next render, and a reader's own parts on his page alone", async () => {
+    const asker = await newUser("Спрашивающий");
+    const [qid] = await openQuestions(asker.id, ["Карточка вопроса из запаса"]);
+    const path = `/question/${qid}`;
+    const before = cardOf((await page(path, UNCACHED)).html);
+    expect(cardOf((await page(path, UNCACHED)).html)).toBe(before);
+    expect(before).not.toContain("Дополнение из запаса не взято");
+
+    await exec("insert into supplements (qid, text, added) values (?, ?, ?)", qid, "Дополнение из запаса не взято", Date.now());
+    const after = cardOf((await page(path, UNCACHED)).html);
+    expect(after).toContain("Дополнение из запаса не взято");
+    expect(after).toBe(cardOf(await pageWithoutFragments(path, UNCACHED)));
+
+    const reader = await newUser("Читатель");
+    const his = cardOf((await page(path, reader)).html);
+    expect(his).toContain('<otv-island name="comment-thread"');
+    const guest = cardOf((await page(path, UNCACHED)).html);
+    expect(guest).not.toContain("<otv-island");
+    expect(guest).toBe(after);
   });
 });
