@@ -86,10 +86,10 @@ app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {
 });
 
 app.all("*", async (c) => {
-  // With D1_STATS=1 (the benchmark, the tests) each page reports the D1 work done before its headers.
-  const { env, report } = withD1Stats(c.env, c.req.raw);
-  // the request's `cf` is parsed from its JSON and frozen when first read: left to a loader that asks (none does)
   const req = c.req.raw;
+  // With D1_STATS=1 (the benchmark, the tests) each page reports the D1 work done before its headers.
+  const { env, report } = withD1Stats(c.env, req);
+  // the request's `cf` is parsed from its JSON and frozen when first read: left to a loader that asks (none does)
   const contextOf = (): SharedRenderContext => ({
     cloudflare: {
       env,
@@ -101,14 +101,14 @@ app.all("*", async (c) => {
     },
   });
   const renderRemix = async (context: SharedRenderContext) => {
-    const res = await handleRemix(c.req.raw, context);
+    const res = await handleRemix(req, context);
     report(res);
     return res;
   };
   // a signed-in reader's question page: one rendering for every reader alike, his own parts filled in
-  if (isSharedCandidate(c.req.raw)) {
+  if (isSharedCandidate(req)) {
     const context = contextOf();
-    const shared = await sharedQuestionPage(c.req.raw, c.executionCtx, context, renderRemix, bookmarkOf(c.req.raw));
+    const shared = await sharedQuestionPage(req, c.executionCtx, context, renderRemix, bookmarkOf(req));
     if (shared) {
       report(shared);
       return shared;
@@ -116,7 +116,7 @@ app.all("*", async (c) => {
     // rendered for this reader alone (a moderator, a question not there): with the session already read
     return renderRemix(context);
   }
-  return withPageCache(c.req.raw, c.executionCtx, () => renderRemix(contextOf()));
+  return withPageCache(req, c.executionCtx, () => renderRemix(contextOf()));
 });
 
 export default {

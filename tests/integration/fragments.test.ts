@@ -23,6 +23,19 @@ async function pageWithoutFragments(path: string, cookie: string) {
 /** A reader with a cookie no session answers to: the whole page is rendered for him, every time. */
 const UNCACHED = "sid=no-such-session";
 
+/**
+ * A part of a page (`partOf`) as first rendered, after checking that the next render, made of kept
+ * fragments, gives the same part and that both are the part React renders whole.
+ */
+async function keptLikeWhole(path: string, partOf: (html: string) => string): Promise<string> {
+  const first = partOf((await page(path, UNCACHED)).html);
+  const kept = await page(path, UNCACHED);
+  expect(kept.html).not.toContain("otv-frag");
+  expect(partOf(kept.html)).toBe(first);
+  expect(first).toBe(partOf(await pageWithoutFragments(path, UNCACHED)));
+  return first;
+}
+
 /** The answers' part of a page (the relative times are the same within a test). */
 function answersOf(html: string): string {
   const start = html.indexOf('<section class="card" id="answers">');
@@ -147,12 +160,7 @@ describe("the blocks under the answers kept as HTML between renders", () => {
   it("are the blocks React renders whole", async () => {
     const asker = await newUser("Спрашивающий");
     const [qid] = await openQuestions(asker.id, ["Похожие вопросы из запаса"]);
-    const path = `/question/${qid}`;
-    const first = blocksOf((await page(path, UNCACHED)).html);
-    const kept = await page(path, UNCACHED);
-    expect(kept.html).not.toContain("otv-frag");
-    expect(blocksOf(kept.html)).toBe(first);
-    expect(first).toBe(blocksOf(await pageWithoutFragments(path, UNCACHED)));
+    const first = await keptLikeWhole(`/question/${qid}`, blocksOf);
     expect(first).toMatch(/data-testid="similar"><li><a href="\/question\/\d+">/);
     expect(first).toMatch(/data-testid="recommended"><li><a href="\/question\/\d+">/);
   });
@@ -169,18 +177,10 @@ describe("the question's card kept as HTML between renders", () => {
   }
 
   it("is the card React renders whole: supplements, comments and a poll", async () => {
-    for (const qid of [SHOWCASE.resolvedQuestionId, SHOWCASE.pollSingleQuestionId]) {
-      const path = `/question/${qid}`;
-      const first = cardOf((await page(path, UNCACHED)).html);
-      const kept = await page(path, UNCACHED);
-      expect(kept.html).not.toContain("otv-frag");
-      expect(cardOf(kept.html)).toBe(first);
-      expect(first).toBe(cardOf(await pageWithoutFragments(path, UNCACHED)));
-    }
-    const resolved = cardOf((await page(`/question/${SHOWCASE.resolvedQuestionId}`, UNCACHED)).html);
+    const resolved = await keptLikeWhole(`/question/${SHOWCASE.resolvedQuestionId}`, cardOf);
     expect(resolved).toContain('data-testid="supplement"');
     expect(resolved).toContain('class="comment"');
-    expect(cardOf((await page(`/question/${SHOWCASE.pollSingleQuestionId}`, UNCACHED)).html)).toContain('type="radio"');
+    expect(await keptLikeWhole(`/question/${SHOWCASE.pollSingleQuestionId}`, cardOf)).toContain('type="radio"');
   });
 
   it("shows a new supplement on the next render, and a reader's own parts on his page alone", async () => {
