@@ -20,8 +20,9 @@ export type BundleServer = { base: string; pid: number };
 
 /**
  * Serves the bundle in `bundleDir` on 127.0.0.1:`port` from the store `storeDir` with the Worker's
- * extra `vars` (and an inspector port when given), its output in `logFile`, and waits until it
- * answers; when it does not, stops it and throws with the log's tail.
+ * extra `vars` (and an inspector port when given), its output in `logFile` (with a line per request
+ * unless `logRequests` is false), and waits until it answers; when it does not, stops it and throws
+ * with the log's tail.
  */
 export async function startBundleServer(opts: {
   bundleDir: string;
@@ -31,6 +32,8 @@ export async function startBundleServer(opts: {
   vars: Record<string, string>;
   logFile: string;
   waitMs?: number;
+  /** Miniflare's line per request in the log (on unless false) */
+  logRequests?: boolean;
 }): Promise<BundleServer> {
   const log = fs.openSync(opts.logFile, "w");
   const args = ["tests/serve-bundle.ts", opts.bundleDir, opts.storeDir, String(opts.port)];
@@ -38,7 +41,7 @@ export async function startBundleServer(opts: {
   const child = spawn(bin("tsx"), args, {
     detached: true, // its own group, so stopping it stops tsx, node and workerd together
     stdio: ["ignore", log, log],
-    env: { ...quietEnv, SERVE_VARS: JSON.stringify(opts.vars) },
+    env: { ...quietEnv, SERVE_VARS: JSON.stringify(opts.vars), SERVE_LOG_REQUESTS: opts.logRequests === false ? "0" : "1" },
   });
   fs.closeSync(log);
   if (child.pid === undefined) throw new Error("could not start tests/serve-bundle.ts");

@@ -7,7 +7,7 @@
  *
  * `tsx tests/serve-bundle.ts <bundle dir> <store dir> <port> [inspector port]`, the bundle written
  * by `wrangler deploy --dry-run --outdir <bundle dir>`, the Worker's extra vars as JSON in
- * SERVE_VARS. The bindings, assets and compatibility settings come from wrangler.toml through
+ * SERVE_VARS; SERVE_LOG_REQUESTS=0 leaves out Miniflare's line per request. The bindings, assets and compatibility settings come from wrangler.toml through
  * wrangler's own reader; the store is the one `wrangler dev --persist-to <store dir>` would use.
  */
 import fs from "node:fs";
@@ -27,6 +27,8 @@ const mf = new Miniflare({
   port: Number(port),
   inspectorPort: inspectorPort ? Number(inspectorPort) : undefined,
   log: new Log(LogLevel.INFO),
+  // each line is posted from the runtime to this process after the response, on the worker's thread
+  logRequests: process.env.SERVE_LOG_REQUESTS !== "0",
   defaultPersistRoot: path.join(storeDir, "v3"),
   workers: [
     {

@@ -4,7 +4,9 @@
  * middleware of its own in front of the Worker, and its dev proxy relaying every request), while
  * production runs what is deployed. It is served (tests/bundle-server.ts) from a copy of the
  * bench's store taken now (two runtimes never write one store), with the bench's vars and an
- * inspector port of its own.
+ * inspector port of its own, and without Miniflare's line per request: the runtime posts each
+ * line to the local server's process after the response, on the worker's thread, which a deploy
+ * does not do.
  */
 import fs from "node:fs";
 import { bundleWorker, startBundleServer, stopGroupAndWait } from "../bundle-server";
@@ -23,7 +25,16 @@ export type Deployed = { base: string; inspectorPort: number; store: string; sto
  * busy time to tell the worker's own part.
  */
 export async function startFloorWorker(port: number, inspectorPort: number): Promise<Deployed> {
-  const server = await startBundleServer({ bundleDir: "tests/load/floor-worker", storeDir: COPY, port, inspectorPort, vars: {}, logFile: LOG, waitMs: 60_000 });
+  const server = await startBundleServer({
+    bundleDir: "tests/load/floor-worker",
+    storeDir: COPY,
+    port,
+    inspectorPort,
+    vars: {},
+    logFile: LOG,
+    waitMs: 60_000,
+    logRequests: false,
+  });
   return { base: server.base, inspectorPort, store: COPY, stop: () => stopGroupAndWait(server.pid) };
 }
 
@@ -39,6 +50,15 @@ export async function startDeployed(state: string, port: number, inspectorPort: 
   bundleWorker(BUNDLE);
   fs.rmSync(COPY, { recursive: true, force: true });
   fs.cpSync(state, COPY, { recursive: true });
-  const server = await startBundleServer({ bundleDir: BUNDLE, storeDir: COPY, port, inspectorPort, vars: DEPLOYED_VARS, logFile: LOG, waitMs: 60_000 });
+  const server = await startBundleServer({
+    bundleDir: BUNDLE,
+    storeDir: COPY,
+    port,
+    inspectorPort,
+    vars: DEPLOYED_VARS,
+    logFile: LOG,
+    waitMs: 60_000,
+    logRequests: false,
+  });
   return { base: server.base, inspectorPort, store: COPY, stop: () => stopGroupAndWait(server.pid) };
 }
