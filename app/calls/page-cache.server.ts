@@ -5,8 +5,11 @@
  * Signed-in readers (a session cookie) always get a fresh render. Writes purge what they change.
  * A guest who confirmed he is an adult sees adult questions that others do not, so his copies are
  * kept apart from everyone else's: the cache key carries a mark that no request can set itself.
+ * A copy read from the Cache API is kept in the isolate's memory for a moment (HOT_COPY_MS), so a
+ * page many guests read at once costs one lookup in that moment, not one each.
  */
 import { guestConfirmedAdult } from "../lib/adult";
+import { BoundedStore } from "../lib/bounded-store";
 import { SESSION_COOKIE } from "../models/users/session.server";
 
 /** The query parameter of the cache key that marks the copies of the guests who confirmed their age. */
@@ -51,11 +54,48 @@ function cacheKey(req: Request): Request {
 /** The requests whose copy was already looked for in the cache (and not found) before the router ran. */
 const lookedUp = new WeakSet<Request>();
 
-/** A stored copy served to a guest: a new response (the stored one's headers are immutable), marked as a hit. */
-function served(hit: Response): Response {
-  const res = new Response(hit.body, hit);
+/**
+ * How long an isolate answers guests from its memory with a copy it read from the Cache API before
+ * it looks again. A write drops the copies of the isolate that served it at once (purgePages); the
+ * other isolates of its location may serve theirs for this long after.
+ */
+export const HOT_COPY_MS = 2_000;
+
+type HotCopy = { body: ArrayBuffer; status: number; headers: [string, string][]; until: number };
+
+/**
+ * The copies in memory, by cache key. The worker's bundle and Remix's server build each hold a copy
+ * of this module (the worker answers a guest before Remix runs, a write may purge from a form's
+ * action in Remix), so the store hangs on the isolate's global object under a key both share.
+ */
+const HOT = Symbol.for("otv.hot-guest-copies");
+/** `purges` counts the purges this isolate made: a copy whose lookup a purge overtook is not kept. */
+type HotCopies = { copies: BoundedStore<HotCopy>; purges: number };
+const isolate = globalThis as { [HOT]?: HotCopies };
+if (!isolate[HOT]) isolate[HOT] = { copies: new BoundedStore<HotCopy>(2_000_000, (copy) => copy.body.byteLength), purges: 0 };
+const hot = isolate[HOT];
+
+/** A copy served to a guest: a new response (a stored one's headers are immutable), marked as a hit. */
+function served(copy: HotCopy): Response {
+  const res = new Response(copy.body, { status: copy.status, headers: copy.headers });
   res.headers.set("x-page-cache", "hit");
   return res;
+}
+
+/** The guest's copy under `key`: from memory while it is fresh there, else from the Cache API (and then kept in memory); or undefined. */
+async function copyOf(key: Request): Promise<Response | undefined> {
+  const now = Date.now();
+  const kept = hot.copies.get(key.url);
+  if (kept && kept.until > now) return served(kept);
+  const purges = hot.purges;
+  const hit = await defaultCache().match(key);
+  if (!hit) {
+    hot.copies.delete(key.url);
+    return undefined;
+  }
+  const copy: HotCopy = { body: await hit.arrayBuffer(), status: hit.status, headers: [...hit.headers], until: now + HOT_COPY_MS };
+  if (hot.purges === purges) hot.copies.set(key.url, copy);
+  return served(copy);
 }
 
 /** The paths the worker answers with something else than a page: the calls, the sockets, the photos. */
@@ -67,8 +107,8 @@ const NOT_A_PAGE = /^\/(api|ws|img\/p)(\/|$)/;
  */
 export async function guestCopy(req: Request): Promise<Response | null> {
   if (!isCacheableRequest(req) || NOT_A_PAGE.test(new URL(req.url).pathname)) return null;
-  const hit = await defaultCache().match(cacheKey(req));
-  if (hit) return served(hit);
+  const hit = await copyOf(cacheKey(req));
+  if (hit) return hit;
   lookedUp.add(req);
   return null;
 }
@@ -83,8 +123,8 @@ export async function withPageCache(req: Request, ctx: ExecutionContext, render:
   }
   const cache = defaultCache();
   const key = cacheKey(req);
-  const hit = lookedUp.has(req) ? undefined : await cache.match(key);
-  if (hit) return served(hit);
+  const hit = lookedUp.has(req) ? undefined : await copyOf(key);
+  if (hit) return hit;
   const res = await render();
   const cc = res.headers.get("cache-control") ?? "";
   if (/s-maxage=\d+/.test(cc) && !res.headers.has("set-cookie") && res.body) {
@@ -104,7 +144,7 @@ const PURGE_BATCH = 30;
 /**
  * Drops the cached copies of the given paths (after a write changed them), everywhere. The Cache
  * API is per location: `cache.delete` drops the copies of the data centre that served the write at
- * once, and, when the zone and an API token are configured (CF_ZONE_ID, CF_PURGE_TOKEN), the same
+ * once (this isolate's memory too; the location's other isolates look again within HOT_COPY_MS), and, when the zone and an API token are configured (CF_ZONE_ID, CF_PURGE_TOKEN), the same
  * addresses are purged from every location through the zone's purge by URL, which reaches the
  * copies the Cache API stored under them. The generation of the signed-in readers' shared copies
  * goes with them. Without them, or when that call fails, other locations
@@ -118,6 +158,8 @@ export async function purgePages(
 ): Promise<void> {
   const cache = defaultCache();
   const keys = paths.flatMap((p) => [keyOf(new URL(p, origin), false), keyOf(new URL(p, origin), true), generationKey(new URL(p, origin))]);
+  hot.purges++;
+  for (const k of keys) hot.copies.delete(k.url);
   // the other locations' copies: after the reply
   later(
     purgeZone(

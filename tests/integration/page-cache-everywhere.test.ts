@@ -1,7 +1,8 @@
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import worker from "../../worker/index";
-import { BASE, page, post } from "./helpers/api";
+import { HOT_COPY_MS } from "../../app/calls/page-cache.server";
+import { BASE, formPost, page, post } from "./helpers/api";
 import { as } from "./helpers/users";
 import { openQuestions } from "./helpers/db";
 
@@ -92,5 +93,48 @@ describe("a write reaches guests in every location", () => {
     expect((await post("addans", { qid, Body: "Ответ без зоны" }, user)).json.status).toBe(200);
     expect(calls).toEqual([]);
     expect((await page(`/question/${qid}`)).html).toContain("Ответ без зоны");
+  });
+});
+
+describe("a page many guests read at once", () => {
+  /** Drops the Cache API's copy of a guest's page behind the worker's back, as its edge lifetime ending would. */
+  const dropStored = (path: string) => (caches as unknown as { default: Cache }).default.delete(new Request(`${BASE}${path}`));
+
+  it("is served from the isolate's memory for a moment after the cache gave it, and looked up again after", async () => {
+    const user = await as("user@demo.local");
+    const [qid] = await openQuestions(user.id, ["Сколько раз кэш спросят за секунду?"]);
+    const path = `/question/${qid}`;
+    const first = await page(path);
+    expect((await page(path)).res.headers.get("x-page-cache")).toBe("hit");
+    expect(await dropStored(path)).toBe(true);
+
+    // the same copy, twice, with the cache's copy gone
+    for (let i = 0; i < 2; i++) {
+      const again = await page(path);
+      expect(again.res.headers.get("x-page-cache")).toBe("hit");
+      expect(again.html).toBe(first.html);
+    }
+
+    await new Promise((r) => setTimeout(r, HOT_COPY_MS + 100));
+    expect((await page(path)).res.headers.get("x-page-cache")).toBe("miss");
+  });
+
+  it("is dropped from memory by a write sent through a form, as from the cache", async () => {
+    const user = await as("user@demo.local");
+    const [qid] = await openQuestions(user.id, ["Увидит ли гость ответ, отправленный формой?"]);
+    const path = `/question/${qid}`;
+    await page(path);
+    expect((await page(path)).res.headers.get("x-page-cache")).toBe("hit");
+
+    const res = await formPost(
+      `/do/addans?return=${encodeURIComponent(path)}`,
+      { qid: String(qid), Body: "Ответ из формы без JavaScript", salt: user.salt, token: user.token },
+      user,
+    );
+    expect(res.status).toBeLessThan(400);
+
+    const after = await page(path);
+    expect(after.res.headers.get("x-page-cache")).toBe("miss");
+    expect(after.html).toContain("Ответ из формы без JavaScript");
   });
 });
