@@ -6,7 +6,8 @@
  * development pepper and a captcha secret of its own) on 127.0.0.1:8799, then runs autocannon
  * (10 connections, 8 s each, one after another) against a static asset, the question page
  * /question/1 as a guest (page cache), signed in and uncached (cookie sid=bench), with the
- * worker's CPU per request from the V8 profiler (tests/load/render.ts), and the category page of
+ * worker's CPU per request from the V8 profiler (tests/load/render.ts), a write reaching guests
+ * (an answer, then the next guest's request: rendered anew, its count of answers one more), and the category page of
  * question 1. Prints a table and the question page's size and D1 work. Then
  * the live parts: the added latency of the daily-quota check on `addans` (requests with and
  * without it, alternating, one at a time), and the fan-out of one new answer to 1,000
@@ -315,6 +316,36 @@ const pct = (xs: number[], p: number) => {
 };
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
+/**
+ * A write reaching guests, the part one location shows: a guest's copy of an open question read
+ * three times (rendered, from the Cache API, from the isolate's memory), an answer through the API,
+ * then the next guest's request, which must be rendered anew and count it. The rest of the bound
+ * (the location's other isolates, other locations) is the README's statement.
+ */
+async function writeReachesGuests(w: Writer, qid: number): Promise<string> {
+  const path = `/question/${qid}`;
+  // the page's count of answers (the newest answer itself may be on a later page of them)
+  const answersCount = (body: Buffer) => body.toString("utf8").match(/data-testid="answers-count">(\d+)/)?.[1] ?? "none";
+  const before: string[] = [];
+  let countBefore = "none";
+  for (let i = 0; i < 3; i++) {
+    const { res, body } = await fetchOnce(path);
+    before.push(res.headers.get("x-page-cache") ?? "none");
+    countBefore = answersCount(body);
+  }
+  const written = await addAnswer(w, qid, true);
+  const t = performance.now();
+  const { res, body } = await fetchOnce(path);
+  const countAfter = answersCount(body);
+  const seen = countAfter === String(Number(countBefore) + 1);
+  return (
+    `a write reaching guests (${path}): guests' requests before it x-page-cache ${before.join(", ")}; addans status ${written.status}; ` +
+    `the next guest's request ${ms(performance.now() - t)} after its reply: x-page-cache ${res.headers.get("x-page-cache") ?? "none"}, ` +
+    `answers ${countBefore} → ${countAfter} (${seen ? "the answer counted" : "NOT counted"}). ` +
+    "Stated for the rest (README): this location's other isolates within 2 s; other locations 2 s after the zone's purge has spread, or within 62 s without it"
+  );
+}
+
 /** addans one at a time, alternating with and without the quota check, each on a fresh question. */
 async function quotaCost(w: Writer, qids: number[]) {
   const on: number[] = [];
@@ -355,7 +386,9 @@ async function main() {
   }
   const fromD1 = categoryFromD1();
   const leadersRows = leadersQueries();
-  const qids = openQuestionsFromD1(2 * ANSWERS + LIVE_QUESTIONS);
+  const qids = openQuestionsFromD1(1 + 2 * ANSWERS + LIVE_QUESTIONS);
+  // the render section's write that guests must see
+  const writeQid = qids.shift();
   const loadPlan = LOAD ? planLoad(<T>(sql: string) => d1Execute<T>(sql).results) : null;
   const broad = broadWordFromD1();
 
@@ -395,6 +428,7 @@ async function main() {
     // the render section before the feeds, in the whole run's order
     const render = wanted("render") ? await renderSection(BASE, INSPECTOR, QUESTION, measure, deployed) : null;
     rows.push(...(render?.rows ?? []));
+    const reach = render && writeQid ? await writeReachesGuests(await signIn(), writeQid) : null;
     if (wanted("feeds") && seeded) rows.push(...(await feedsRows(BASE, measure)));
     const photos = wanted("photos") ? await photosSection(BASE, INSPECTOR, await signIn(), log) : [];
     const trips = wanted("replicas") ? await signedInRoundTrips(BASE, (await signIn()).cookie, category) : [];
@@ -403,6 +437,7 @@ async function main() {
     const load = loadPlan ? await loadSection(loadPlan) : [];
     printRows(rows, seeded);
     render?.print(rows[0].result.requests.average);
+    if (reach) console.log(reach);
     if (trips.length) console.log(`signed-in pages (${WRITER}):\n${trips.join("\n")}`);
     if (wanted("leaders")) for (const line of leadersD1) console.log(line);
     for (const line of photos) console.log(line);
@@ -416,6 +451,7 @@ async function main() {
   rows.push(await measure("usrrating (leaders block)", LEADERS_CALL, NO_CACHE));
   const render = await renderSection(BASE, INSPECTOR, QUESTION, measure, deployed);
   rows.push(...render.rows);
+  const reach = writeQid ? await writeReachesGuests(await signIn(), writeQid) : null;
   rows.push(await measure("category page", category));
   rows.push(...(await searchRows(broad)));
   if (seeded) rows.push(...(await feedsRows(BASE, measure)));
@@ -437,6 +473,7 @@ async function main() {
   const rps = (name: string) => rows.find((r) => r.name === name)!.result.requests.average;
 
   render.print(rps("static asset"));
+  if (reach) console.log(reach);
   console.log(`question page HTML: ${html.length} bytes, ${zlib.gzipSync(html).length} bytes gzip (status ${page.status})`);
   console.log(`question page D1 before headers: round trips ${roundTrips ?? "n/a"}, statements ${statements ?? "n/a"}`);
   for (const line of leadersD1) console.log(line);

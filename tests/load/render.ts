@@ -28,9 +28,7 @@
  *   the difference is what its D1 reads cost here (short of the first round trip's extra cost, which
  *   a repeat does not pay, and with the parsing of the replies, which a repeat does again). And a
  *   worker that answers at once, served the same way, gives what the runtime spends on any
- *   request. The render's busy time less both is the worker's own work;
- * - the cross-location invalidation: after a write, how long until a guest of another location
- *   sees it (the bound the page cache states), and whether the local copy was dropped at once.
+ *   request. The render's busy time less both is the worker's own work.
  */
 import WebSocket from "ws";
 import type { Deployed } from "./deployed";
