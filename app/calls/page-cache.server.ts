@@ -69,7 +69,7 @@ type HotCopy = { body: ArrayBuffer; status: number; headers: [string, string][];
  * action in Remix), so the store hangs on the isolate's global object under a key both share.
  */
 const HOT = Symbol.for("otv.hot-guest-copies");
-/** `purges` counts the purges this isolate made: a copy whose lookup a purge overtook is not kept. */
+/** `purges` counts the purges this isolate made: a copy whose lookup a purge overlapped is not kept. */
 type HotCopies = { copies: BoundedStore<HotCopy>; purges: number };
 const isolate = globalThis as { [HOT]?: HotCopies };
 if (!isolate[HOT]) isolate[HOT] = { copies: new BoundedStore<HotCopy>(2_000_000, (copy) => copy.body.byteLength), purges: 0 };
@@ -144,7 +144,8 @@ const PURGE_BATCH = 30;
 /**
  * Drops the cached copies of the given paths (after a write changed them), everywhere. The Cache
  * API is per location: `cache.delete` drops the copies of the data centre that served the write at
- * once (this isolate's memory too; the location's other isolates look again within HOT_COPY_MS), and, when the zone and an API token are configured (CF_ZONE_ID, CF_PURGE_TOKEN), the same
+ * once (this isolate's memory too; the location's other isolates look again within HOT_COPY_MS),
+ * and, when the zone and an API token are configured (CF_ZONE_ID, CF_PURGE_TOKEN), the same
  * addresses are purged from every location through the zone's purge by URL, which reaches the
  * copies the Cache API stored under them. The generation of the signed-in readers' shared copies
  * goes with them. Without them, or when that call fails, other locations
@@ -158,8 +159,13 @@ export async function purgePages(
 ): Promise<void> {
   const cache = defaultCache();
   const keys = paths.flatMap((p) => [keyOf(new URL(p, origin), false), keyOf(new URL(p, origin), true), generationKey(new URL(p, origin))]);
-  hot.purges++;
-  for (const k of keys) hot.copies.delete(k.url);
+  // this isolate's memory, before the deletes and again after them: a lookup that started before
+  // they ended may have read the old copy, and is not kept either
+  const forget = () => {
+    hot.purges++;
+    for (const k of keys) hot.copies.delete(k.url);
+  };
+  forget();
   // the other locations' copies: after the reply
   later(
     purgeZone(
@@ -168,6 +174,7 @@ export async function purgePages(
     ),
   );
   await Promise.all(keys.map((k) => cache.delete(k).catch(() => false)));
+  forget();
 }
 
 async function purgeZone(env: Pick<Env, "CF_ZONE_ID" | "CF_PURGE_TOKEN"> | undefined, urls: string[]): Promise<void> {
