@@ -7,8 +7,9 @@
  *
  * `tsx tests/serve-bundle.ts <bundle dir> <store dir> <port> [inspector port]`, the bundle written
  * by `wrangler deploy --dry-run --outdir <bundle dir>`, the Worker's extra vars as JSON in
- * SERVE_VARS; SERVE_LOG_REQUESTS=0 leaves out Miniflare's line per request. The bindings, assets and compatibility settings come from wrangler.toml through
- * wrangler's own reader; the store is the one `wrangler dev --persist-to <store dir>` would use.
+ * SERVE_VARS; SERVE_LOG_REQUESTS=0 leaves out Miniflare's line per request. The bindings, assets
+ * and compatibility settings come from wrangler.toml through wrangler's own reader; the store is
+ * the one `wrangler dev --persist-to <store dir>` would use.
  */
 import fs from "node:fs";
 import path from "node:path";

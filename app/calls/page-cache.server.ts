@@ -10,6 +10,7 @@
  */
 import { guestConfirmedAdult } from "../lib/adult";
 import { BoundedStore } from "../lib/bounded-store";
+import { isolateValue } from "../lib/isolate-value";
 import { SESSION_COOKIE } from "../models/users/session.server";
 
 /** The query parameter of the cache key that marks the copies of the guests who confirmed their age. */
@@ -64,16 +65,14 @@ export const HOT_COPY_MS = 2_000;
 type HotCopy = { body: ArrayBuffer; status: number; headers: [string, string][]; until: number };
 
 /**
- * The copies in memory, by cache key. The worker's bundle and Remix's server build each hold a copy
- * of this module (the worker answers a guest before Remix runs, a write may purge from a form's
- * action in Remix), so the store hangs on the isolate's global object under a key both share.
+ * The copies in memory, by cache key, one store per isolate: the worker answers a guest before Remix
+ * runs, a write may purge from a form's action in Remix. `purges` counts the purges this isolate
+ * made: a copy whose lookup a purge overlapped is not kept.
  */
-const HOT = Symbol.for("otv.hot-guest-copies");
-/** `purges` counts the purges this isolate made: a copy whose lookup a purge overlapped is not kept. */
-type HotCopies = { copies: BoundedStore<HotCopy>; purges: number };
-const isolate = globalThis as { [HOT]?: HotCopies };
-if (!isolate[HOT]) isolate[HOT] = { copies: new BoundedStore<HotCopy>(2_000_000, (copy) => copy.body.byteLength), purges: 0 };
-const hot = isolate[HOT];
+const hot = isolateValue("otv.hot-guest-copies", () => ({
+  copies: new BoundedStore<HotCopy>(2_000_000, (copy) => copy.body.byteLength),
+  purges: 0,
+}));
 
 /** A copy served to a guest: a new response (a stored one's headers are immutable), marked as a hit. */
 function served(copy: HotCopy): Response {

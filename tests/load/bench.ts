@@ -7,8 +7,8 @@
  * (10 connections, 8 s each, one after another) against a static asset, the question page
  * /question/1 as a guest (page cache), signed in and uncached (cookie sid=bench), with the
  * worker's CPU per request from the V8 profiler (tests/load/render.ts), a write reaching guests
- * (an answer, then the next guest's request: rendered anew, its count of answers one more), and the category page of
- * question 1. Prints a table and the question page's size and D1 work. Then
+ * (an answer, then the next guest's request: rendered anew, its count of answers one more), and the
+ * category page of question 1. Prints a table and the question page's size and D1 work. Then
  * the live parts: the added latency of the daily-quota check on `addans` (requests with and
  * without it, alternating, one at a time), and the fan-out of one new answer to 1,000
  * WebSockets on one QuestionRoom. Then the islands' budgets in Chromium (tests/load/page-weight.ts):

@@ -25,17 +25,7 @@ export type Deployed = { base: string; inspectorPort: number; store: string; sto
  * busy time to tell the worker's own part.
  */
 export async function startFloorWorker(port: number, inspectorPort: number): Promise<Deployed> {
-  const server = await startBundleServer({
-    bundleDir: "tests/load/floor-worker",
-    storeDir: COPY,
-    port,
-    inspectorPort,
-    vars: {},
-    logFile: LOG,
-    waitMs: 60_000,
-    logRequests: false,
-  });
-  return { base: server.base, inspectorPort, store: COPY, stop: () => stopGroupAndWait(server.pid) };
+  return serveFromCopy("tests/load/floor-worker", {}, port, inspectorPort);
 }
 
 /**
@@ -50,15 +40,11 @@ export async function startDeployed(state: string, port: number, inspectorPort: 
   bundleWorker(BUNDLE);
   fs.rmSync(COPY, { recursive: true, force: true });
   fs.cpSync(state, COPY, { recursive: true });
-  const server = await startBundleServer({
-    bundleDir: BUNDLE,
-    storeDir: COPY,
-    port,
-    inspectorPort,
-    vars: DEPLOYED_VARS,
-    logFile: LOG,
-    waitMs: 60_000,
-    logRequests: false,
-  });
+  return serveFromCopy(BUNDLE, DEPLOYED_VARS, port, inspectorPort);
+}
+
+/** Serves `bundleDir` from the copy of the store, without Miniflare's line per request, and waits until it answers. */
+async function serveFromCopy(bundleDir: string, vars: Record<string, string>, port: number, inspectorPort: number): Promise<Deployed> {
+  const server = await startBundleServer({ bundleDir, storeDir: COPY, port, inspectorPort, vars, logFile: LOG, waitMs: 60_000, logRequests: false });
   return { base: server.base, inspectorPort, store: COPY, stop: () => stopGroupAndWait(server.pid) };
 }

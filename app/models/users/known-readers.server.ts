@@ -17,6 +17,7 @@
  * Every write still checks his session and rights in D1: an entry only serves a page to read.
  */
 import { BoundedStore } from "../../lib/bounded-store";
+import { isolateValue } from "../../lib/isolate-value";
 
 /** How long an entry serves, at most. */
 export const READER_SECONDS = 10;
@@ -26,15 +27,8 @@ type Entry = { userId: number; value: unknown; generation: string; until: number
 /** Entries are small (a session, a class, a bell): counted as 600 characters each, so about 3,000 readers' pages. */
 const ENTRY_CHARS = 600;
 
-/**
- * The isolate's one store. The worker's bundle and Remix's server build each hold a copy of this
- * module (the worker serves the page, a form's action in Remix may sign its reader out), so the
- * store hangs on the isolate's global object under a `Symbol.for` key both copies share.
- */
-const STORE = Symbol.for("otv.known-readers");
-const isolate = globalThis as { [STORE]?: BoundedStore<Entry> };
-if (!isolate[STORE]) isolate[STORE] = new BoundedStore<Entry>(2_000_000, () => ENTRY_CHARS);
-const known = isolate[STORE];
+/** The isolate's one store: the worker serves the page, a form's action in Remix may sign its reader out. */
+const known = isolateValue("otv.known-readers", () => new BoundedStore<Entry>(2_000_000, () => ENTRY_CHARS));
 
 /** The key of a reader on a page: his session token's hash, the page, his D1 bookmark. */
 export const readerKey = (tokenHash: string, page: string, bookmark: string | null) => `${tokenHash}|${page}|${bookmark ?? ""}`;
