@@ -29,6 +29,8 @@ import { forgetReader, keepReader, knownReader, readerKey } from "../models/user
 import { keepViewerSession, readCookie, SESSION_COOKIE, type Session, sha256Hex, visitDue } from "../models/users/session.server";
 import { tourPending } from "../models/users/tours.server";
 import { hasAskedCookie } from "../models/questions/asked-note.server";
+import { type PageAhead, readPageAhead } from "../models/questions/question-page.server";
+import { parseOffset } from "../lib/params";
 import { generationKey, isCacheableRequest } from "./page-cache.server";
 
 /** The query parameters of the stored copies' keys: the generation of a page, and the readers' class. */
@@ -50,6 +52,8 @@ export type SharedRenderContext = {
   sharedRender?: boolean;
   /** the reader's facts on the question, already read with his class: the page's loader reads them no more */
   viewerOnQuestion?: Viewer;
+  /** the page's reads, started with the reader's session: the loader takes them */
+  pageAhead?: PageAhead;
 };
 
 type Reader = { session: Session; bell: { unread: number; interval: number; sound: boolean } | null };
@@ -208,8 +212,14 @@ async function readerOnPage(req: Request, url: URL, qid: number, bookmark: strin
     if (card?.card && card.renew && cardUser !== null) ctx.waitUntil(renewCard(env, card.epoch, cardUser, hash, qid, now));
   } else {
     // the session and the reader's class in one round trip (the session is kept for the render),
-    // and his card kept for his next pages when his hub answered
-    const read = await sessionAndClassOnQuestion(context, req, qid, hash);
+    // and his card kept for his next pages when his hub answered. The page's own reads go in the
+    // same round trip: a reader read from D1 is often one whose page is rendered (his class has no
+    // copy here, his session has ended, he moderates), and then it needs no second one; when his
+    // copy is there, they were read for nothing, in a trip made anyway
+    const reading = sessionAndClassOnQuestion(context, req, qid, hash);
+    const offset = parseOffset(url.searchParams);
+    if (offset.ok) context.pageAhead = readPageAhead(env, qid, offset.value);
+    const read = await reading;
     ({ session, facts } = read);
     if (card && session?.user.id === cardUser && read.touched) ctx.waitUntil(rememberCard(env, card.epoch, hash, session, read.touched, now));
   }

@@ -16,7 +16,7 @@ import { parseId, parseOffset } from "../lib/params";
 import { ANSWER, countOf } from "../lib/plural";
 import { originOf, pageMeta } from "../lib/seo";
 import { getCategoryTree } from "../models/categories/categories.server";
-import { crumbsOf, deletedQuestionFacts, loadQuestionPage } from "../models/questions/question-page.server";
+import { crumbsOf, deletedQuestionFacts, loadQuestionPage, type PageAhead, questionPageOf } from "../models/questions/question-page.server";
 import { categoryTrail } from "../models/questions/lists.server";
 import { mentionedQuestionIds, mentionedQuestions, questionsAround, type RelatedQuestion } from "../models/questions/related.server";
 import { adultCategoryIds } from "../models/categories/categories.server";
@@ -67,7 +67,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const neighbours = questionsAround(env, qid, now);
   let [tree, page, session, ads] = await Promise.all([
     getCategoryTree(env, now),
-    loadQuestionPage(env, qid, offset.value, true),
+    questionPageOf(context as { pageAhead?: PageAhead }, env, qid, offset.value),
     viewerSession(context, request),
     pageAds(env, "question", now),
   ]);

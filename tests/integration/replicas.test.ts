@@ -66,7 +66,8 @@ describe("the D1 bookmark cookie", () => {
     // two new readers alike (same level, nothing done on the question)
     const [me, alike] = [await newUser("Читатель"), await newUser("Такой же читатель")];
     // the first reader of his kind makes the question page's shared copy: his session with his
-    // facts on the question, then the page's reads together; the next reader of his kind only
+    // facts on the question and the page's reads, in one round trip (what the page shows around the
+    // question in a second, when this isolate has not kept it); the next reader of his kind only
     // needs the first (and none once his UserHub has his card, from his first page on), and the
     // first reader's next view needs none (what was read of him is kept)
     for (const [path, alikeTrips] of [

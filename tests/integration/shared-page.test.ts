@@ -335,4 +335,28 @@ describe("a question page read through the shared copies", () => {
       ).toHaveLength(1);
     }
   });
+
+  it("reads the page in the round trip of its reader's session when it reads him from D1: a page rendered after it waits for no second one", async () => {
+    const { qid, reader } = await questionAndReader("Страница читается вместе с сессией");
+    await post("addans", { qid, Body: "Ответ, который читают вместе с сессией" }, await newUser("Ответивший"));
+    const signedOut = await newUser("Вышедший читатель");
+    expect((await post("exit", {}, signedOut)).json.status).toBe(200);
+    // a guest's view first: this isolate keeps what the page shows around the question (the
+    // categories, the ads, the questions around it) and reads them no more for a while
+    expect((await page(`/question/${qid}`)).status).toBe(200);
+    // a new reader (his UserHub has no card of him yet): his class's copy is made; a reader whose
+    // session has ended: the page rendered as a guest sees it. A second trip would be a second
+    // read of the page: the page's reads start no earlier than the session's
+    for (const [who, state, toolbar] of [
+      [reader, "shared-miss", `href="/profile/id${reader.id}"`],
+      [signedOut, null, 'class="toolbar-login"'],
+    ] as const) {
+      const { res, status, html } = await page(`/question/${qid}`, who);
+      expect(status).toBe(200);
+      expect(res.headers.get("x-page-cache"), who.nick).toBe(state);
+      expect(html).toContain("Ответ, который читают вместе с сессией");
+      expect(html).toContain(toolbar);
+      expect(res.headers.get("x-d1-roundtrips"), who.nick).toBe("1");
+    }
+  });
 });
