@@ -29,7 +29,7 @@ import { forgetReader, keepReader, knownReader, readerKey } from "../models/user
 import { keepViewerSession, readCookie, SESSION_COOKIE, type Session, sha256Hex, visitDue } from "../models/users/session.server";
 import { tourPending } from "../models/users/tours.server";
 import { hasAskedCookie } from "../models/questions/asked-note.server";
-import { type PageAhead, readPageAhead } from "../models/questions/question-page.server";
+import { type PageAhead, readPageAhead } from "../models/questions/page-ahead.server";
 import { parseOffset } from "../lib/params";
 import { generationKey, isCacheableRequest } from "./page-cache.server";
 
@@ -218,7 +218,7 @@ async function readerOnPage(req: Request, url: URL, qid: number, bookmark: strin
     // copy is there, they were read for nothing, in a trip made anyway
     const reading = sessionAndClassOnQuestion(context, req, qid, hash);
     const offset = parseOffset(url.searchParams);
-    if (offset.ok) context.pageAhead = readPageAhead(env, qid, offset.value);
+    if (offset.ok) context.pageAhead = readPageAhead(env, qid, offset.value, now);
     const read = await reading;
     ({ session, facts } = read);
     if (card && session?.user.id === cardUser && read.touched) ctx.waitUntil(rememberCard(env, card.epoch, hash, session, read.touched, now));

@@ -16,7 +16,8 @@ import { parseId, parseOffset } from "../lib/params";
 import { ANSWER, countOf } from "../lib/plural";
 import { originOf, pageMeta } from "../lib/seo";
 import { getCategoryTree } from "../models/categories/categories.server";
-import { crumbsOf, deletedQuestionFacts, loadQuestionPage, type PageAhead, questionPageOf } from "../models/questions/question-page.server";
+import { crumbsOf, deletedQuestionFacts, loadQuestionPage } from "../models/questions/question-page.server";
+import { type PageAhead, takePageAhead } from "../models/questions/page-ahead.server";
 import { categoryTrail } from "../models/questions/lists.server";
 import { mentionedQuestionIds, mentionedQuestions, questionsAround, type RelatedQuestion } from "../models/questions/related.server";
 import { adultCategoryIds } from "../models/categories/categories.server";
@@ -64,10 +65,12 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // so that no D1 round trip waits for another one more than the page needs (the recommendations
   // are our own questions of the same category, never asked of anyone else); an isolate that read
   // them for this question in the last minute reads nothing
-  const neighbours = questionsAround(env, qid, now);
+  // (or read already with the reader's session, before Remix ran: calls/shared-page.server.tsx)
+  const ahead = takePageAhead(context as { pageAhead?: PageAhead }, qid, offset.value);
+  const neighbours = ahead?.around ?? questionsAround(env, qid, now);
   let [tree, page, session, ads] = await Promise.all([
     getCategoryTree(env, now),
-    questionPageOf(context as { pageAhead?: PageAhead }, env, qid, offset.value),
+    ahead?.page ?? loadQuestionPage(env, qid, offset.value, true),
     viewerSession(context, request),
     pageAds(env, "question", now),
   ]);

@@ -337,13 +337,16 @@ describe("a question page read through the shared copies", () => {
   });
 
   it("reads the page in the round trip of its reader's session when it reads him from D1: a page rendered after it waits for no second one", async () => {
-    const { qid, reader } = await questionAndReader("Страница читается вместе с сессией");
+    const asker = await newUser("Спрашивающий");
+    const [qid, other] = await openQuestions(asker.id, ["Страница читается вместе с сессией", "Соседний вопрос"]);
+    const reader = await newUser("Читатель");
     await post("addans", { qid, Body: "Ответ, который читают вместе с сессией" }, await newUser("Ответивший"));
     const signedOut = await newUser("Вышедший читатель");
     expect((await post("exit", {}, signedOut)).json.status).toBe(200);
-    // a guest's view first: this isolate keeps what the page shows around the question (the
-    // categories, the ads, the questions around it) and reads them no more for a while
-    expect((await page(`/question/${qid}`)).status).toBe(200);
+    // a guest's view of another question first: this isolate keeps what every question page shows
+    // (the categories, the ads) and reads them no more for a while; the blocks under this
+    // question's answers it has not read yet
+    expect((await page(`/question/${other}`)).status).toBe(200);
     // a new reader (his UserHub has no card of him yet): his class's copy is made; a reader whose
     // session has ended: the page rendered as a guest sees it. A second trip would be a second
     // read of the page: the page's reads start no earlier than the session's
@@ -357,6 +360,9 @@ describe("a question page read through the shared copies", () => {
       expect(html).toContain("Ответ, который читают вместе с сессией");
       expect(html).toContain(toolbar);
       expect(res.headers.get("x-d1-roundtrips"), who.nick).toBe("1");
+      // the blocks under the answers came with the page, not streamed behind it (hidden without JavaScript)
+      expect(html).toContain('data-testid="similar"');
+      expect(html, who.nick).not.toContain('<div hidden id="S:');
     }
   });
 });

@@ -175,27 +175,6 @@ export async function loadQuestionPage(env: Env, qid: number, offset: number, fo
   };
 }
 
-/**
- * A question page's reads started ahead of its loader, on the request's D1 (its session), by the
- * worker while it reads the reader's session: started in the same turn, both go to D1 in one batch
- * (kept batches asked for together), so a page rendered after it waits for no second round trip.
- */
-export type PageAhead = { qid: number; offset: number; page: Promise<QuestionPage> };
-
-export function readPageAhead(env: Env, qid: number, offset: number): PageAhead {
-  const page = loadQuestionPage(env, qid, offset, true);
-  // not taken when the reader's copy is there: its failure then belongs to nobody
-  page.catch(() => {});
-  return { qid, offset, page };
-}
-
-/** The page read ahead for this request (`context.pageAhead`) when it is the one asked for, once; else a read of it now. */
-export function questionPageOf(context: { pageAhead?: PageAhead }, env: Env, qid: number, offset: number): Promise<QuestionPage> {
-  const ahead = context.pageAhead;
-  context.pageAhead = undefined;
-  return ahead && ahead.qid === qid && ahead.offset === offset ? ahead.page : loadQuestionPage(env, qid, offset, true);
-}
-
 export type AnswerPage =
   | { kind: "missing" }
   | { kind: "deleted"; question: QuestionView }
