@@ -64,8 +64,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // the blocks after the answers stream after the page; asked for now, with the page's own reads,
   // so that no D1 round trip waits for another one more than the page needs (the recommendations
   // are our own questions of the same category, never asked of anyone else); an isolate that read
-  // them for this question in the last minute reads nothing
-  // (or read already with the reader's session, before Remix ran: calls/shared-page.server.tsx)
+  // them for this question in the last minute reads nothing. When the worker read the reader from
+  // D1, both were started with his session, before Remix ran (models/questions/page-ahead.server.ts)
   const ahead = takePageAhead(context as { pageAhead?: PageAhead }, qid, offset.value);
   const neighbours = ahead?.around ?? questionsAround(env, qid, now);
   let [tree, page, session, ads] = await Promise.all([

@@ -3,6 +3,7 @@ import type { QuestionState } from "../../lib/questions";
 import { dbOf, schema } from "../core/db.server";
 import { keptBatch } from "../core/kept-batch.server";
 import { BoundedStore } from "../../lib/bounded-store";
+import { isolateValue } from "../../lib/isolate-value";
 
 const q = schema.questions;
 const b = schema.brands;
@@ -117,8 +118,15 @@ type QuestionsAround = Awaited<ReturnType<typeof readAround>>;
  */
 const AROUND_SECONDS = 60;
 
-/** The blocks of the questions read in this isolate, at most about 1 million characters (a few hundred questions). */
-const aroundKept = new BoundedStore<{ around: QuestionsAround; until: number; chars: number }>(1_000_000, (e) => e.chars);
+/**
+ * The blocks of the questions read in this isolate, at most about 1 million characters (a few
+ * hundred questions): one store for both copies of this module, so the blocks the worker read ahead
+ * with a reader's session serve Remix's loader too, and the other way round.
+ */
+const aroundKept = isolateValue(
+  "otv.questions-around",
+  () => new BoundedStore<{ around: QuestionsAround; until: number; chars: number }>(1_000_000, (e) => e.chars),
+);
 
 /**
  * The questions a question's text mentions, read by id in the order given; a mentioned question
