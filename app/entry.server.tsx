@@ -57,6 +57,9 @@ export default async function handleRequest(
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Security-Policy", pageContentPolicy(nonce));
+  // a nonce is this render's alone: a page that carries one is kept by no cache, whatever its route
+  // said (a guest's page asked for with a session cookie whose session has ended, a HEAD request)
+  if (nonce) responseHeaders.set("Cache-Control", "private, no-store");
   const res = new Response(body, { headers: responseHeaders, status: responseStatusCode });
   // the shell is rendered: its markers stand for kept fragments; parts rendered later render in place
   if (!sink || sink.parts.length === 0) {

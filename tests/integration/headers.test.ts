@@ -84,4 +84,12 @@ describe("the page's script policy", () => {
     }
     expect(nonces.size).toBe(2);
   });
+
+  it("a guest's page rendered for a cookie whose session has ended carries a nonce, so no cache may keep it", async () => {
+    const r = await page("/question/1", "sid=no-such-session");
+    expect(r.status).toBe(200);
+    expect(r.html).toContain('class="toolbar-login"');
+    expect(r.res.headers.get("content-security-policy")).toMatch(/'nonce-[A-Za-z0-9+/=_-]{16,}'/);
+    expect(r.res.headers.get("cache-control")).toBe("private, no-store");
+  });
 });
