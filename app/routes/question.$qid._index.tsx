@@ -17,9 +17,9 @@ import { ANSWER, countOf } from "../lib/plural";
 import { originOf, pageMeta } from "../lib/seo";
 import { getCategoryTree } from "../models/categories/categories.server";
 import { crumbsOf, deletedQuestionFacts, loadQuestionPage } from "../models/questions/question-page.server";
-import { type PageAhead, takePageAhead } from "../models/questions/page-ahead.server";
+import { type PageAhead, readPageAhead, takePageAhead } from "../models/questions/page-ahead.server";
 import { categoryTrail } from "../models/questions/lists.server";
-import { mentionedQuestionIds, mentionedQuestions, questionsAround, type RelatedQuestion } from "../models/questions/related.server";
+import { mentionedQuestionIds, mentionedQuestions, type RelatedQuestion } from "../models/questions/related.server";
 import { adultCategoryIds } from "../models/categories/categories.server";
 import { viewerSession } from "../models/users/session.server";
 import { readerIsAdult } from "../models/users/adult.server";
@@ -61,19 +61,13 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   }
   if (!offset.ok) throw redirect(`/question/${qid}`);
 
-  // the blocks after the answers stream after the page; asked for now, with the page's own reads,
-  // so that no D1 round trip waits for another one more than the page needs (the recommendations
-  // are our own questions of the same category, never asked of anyone else); an isolate that read
-  // them for this question in the last minute reads nothing. When the worker read the reader from
-  // D1, both were started with his session, before Remix ran (models/questions/page-ahead.server.ts)
-  const ahead = takePageAhead(context as { pageAhead?: PageAhead }, qid, offset.value);
-  const neighbours = ahead?.around ?? questionsAround(env, qid, now);
-  let [tree, page, session, ads] = await Promise.all([
-    getCategoryTree(env, now),
-    ahead?.page ?? loadQuestionPage(env, qid, offset.value, true),
-    viewerSession(context, request),
-    pageAds(env, "question", now),
-  ]);
+  // the page's own reads and the blocks after its answers, in one D1 round trip (the recommendations
+  // are our own questions of the same category, never asked of anyone else; an isolate that read
+  // the blocks for this question in the last minute reads nothing); started by the worker with the
+  // reader's session when it read him from D1, before Remix ran (models/questions/page-ahead.server.ts)
+  const { page: pageRead, around: neighbours } =
+    takePageAhead(context as { pageAhead?: PageAhead }, qid, offset.value) ?? readPageAhead(env, qid, offset.value, now);
+  let [tree, page, session, ads] = await Promise.all([getCategoryTree(env, now), pageRead, viewerSession(context, request), pageAds(env, "question", now)]);
   // the on-read guard: a question whose window has passed moves on before anyone reads it stale
   if (page.kind === "ok" && dueTransition({ ...page.question, userId: page.question.author.id }, now)) {
     await advanceOne(env, qid, now);

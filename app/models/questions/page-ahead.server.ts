@@ -4,7 +4,7 @@
  * D1 in one batch (kept batches asked for together), and a page rendered after it waits for no
  * second round trip. The blocks under the answers come with the page: read later, alone, they
  * would arrive after the page's first bytes and be streamed behind it, out of sight without
- * JavaScript.
+ * JavaScript. The loader reads them the same way when nothing was read ahead for it.
  */
 import { loadQuestionPage, type QuestionPage } from "./question-page.server";
 import { questionsAround } from "./related.server";
@@ -18,7 +18,8 @@ export type PageAhead = {
 
 export function readPageAhead(env: Env, qid: number, offset: number, now: number): PageAhead {
   const ahead = { qid, offset, page: loadQuestionPage(env, qid, offset, true), around: questionsAround(env, qid, now) };
-  // not taken when the reader's copy is there: a failure then belongs to nobody
+  // read ahead but not taken (the reader's copy is there), a failure belongs to nobody; whoever
+  // awaits them still gets it
   ahead.page.catch(() => {});
   ahead.around.catch(() => {});
   return ahead;
