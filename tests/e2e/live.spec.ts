@@ -226,6 +226,9 @@ test("while the user's socket is down, the bell polls the counter every 10 s", a
 });
 
 test("pop-ups: at most 3 at once, the next after 3 s, each hides after 30 s", async ({ browser }) => {
+  // five browser contexts signed in, a question and four answers before the pop-ups are counted:
+  // about 10 s on a quiet machine, and it ran out of the default 30 s on a busy one
+  test.setTimeout(90_000);
   const stamp = Date.now();
   // a new user: no other story touches his notifications while this one counts them
   const { page: asker } = await register(browser, `popups${stamp}`);
