@@ -90,12 +90,12 @@ export async function photosSection(base: string, inspectorPort: number, writer:
   const [photo, refused] = cpu;
   return [
     `\nphotos: ${PHOTO}, ${jpeg.byteLength} bytes, 1600×1200 → previews 800 (${reply.width}×${reply.height}) and 120×120; ${N} uploads per line, one at a time, as vip@demo.local, quota check off`,
-    "  worker busy CPU per upload (V8 profiler attached to wrangler dev's worker isolate; busy = sampled time not idle):",
+    "  worker busy CPU per upload (V8 profiler attached to wrangler dev's worker isolate; busy = sampled time not idle; in its isolate = each sample counting a few sampling intervals at most, render.ts):",
     ...cpu.flatMap((l) => [
-      `    ${l.name.padEnd(34)} busy ${l.busyMs.toFixed(1).padStart(6)} ms, wall ${l.wallMs.toFixed(1).padStart(6)} ms (${l.requests} uploads)`,
+      `    ${l.name.padEnd(34)} busy ${l.busyMs.toFixed(1).padStart(6)} ms, in its isolate ${l.inIsolateMs.toFixed(1).padStart(6)} ms, wall ${l.wallMs.toFixed(1).padStart(6)} ms (${l.requests} uploads)`,
       ...l.top.slice(0, 5).map((t) => `        ${t}`),
     ]),
-    `    preview generation (the difference):  busy ${(photo.busyMs - refused.busyMs).toFixed(1)} ms per photo`,
+    `    preview generation (the difference):  busy ${(photo.busyMs - refused.busyMs).toFixed(1)} ms, in its isolate ${(photo.inIsolateMs - refused.inIsolateMs).toFixed(1)} ms per photo`,
     `  wall time per upload, no profiler: mean ${mean.toFixed(1)} ms, p50 ${pct(walls, 50).toFixed(1)} ms, min ${Math.min(...walls).toFixed(1)} ms, max ${Math.max(...walls).toFixed(1)} ms`,
     `  served: 120×120 preview ${small.bytes} bytes (${small.type}, status ${small.status}); 800 preview ${big.bytes} bytes (${big.type}, status ${big.status})`,
   ];
