@@ -16,8 +16,8 @@ const BUNDLE = ".wrangler/bench-bundle";
 const COPY = ".wrangler/bench-deployed-state";
 const LOG = ".wrangler/bench-deployed.log";
 
-/** `store`: the copy of the store it serves (read it once it has stopped) */
-export type Deployed = { base: string; inspectorPort: number; store: string; stop(): Promise<void> };
+/** `store`: the copy of the store it serves (read it once it has stopped); `group`: its process group */
+export type Deployed = { base: string; inspectorPort: number; store: string; group: number; stop(): Promise<void> };
 
 /**
  * A worker that answers at once (tests/load/floor-worker), served as the bundle is, from the copy
@@ -46,5 +46,5 @@ export async function startDeployed(state: string, port: number, inspectorPort: 
 /** Serves `bundleDir` from the copy of the store, without Miniflare's line per request, and waits until it answers. */
 async function serveFromCopy(bundleDir: string, vars: Record<string, string>, port: number, inspectorPort: number): Promise<Deployed> {
   const server = await startBundleServer({ bundleDir, storeDir: COPY, port, inspectorPort, vars, logFile: LOG, waitMs: 60_000, logRequests: false });
-  return { base: server.base, inspectorPort, store: COPY, stop: () => stopGroupAndWait(server.pid) };
+  return { base: server.base, inspectorPort, store: COPY, group: server.pid, stop: () => stopGroupAndWait(server.pid) };
 }

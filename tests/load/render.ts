@@ -38,10 +38,12 @@
  *   (`IN_ISOLATE_CAP_US`) leaves the time the thread was in the isolate: the worker's JavaScript
  *   and what the runtime does for it there (its streams, the HTML rewriter, the D1 binding's own
  *   code), which is what Cloudflare counts as its CPU time. It is checked in the same run against
- *   the floor worker spinning a loop it times itself (the line prints how close the profile's
- *   figure comes to that time) and waiting for a D1 query that keeps SQLite busy (which the figure
- *   must leave out).
+ *   the kernel's count of the runtime thread's CPU (/proc), on the floor worker spinning a loop
+ *   first (the line prints how much of the thread's added CPU the figure shows) and waiting for a
+ *   D1 query that keeps SQLite busy (which the figure must leave out). The deployed lines also
+ *   print that thread's CPU per request: all its isolates' work, the worker's among them.
  */
+import fs from "node:fs";
 import WebSocket from "ws";
 import type { Deployed } from "./deployed";
 
@@ -98,7 +100,8 @@ async function devtools(url: string) {
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] };
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number };
 
-export type CpuLine = { name: string; requests: number; busyMs: number; inIsolateMs: number; wallMs: number; top: string[] };
+/** `threadMs`: the runtime thread's CPU per request by the kernel's count, where the line was given the thread (else null) */
+export type CpuLine = { name: string; requests: number; busyMs: number; inIsolateMs: number; threadMs: number | null; wallMs: number; top: string[] };
 
 /** How often the profiler is asked to sample the worker's isolate, in µs. */
 const SAMPLING_US = 100;
@@ -111,7 +114,7 @@ const SAMPLING_US = 100;
  * in which the thread was somewhere else: in another isolate (locally D1's, the cache's, the
  * assets' router and Miniflare's entry worker all run on the worker's thread), in the runtime's
  * event loop, or waiting for the next request. Cloudflare counts none of that as the Worker's CPU.
- * The bench checks the figure against a loop that times itself (`calibrate`).
+ * The bench checks the figure against the kernel's count of the thread's CPU (`calibrate`).
  */
 const IN_ISOLATE_CAP_US = 5 * SAMPLING_US;
 
@@ -128,28 +131,43 @@ export async function cpuPerRequest(
   path: string,
   headers: Record<string, string>,
   n = 60,
+  thread: number | null = null,
 ): Promise<CpuLine> {
   // a deadline on every request: a local server that stops answering fails this line instead of hanging the bench
   const send = async () => {
     const res = await fetch(base + path, { headers, redirect: "manual", signal: AbortSignal.timeout(30_000) });
     await res.arrayBuffer();
   };
-  return cpuPerCall(inspectorPort, name, send, n);
+  return cpuPerCall(inspectorPort, name, send, n, 10, thread);
 }
 
 /**
  * The worker's busy time per call of `send` (any request, e.g. an upload), from a CPU profile taken
  * while `n` calls are made one after another, after `warmup` calls unprofiled.
  */
-export async function cpuPerCall(inspectorPort: number, name: string, send: () => Promise<void>, n: number, warmup = 10): Promise<CpuLine> {
+export async function cpuPerCall(
+  inspectorPort: number,
+  name: string,
+  send: () => Promise<void>,
+  n: number,
+  warmup = 10,
+  thread: number | null = null,
+): Promise<CpuLine> {
   for (let i = 0; i < warmup; i++) await send();
+  let threadMs = 0;
+  const counted = async () => {
+    if (thread === null) return send();
+    const before = threadCpuMs(thread);
+    await send();
+    threadMs += threadCpuMs(thread) - before;
+  };
   const dt = await devtools(await inspectorUrl(inspectorPort));
   try {
     await dt.call("Profiler.enable");
     await dt.call("Profiler.setSamplingInterval", { interval: SAMPLING_US });
     await dt.call("Profiler.start");
     const t0 = performance.now();
-    for (let i = 0; i < n; i++) await send();
+    for (let i = 0; i < n; i++) await counted();
     const wallMs = performance.now() - t0;
     const { profile } = (await dt.call("Profiler.stop")) as { profile: Profile };
     await dt.call("Profiler.disable");
@@ -171,7 +189,15 @@ export async function cpuPerCall(inspectorPort: number, name: string, send: () =
       .sort((a, b) => b[1] - a[1])
       .slice(0, Number(process.env.BENCH_TOP ?? 8))
       .map(([f, us]) => `${(us / 1000 / n).toFixed(2)} ms ${f}`);
-    return { name, requests: n, busyMs: busy / 1000 / n, inIsolateMs: inIsolate / 1000 / n, wallMs: wallMs / n, top };
+    return {
+      name,
+      requests: n,
+      busyMs: busy / 1000 / n,
+      inIsolateMs: inIsolate / 1000 / n,
+      threadMs: thread === null ? null : threadMs / n,
+      wallMs: wallMs / n,
+      top,
+    };
   } finally {
     dt.close();
   }
@@ -183,7 +209,7 @@ export function printCpu(lines: CpuLine[], verbose: boolean) {
   );
   for (const l of lines) {
     console.log(
-      `  ${l.name.padEnd(36)} busy ${l.busyMs.toFixed(1).padStart(5)} ms, in its isolate ${l.inIsolateMs.toFixed(1).padStart(5)} ms, wall ${l.wallMs.toFixed(1).padStart(5)} ms (${l.requests} requests)`,
+      `  ${l.name.padEnd(36)} busy ${l.busyMs.toFixed(1).padStart(5)} ms, in its isolate ${l.inIsolateMs.toFixed(1).padStart(5)} ms, ${l.threadMs === null ? "" : `runtime thread ${l.threadMs.toFixed(1).padStart(5)} ms, `}wall ${l.wallMs.toFixed(1).padStart(5)} ms (${l.requests} requests)`,
     );
     if (verbose) for (const t of l.top) console.log(`      ${t}`);
   }
@@ -226,30 +252,64 @@ const CALIBRATION_TURNS = 1_000_000;
 /** What SQLite counts to in the calibration's D1 query: a few milliseconds of D1's work a request. */
 const CALIBRATION_SQLITE = 40_000;
 
-type Calibration = { line: CpuLine; loopMs: number; sqlite: CpuLine };
+type Calibration = { atOnce: CpuLine; spin: CpuLine; sqlite: CpuLine };
 
 /**
- * The in-isolate figure checked against work of a known length: the worker that answers at once,
- * asked to spin a loop first that it times itself (`?spin=`, floor-worker/index.js), profiled as
- * the pages are; `loopMs` is the loop's own time per request, as the worker reported it. And
- * against work that is not the worker's: the same worker waiting for one D1 query that keeps
- * SQLite busy (`?sqlite=`), whose time the busy figure counts and the in-isolate one must not.
+ * The runtime's main thread in the process group `group` (the server's workerd, whose one thread
+ * runs every isolate), or null where /proc does not tell.
+ */
+export function runtimeThread(group: number): number | null {
+  try {
+    for (const entry of fs.readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const [, comm, rest] = stat.match(/^\d+ \((.*)\) (.*)$/s) ?? [];
+      // after the name: state, parent, process group
+      if (comm === "workerd" && Number(rest?.split(" ")[2]) === group) return Number(entry);
+    }
+  } catch {
+    /* no /proc here */
+  }
+  return null;
+}
+
+/** The thread's time on a CPU so far, in ms, by the kernel's count (which leaves out the time a virtual machine's CPU was taken away). */
+const threadCpuMs = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+
+/**
+ * The in-isolate figure checked against the kernel, on the worker that answers at once: profiled
+ * as the pages are, with the runtime thread's CPU per request, answering at once, spinning a loop
+ * first (`?spin=`, floor-worker/index.js), and waiting first for one D1 query that keeps SQLite
+ * busy (`?sqlite=`). The loop's work is the worker's own, in its isolate; SQLite's is another
+ * isolate's on the same thread, which the figure must leave out.
  */
 async function calibrate(server: Deployed): Promise<Calibration> {
-  const sqlite = await cpuPerRequest(server.inspectorPort, server.base, "a worker waiting for SQLite", `/?sqlite=${CALIBRATION_SQLITE}`, AS_DEPLOYED);
-  let loopMs = 0;
-  let counting = false;
-  const send = async () => {
-    const res = await fetch(`${server.base}/?spin=${CALIBRATION_TURNS}`, { headers: AS_DEPLOYED, signal: AbortSignal.timeout(30_000) });
-    await res.arrayBuffer();
-    if (counting) loopMs += Number(res.headers.get("x-loop-ms"));
+  const thread = runtimeThread(server.group);
+  const line = (name: string, path: string) => cpuPerRequest(server.inspectorPort, server.base, name, path, AS_DEPLOYED, 60, thread);
+  return {
+    atOnce: await line("a worker that answers at once", "/"),
+    spin: await line("a worker that spins a loop first", `/?spin=${CALIBRATION_TURNS}`),
+    sqlite: await line("a worker waiting for SQLite", `/?sqlite=${CALIBRATION_SQLITE}`),
   };
-  const n = 60;
-  const warmup = 10;
-  for (let i = 0; i < warmup; i++) await send();
-  counting = true;
-  const line = await cpuPerCall(server.inspectorPort, "a worker that spins a timed loop", send, n, 0);
-  return { line, loopMs: loopMs / n, sqlite };
+}
+
+/** What the calibration shows, or why it cannot. */
+function calibrationLine({ atOnce, spin, sqlite }: Calibration): string {
+  if (atOnce.threadMs === null || spin.threadMs === null || sqlite.threadMs === null)
+    return "the profile's check against the kernel's count of CPU: n/a (no /proc)";
+  const more = (line: CpuLine) => ({
+    thread: line.threadMs! - atOnce.threadMs!,
+    inIsolate: line.inIsolateMs - atOnce.inIsolateMs,
+    busy: line.busyMs - atOnce.busyMs,
+  });
+  const loop = more(spin);
+  const sql = more(sqlite);
+  const f = (ms: number) => ms.toFixed(2);
+  return (
+    `the profile checked against the kernel's count of the runtime thread's CPU, a request beside one that answers at once: ` +
+    `a loop in the worker takes ${f(loop.thread)} ms more of the thread, and shows ${f(loop.inIsolate)} ms more in its isolate (${(loop.inIsolate / loop.thread).toFixed(2)} of it) and ${f(loop.busy)} ms more busy; ` +
+    `a D1 query that keeps SQLite counting to ${CALIBRATION_SQLITE} takes ${f(sql.thread)} ms more of the thread, and shows ${f(sql.inIsolate)} ms more in the worker's isolate and ${f(sql.busy)} ms more busy`
+  );
 }
 
 type Measure<R> = (name: string, urlPath: string, headers?: Record<string, string>) => Promise<R>;
@@ -309,31 +369,33 @@ export async function renderSection<R extends { name: string; result: { requests
   const once: number[] = [];
   const twice: number[] = [];
   const onceInIsolate: number[] = [];
+  const onceThread: number[] = [];
+  const thread = runtimeThread(bundle.group);
   try {
     cpu.push(
-      await cpuPerRequest(bundle.inspectorPort, bundle.base, "deployed bundle: uncached render", question, raw),
-      await cpuPerRequest(bundle.inspectorPort, bundle.base, "deployed bundle: floor (404)", "/api/v2/no-such-call", AS_DEPLOYED),
+      await cpuPerRequest(bundle.inspectorPort, bundle.base, "deployed bundle: uncached render", question, raw, 60, thread),
+      await cpuPerRequest(bundle.inspectorPort, bundle.base, "deployed bundle: floor (404)", "/api/v2/no-such-call", AS_DEPLOYED, 60, thread),
     );
     for (let round = 0; round < SPLIT_ROUNDS; round++) {
       // both rounds count D1 the same way (the bundle counts nothing unless asked): they differ only in the reads made twice
-      const round = await cpuPerRequest(bundle.inspectorPort, bundle.base, "once", question, { ...raw, "x-bench-d1": "once" }, 40);
-      once.push(round.busyMs);
-      onceInIsolate.push(round.inIsolateMs);
+      const onceRound = await cpuPerRequest(bundle.inspectorPort, bundle.base, "once", question, { ...raw, "x-bench-d1": "once" }, 40, thread);
+      once.push(onceRound.busyMs);
+      onceInIsolate.push(onceRound.inIsolateMs);
+      if (onceRound.threadMs !== null) onceThread.push(onceRound.threadMs);
       twice.push((await cpuPerRequest(bundle.inspectorPort, bundle.base, "twice", question, { ...raw, "x-bench-d1": "reads-twice" }, 40)).busyMs);
     }
   } finally {
     await bundle.stop();
   }
   const floorServer = await deployed.floor();
-  let floor: CpuLine;
   let calibration: Calibration;
   try {
-    floor = await cpuPerRequest(floorServer.inspectorPort, floorServer.base, "a worker that answers at once", "/", AS_DEPLOYED);
     calibration = await calibrate(floorServer);
   } finally {
     await floorServer.stop();
   }
-  cpu.push(floor, calibration.line, calibration.sqlite);
+  const floor = calibration.atOnce;
+  cpu.push(floor, calibration.spin, calibration.sqlite);
   const split = ownPart(median(once), median(twice), floor.busyMs);
   const inIsolate = median(onceInIsolate);
   return {
@@ -343,11 +405,9 @@ export async function renderSection<R extends { name: string; result: { requests
       console.log(`\nquestion page / static asset req/s: ${rows.map((r) => `${ratio(r)} (${r.name.replace("question page ", "")})`).join(", ")}`);
       console.log(`question page, one request after another: ${probes.join("; ")}`);
       printCpu(cpu, process.env.BENCH_VERBOSE === "1");
+      console.log(calibrationLine(calibration));
       console.log(
-        `the profile checked against a known amount of work: a worker that spins a loop it times itself at ${calibration.loopMs.toFixed(2)} ms a request shows ${calibration.line.inIsolateMs.toFixed(2)} ms in its isolate (${(calibration.line.inIsolateMs / calibration.loopMs).toFixed(2)} of the loop's time) and ${calibration.line.busyMs.toFixed(2)} ms busy; one waiting for a D1 query that keeps SQLite counting to ${CALIBRATION_SQLITE} shows ${calibration.sqlite.busyMs.toFixed(2)} ms busy and ${calibration.sqlite.inIsolateMs.toFixed(2)} ms in its isolate (against ${floor.inIsolateMs.toFixed(2)} answering at once)`,
-      );
-      console.log(
-        `deployed bundle, uncached render (medians of ${SPLIT_ROUNDS} alternating rounds of 40): in the worker's isolate ${inIsolate.toFixed(1)} ms (target 10); busy ${split.busy.toFixed(1)} ms, with its reads made twice ${split.twice.toFixed(1)} ms, so D1's reads ${split.d1.toFixed(1)} ms; the runtime's floor ${split.floor.toFixed(1)} ms; busy less both ${split.own.toFixed(1)} ms`,
+        `deployed bundle, uncached render (medians of ${SPLIT_ROUNDS} alternating rounds of 40): in the worker's isolate ${inIsolate.toFixed(1)} ms (target 10); the runtime thread's CPU, all its isolates (the worker's, D1's, the cache's, the routers'), ${onceThread.length ? `${median(onceThread).toFixed(1)} ms` : "n/a"}; busy ${split.busy.toFixed(1)} ms, with its reads made twice ${split.twice.toFixed(1)} ms, so D1's reads ${split.d1.toFixed(1)} ms; the runtime's floor ${split.floor.toFixed(1)} ms; busy less both ${split.own.toFixed(1)} ms`,
       );
     },
   };
