@@ -258,7 +258,7 @@ type Calibration = { atOnce: CpuLine; spin: CpuLine; sqlite: CpuLine };
  * The runtime's main thread in the process group `group` (the server's workerd, whose one thread
  * runs every isolate), or null where /proc does not tell.
  */
-export function runtimeThread(group: number): number | null {
+function runtimeThread(group: number): number | null {
   try {
     for (const entry of fs.readdirSync("/proc")) {
       if (!/^\d+$/.test(entry)) continue;
