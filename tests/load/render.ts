@@ -30,18 +30,14 @@
  *   worker that answers at once, served the same way, gives what the runtime spends on any
  *   request. The render's busy time less both is a rough, noisier estimate of the next figure;
  * - of that render, the time in the worker's isolate, the figure held to the free plan's 10 ms of
- *   CPU a request. V8 samples an isolate only while the thread is in it and gives each sample the
- *   time since the one before, so the busy time also counts whatever the thread did between two samples: the other isolates'
- *   work (D1's SQLite, the cache, the assets' router, Miniflare's entry worker), the runtime's
- *   event loop and the wait for the bench's next request (a worker that answers at once shows 1.5
- *   to 3 ms busy on a 2-core machine). Counting each sample for at most a few sampling intervals
- *   (`IN_ISOLATE_CAP_US`) leaves the time the thread was in the isolate: the worker's JavaScript
- *   and what the runtime does for it there (its streams, the HTML rewriter, the D1 binding's own
- *   code), which is what Cloudflare counts as its CPU time. It is checked in the same run against
- *   the kernel's count of the runtime thread's CPU (/proc), on the floor worker spinning a loop
- *   first (the line prints how much of the thread's added CPU the figure shows) and waiting for a
- *   D1 query that keeps SQLite busy (which the figure must leave out). The deployed lines also
- *   print that thread's CPU per request: all its isolates' work, the worker's among them.
+ *   CPU a request: each sample counting at most a few sampling intervals (`IN_ISOLATE_CAP_US`
+ *   says why), which leaves the worker's JavaScript and what the runtime does for it there (its
+ *   streams, the HTML rewriter, the D1 binding's own code), what Cloudflare counts as its CPU
+ *   time, and drops the other isolates' work on the same thread. It is checked in the same run
+ *   against the kernel's count of the runtime thread's CPU (/proc), on the floor worker spinning a
+ *   loop first (the line prints how much of the thread's added CPU the figure shows) and waiting
+ *   for a D1 query that keeps SQLite busy (which the figure must leave out). The deployed lines
+ *   also print that thread's CPU per request: all its isolates' work, the worker's among them.
  */
 import fs from "node:fs";
 import WebSocket from "ws";
@@ -295,10 +291,11 @@ async function calibrate(server: Deployed): Promise<Calibration> {
 
 /** What the calibration shows, or why it cannot. */
 function calibrationLine({ atOnce, spin, sqlite }: Calibration): string {
-  if (atOnce.threadMs === null || spin.threadMs === null || sqlite.threadMs === null)
-    return "the profile's check against the kernel's count of CPU: n/a (no /proc)";
+  // the three lines share one thread: all counted or none
+  const base = atOnce.threadMs;
+  if (base === null) return "the profile's check against the kernel's count of CPU: n/a (no /proc)";
   const more = (line: CpuLine) => ({
-    thread: line.threadMs! - atOnce.threadMs!,
+    thread: (line.threadMs ?? Number.NaN) - base,
     inIsolate: line.inIsolateMs - atOnce.inIsolateMs,
     busy: line.busyMs - atOnce.busyMs,
   });
