@@ -19,7 +19,7 @@ import { isSameOrigin } from "../app/calls/origin";
 import { guestCopy, withPageCache } from "../app/calls/page-cache.server";
 import { isSharedCandidate, type SharedRenderContext, sharedQuestionPage } from "../app/calls/shared-page.server";
 import { withSecurityHeaders } from "../app/lib/http.server";
-import { servePreview } from "../app/models/photos/photos.server";
+import { servePreview } from "../app/models/photos/photo-reads.server";
 import { dropUnattachedPhotos } from "../app/models/photos/cleanup.server";
 import type { AppEnv } from "./types";
 
@@ -54,8 +54,8 @@ app.use("*", async (c, next) => {
   return c.text(text, status);
 });
 
-// The previews of photos, from the R2 bucket by their key (immutable, cached for a year).
-app.get("/img/p/:key/:size", (c) => servePreview(c.env, c.req.param("key"), c.req.param("size")));
+// The previews of photos, from the R2 bucket by their key, to a reader who may see the photo where it is shown.
+app.get("/img/p/:key/:size", (c) => servePreview(c.env, c.req.raw, c.req.param("key"), c.req.param("size")));
 
 // Read replicas: each request reads and writes through a D1 session that starts from the browser's
 // bookmark, and a write leaves the new bookmark in its cookie (worker/d1-session.ts).

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { ADMISSION_HEADER, type Admission } from "../durable-objects/sockets";
 import { ERR } from "../app/lib/errids";
 import { DomainError, errorEnvelope } from "../app/lib/errors";
-import { questionExists, questionRoom, userHub } from "../app/models/core/hub.server";
+import { questionRoom, userHub } from "../app/models/core/hub.server";
+import { roomOpenTo } from "../app/models/users/reader.server";
 import { getSession } from "../app/models/users/session.server";
 import { parseId } from "../app/lib/params";
 import { addressKey } from "../app/lib/ip-address";
@@ -11,7 +12,8 @@ import type { AppEnv } from "./types";
 /**
  * The live doors (WebSocket upgrades, hibernation API):
  * - /ws — the signed-in user's UserHub: new notifications and the unread counter;
- * - /ws/question/{qid} — the question's QuestionRoom: new answers, comments, votes and poll counts.
+ * - /ws/question/{qid} — the question's QuestionRoom: new answers, comments, votes and poll counts,
+ *   for a reader who may read the question (a live one; in an adult category, after he confirmed his age).
  * An upgrade must come from a page of this site (its Origin is ours: browsers always send it on
  * WebSockets, so a missing or foreign Origin is refused — cross-site WebSocket hijacking).
  *
@@ -69,7 +71,8 @@ live.get("/ws/question/:qid", async (c) => {
   const refused = refusal(c.req.raw);
   if (refused) return refused;
   const qid = parseId(c.req.param("qid"));
-  if (qid == null || !(await questionExists(c.env, qid))) return new Response("Not found", { status: 404 });
+  // only a reader who may read the question hears of it (docs/decisions/0050)
+  if (qid == null || !(await roomOpenTo(c.env, c.req.raw, qid))) return new Response("Not found", { status: 404 });
   const address = `ip:${addressKey(c.req.header("cf-connecting-ip") ?? "127.0.0.1")}`;
   const caps: Admission["caps"] = [{ tag: null, max: CAPS.perRoom }];
   if (perAddressCapped(c.env, c.req.raw)) caps.push({ tag: address, max: CAPS.perAddress });

@@ -3,7 +3,10 @@ import { AddAlbumInput, addAlbum, DelAlbumInput, DelPhotoInput, delAlbum, delPho
 import { defineCall, type NamedCall } from "./define";
 
 /** The cached pages an album's change drops: the owner's photos tab and the album's first page (its further pages follow within the page cache's minute). */
-export const albumPages = (r: { usrid: number; aid: number }) => [`/profile/id${r.usrid}/photos`, `/profile/id${r.usrid}/photos/${r.aid}`];
+export const albumPages = (r: { usrid: number; aid: number | null }) => [
+  `/profile/id${r.usrid}/photos`,
+  ...(r.aid !== null ? [`/profile/id${r.usrid}/photos/${r.aid}`] : []),
+];
 
 /**
  * Photo albums (docs/decisions/0044-avatars-and-albums.md): albums (a user's albums the reader may
@@ -16,5 +19,10 @@ export const albumCalls: Record<string, NamedCall> = {
   addalbum: defineCall({ method: "POST", input: AddAlbumInput, run: (c, input) => addAlbum(c.env, c.session, input, c.now), purge: albumPages }),
   editalbum: defineCall({ method: "POST", input: EditAlbumInput, run: (c, input) => editAlbum(c.env, c.session, input), purge: albumPages }),
   delalbum: defineCall({ method: "POST", input: DelAlbumInput, run: (c, input) => delAlbum(c.env, c.session, input), purge: albumPages }),
-  delphoto: defineCall({ method: "POST", input: DelPhotoInput, run: (c, input) => delPhoto(c.env, c.session, input), purge: albumPages }),
+  delphoto: defineCall({
+    method: "POST",
+    input: DelPhotoInput,
+    run: (c, input) => delPhoto(c.env, c.session, input),
+    purge: (r) => [...albumPages(r), `/photo/${r.pid}`],
+  }),
 };

@@ -17,7 +17,6 @@ import {
 import { BrandEditInput, editBrand } from "../models/brands/brand-edit.server";
 import { BrandWhoFollowInput, brandWhoFollow } from "../models/brands/brand-feed.server";
 import { DecideRecommendationInput, decideRecommendation } from "../models/brands/brand-recommendations.server";
-import { readerIsAdult } from "../models/users/adult.server";
 import {
   addPrivateComment,
   AnswerPersonalInput,
@@ -87,38 +86,38 @@ export const brandCalls: Record<string, NamedCall> = {
   getBrands: defineCall({
     method: "GET",
     input: GetBrandsInput,
-    run: (c, input) => readBrand(c.env, c.session, input, readerIsAdult(c.req, c.session)),
+    run: (c, input) => readBrand(c.env, c.session, input, c.reader),
   }),
   // the brand page's lists, each paged by 20 with p (docs/decisions/0039-brand-pages.md)
   bquserlist: defineCall({
     method: "GET",
     input: BqUserListInput,
-    run: (c, input) => readBqUserList(c.env, c.session, input, readerIsAdult(c.req, c.session)),
+    run: (c, input) => readBqUserList(c.env, c.session, input, c.reader),
   }),
   tagqlist: defineCall({
     method: "GET",
     input: BrandListInput,
-    run: (c, input) => readTagQList(c.env, c.session, input, readerIsAdult(c.req, c.session)),
+    run: (c, input) => readTagQList(c.env, c.session, input, c.reader),
   }),
   uqst2brandlist: defineCall({
     method: "GET",
     input: BrandListInput,
-    run: (c, input) => readUQst2BrandList(c.env, c.session, input, readerIsAdult(c.req, c.session)),
+    run: (c, input) => readUQst2BrandList(c.env, c.session, input, c.reader),
   }),
   qst2brandlist: defineCall({
     method: "GET",
     input: BrandListInput,
-    run: (c, input) => readQst2BrandList(c.env, c.session, input),
+    run: (c, input) => readQst2BrandList(c.env, c.session, input, c.reader),
   }),
   kquserlist: defineCall({
     method: "GET",
     input: BrandListInput,
-    run: (c, input) => readKqUserList(c.env, c.session, input),
+    run: (c, input) => readKqUserList(c.env, c.session, input, c.reader),
   }),
   abrandans: defineCall({
     method: "GET",
     input: BrandAnswersInput,
-    run: (c, input) => readBrandAnswers(c.env, c.session, input, readerIsAdult(c.req, c.session)),
+    run: (c, input) => readBrandAnswers(c.env, c.session, input, c.reader),
   }),
   // a god-level user changes a brand (the edit page); the change is logged with it
   brand_edit: defineCall({

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { RoomEvent } from "../models/core/hub.server";
 import type { Session } from "../models/users/session.server";
+import type { Reader } from "../models/core/visibility.server";
 import type { QuotaCode } from "../lib/quotas";
 import type { RateName } from "../models/core/rate-limits.server";
 
@@ -12,6 +13,8 @@ export type CallContext = {
   ip: string;
   now: number;
   exec: ExecutionContext;
+  /** who reads, for what he may see (the session's user or a guest, and his age confirmation) */
+  reader: Reader;
 };
 
 /**

@@ -66,11 +66,11 @@ export const giftCalls: Record<string, NamedCall> = {
   giftedlist: defineCall({
     method: "GET",
     input: GiftedListInput,
-    run: (c, input) => readGiftedList(c.env, c.session, input),
+    run: (c, input) => readGiftedList(c.env, c.session, input, c.reader),
   }),
   gifteduserlist: defineCall({
     method: "GET",
     input: GiftedUserListInput,
-    run: (c, input) => readGiftedUserList(c.env, c.session, input),
+    run: (c, input) => readGiftedUserList(c.env, c.session, input, c.reader),
   }),
 };

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { readerIsAdult } from "../models/users/adult.server";
 import { SectionListInput, readCatBrands, readCategories, readGolden, readLeadQst } from "../models/categories/category-reads.server";
 import { search, SearchInput } from "../models/search/search.server";
 import { suggest, SuggestInput } from "../models/search/suggest.server";
@@ -35,12 +34,12 @@ export const miscCalls: Record<string, NamedCall> = {
   leadqst: defineCall({
     method: "GET",
     input: SectionListInput,
-    run: async (c, input) => readLeadQst(c.env, input, c.now, readerIsAdult(c.req, c.session)),
+    run: async (c, input) => readLeadQst(c.env, input, c.now, c.reader.adult),
   }),
   golden: defineCall({
     method: "GET",
     input: SectionListInput,
-    run: async (c, input) => readGolden(c.env, input, c.now, readerIsAdult(c.req, c.session)),
+    run: async (c, input) => readGolden(c.env, input, c.now, c.reader.adult),
   }),
   usrsettings: defineCall({
     method: "GET",
@@ -63,12 +62,12 @@ export const miscCalls: Record<string, NamedCall> = {
     door: "search",
     input: SearchInput,
     rate: "search",
-    run: async (c, input) => search(c.env, input, readerIsAdult(c.req, c.session), c.now),
+    run: async (c, input) => search(c.env, input, c.reader.adult, c.now),
   }),
   suggest: defineCall({
     method: "GET",
     input: SuggestInput,
     rate: "suggest",
-    run: async (c, input) => suggest(c.env, input, readerIsAdult(c.req, c.session), c.now),
+    run: async (c, input) => suggest(c.env, input, c.reader.adult, c.now),
   }),
 };

@@ -1,6 +1,5 @@
 import { readBrandFeed } from "../models/brands/brand-feed.server";
 import { z } from "zod";
-import { readerIsAdult } from "../models/users/adult.server";
 import { BulkSetInput, BulkViewedInput, FeedInput, markViewed, readFeed, showBulk, ShowBulkInput, showCount } from "../models/notifications/feed.server";
 import { SaveSettingsInput, saveSettings, showSettings } from "../models/notifications/settings.server";
 import { defineCall, type NamedCall } from "./define";
@@ -47,9 +46,7 @@ export const notifyCalls: Record<string, NamedCall> = {
     input: FeedInput,
     // with cid: the brand's feed, open to anyone as the brand page's feed tab is
     run: (c, input): Promise<Record<string, unknown>> =>
-      input.cid !== undefined
-        ? readBrandFeed(c.env, { ...input, cid: input.cid }, c.now, readerIsAdult(c.req, c.session))
-        : readFeed(c.env, c.session, input, c.now, readerIsAdult(c.req, c.session)),
+      input.cid !== undefined ? readBrandFeed(c.env, { ...input, cid: input.cid }, c.now, c.reader) : readFeed(c.env, c.session, input, c.now, c.reader),
   }),
   /** push, mail, web, sound (1 = off), AQ_P … PV_W, NEW (1 = on) → {settings} */
   savesettings: defineCall({

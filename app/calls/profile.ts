@@ -18,10 +18,10 @@ import { defineCall, type NamedCall } from "./define";
  * profile page.
  */
 export const profileCalls: Record<string, NamedCall> = {
-  stats: defineCall({ method: "GET", input: StatsInput, run: (c, input) => readStats(c.env, c.session, input) }),
-  quserlist: defineCall({ method: "GET", input: QuserListInput, run: (c, input) => readQuserList(c.env, c.session, input) }),
-  auserlist: defineCall({ method: "GET", input: AuserListInput, run: (c, input) => readAuserList(c.env, c.session, input) }),
-  watchlist: defineCall({ method: "GET", input: WatchListInput, run: (c, input) => readWatchList(c.env, c.session, input) }),
+  stats: defineCall({ method: "GET", input: StatsInput, run: (c, input) => readStats(c.env, c.session, input, c.reader) }),
+  quserlist: defineCall({ method: "GET", input: QuserListInput, run: (c, input) => readQuserList(c.env, c.session, input, c.reader) }),
+  auserlist: defineCall({ method: "GET", input: AuserListInput, run: (c, input) => readAuserList(c.env, input, c.reader) }),
+  watchlist: defineCall({ method: "GET", input: WatchListInput, run: (c, input) => readWatchList(c.env, c.session, input, c.reader) }),
   cabhide: defineCall({
     method: "POST",
     input: CabhideInput,

@@ -10,6 +10,7 @@ import { writerOf } from "../models/moderation/ip-blocks.server";
 import { heldReply } from "../models/moderation/premoderation.server";
 import { forgetCards } from "../models/users/reader-cards.server";
 import { getSession } from "../models/users/session.server";
+import { readerOf } from "../models/users/reader.server";
 import { isSameOrigin } from "./origin";
 import { purgePages } from "./page-cache.server";
 import type { CallContext, NamedCall } from "./define";
@@ -55,7 +56,7 @@ export async function runCall(name: string, req: Request, raw: Record<string, un
     const parsed = call.input.safeParse(raw);
     if (!parsed.success) throw fromZod(parsed.error);
     const input = parsed.data;
-    const ctx: CallContext = { env, req, session, ip, now, exec };
+    const ctx: CallContext = { env, req, session, ip, now, exec, reader: readerOf(req, session) };
     if (call.rate && rateLimited(env, req)) await take(env, call.rate, addressKey(ctx.ip), ctx.now);
     // a write held for premoderation replies {on_moderation: 1, …} and keeps its quota slot
     const write = () => perform(call, ctx, input, cookies).catch(heldReply);

@@ -264,7 +264,7 @@ export const ERR = {
   albumPrivacyInvalid: 614,
   albumNotYours: 615,
   albumsTooMany: 616,
-  photoNotInAlbum: 617,
+  photoInText: 618,
   // onboarding: the welcome and the points tours (620–629)
   tourUnknown: 620,
   tourStepUnknown: 621,

@@ -1,3 +1,4 @@
+import { adultGatePath } from "./adult";
 /**
  * Guest pages may be kept by shared caches for a minute and served stale while revalidating;
  * the worker's page cache honours s-maxage (see app/calls/page-cache.server.ts).
@@ -10,6 +11,19 @@ export function cacheHeaders(status = 200): HeadersInit {
 
 /** The headers of a page only its reader may see: never stored by any cache. */
 export const PRIVATE_PAGE: HeadersInit = { "Cache-Control": "private, no-store" };
+
+/**
+ * A loader's age gate: unless the page's category is `open` to its reader, throws the redirect to
+ * the confirmation page, which leads back here. A guest's redirect may be kept by the page cache
+ * (a guest who confirmed has his copies apart); a signed-in reader's is never stored.
+ */
+export function adultGateUnless(open: boolean, request: Request, signedIn: boolean): void {
+  if (open) return;
+  const url = new URL(request.url);
+  const headers = new Headers(signedIn ? PRIVATE_PAGE : cacheHeaders());
+  headers.set("Location", adultGatePath(url.pathname + url.search));
+  throw new Response(null, { status: 302, headers });
+}
 
 /**
  * A loader's "404 unless": throws the plain 404 response (the root's error boundary renders the

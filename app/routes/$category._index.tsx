@@ -2,7 +2,7 @@ import { json, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaF
 import { useLoaderData } from "@remix-run/react";
 import { BrandPageView } from "../components/brand-page";
 import { ListPage } from "../components/list-page";
-import { cacheHeaders, clientIp, notFoundUnless, PRIVATE_PAGE } from "../lib/http.server";
+import { adultGateUnless, cacheHeaders, clientIp, notFoundUnless, PRIVATE_PAGE } from "../lib/http.server";
 import { LIMITS } from "../lib/limits";
 import { parseId, parseOffset } from "../lib/params";
 import { pageMeta } from "../lib/seo";
@@ -16,10 +16,11 @@ import { categoryLinks, findListPlace, listPath, loadQuestionList } from "../mod
 import { viewerSession } from "../models/users/session.server";
 import { brandQueueOpen } from "../models/moderation/premoderation.server";
 import { readerIsAdult } from "../models/users/adult.server";
+import { isAdultCategory } from "../models/core/visibility.server";
+import { readerOf } from "../models/users/reader.server";
 import { pageAds } from "../models/ads/house-ads.server";
 import { SECTIONS_WITHOUT_LIST_SLOT } from "../lib/house-ads";
 import { leadersBlock } from "../models/users/leaders.server";
-import { adultGatePath } from "../lib/adult";
 import { emailOfPath, isMailWord } from "../lib/mail-paths";
 import { take } from "../models/core/rate-limits.server";
 import { addressKey } from "../lib/ip-address";
@@ -62,9 +63,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // cached copy of the list never reaches a guest who has not); the sections that gather questions
   // from every category leave adult ones out for him
   const mixed = category.special !== null && category.special !== "nosmoking";
-  const session = category.adult || mixed ? await viewerSession(context, request) : null;
-  const adultOk = category.adult || mixed ? readerIsAdult(request, session) : false;
-  if (category.adult && !adultOk) throw redirect(adultGatePath(url.pathname + url.search), { headers: session ? PRIVATE_PAGE : cacheHeaders() });
+  const adult = isAdultCategory(tree, category.id);
+  const session = adult || mixed ? await viewerSession(context, request) : null;
+  const adultOk = adult || mixed ? readerIsAdult(request, session) : false;
+  adultGateUnless(!adult || adultOk, request, session !== null);
   // the column's leaders: the category's own, or the whole site's beside a special section
   // the golden, smstop and nosmoking sections leave the in-list slot out
   const [{ more, ...list }, leaders, ads] = await Promise.all([
@@ -126,7 +128,7 @@ async function brandPage({ request, params, context }: LoaderFunctionArgs, tree:
     notFoundUnless(offset.reason !== "too-far");
     throw redirect(base);
   }
-  const page = await loadBrandPage(context.cloudflare.env, brand, view, session?.user ?? null, offset.value, readerIsAdult(request, session));
+  const page = await loadBrandPage(context.cloudflare.env, brand, view, session?.user ?? null, offset.value, readerOf(request, session));
   notFoundUnless(page);
   return json(
     {

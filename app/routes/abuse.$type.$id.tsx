@@ -10,6 +10,9 @@ import { pageMeta } from "../lib/seo";
 import type { AbuseTarget } from "../lib/abuse";
 import { hasReported, loadTarget, reportedItemHref, reportRefusal } from "../models/moderation/abuse.server";
 import { viewerSession } from "../models/users/session.server";
+import { getCategoryTree } from "../models/categories/categories.server";
+import { categoryClosed } from "../models/core/visibility.server";
+import { readerOf } from "../models/users/reader.server";
 
 export const meta = () => pageMeta({ title: "Пожаловаться — Ответы", noindex: true });
 
@@ -28,8 +31,10 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!session) throw redirect(signInUrl(url.pathname), { headers: { "Cache-Control": "no-store" } });
   const env = context.cloudflare.env;
   const t = type as AbuseTarget;
-  const [target, reported] = await Promise.all([loadTarget(env, t, id), hasReported(env, session.user.id, t, id)]);
+  const [target, reported, tree] = await Promise.all([loadTarget(env, t, id), hasReported(env, session.user.id, t, id), getCategoryTree(env)]);
   notFoundUnless(target);
+  // the form quotes the item only to a reader who may read it (not in an adult category before he confirmed his age)
+  const quoted = target.live && !categoryClosed(readerOf(request, session), tree, target.categoryId);
   const refusal = reportRefusal(target, session.user.id);
   let state: AbusePageState = "form";
   if (url.searchParams.get("sent") === "1" && reported) state = "sent";
@@ -41,8 +46,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       id,
       state,
       refusal: refusal !== null ? ERRORS[refusal].text : undefined,
-      excerpt: target.live ? cut(target.text, 200) : "",
-      back: target.live ? reportedItemHref(t, id, target) : "/",
+      excerpt: quoted ? cut(target.text, 200) : "",
+      back: quoted ? reportedItemHref(t, id, target) : "/",
     },
     { headers: PRIVATE_PAGE },
   );

@@ -1,8 +1,12 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
 import { QuestionMissing } from "../components/question-gone";
 import { DomainError } from "../lib/errors";
-import { cacheHeaders } from "../lib/http.server";
+import { cacheHeaders, PRIVATE_PAGE } from "../lib/http.server";
+import { adultGatePath } from "../lib/adult";
+import { ERR } from "../lib/errids";
+import { readerOf } from "../models/users/reader.server";
+import { viewerSession } from "../models/users/session.server";
 import { LIMITS } from "../lib/limits";
 import { parseId, parseOffset } from "../lib/params";
 import { pageMeta } from "../lib/seo";
@@ -20,11 +24,17 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const aid = parseId(params.aid);
   const offset = parseOffset(new URL(request.url).searchParams);
   if (aid === null || !offset.ok) return missing();
+  const session = await viewerSession(context, request);
   try {
-    const r = await readMarked(context.cloudflare.env, { aid, p: offset.value, n: LIMITS.pageSize });
+    const r = await readMarked(context.cloudflare.env, { aid, p: offset.value, n: LIMITS.pageSize }, readerOf(request, session));
     return json({ kind: "ok" as const, aid, users: r.users, total: r.total, offset: offset.value }, { headers: cacheHeaders() });
   } catch (e) {
     if (!(e instanceof DomainError)) throw e;
+    // an answer in the adult category asks its reader to confirm his age first, as its page does
+    if (e.errid === ERR.adultNotConfirmed) {
+      const url = new URL(request.url);
+      throw redirect(adultGatePath(url.pathname + url.search), { headers: session ? PRIVATE_PAGE : cacheHeaders() });
+    }
     return missing();
   }
 }

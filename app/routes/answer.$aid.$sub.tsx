@@ -1,9 +1,12 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { categoryClosed } from "../models/core/visibility.server";
+import { pageReader } from "../models/users/reader.server";
+import { getCategoryTree } from "../models/categories/categories.server";
 import { AnswerPageView } from "../components/answer-page";
 import { QuestionDeleted, QuestionMissing } from "../components/question-gone";
 import { AnswerReactionPage, UnwatchPage } from "../components/unwatch";
-import { cacheHeaders, PRIVATE_PAGE } from "../lib/http.server";
+import { adultGateUnless, cacheHeaders, PRIVATE_PAGE } from "../lib/http.server";
 import { parseId, parsePrefixedId } from "../lib/params";
 import { signInUrl } from "../lib/return-to";
 import { originOf, pageMeta } from "../lib/seo";
@@ -40,6 +43,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   if (!where || where.answerId !== aid) throw redirect(`/answer/${aid}`);
   const page = await answerPageWithTrail(env, aid, cmid, Date.now());
   if (page.kind !== "ok") return json(page, { status: 404, headers: cacheHeaders(404) });
+  // an answer in the adult category asks its reader to confirm his age first, as its question does
+  const { session, reader } = await pageReader(context, request);
+  adultGateUnless(!categoryClosed(reader, await getCategoryTree(env), page.question.categoryId), request, session !== null);
   return json({ ...page, canonical: `${originOf(request)}/answer/${aid}` }, { headers: cacheHeaders() });
 }
 

@@ -1,13 +1,12 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
-import { adultGatePath } from "../lib/adult";
-import { cacheHeaders, notFoundUnless, PRIVATE_PAGE } from "../lib/http.server";
+import { adultGateUnless, cacheHeaders, notFoundUnless, PRIVATE_PAGE } from "../lib/http.server";
 import { photoPagePath } from "../lib/photos";
 import { pageMeta } from "../lib/seo";
 import { getCategoryTree } from "../models/categories/categories.server";
-import { photoPage } from "../models/photos/photos.server";
-import { categoryTrail } from "../models/questions/lists.server";
-import { readerIsAdult } from "../models/users/adult.server";
+import { photoPage } from "../models/photos/photo-reads.server";
+import { categoryClosed } from "../models/core/visibility.server";
+import { readerOf } from "../models/users/reader.server";
 import { viewerSession } from "../models/users/session.server";
 
 /**
@@ -22,13 +21,11 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   notFoundUnless(Number.isSafeInteger(pid) && pid > 0, cacheHeaders(404));
   const env = context.cloudflare.env;
   const session = await viewerSession(context, request);
-  const [photo, tree] = await Promise.all([photoPage(env, session, pid), getCategoryTree(env, Date.now())]);
+  const reader = readerOf(request, session);
+  const [photo, tree] = await Promise.all([photoPage(env, session, reader, pid), getCategoryTree(env, Date.now())]);
   notFoundUnless(photo, session ? PRIVATE_PAGE : cacheHeaders(404));
   // a photo shown in the adult category asks for the same confirmation as its question does
-  if (photo.categoryId !== null && categoryTrail(tree, photo.categoryId).some((c) => c.adult) && !readerIsAdult(request, session)) {
-    const url = new URL(request.url);
-    throw redirect(adultGatePath(url.pathname + url.search), { headers: session ? PRIVATE_PAGE : cacheHeaders() });
-  }
+  adultGateUnless(photo.categoryId === null || !categoryClosed(reader, tree, photo.categoryId), request, session !== null);
   const { categoryId: _category, shared: _shared, ...shown } = photo;
   return json(shown, { headers: photo.shared ? cacheHeaders() : PRIVATE_PAGE });
 }

@@ -1,14 +1,15 @@
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/cloudflare";
 import { useLoaderData } from "@remix-run/react";
+import { categoryClosed } from "../models/core/visibility.server";
+import { pageReader } from "../models/users/reader.server";
+import { getCategoryTree } from "../models/categories/categories.server";
 import { AnswerPageView } from "../components/answer-page";
 import { QuestionDeleted, QuestionMissing } from "../components/question-gone";
-import { cacheHeaders, PRIVATE_PAGE } from "../lib/http.server";
+import { adultGateUnless, cacheHeaders, PRIVATE_PAGE } from "../lib/http.server";
 import { parseId, parsePrefixedId } from "../lib/params";
 import { originOf, pageMeta } from "../lib/seo";
 import { answerPageWithTrail, locateComment } from "../models/questions/question-page.server";
 import { viewerSession } from "../models/users/session.server";
-import { adultGatePath } from "../lib/adult";
-import { readerIsAdult } from "../models/users/adult.server";
 import { UnwatchPage } from "../components/unwatch";
 import { signInUrl } from "../lib/return-to";
 
@@ -34,13 +35,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const page = await answerPageWithTrail(env, where.answerId, cmid, Date.now());
   if (page.kind !== "ok") return json(page, { status: 404, headers: cacheHeaders(404) });
   // an answer in the adult category asks its reader to confirm his age first, as its question does
-  if (page.trail.some((c) => c.adult)) {
-    const session = await viewerSession(context, request);
-    if (!readerIsAdult(request, session)) {
-      const url = new URL(request.url);
-      throw redirect(adultGatePath(url.pathname + url.search), { headers: session ? PRIVATE_PAGE : cacheHeaders() });
-    }
-  }
+  const { session, reader } = await pageReader(context, request);
+  adultGateUnless(!categoryClosed(reader, await getCategoryTree(env), page.question.categoryId), request, session !== null);
   return json({ ...page, canonical: `${originOf(request)}/question/${qid}` }, { headers: cacheHeaders() });
 }
 

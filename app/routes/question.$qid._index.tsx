@@ -10,7 +10,7 @@ import { canAnswer, canSupplement, canVoteInPoll, questionFacts, VOTING_PROMPTS,
 import type { Crumb, DeletedQuestionFacts } from "../lib/views";
 import { isBanned } from "../lib/users";
 import { timeAgo } from "../lib/time-ago";
-import { cacheHeaders, PRIVATE_PAGE } from "../lib/http.server";
+import { adultGateUnless, cacheHeaders, PRIVATE_PAGE } from "../lib/http.server";
 import { LIMITS } from "../lib/limits";
 import { parseId, parseOffset } from "../lib/params";
 import { ANSWER, countOf } from "../lib/plural";
@@ -20,10 +20,9 @@ import { crumbsOf, deletedQuestionFacts, loadQuestionPage } from "../models/ques
 import { type PageAhead, readPageAhead, takePageAhead } from "../models/questions/page-ahead.server";
 import { categoryTrail } from "../models/questions/lists.server";
 import { mentionedQuestionIds, mentionedQuestions, type RelatedQuestion } from "../models/questions/related.server";
-import { adultCategoryIds } from "../models/categories/categories.server";
+import { adultCategoryIds, categoryClosed, isAdultCategory } from "../models/core/visibility.server";
+import { readerOf } from "../models/users/reader.server";
 import { viewerSession } from "../models/users/session.server";
-import { readerIsAdult } from "../models/users/adult.server";
-import { adultGatePath } from "../lib/adult";
 import { type Viewer, viewerOnQuestion } from "../models/questions/viewer.server";
 import { askedNote, clearAskedCookie } from "../models/questions/asked-note.server";
 import { AskedNoteView } from "../components/asked-note";
@@ -77,9 +76,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const trail = categoryTrail(tree, page.question.categoryId);
   // a question of the adult category asks its reader to confirm his age first (the gate is a page of
   // its own, so that a cached copy of the question never reaches a guest who has not)
-  if (trail.some((c) => c.adult) && !readerIsAdult(request, session)) {
-    throw redirect(adultGatePath(url.pathname + url.search), { headers: session ? PRIVATE_PAGE : cacheHeaders() });
-  }
+  adultGateUnless(!categoryClosed(readerOf(request, session), tree, page.question.categoryId), request, !!session);
   if (page.kind === "deleted") {
     // the reasons page: the crumbs for everybody; the question, its author and who deleted it go to
     // a moderator alone, with his restore control (docs/decisions/0015-moderation.md)
@@ -94,7 +91,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // the blocks after the answers (similar questions, the questions this one mentions, what readers
   // of its section also asked, the recommendations) stream after the page; all but the mentioned
   // ones were asked for before the page, with its own reads
-  const inAdult = trail.some((c) => c.adult);
+  const inAdult = isAdultCategory(tree, page.question.categoryId);
   const mentioned = mentionedQuestions(
     env,
     qid,

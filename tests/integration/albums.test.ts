@@ -301,7 +301,7 @@ describe("albums: refusals say why and write nothing", () => {
     expect(await inAlbum(aid)).toBe(1);
   });
 
-  it("unknown albums and photos, a photo in no album, and an edit that changes nothing are refused", async () => {
+  it("unknown albums and photos and an edit that changes nothing are refused; a loose upload of one's own is deleted", async () => {
     const me = await newUser("Фотоальбомщик");
     const aid = await addAlbum(me, "Альбом");
     const missing = aid + 100000;
@@ -314,8 +314,8 @@ describe("albums: refusals say why and write nothing", () => {
     expect((await get("albums", { user: 999_999_999 })).json.errid).toBe(ERR.userNotFound);
     expect((await post("delphoto", { pid: 999_999_999 }, me)).json.errid).toBe(ERR.photoGone);
     const loose = (await upload(me, undefined)).json.pid;
-    expect((await post("delphoto", { pid: loose }, me)).json).toMatchObject({ errid: ERR.photoNotInAlbum, error: "Этого фото нет в альбоме" });
-    expect(await one("select id from photos where id = ?", loose)).not.toBeNull();
+    expect((await post("delphoto", { pid: loose }, me)).json).toMatchObject({ status: 200, deleted: 1 });
+    expect(await one("select id from photos where id = ?", loose)).toBeNull();
     expect((await post("editalbum", { aid }, me)).json.errid).toBe(ERR.albumTitleInvalid);
     expect((await post("editalbum", { aid, title: "" }, me)).json.errid).toBe(ERR.albumTitleInvalid);
     expect(await album(aid)).toMatchObject({ title: "Альбом", size: 0 });

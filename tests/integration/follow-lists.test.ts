@@ -9,6 +9,7 @@ import { get, type Me, page, post, postForm } from "./helpers/api";
 import { exec, fingerprint, value } from "./helpers/db";
 import { type NewUser, newUser } from "./helpers/users";
 import { FEED_FANOUT_MAX } from "../../app/models/users/feeds.server";
+import { ERR } from "../../app/lib/errids";
 
 /** A new user at level Профи (600 points): no captcha in bursts. */
 async function writer(nick: string): Promise<NewUser> {
@@ -309,7 +310,8 @@ describe("the feeds", () => {
     const plain = await ask(author, "Как выбрать велосипед?");
     const adult = await ask(author, "Вопрос для взрослых о вине?");
     await exec("update questions set category_id = (select id from categories where adult = 1 order by id limit 1) where id = ?", adult);
-    expect((await post("startwatch", { qid: adult }, reader)).json.status).toBe(200);
+    // he cannot watch what he may not read yet
+    expect((await post("startwatch", { qid: adult }, reader)).json).toMatchObject({ status: 403, errid: ERR.adultNotConfirmed });
     const ids = async (sub: string) => (await get("feed", { sub }, reader, "notify")).json.feed.map((i: { qid?: number; id: number }) => i.qid ?? i.id);
     expect(await ids("users")).toEqual([plain]);
     expect(await ids("questions")).toEqual([]);
@@ -318,6 +320,7 @@ describe("the feeds", () => {
     expect(pageHtml).not.toContain("Вопрос для взрослых о вине?");
 
     expect((await post("iamadult", {}, reader)).json.status).toBe(200);
+    expect((await post("startwatch", { qid: adult }, reader)).json.status).toBe(200);
     expect((await ids("users")).sort()).toEqual([plain, adult].sort());
     expect(await ids("questions")).toEqual([adult]);
   });

@@ -150,8 +150,13 @@ describe("the question call", () => {
   });
 
   // Needs the envelope to carry a refusal's data (see docs/decisions/0009-read-calls.md).
-  it("the refusal for a deleted question carries its author so the client can show the deleted view", async () => {
-    const { json } = await get("question", { qid: SHOWCASE.deletedQuestionId });
+  it("the refusal for a deleted question names its author to a moderator alone, as the deleted page does", async () => {
+    for (const reader of [undefined, await as("user@demo.local")]) {
+      const { json } = await get("question", { qid: SHOWCASE.deletedQuestionId }, reader);
+      expect(json).toMatchObject({ status: 404, errid: 181 });
+      expect(json.qautor).toBeUndefined();
+    }
+    const { json } = await get("question", { qid: SHOWCASE.deletedQuestionId }, await as("moder@demo.local"));
     const owner = await ownerOf(SHOWCASE.deletedQuestionId);
     expect(json).toMatchObject({ errid: 181, qautor: { usrid: owner, nick: expect.any(String) } });
   });

@@ -21,5 +21,5 @@ export const PHOTO_ERRORS = {
   [ERR.albumPrivacyInvalid]: { status: 400, text: "Выберите, кому виден альбом: всем, только подписчикам или только вам" },
   [ERR.albumNotYours]: { status: 403, text: "Менять альбом и его фото может только владелец" },
   [ERR.albumsTooMany]: { status: 400, text: `Можно создать не больше ${ALBUM.perUser} альбомов` },
-  [ERR.photoNotInAlbum]: { status: 400, text: "Этого фото нет в альбоме" },
+  [ERR.photoInText]: { status: 400, text: "Это фото показано в вашем тексте: уберите его из текста, и его можно будет удалить" },
 } as const satisfies Record<number, { status: number; text: string }>;

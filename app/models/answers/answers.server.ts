@@ -16,7 +16,7 @@ import { blacklistedBy, refuseIfBlacklisted } from "../users/blacklist.server";
 import { holdForPremoderation } from "../moderation/premoderation.server";
 import { requireWriter, type Session } from "../users/session.server";
 import { sanitizeUserText, textLength } from "../core/text.server";
-import { attachStatement, countedLength, formPhoto, textWithPhotos } from "../photos/photos.server";
+import { attachStatement, countedLength, detachStatement, formPhoto, textWithPhotos } from "../photos/photos.server";
 
 const q = schema.questions;
 const a = schema.answers;
@@ -186,12 +186,15 @@ export async function editAnswer(env: Env, session: Session | null, input: z.inf
   if (refusal !== null) throw new DomainError(refusal);
   await holdForPremoderation(env, user, { type: "AE", qid: ans.qid, aid: ans.id, text: input.Body, payload: input }, now);
   const { html, list } = await textWithPhotos(env, user.id, input.Body, (words) => sanitizeUserText(words, linkOptions(brand)), { type: "A", id: ans.id });
-  // the new photos become the answer's, and the new text's stems replace the old ones in the search index, in the same batch
+  // the new photos become the answer's, those the new text left out are his own uploads again (no
+  // longer shown to anyone, his to delete), and the new text's stems replace the old ones in the
+  // search index, in the same batch
   await db.batch([
     db
       .update(a)
       .set({ text: html, source: sanitizeUserText(input.source), editedAt: now })
       .where(and(eq(a.id, ans.id), eq(a.userId, user.id), eq(a.best, 0))),
+    detachStatement(env, "A", ans.id, list),
     ...(list.length > 0 ? [attachStatement(env, user.id, list, "A", ans.id, ans.qid)] : []),
     ...indexAnswer(env, ans.id, html),
   ]);

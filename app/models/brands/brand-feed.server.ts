@@ -12,7 +12,7 @@ import { ERR_MSG } from "../../lib/errids";
 import { Offset, PageSize } from "../../lib/fields";
 import { LIMITS } from "../../lib/limits";
 import { timeAgoWords } from "../../lib/time-ago";
-import { adultCategoryIds, getCategoryTree } from "../categories/categories.server";
+import { closedCategoriesFor, type Reader } from "../core/visibility.server";
 import { dbOf, schema } from "../core/db.server";
 import {
   brandFeedQuestionsQuery,
@@ -48,20 +48,19 @@ export async function brandFeedRows(
   limit: number,
   before: number | undefined,
   leaveOut: number[],
+  reader: Reader,
 ) {
   if (sub === "questions") {
     const rows = await brandFeedQuestionsQuery(env, brandId, offset, limit + 1, before, leaveOut);
     const { items, more } = feedPage(rows, limit);
     return { list: { kind: "feedQuestions", items } satisfies BrandFeedList, more };
   }
-  const read = sub === "users" ? brandFeedUsersQuery : brandFeedUpdatesQuery;
-  const { items, more } = feedPage(await read(env, brandId, offset, limit + 1, before, leaveOut), limit);
+  const rows =
+    sub === "users"
+      ? await brandFeedUsersQuery(env, brandId, reader, offset, limit + 1, before, leaveOut)
+      : await brandFeedUpdatesQuery(env, brandId, offset, limit + 1, before, leaveOut);
+  const { items, more } = feedPage(rows, limit);
   return { list: { kind: "feedUsers", items } satisfies BrandFeedList, more };
-}
-
-/** The categories a reader who has not confirmed he is an adult is not shown questions of. */
-export async function adultLeaveOut(env: Env, adultReader: boolean) {
-  return adultReader ? [] : adultCategoryIds(await getCategoryTree(env));
 }
 
 /**
@@ -119,10 +118,10 @@ export type BrandFeedCall = { cid: string; sub: BrandFeedSub; p: number; n: numb
  * `feed` with `cid`: a brand's feed, open to anyone as its tab is: updates (the default), questions
  * or users, paged by p and by time. Answers {feed, more, lasttime} like a user's people feed.
  */
-export async function readBrandFeed(env: Env, input: BrandFeedCall, now: number, adultReader: boolean) {
+export async function readBrandFeed(env: Env, input: BrandFeedCall, now: number, reader: Reader) {
   const brand = await brandByKey(env, input.cid);
   const before = input.time !== undefined ? input.time * 1000 : undefined;
-  const { list, more } = await brandFeedRows(env, brand.id, input.sub, input.p, input.n, before, await adultLeaveOut(env, adultReader));
+  const { list, more } = await brandFeedRows(env, brand.id, input.sub, input.p, input.n, before, await closedCategoriesFor(env, reader), reader);
   const at = (i: FeedUserItem | FeedQuestionItem) => ("updated" in i ? i.updated : i.added);
   const items: (FeedUserItem | FeedQuestionItem)[] = list.items;
   return {

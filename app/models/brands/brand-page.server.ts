@@ -16,17 +16,10 @@ import { adminOnly, brandView, BRAND_TABS, COUNT_CAP, type BrandView } from "../
 import { LIMITS } from "../../lib/limits";
 import type { QuestionState } from "../../lib/questions";
 import { getCategoryTree } from "../categories/categories.server";
-import {
-  adultLeaveOut,
-  brandFeedRows,
-  brandFollowerItem,
-  brandFollowersQuery,
-  type BrandFeedList,
-  type BrandFeedSub,
-  type BrandFollowerItem,
-} from "./brand-feed.server";
+import { brandFeedRows, brandFollowerItem, brandFollowersQuery, type BrandFeedList, type BrandFeedSub, type BrandFollowerItem } from "./brand-feed.server";
 import { categoryOf } from "../questions/reads.server";
 import { batchable, dbOf, schema } from "../core/db.server";
+import { activityOpen, closedCategoriesFor, questionShown, type Reader } from "../core/visibility.server";
 import { ANSWER_LIST_COLUMNS, ANSWER_LIST_ORDER, answerListWhere, LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
 import { requireWriter, type Session, type SessionUser } from "../users/session.server";
 import { decidesRecommendations, type RecommendationStatus } from "./brand-recommendations.server";
@@ -104,21 +97,27 @@ function privateListQuery(env: Env, brandId: number, hidden: 0 | 1, waiting: boo
     .offset(offset);
 }
 
-/** The public answers of the brand's members (its experts and administrators), all or the best: answers_user_best_idx per member. */
-function memberAnswersQuery(env: Env, brandId: number, best: boolean, offset: number, limit: number, leaveOut: number[]) {
+/**
+ * The public answers of the brand's members (its experts and administrators), all or the best:
+ * answers_user_best_idx per member; but for members whose activity is not open to the reader.
+ */
+function memberAnswersQuery(env: Env, brandId: number, best: boolean, offset: number, limit: number, leaveOut: number[], reader: Reader) {
   return dbOf(env)
     .select({ ...ANSWER_LIST_COLUMNS, ...AUTHOR })
     .from(a)
     .innerJoin(q, eq(q.id, a.qid))
     .innerJoin(u, eq(u.id, a.userId))
-    .where(answerListWhere(sql`${a.userId} IN (${brandMembersSql(brandId)})`, best, leaveOut))
+    .where(and(answerListWhere(sql`${a.userId} IN (${brandMembersSql(brandId)})`, best, leaveOut), activityOpen(reader, u)))
     .orderBy(...ANSWER_LIST_ORDER)
     .limit(limit)
     .offset(offset);
 }
 
-/** The questions the brand's administrators recommended, newest recommendation first: brand_recommendations_list_idx. */
-function recommendedQuery(env: Env, brandId: number, offset: number, limit: number) {
+/**
+ * The live questions the brand's administrators recommended, newest recommendation first
+ * (brand_recommendations_list_idx), but for those in the categories of `leaveOut`.
+ */
+function recommendedQuery(env: Env, brandId: number, offset: number, limit: number, leaveOut: number[]) {
   return dbOf(env)
     .select({
       ...LIST_COLUMNS,
@@ -131,17 +130,17 @@ function recommendedQuery(env: Env, brandId: number, offset: number, limit: numb
     .from(rec)
     .innerJoin(q, eq(q.id, rec.qid))
     .innerJoin(u, eq(u.id, q.userId))
-    .where(eq(rec.brandId, brandId))
+    .where(and(eq(rec.brandId, brandId), questionShown(leaveOut, q)))
     .orderBy(desc(rec.added), desc(rec.id))
     .limit(limit)
     .offset(offset);
 }
 
 /** The list query of a view, or null for the feed (read apart: see brandFeedRows). */
-function listQueryOf(env: Env, brandId: number, view: BrandView, offset: number, limit: number, leaveOut: number[], viewerId: number | null) {
+function listQueryOf(env: Env, brandId: number, view: BrandView, offset: number, limit: number, leaveOut: number[], reader: Reader) {
   switch (view.tab) {
     case "followers":
-      return brandFollowersQuery(env, brandId, viewerId, offset, limit);
+      return brandFollowersQuery(env, brandId, reader.id || null, offset, limit);
     case "questions":
       if (view.sub === "deleted") return privateListQuery(env, brandId, 1, false, offset, limit);
       if (view.sub === "private") return privateListQuery(env, brandId, 0, false, offset, limit);
@@ -150,9 +149,9 @@ function listQueryOf(env: Env, brandId: number, view: BrandView, offset: number,
       if (view.sub === "private") return privateListQuery(env, brandId, 0, true, offset, limit);
       return taggedQuery(env, brandId, STATES_OF.all, offset, limit, leaveOut, true);
     case "answers":
-      return memberAnswersQuery(env, brandId, view.sub === "best", offset, limit, leaveOut);
+      return memberAnswersQuery(env, brandId, view.sub === "best", offset, limit, leaveOut, reader);
     case "kquserlist":
-      return recommendedQuery(env, brandId, offset, limit);
+      return recommendedQuery(env, brandId, offset, limit, leaveOut);
     default:
       return null;
   }
@@ -274,8 +273,6 @@ async function roleOf(env: Env, brandId: number, viewerId: number | null): Promi
   return ((await brandRoleQuery(env, brandId, viewerId).get())?.role as BrandRole | undefined) ?? null;
 }
 
-const leaveOutFor = adultLeaveOut;
-
 /**
  * The brand page's data: the viewer's role (one query), then in one batch the list of the view,
  * the tiles, the brand's experts, and whether the viewer follows the brand and (administrator) the
@@ -288,7 +285,7 @@ export async function loadBrandPage(
   view: BrandView,
   viewer: SessionUser | null,
   offset: number,
-  adultReader: boolean,
+  reader: Reader,
 ): Promise<BrandPage | null> {
   const db = dbOf(env);
   const limit = LIMITS.pageSize;
@@ -298,10 +295,10 @@ export async function loadBrandPage(
   // the recommendations are also open to the site moderators who decide on them
   const decides = isAdmin || decidesRecommendations(viewer);
   if (adminOnly(view) && !isAdmin && !(view.tab === "kquserlist" && decides)) return null;
-  const leaveOut = await leaveOutFor(env, adultReader);
-  const listQuery = listQueryOf(env, brand.id, view, offset, limit + 1, leaveOut, viewerId);
+  const leaveOut = await closedCategoriesFor(env, reader);
+  const listQuery = listQueryOf(env, brand.id, view, offset, limit + 1, leaveOut, reader);
   // the feed is one raw statement, not part of a Drizzle batch: it goes out beside the batch
-  const feed = view.tab === "feed" ? brandFeedRows(env, brand.id, view.sub as BrandFeedSub, offset, limit, undefined, leaveOut) : null;
+  const feed = view.tab === "feed" ? brandFeedRows(env, brand.id, view.sub as BrandFeedSub, offset, limit, undefined, leaveOut, reader) : null;
   const [follows, counted, experts, tiles, rows] = await db.batch([
     db
       .select({ id: f.id })
@@ -389,15 +386,15 @@ function apiItem(kind: BrandList["kind"], item: Record<string, unknown>, cats: (
  * One page of a view for a call: the administrator's views refused to others (493), nothing
  * written. Answers {items, p, n, more}; `more` is 1 when a next page exists.
  */
-async function listCall(env: Env, session: Session | null, brand: Brand, view: BrandView, p: number, n: number, adultReader: boolean) {
+async function listCall(env: Env, session: Session | null, brand: Brand, view: BrandView, p: number, n: number, reader: Reader) {
   const role = await roleOf(env, brand.id, session?.user.id ?? null);
   if (adminOnly(view) && role !== "admin" && !(view.tab === "kquserlist" && decidesRecommendations(session?.user))) throw new DomainError(ERR.brandAdminOnly);
-  const leaveOut = await leaveOutFor(env, adultReader);
+  const leaveOut = await closedCategoriesFor(env, reader);
   if (view.tab === "feed") {
-    const fed = await brandFeedRows(env, brand.id, view.sub as BrandFeedSub, p, n, undefined, leaveOut);
+    const fed = await brandFeedRows(env, brand.id, view.sub as BrandFeedSub, p, n, undefined, leaveOut, reader);
     return { urlname: brand.urlname, tab: view.tab, sub: view.sub, items: fed.list.items, p, n, more: fed.more ? 1 : 0 };
   }
-  const query = listQueryOf(env, brand.id, view, p, n + 1, leaveOut, session?.user.id ?? null);
+  const query = listQueryOf(env, brand.id, view, p, n + 1, leaveOut, reader);
   const rows = query ? ((await query) as Record<string, unknown>[]) : [];
   const list = shapeList(view, rows.slice(0, n));
   const tree = await getCategoryTree(env);
@@ -409,28 +406,28 @@ type ListIn = { cid?: string; urlname?: string; p?: number; n?: number };
 const page = (i: ListIn) => [i.p ?? 0, i.n ?? LIMITS.pageSize] as const;
 
 /** bquserlist: the questions tab — the tagged questions by state, or (administrator) the deleted and the private ones. */
-export async function readBqUserList(env: Env, session: Session | null, input: z.infer<typeof BqUserListInput>, adultReader: boolean) {
-  return listCall(env, session, await brandOf(env, input), { tab: "questions", sub: input.sub ?? "all" }, ...page(input), adultReader);
+export async function readBqUserList(env: Env, session: Session | null, input: z.infer<typeof BqUserListInput>, reader: Reader) {
+  return listCall(env, session, await brandOf(env, input), { tab: "questions", sub: input.sub ?? "all" }, ...page(input), reader);
 }
 /** tagqlist: every live public question tagged for the brand. */
-export async function readTagQList(env: Env, session: Session | null, input: z.infer<typeof BrandListInput>, adultReader: boolean) {
-  return listCall(env, session, await brandOf(env, input), { tab: "questions", sub: "all" }, ...page(input), adultReader);
+export async function readTagQList(env: Env, session: Session | null, input: z.infer<typeof BrandListInput>, reader: Reader) {
+  return listCall(env, session, await brandOf(env, input), { tab: "questions", sub: "all" }, ...page(input), reader);
 }
 /** uqst2brandlist: the tagged questions no member of the brand has answered yet. */
-export async function readUQst2BrandList(env: Env, session: Session | null, input: z.infer<typeof BrandListInput>, adultReader: boolean) {
-  return listCall(env, session, await brandOf(env, input), { tab: "qst2brand", sub: "refer" }, ...page(input), adultReader);
+export async function readUQst2BrandList(env: Env, session: Session | null, input: z.infer<typeof BrandListInput>, reader: Reader) {
+  return listCall(env, session, await brandOf(env, input), { tab: "qst2brand", sub: "refer" }, ...page(input), reader);
 }
 /** qst2brandlist: the private questions waiting for the experts (administrator). */
-export async function readQst2BrandList(env: Env, session: Session | null, input: z.infer<typeof BrandListInput>) {
-  return listCall(env, session, await brandOf(env, input), { tab: "qst2brand", sub: "private" }, ...page(input), true);
+export async function readQst2BrandList(env: Env, session: Session | null, input: z.infer<typeof BrandListInput>, reader: Reader) {
+  return listCall(env, session, await brandOf(env, input), { tab: "qst2brand", sub: "private" }, ...page(input), reader);
 }
 /** kquserlist: the questions the brand's administrators recommended (administrator). */
-export async function readKqUserList(env: Env, session: Session | null, input: z.infer<typeof BrandListInput>) {
-  return listCall(env, session, await brandOf(env, input), { tab: "kquserlist", sub: "recommended" }, ...page(input), true);
+export async function readKqUserList(env: Env, session: Session | null, input: z.infer<typeof BrandListInput>, reader: Reader) {
+  return listCall(env, session, await brandOf(env, input), { tab: "kquserlist", sub: "recommended" }, ...page(input), reader);
 }
 /** abrandans: the public answers of the brand's members, all or (best=1) the best. */
-export async function readBrandAnswers(env: Env, session: Session | null, input: z.infer<typeof BrandAnswersInput>, adultReader: boolean) {
-  return listCall(env, session, await brandOf(env, input), { tab: "answers", sub: input.best === "1" ? "best" : "all" }, ...page(input), adultReader);
+export async function readBrandAnswers(env: Env, session: Session | null, input: z.infer<typeof BrandAnswersInput>, reader: Reader) {
+  return listCall(env, session, await brandOf(env, input), { tab: "answers", sub: input.best === "1" ? "best" : "all" }, ...page(input), reader);
 }
 
 // ------------------------------------------------------------------------------ getBrands
@@ -452,7 +449,7 @@ export const GetBrandsInput = z
  * also qst2brand, kquserlist_cnt and modcount); with `sub` (a tab, or tab/sub) the first page of
  * that list — an unknown one is 494, the administrator's for anyone else 493.
  */
-export async function readBrand(env: Env, session: Session | null, input: z.infer<typeof GetBrandsInput>, adultReader: boolean) {
+export async function readBrand(env: Env, session: Session | null, input: z.infer<typeof GetBrandsInput>, reader: Reader) {
   const brand = await findBrand(env, input.id !== undefined ? { id: input.id } : { urlname: input.urlname });
   if (!brand) throw new DomainError(ERR.brandUnknown);
   const view = input.sub === undefined ? null : brandView(...(input.sub.split("/", 2) as [string, string | undefined]));
@@ -497,7 +494,7 @@ export async function readBrand(env: Env, session: Session | null, input: z.infe
     }
   }
   if (view && view.tab !== "premoderation") {
-    const listed = await listCall(env, session, brand, view, 0, LIMITS.pageSize, adultReader);
+    const listed = await listCall(env, session, brand, view, 0, LIMITS.pageSize, reader);
     out.tab = listed.tab;
     out.sub = listed.sub;
     out.items = listed.items;

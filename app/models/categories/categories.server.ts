@@ -65,11 +65,6 @@ export async function getCategoryTree(env: Env, now = Date.now()): Promise<Categ
   return tree;
 }
 
-/** The categories only adults may read (the adult category and its subcategories). */
-export function adultCategoryIds(tree: CategoryTree): number[] {
-  return tree.all.filter((c) => c.adult).map((c) => c.id);
-}
-
 /** The top-level category of a category. */
 export function topOf(tree: CategoryTree, cat: Category): Category {
   let c = cat;

@@ -10,7 +10,8 @@ import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
 import type { Tab } from "../../lib/questions";
 import { Cat, ListState, Offset, OptId, PageSize } from "../../lib/fields";
-import { adultCategoryIds, findCategory, EXCLUDED_FROM_DROPDOWN, getCategoryTree, type Category, type CategoryTree } from "./categories.server";
+import { adultCategoryIds, isAdultCategory } from "../core/visibility.server";
+import { findCategory, EXCLUDED_FROM_DROPDOWN, getCategoryTree, type Category, type CategoryTree } from "./categories.server";
 import { dbOf, schema } from "../core/db.server";
 import { listQuestions, type ListScope, type SectionListItem } from "../questions/lists.server";
 
@@ -98,7 +99,7 @@ function scopeOf(tree: CategoryTree, input: z.infer<typeof SectionListInput>, se
   const hideCategoryIds = adultOk ? [] : adultCategoryIds(tree);
   const tab = input.state as Tab | undefined;
   const c = input.cat === undefined ? null : findCategory(tree, input.cat);
-  if (c?.adult && !adultOk) throw new DomainError(ERR.adultNotConfirmed);
+  if (c && isAdultCategory(tree, c.id) && !adultOk) throw new DomainError(ERR.adultNotConfirmed);
   const kind = c?.special === "golden" ? "gold" : c?.special === "smstop" ? "lead" : section;
   const of = kind === "gold" ? ({ kind: "gold" } as const) : ({ kind: "lead", now } as const);
   if (!c || c.special === "golden" || c.special === "smstop") return { tab, section: of, hideCategoryIds };

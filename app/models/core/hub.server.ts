@@ -98,8 +98,3 @@ export function publishToRoom(env: Env, exec: ExecutionContext, event: RoomEvent
       ),
   );
 }
-
-/** May readers open a live room for this question? It must exist (any state: a page shows it). */
-export async function questionExists(env: Env, qid: number): Promise<boolean> {
-  return (await env.DB.prepare("SELECT 1 FROM questions WHERE id = ?").bind(qid).first()) != null;
-}

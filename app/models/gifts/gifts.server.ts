@@ -20,7 +20,7 @@ import { batchable, dbOf, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { giftNotification } from "../notifications/create.server";
 import { pointsChange, type PointsReason } from "../users/points.server";
-import { seesHiddenProfile } from "../../lib/users";
+import { assertActivityOpen, type Reader } from "../core/visibility.server";
 import { requireUser, requireWriter, type Session } from "../users/session.server";
 import { textLength } from "../core/text.server";
 
@@ -250,11 +250,11 @@ export function sentGiftItem(r: ReceivedRow, viewerId: number | null) {
   };
 }
 
-/** The user (120 unknown), refusing a hidden profile the viewer may not see (508). */
-async function giftOwner(env: Env, session: Session | null, uid: number) {
+/** The user (120 unknown), refusing activity the reader may not see (508): a hidden profile, or its owner blacklisted him. */
+async function giftOwner(env: Env, reader: Reader, uid: number) {
   const row = await dbOf(env).select({ id: u.id, hidden: u.hidden }).from(u).where(eq(u.id, uid)).get();
   if (!row) throw new DomainError(ERR.userNotFound);
-  if (row.hidden && !seesHiddenProfile(session?.user ?? null, uid)) throw new DomainError(ERR.profileHidden);
+  await assertActivityOpen(env, reader, row);
   return row;
 }
 
@@ -265,16 +265,16 @@ const receivedCount = (env: Env, uid: number) =>
     .where(and(eq(sg.toId, uid), isNull(sg.deletedAt)));
 
 /** giftedlist: the latest received gifts of a user (5) and how many he has. */
-export async function readGiftedList(env: Env, session: Session | null, input: z.infer<typeof GiftedListInput>) {
-  await giftOwner(env, session, input.user);
+export async function readGiftedList(env: Env, session: Session | null, input: z.infer<typeof GiftedListInput>, reader: Reader) {
+  await giftOwner(env, reader, input.user);
   const [rows, total] = await Promise.all([receivedGiftsQuery(env, input.user, GIFTED_SHORT, 0), receivedCount(env, input.user)]);
   const viewer = session?.user.id ?? null;
   return { gifts: rows.map((r) => sentGiftItem(r, viewer)), count: total[0]?.c ?? 0 };
 }
 
 /** gifteduserlist: a page (p offset, n ≤ 20) of the received gifts of a user, newest first. */
-export async function readGiftedUserList(env: Env, session: Session | null, input: z.infer<typeof GiftedUserListInput>) {
-  await giftOwner(env, session, input.user);
+export async function readGiftedUserList(env: Env, session: Session | null, input: z.infer<typeof GiftedUserListInput>, reader: Reader) {
+  await giftOwner(env, reader, input.user);
   const n = input.n ?? 20;
   const rows = await receivedGiftsQuery(env, input.user, n + 1, input.p ?? 0);
   const viewer = session?.user.id ?? null;

@@ -14,6 +14,7 @@ import { cut } from "../../lib/limits";
 import { plainText } from "../../lib/seo";
 import { Offset, PageSize, last, plainLine } from "../../lib/fields";
 import { dbOf, schema } from "../core/db.server";
+import { answerCols, liveAnswer, liveQuestion, questionCols } from "../core/visibility.server";
 import { requireUser, requireWriter, type Session } from "../users/session.server";
 import { inScopeCategories, moderationScope, type ModerationScope } from "./scope.server";
 
@@ -229,11 +230,17 @@ const QueueType = z.preprocess(
 
 export const ModQueueInput = z.object({ type: QueueType, p: Offset, n: PageSize });
 
-/** SQL: the reported item of a report row is still shown (a dropped item leaves the queue). */
+/**
+ * SQL: the reported item of a report row is still shown (a dropped item leaves the queue): live, and
+ * so is its question and, for a comment under an answer, that answer.
+ */
 function liveTarget(type: AbuseTarget): SQL {
-  if (type === "Q") return sql`EXISTS (SELECT 1 FROM questions x WHERE x.id = ${r.targetId} AND x.hidden = 0 AND x.state <> 'D')`;
-  if (type === "A") return sql`EXISTS (SELECT 1 FROM answers x JOIN questions y ON y.id = x.qid WHERE x.id = ${r.targetId} AND x.hidden = 0 AND y.hidden = 0)`;
-  return sql`EXISTS (SELECT 1 FROM comments x JOIN questions y ON y.id = x.qid WHERE x.id = ${r.targetId} AND x.hidden = 0 AND y.hidden = 0)`;
+  const y = liveQuestion(questionCols("y"));
+  if (type === "Q") return sql`EXISTS (SELECT 1 FROM questions y WHERE y.id = ${r.targetId} AND ${y})`;
+  if (type === "A")
+    return sql`EXISTS (SELECT 1 FROM answers x JOIN questions y ON y.id = x.qid WHERE x.id = ${r.targetId} AND ${liveAnswer(answerCols("x"))} AND ${y})`;
+  return sql`EXISTS (SELECT 1 FROM comments x JOIN questions y ON y.id = x.qid LEFT JOIN answers z ON x.ref_type = 'A' AND z.id = x.ref_id
+    WHERE x.id = ${r.targetId} AND x.hidden = 0 AND ${y} AND (x.ref_type <> 'A' OR ${liveAnswer(answerCols("z"))}))`;
 }
 
 function openReports(scope: ModerationScope, type: AbuseTarget): SQL {

@@ -4,14 +4,17 @@
  * that pick the recipients, drop the actor himself and whoever switched the kind off
  * (users.notify_settings, read in SQL), and only insert when the action's own row was written by
  * the same batch. Every such statement RETURNs its new rows, marked, for `announce`
- * (./push.server.ts). A recipient who has the actor on his blacklist is dropped too, whatever the
- * action (a moderator's notices excepted), so nothing a blacklisted user does notifies him.
+ * (./push.server.ts). A recipient is also dropped when the notice would name something he may not
+ * see (noticeShown, the visibility rule the lists apply when they read): the actor is on his
+ * blacklist (a moderator's notices excepted), the question is in an adult category he has not
+ * confirmed his age for, the asker hid his activity …
  */
 import { getTableColumns, sql, type SQL, type SQLWrapper } from "drizzle-orm";
 import { cut, LIMITS } from "../../lib/limits";
 import type { FlagType, SettingKey } from "../../lib/notify-settings";
 import { plainText } from "../../lib/seo";
 import { dbOf, schema } from "../core/db.server";
+import { noticeShown, RECIPIENT } from "../core/visibility.server";
 
 export const n = schema.notifications;
 
@@ -38,12 +41,6 @@ export const NOTIFICATION_KINDS = [
   "direct",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/**
- * Kinds a recipient's blacklist does not silence: a moderator's notices about the recipient's own
- * content (the moderator is the actor, but the notice is the site's, not a user reaching him).
- */
-const NOT_SILENCED_BY_BLACKLIST: ReadonlySet<NotificationKind> = new Set(["moder_deleted", "premod_declined"]);
 
 /** A repeated follow of the same user within this time creates no second 'follower' notification. */
 const FOLLOW_NOTICE_WINDOW_MS = 24 * 3_600_000;
@@ -175,14 +172,19 @@ export function notificationRows(env: Env, spec: NotificationSpec) {
   const recipients = typeof to === "number" ? sql`${to}` : Array.isArray(to) ? sql`SELECT value FROM json_each(${JSON.stringify(to)})` : (to as SQL);
   const flag = KIND_FLAG[spec.kind];
   const conditions: SQL[] = [sql`nr.id IN (${recipients})`];
-  if (spec.actorId != null) {
-    conditions.push(sql`nr.id <> ${spec.actorId}`);
-    // the recipient blacklisted the actor: nothing the actor does reaches him
-    if (!NOT_SILENCED_BY_BLACKLIST.has(spec.kind)) {
-      conditions.push(sql`NOT EXISTS (SELECT 1 FROM blacklist nb WHERE nb.owner_id = nr.id AND nb.user_id = ${spec.actorId})`);
-    }
-  }
+  if (spec.actorId != null) conditions.push(sql`nr.id <> ${spec.actorId}`);
   if (flag) conditions.push(settingOn("web"), settingOn(`${flag}_W`));
+  // nothing is written, counted or pushed that the recipient's own list would not show him
+  conditions.push(
+    noticeShown(RECIPIENT, {
+      kind: sql`${spec.kind}`,
+      actorId: asSql(spec.actorId),
+      qid: asSql(spec.qid),
+      aid: asSql(spec.aid),
+      cmid: asSql(spec.cmid),
+      pqid: asSql(spec.pqid),
+    }),
+  );
   if (spec.when) conditions.push(sql`(${spec.when})`);
   if (spec.unless) conditions.push(sql`NOT (${spec.unless})`);
 

@@ -10,9 +10,10 @@ import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
 import { dbOf, schema } from "../core/db.server";
 import { userHub } from "../core/hub.server";
-import { requireUser, type Session } from "../users/session.server";
+import { requireUser, type Session, type SessionUser } from "../users/session.server";
+import { adultCategoryIds, noticeShown, type Reader, userReader, who } from "../core/visibility.server";
 import { timeAgoWords } from "../../lib/time-ago";
-import { adultCategoryIds, getCategoryTree } from "../categories/categories.server";
+import { getCategoryTree } from "../categories/categories.server";
 import { feedPage, feedQuestionsQuery, feedUsersQuery, lastTime } from "../users/feeds.server";
 import { BRAND_KEY } from "../brands/brands.server";
 import { COLUMNS, n } from "./create.server";
@@ -26,6 +27,11 @@ const question = schema.questions;
 /** A page read with one row more than shown: the items and whether more follow. */
 function pageOf<T>(rows: T[], n: number) {
   return { shown: rows.slice(0, n), more: rows.length > n ? 1 : 0 };
+}
+
+/** A notification of `userId` that he may still see (noticeShown: nothing it names is hidden from him now). */
+function shownTo(user: SessionUser, where?: SQL): SQL {
+  return and(eq(n.userId, user.id), noticeShown(who(userReader(user)), n), where)!;
 }
 
 /** The list query: newest first, with the actor and the question title. */
@@ -49,9 +55,9 @@ function listQuery(env: Env, where: SQL, limit: number, offset: number) {
     .offset(offset);
 }
 
-/** One page of the user's notifications, newest first (the profile's 'updates' feed): `limit` rows from `offset`. */
-export function notificationsPageQuery(env: Env, userId: number, limit: number, offset: number) {
-  return listQuery(env, eq(n.userId, userId), limit, offset);
+/** One page of the user's notifications that he may still see, newest first (the profile's 'updates' feed): `limit` rows from `offset`. */
+export function notificationsPageQuery(env: Env, user: SessionUser, limit: number, offset: number) {
+  return listQuery(env, shownTo(user), limit, offset);
 }
 
 /** The hub's answer, or `fallback` (logged) when the hub fails: a read never fails for it. */
@@ -64,13 +70,16 @@ async function fromHub<T>(what: string, call: () => Promise<T>, fallback: () => 
   }
 }
 
-async function unreadInD1(env: Env, userId: number): Promise<number> {
-  const db = dbOf(env);
-  const row = await db
+/** The count of the user's unread notifications he may still see. */
+function unreadQuery(env: Env, user: SessionUser) {
+  return dbOf(env)
     .select({ c: count() })
     .from(n)
-    .where(and(eq(n.userId, userId), eq(n.viewed, 0)))
-    .get();
+    .where(shownTo(user, eq(n.viewed, 0)));
+}
+
+async function unreadInD1(env: Env, user: SessionUser): Promise<number> {
+  const row = await unreadQuery(env, user).get();
   return row?.c ?? 0;
 }
 
@@ -80,7 +89,7 @@ export async function showCount(env: Env, session: Session | null) {
   const res = await fromHub(
     "unread",
     () => userHub(env, user.id).unread(),
-    () => unreadInD1(env, user.id),
+    () => unreadInD1(env, user),
   );
   return { res };
 }
@@ -106,13 +115,7 @@ export async function showBulk(env: Env, session: Session | null, input: z.infer
   const db = dbOf(env);
   const hub = userHub(env, user.id);
   const [[rows, unreadRows], hubCount] = await Promise.all([
-    db.batch([
-      listQuery(env, eq(n.userId, user.id), input.n + 1, input.p),
-      db
-        .select({ c: count() })
-        .from(n)
-        .where(and(eq(n.userId, user.id), eq(n.viewed, 0))),
-    ]),
+    db.batch([listQuery(env, shownTo(user), input.n + 1, input.p), unreadQuery(env, user)]),
     hub.unread().catch((e: unknown) => {
       console.error("user hub: unread failed", e);
       return null;
@@ -148,25 +151,24 @@ export const FeedInput = z.object({
  * (nid: older than that notification; time: older than that moment). Only one's own (id, when
  * given, must be the user's: 364). Each item carries `timecell`, the time ago in words.
  */
-export async function readFeed(env: Env, session: Session | null, input: z.infer<typeof FeedInput>, now: number, adultReader = true) {
+export async function readFeed(env: Env, session: Session | null, input: z.infer<typeof FeedInput>, now: number, reader: Reader) {
   const user = requireUser(session);
   // the feeds of other people's questions leave out the adult categories for a reader who has not confirmed his age
-  const leaveOut = input.sub !== "updates" && !adultReader ? adultCategoryIds(await getCategoryTree(env, now)) : [];
+  const leaveOut = input.sub !== "updates" && !reader.adult ? adultCategoryIds(await getCategoryTree(env, now)) : [];
   if (input.id !== undefined && input.id !== user.id) throw new DomainError(ERR.notYourFeed);
   const before = input.time !== undefined ? input.time * 1000 : undefined;
   if (input.sub === "users") {
-    const { items, more } = feedPage(await feedUsersQuery(env, user.id, input.p, input.n + 1, before, leaveOut), input.n);
+    const { items, more } = feedPage(await feedUsersQuery(env, reader, input.p, input.n + 1, before, leaveOut), input.n);
     return { feed: items.map((i) => ({ ...i, timecell: timeAgoWords(i.added, now) })), more: more ? 1 : 0, lasttime: lastTime(items.map((i) => i.added)) };
   }
   if (input.sub === "questions") {
     const { items, more } = feedPage(await feedQuestionsQuery(env, user.id, input.p, input.n + 1, before, leaveOut), input.n);
     return { feed: items.map((i) => ({ ...i, timecell: timeAgoWords(i.updated, now) })), more: more ? 1 : 0, lasttime: lastTime(items.map((i) => i.updated)) };
   }
-  const where = and(
-    eq(n.userId, user.id),
-    input.nid !== undefined ? lt(n.id, input.nid) : undefined,
-    input.time !== undefined ? lt(n.added, input.time * 1000) : undefined,
-  )!;
+  const where = shownTo(
+    user,
+    and(input.nid !== undefined ? lt(n.id, input.nid) : undefined, input.time !== undefined ? lt(n.added, input.time * 1000) : undefined),
+  );
   const rows = await listQuery(env, where, input.n + 1, input.p);
   const { shown, more } = pageOf(rows, input.n);
   const items = shown.map((r) => toItem(r, now));
@@ -217,7 +219,7 @@ export async function markViewed(env: Env, session: Session | null, ids: number[
   const res = await fromHub(
     "viewed",
     () => (changed.length > 0 ? hub.viewed(changed.length) : hub.unread()),
-    () => unreadInD1(env, user.id),
+    () => unreadInD1(env, user),
   );
   return { viewed: changed.length, res };
 }

@@ -13,7 +13,7 @@ import { DomainError } from "../../lib/errors";
 import { idField, Offset } from "../../lib/fields";
 import { isModerator } from "../../lib/moderation";
 import { ALBUM, ALBUM_PRIVACY, type AlbumPrivacy, photoPagePath, photoUrl } from "../../lib/photos";
-import { seesHiddenProfile } from "../../lib/users";
+import { assertActivityOpen, GUEST, userReader } from "../core/visibility.server";
 import { dbOf, schema } from "../core/db.server";
 import { followingQuery } from "../users/follows.server";
 import type { Session, SessionUser } from "../users/session.server";
@@ -138,7 +138,7 @@ export async function readAlbums(env: Env, session: Session | null, input: z.inf
   const db = dbOf(env);
   const [owner, rows] = await db.batch([db.select({ id: u.id, hidden: u.hidden }).from(u).where(eq(u.id, input.user)).limit(1), albumsQuery(env, input.user)]);
   if (!owner[0]) throw new DomainError(ERR.userNotFound);
-  if (owner[0].hidden === 1 && !seesHiddenProfile(viewer, input.user)) throw new DomainError(ERR.profileHidden);
+  await assertActivityOpen(env, viewer ? userReader(viewer) : GUEST, owner[0]);
   const level = await readerLevel(env, viewer, input.user);
   return { albums: rows.map(albumItem).filter((a) => a.privacy <= level) };
 }
@@ -158,7 +158,7 @@ export async function visibleAlbum(env: Env, viewer: SessionUser | null, aid: nu
     .where(eq(al.id, aid))
     .get();
   if (!row) throw new DomainError(ERR.albumMissing);
-  if (row.hidden === 1 && !seesHiddenProfile(viewer, row.userId)) throw new DomainError(ERR.profileHidden);
+  await assertActivityOpen(env, viewer ? userReader(viewer) : GUEST, { id: row.userId, hidden: row.hidden });
   if (row.privacy > (await readerLevel(env, viewer, row.userId, row.privacy === ALBUM_PRIVACY.followers))) throw new DomainError(ERR.albumMissing);
   return albumItem(row);
 }

@@ -14,7 +14,8 @@ import { blank, idField, last, plainLine } from "../../lib/fields";
 import { ALBUM, type AlbumPrivacy, albumPath } from "../../lib/photos";
 import { dbOf, schema } from "../core/db.server";
 import { requireWriter, type Session, type SessionUser } from "../users/session.server";
-import { PREVIEW_SIZES, previewKey, type UploadedPhoto, type UploadInput, type UploadUrlInput, uploadPhoto, uploadPhotoByUrl } from "./photos.server";
+import { photoWithText } from "./photo-reads.server";
+import { dropPreviews, type UploadedPhoto, type UploadInput, type UploadUrlInput, uploadPhoto, uploadPhotoByUrl } from "./photos.server";
 
 const al = schema.albums;
 const p = schema.photos;
@@ -55,12 +56,6 @@ async function ownAlbum(env: Env, user: SessionUser, aid: number) {
   if (!row) throw new DomainError(ERR.albumMissing);
   if (row.userId !== user.id) throw new DomainError(ERR.albumNotYours);
   return row;
-}
-
-/** The previews of deleted photos leave the bucket (R2 takes at most 1000 keys a call). */
-async function dropPreviews(env: Env, srcs: string[]) {
-  const keys = srcs.flatMap((src) => PREVIEW_SIZES.map((size) => previewKey(src, size)));
-  for (let i = 0; i < keys.length; i += 1000) await env.PHOTOS.delete(keys.slice(i, i + 1000));
 }
 
 /** addalbum: a new empty album of the writer's, at most 100 of them; the form goes to its page. */
@@ -117,29 +112,34 @@ export async function delAlbum(env: Env, session: Session | null, input: z.infer
 }
 
 /**
- * delphoto: a photo out of the owner's album. In one batch the album's size goes down (only while
- * the photo is still in it, so two removals at once count once) and the photo is deleted, or, when
- * a text shows it, only leaves the album.
+ * delphoto: the owner deletes his photo — out of his album, or one no text of his shows any more (an
+ * upload he took out of his answer, a photo of a text that was removed). In one batch the album's
+ * size goes down (only while the photo is still in it, so two removals at once count once) and the
+ * photo is deleted with its previews; a photo a live text shows only leaves the album, and one in no
+ * album is refused while a live text shows it (618: take it out of the text first).
  */
 export async function delPhoto(env: Env, session: Session | null, input: z.infer<typeof DelPhotoInput>) {
   const user = requireWriter(session);
   const db = dbOf(env);
-  const ph = await db.select({ id: p.id, userId: p.userId, albumId: p.albumId, targetType: p.targetType }).from(p).where(eq(p.id, input.pid)).get();
+  const ph = await photoWithText(env, input.pid);
   if (!ph || ph.targetType === "U" || ph.targetType === "X") throw new DomainError(ERR.photoGone);
   if (ph.userId !== user.id) throw new DomainError(ERR.albumNotYours);
-  if (ph.albumId === null) throw new DomainError(ERR.photoNotInAlbum);
+  const shown = ph.targetType !== null && ph.removed === 0;
+  if (ph.albumId === null && shown) throw new DomainError(ERR.photoInText);
   const aid = ph.albumId;
-  const inAlbum = and(eq(p.id, ph.id), eq(p.albumId, aid));
+  const mine = and(eq(p.id, ph.id), eq(p.userId, user.id));
+  // what it was when read: a photo attached to a live text meanwhile stays
+  const unchanged = and(mine, ph.targetType === null ? isNull(p.targetType) : eq(p.targetType, ph.targetType));
   const [, gone] = await db.batch([
     db
       .update(al)
       .set({ size: sql`max(${al.size} - 1, 0)` })
-      .where(and(eq(al.id, aid), sql`exists (select 1 from ${p} where ${inAlbum})`)),
+      .where(and(eq(al.id, aid ?? 0), sql`exists (select 1 from ${p} where ${and(mine, eq(p.albumId, aid ?? 0))})`)),
     db
       .delete(p)
-      .where(and(inAlbum, isNull(p.targetType)))
+      .where(shown ? sql`0` : unchanged)
       .returning({ src: p.src }),
-    db.update(p).set({ albumId: null }).where(inAlbum),
+    db.update(p).set({ albumId: null }).where(mine),
   ]);
   await dropPreviews(
     env,

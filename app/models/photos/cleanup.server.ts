@@ -7,7 +7,7 @@
  */
 import { and, inArray, isNull, lt } from "drizzle-orm";
 import { dbOf, schema } from "../core/db.server";
-import { PREVIEW_SIZES, previewKey } from "./photos.server";
+import { dropPreviews } from "./photos.server";
 
 /** How long an upload may wait for the text it was made for. */
 export const UNATTACHED_KEPT_MS = 86_400_000;
@@ -23,6 +23,9 @@ export async function dropUnattachedPhotos(env: Env, now: number, batch = PHOTOS
     .delete(p)
     .where(and(inArray(p.id, db.select({ id: p.id }).from(p).where(unused).limit(batch)), unused))
     .returning({ src: p.src });
-  if (gone.length > 0) await env.PHOTOS.delete(gone.flatMap(({ src }) => PREVIEW_SIZES.map((size) => previewKey(src, size))));
+  await dropPreviews(
+    env,
+    gone.map((g) => g.src),
+  );
   return gone.length;
 }

@@ -1,22 +1,18 @@
-import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, notInArray, or, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { ERR, ERR_MSG } from "../../lib/errids";
 import { DomainError } from "../../lib/errors";
 import { blank, idField } from "../../lib/fields";
 import { LIMITS } from "../../lib/limits";
-import { ALBUM, albumPath, PHOTO, type PhotoSize, photoPagePath, photoUrl, splitPhotoLines } from "../../lib/photos";
+import { PHOTO, type PhotoSize, photoPagePath, photoUrl, splitPhotoLines } from "../../lib/photos";
 import { withQuota } from "../core/hub.server";
 import { textLength } from "../core/text.server";
 import { dbOf, schema } from "../core/db.server";
 import { requireWriter, type Session } from "../users/session.server";
 import { declaredSize, makePreviews, sniffPhoto } from "./codec.server";
-import { albumContext } from "./album-reads.server";
 import { fetchPhotoBytes } from "./fetch-url.server";
 
 const p = schema.photos;
-
-/** A preview never changes under its key: browsers and the edge may keep it for a year. */
-export const PREVIEW_CACHE = "public, max-age=31536000, immutable";
 
 // ---------------------------------------------------------------------------------------------
 // upload / addimg / addimgurl
@@ -71,8 +67,8 @@ export async function storePhoto(env: Env, session: Session | null, bytes: Uint8
   const { big, small } = await makePreviews(bytes, kind);
   const key = randomKey();
   await Promise.all([
-    env.PHOTOS.put(previewKey(key, 800), big.bytes, { httpMetadata: { contentType: big.mime, cacheControl: PREVIEW_CACHE } }),
-    env.PHOTOS.put(previewKey(key, 120), small.bytes, { httpMetadata: { contentType: small.mime, cacheControl: PREVIEW_CACHE } }),
+    env.PHOTOS.put(previewKey(key, 800), big.bytes, { httpMetadata: { contentType: big.mime } }),
+    env.PHOTOS.put(previewKey(key, 120), small.bytes, { httpMetadata: { contentType: small.mime } }),
   ]);
   const [row] = await dbOf(env)
     .insert(p)
@@ -128,8 +124,21 @@ function uploaded(r: { id: number; src: string; width: number; height: number })
   };
 }
 
+/**
+ * The statement that takes off an item the photos its new text no longer shows (`kept` are the
+ * ones it does), for the edit's own batch: they become their uploader's own uploads again, shown
+ * to nobody else and his to delete; the cron removes those older than a day and in no album.
+ */
+export function detachStatement(env: Env, type: "Q" | "A" | "C", targetId: number, kept: AttachablePhoto[]) {
+  const ids = kept.map((x) => x.id);
+  return dbOf(env)
+    .update(p)
+    .set({ targetType: null, targetId: null, qid: null })
+    .where(and(eq(p.targetType, type), eq(p.targetId, targetId), ids.length > 0 ? notInArray(p.id, ids) : undefined));
+}
+
 // ---------------------------------------------------------------------------------------------
-// serving the previews
+// the previews in the bucket (served by photo-reads.server.ts)
 
 /** The sizes every photo is stored in. */
 export const PREVIEW_SIZES: readonly PhotoSize[] = [800, 120];
@@ -139,20 +148,10 @@ export function previewKey(src: string, size: PhotoSize): string {
   return `p/${src}/${size}`;
 }
 
-/**
- * GET /img/p/{key}/{size}: a preview from the bucket, private there and served only by its key,
- * with the year-long immutable cache (a key is never reused); anything else is 404.
- */
-export async function servePreview(env: Env, key: string, size: string): Promise<Response> {
-  if (!/^[0-9a-f]{32}$/.test(key) || (size !== "800" && size !== "120")) return new Response("Not found", { status: 404 });
-  const obj = await env.PHOTOS.get(previewKey(key, size === "800" ? 800 : 120));
-  if (!obj) return new Response("Not found", { status: 404, headers: { "Cache-Control": "public, max-age=60" } });
-  const headers = new Headers();
-  obj.writeHttpMetadata(headers);
-  headers.set("Cache-Control", PREVIEW_CACHE);
-  headers.set("ETag", obj.httpEtag);
-  headers.set("Content-Length", String(obj.size));
-  return new Response(obj.body, { headers });
+/** Deletes the previews of photos whose rows went. */
+export async function dropPreviews(env: Env, srcs: string[]) {
+  const keys = srcs.flatMap((src) => PREVIEW_SIZES.map((size) => previewKey(src, size)));
+  for (let i = 0; i < keys.length; i += 1000) await env.PHOTOS.delete(keys.slice(i, i + 1000));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -242,86 +241,4 @@ export function attachStatement(env: Env, userId: number, list: AttachablePhoto[
     .update(p)
     .set({ targetType: type, targetId: targetId as number, qid: qid as number })
     .where(and(inArray(p.id, ids), eq(p.userId, userId), or(isNull(p.targetType), eq(p.targetType, type)), sql`${targetId} IS NOT NULL`));
-}
-
-// ---------------------------------------------------------------------------------------------
-// the viewer page
-
-/** A photo's place on its page: its number among the photos it is paged with, and the previous and next of them (wrapping around). */
-function around(siblings: { id: number }[], pid: number) {
-  const at = Math.max(
-    0,
-    siblings.findIndex((s) => s.id === pid),
-  );
-  const n = siblings.length;
-  return { at, index: at + 1, count: n, prev: siblings[(at - 1 + n) % n].id, next: siblings[(at + 1) % n].id };
-}
-
-type PhotoRow = { id: number; userId: number; targetType: string | null; targetId: number | null; qid: number | null };
-
-/** A photo shown in a question, answer or comment: its siblings in that text, unless the question is gone or hidden (null). */
-async function textContext(env: Env, ph: PhotoRow) {
-  const db = dbOf(env);
-  const [siblings, question] = await db.batch([
-    db
-      .select({ id: p.id })
-      .from(p)
-      .where(and(eq(p.targetType, ph.targetType ?? ""), eq(p.targetId, ph.targetId ?? 0)))
-      .orderBy(p.id),
-    db
-      .select({ hidden: schema.questions.hidden, state: schema.questions.state, categoryId: schema.questions.categoryId })
-      .from(schema.questions)
-      .where(eq(schema.questions.id, ph.qid ?? 0))
-      .limit(1),
-  ]);
-  const q = question[0];
-  if (ph.qid && (!q || q.hidden === 1 || q.state === "D")) return null;
-  const { at: _, ...place } = around(siblings, ph.id);
-  return {
-    ...place,
-    categoryId: q?.categoryId ?? null,
-    close: ph.qid ? (ph.targetType === "A" ? `/question/${ph.qid}#answer-${ph.targetId}` : `/question/${ph.qid}`) : `/profile/id${ph.userId}`,
-    shared: true,
-  };
-}
-
-/**
- * A photo's page: the photo, the previous and next photo of the same item (wrapping around) and
- * where "close" leads. A photo shown in a question, answer or comment is paged with that text's
- * photos, for whoever may read the question. A photo that only an album holds is paged with the
- * album's, for whoever may see the album (album-reads.server.ts), and such a page is never shared
- * between readers. A photo in neither is shown to its uploader only.
- */
-export async function photoPage(env: Env, session: Session | null, pid: number) {
-  const ph = await dbOf(env)
-    .select({
-      id: p.id,
-      userId: p.userId,
-      src: p.src,
-      width: p.width,
-      height: p.height,
-      targetType: p.targetType,
-      targetId: p.targetId,
-      qid: p.qid,
-      albumId: p.albumId,
-      added: p.added,
-    })
-    .from(p)
-    .where(eq(p.id, pid))
-    .get();
-  if (!ph) return null;
-  // an avatar (present or past) is shown beside its owner's nick, never as a photo page of its own
-  if (ph.targetType === "U" || ph.targetType === "X") return null;
-  const photo = { pid: ph.id, src: photoUrl(ph.src, 800), width: ph.width, height: ph.height };
-  const inText = ph.targetType ? await textContext(env, ph) : null;
-  if (inText) return { ...photo, ...inText };
-  if (ph.albumId !== null) {
-    const inAlbum = await albumContext(env, session?.user ?? null, { id: ph.id, added: ph.added, albumId: ph.albumId });
-    if (!inAlbum) return null;
-    const { at, ...place } = inAlbum.place;
-    const page = Math.floor(at / ALBUM.perPage) * ALBUM.perPage;
-    return { ...photo, ...place, categoryId: null, close: `${albumPath(ph.userId, ph.albumId, page)}#photo-${ph.id}`, shared: false };
-  }
-  if (ph.targetType || session?.user.id !== ph.userId) return null;
-  return { ...photo, index: 1, count: 1, prev: ph.id, next: ph.id, categoryId: null, close: `/profile/id${ph.userId}`, shared: false };
 }

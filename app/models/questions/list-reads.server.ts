@@ -13,6 +13,7 @@ import { findCategory, getCategoryTree, type CategoryTree } from "../categories/
 import type { Tab } from "../../lib/questions";
 import { listQuestions, listScope, listWhere, type ListScope, type QuestionListItem } from "./lists.server";
 import { dbOf, schema } from "../core/db.server";
+import { isAdultCategory } from "../core/visibility.server";
 import { categoryOf } from "./reads.server";
 
 const q = schema.questions;
@@ -29,7 +30,7 @@ export const CheckNewInput = z.object({ cat: Cat, qid: Id, state: ListState });
  */
 function scopeOf(tree: CategoryTree, cat: string | undefined, tab: Tab | undefined, now: number, adultOk: boolean): ListScope {
   const c = cat === undefined ? null : findCategory(tree, cat);
-  if (c?.adult && !adultOk) throw new DomainError(ERR.adultNotConfirmed);
+  if (c && isAdultCategory(tree, c.id) && !adultOk) throw new DomainError(ERR.adultNotConfirmed);
   return listScope(tree, c, tab ?? null, now, adultOk);
 }
 

@@ -1,7 +1,8 @@
 import type { Author } from "../../lib/views";
 import { and, desc, eq, gt, inArray, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
-import { adultCategoryIds, type Category, type CategoryTree } from "../categories/categories.server";
+import type { Category, CategoryTree } from "../categories/categories.server";
+import { adultCategoryIds } from "../core/visibility.server";
 import { dbOf, schema } from "../core/db.server";
 import { isTab, TAB_ORDER, TABS, type QuestionState, type Tab } from "../../lib/questions";
 

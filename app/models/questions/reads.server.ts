@@ -21,6 +21,7 @@ import { buildThreads, commentsQuery, type CommentRow } from "../comments/thread
 import { dbOf, schema } from "../core/db.server";
 import { loadAnswerPage, loadQuestionPage } from "./question-page.server";
 import type { Session } from "../users/session.server";
+import { assertCategoryOpen, type Reader } from "../core/visibility.server";
 
 const q = schema.questions;
 const a = schema.answers;
@@ -132,9 +133,23 @@ function ownerOf(v: QuestionView, session: Session | null) {
   return !!session && session.user.id === v.author.id && v.state !== "D";
 }
 
-/** The deleted view's refusal: 181 with the author, so the client can show who asked. */
-function deletedRefusal(v: QuestionView): ReadRefusal {
-  return new ReadRefusal(ERR.questionGone, { qautor: qautorOf(v) });
+/**
+ * The deleted view's refusal: 181; a moderator's also names the author (qautor), as his deleted
+ * page does, for the restore control; nobody else learns who asked.
+ */
+function deletedRefusal(v: QuestionView, reader: Reader): DomainError {
+  return reader.moderator ? new ReadRefusal(ERR.questionGone, { qautor: qautorOf(v) }) : new DomainError(ERR.questionGone);
+}
+
+/**
+ * What the question calls may read out of a question page: refused (340) in a category closed to
+ * the reader, whatever the question's state, as its page is; 181 when it is gone.
+ */
+function readable<P extends { kind: string; question?: QuestionView }>(page: P, reader: Reader, tree: CategoryTree, gone: ErrId = ERR.questionGone) {
+  if (page.kind === "missing" || !page.question) throw new DomainError(gone);
+  assertCategoryOpen(reader, tree, page.question.categoryId);
+  if (page.kind === "deleted") throw page.question.state === "D" ? deletedRefusal(page.question, reader) : new DomainError(gone);
+  return page as Extract<P, { kind: "ok" }>;
 }
 
 // ---------------------------------------------------------------- question
@@ -206,10 +221,9 @@ async function viewerOf(env: Env, qid: number, session: Session | null) {
 }
 
 /** `question` {qid}: the question page's data (first 20 answers, the best apart, comments '20,3,3'). */
-export async function readQuestion(env: Env, session: Session | null, input: z.infer<typeof QuestionInput>, now: number) {
-  const [page, viewer, tree] = await Promise.all([loadQuestionPage(env, input.qid, 0), viewerOf(env, input.qid, session), getCategoryTree(env, now)]);
-  if (page.kind === "missing") throw new DomainError(ERR.questionGone);
-  if (page.kind === "deleted") throw deletedRefusal(page.question);
+export async function readQuestion(env: Env, session: Session | null, input: z.infer<typeof QuestionInput>, now: number, reader: Reader) {
+  const [loaded, viewer, tree] = await Promise.all([loadQuestionPage(env, input.qid, 0), viewerOf(env, input.qid, session), getCategoryTree(env, now)]);
+  const page = readable(loaded, reader, tree);
   const v = page.question;
   const isOwner = !!session && session.user.id === v.author.id;
   const ability = replyAbility({ ...v, authorId: v.author.id }, session, viewer);
@@ -245,12 +259,11 @@ export const MoreAnswersInput = z.object({
 });
 
 /** `moreanswers` {qid, p, n, sort}: a page of the non-best answers, oldest first. */
-export async function readMoreAnswers(env: Env, session: Session | null, input: z.infer<typeof MoreAnswersInput>) {
+export async function readMoreAnswers(env: Env, session: Session | null, input: z.infer<typeof MoreAnswersInput>, reader: Reader) {
   const p = input.p ?? 0;
   const n = input.n ?? LIMITS.pageSize;
-  const page = await loadQuestionPage(env, input.qid, p);
-  if (page.kind === "missing") throw new DomainError(ERR.questionGone);
-  if (page.kind === "deleted") throw deletedRefusal(page.question);
+  const [loaded, tree] = await Promise.all([loadQuestionPage(env, input.qid, p), getCategoryTree(env)]);
+  const page = readable(loaded, reader, tree);
   const owns = ownerOf(page.question, session);
   return { answers: page.answers.slice(0, n).map((x) => shapeAnswer(x, owns)), p, n, anscnt: page.question.anscnt };
 }
@@ -258,52 +271,61 @@ export async function readMoreAnswers(env: Env, session: Session | null, input: 
 export const ShowAnswerInput = z.object({ aid: Id });
 
 /** `showans` {aid}: one answer with all its comments, under its question's header. */
-export async function readAnswer(env: Env, session: Session | null, input: z.infer<typeof ShowAnswerInput>, now: number) {
-  const [page, tree] = await Promise.all([loadAnswerPage(env, input.aid), getCategoryTree(env, now)]);
-  if (page.kind === "missing") throw new DomainError(ERR.readAnswerGone);
-  if (page.kind === "deleted") throw page.question.state === "D" ? deletedRefusal(page.question) : new DomainError(ERR.readAnswerGone);
+export async function readAnswer(env: Env, session: Session | null, input: z.infer<typeof ShowAnswerInput>, now: number, reader: Reader) {
+  const [loaded, tree] = await Promise.all([loadAnswerPage(env, input.aid), getCategoryTree(env, now)]);
+  const page = readable(loaded, reader, tree, ERR.readAnswerGone);
   return { question: questionHeader(page.question, tree), answer: shapeAnswer(page.answer, ownerOf(page.question, session)) };
 }
 
 // ---------------------------------------------------------------- comments
 
-type Target = { refType: "Q" | "A"; refId: number; qid: number };
+type Target = { refType: "Q" | "A"; refId: number; qid: number; categoryId: number };
 
 /**
- * Where a listing's comments live, refusing what cannot be shown: a missing or deleted question
- * (181), a missing or deleted answer (302), a missing comment (303). For type C the target is the
- * comment's own question or answer and `parent` is that comment.
+ * Where a listing's comments live, refusing what cannot be shown to the reader: a question in a
+ * category closed to him (340), a missing or deleted question (181), a missing or deleted answer
+ * (302), a missing comment (303). For type C the target is the comment's own question or answer and
+ * `parent` is that comment.
  */
-async function resolveTarget(env: Env, type: "Q" | "A" | "C", refid: number): Promise<Target & { parent: number | null }> {
+async function resolveTarget(env: Env, type: "Q" | "A" | "C", refid: number, reader: Reader): Promise<Target & { parent: number | null }> {
   const db = dbOf(env);
+  const [tree, target] = await Promise.all([getCategoryTree(env), findTarget(db, type, refid)]);
+  assertCategoryOpen(reader, tree, target.categoryId);
+  if (target.qremoved) throw new DomainError(ERR.questionGone);
+  if (target.aremoved) throw new DomainError(ERR.readAnswerGone);
+  const { qremoved: _q, aremoved: _a, ...found } = target;
+  return found;
+}
+
+/** A listing's target as stored, with whether its question or its answer was removed. */
+async function findTarget(db: ReturnType<typeof dbOf>, type: "Q" | "A" | "C", refid: number) {
+  const removed = (r: { state: string; hidden: number }) => r.hidden === 1 || r.state === "D";
   if (type === "Q") {
-    const row = await db.select({ state: q.state, hidden: q.hidden }).from(q).where(eq(q.id, refid)).get();
-    if (!row || row.hidden || row.state === "D") throw new DomainError(ERR.questionGone);
-    return { refType: "Q", refId: refid, qid: refid, parent: null };
+    const row = await db.select({ state: q.state, hidden: q.hidden, categoryId: q.categoryId }).from(q).where(eq(q.id, refid)).get();
+    if (!row) throw new DomainError(ERR.questionGone);
+    return { refType: "Q" as const, refId: refid, qid: refid, categoryId: row.categoryId, parent: null, qremoved: removed(row), aremoved: false };
   }
   if (type === "A") {
     const row = await db
-      .select({ hidden: a.hidden, qid: a.qid, qstate: q.state, qhidden: q.hidden })
+      .select({ hidden: a.hidden, qid: a.qid, state: q.state, qhidden: q.hidden, categoryId: q.categoryId })
       .from(a)
       .innerJoin(q, eq(q.id, a.qid))
       .where(eq(a.id, refid))
       .get();
     if (!row) throw new DomainError(ERR.readAnswerGone);
-    if (row.qhidden || row.qstate === "D") throw new DomainError(ERR.questionGone);
-    if (row.hidden) throw new DomainError(ERR.readAnswerGone);
-    return { refType: "A", refId: refid, qid: row.qid, parent: null };
+    const qremoved = removed({ state: row.state, hidden: row.qhidden });
+    return { refType: "A" as const, refId: refid, qid: row.qid, categoryId: row.categoryId, parent: null, qremoved, aremoved: row.hidden === 1 };
   }
   const row = await db
-    .select({ refType: cm.refType, refId: cm.refId, qid: q.id, qstate: q.state, qhidden: q.hidden, ahidden: a.hidden })
+    .select({ refType: cm.refType, refId: cm.refId, qid: q.id, state: q.state, hidden: q.hidden, categoryId: q.categoryId, ahidden: a.hidden })
     .from(cm)
     .innerJoin(q, eq(q.id, cm.qid))
     .leftJoin(a, and(eq(cm.refType, "A"), eq(a.id, cm.refId)))
     .where(and(eq(cm.id, refid), sql`${cm.refType} in ('Q', 'A')`))
     .get();
   if (!row) throw new DomainError(ERR.readCommentGone);
-  if (row.qhidden || row.qstate === "D") throw new DomainError(ERR.questionGone);
-  if (row.refType === "A" && (row.ahidden === null || row.ahidden === 1)) throw new DomainError(ERR.readAnswerGone);
-  return { refType: row.refType as "Q" | "A", refId: row.refId, qid: row.qid, parent: refid };
+  const aremoved = row.refType === "A" && (row.ahidden === null || row.ahidden === 1);
+  return { refType: row.refType as "Q" | "A", refId: row.refId, qid: row.qid, categoryId: row.categoryId, parent: refid, qremoved: removed(row), aremoved };
 }
 
 const refCond = (t: Target) => and(eq(cm.refType, t.refType), eq(cm.refId, t.refId))!;
@@ -337,13 +359,13 @@ export const CommentsInput = z.object({
  * the top-level window with everything below; "20,3,3" under a parent applies the rule there.
  * `total` is the number of top-level comments (or of direct replies under the parent).
  */
-export async function readComments(env: Env, input: z.infer<typeof CommentsInput>) {
+export async function readComments(env: Env, input: z.infer<typeof CommentsInput>, reader: Reader) {
   const db = dbOf(env);
   const p = input.p ?? 0;
-  const target = await resolveTarget(env, input.type, input.refid);
+  const target = await resolveTarget(env, input.type, input.refid, reader);
   let parent = target.parent;
   if (input.cmid !== undefined && input.cmid !== parent) {
-    const under = await resolveTarget(env, "C", input.cmid);
+    const under = await resolveTarget(env, "C", input.cmid, reader);
     if (under.refType !== target.refType || under.refId !== target.refId) throw new DomainError(ERR.readCommentGone);
     parent = input.cmid;
   }
@@ -388,8 +410,8 @@ export const AllCommentsInput = z.object({ type: TargetType, refid: Id });
  * were left out keeps its `more` count; under a comment, the reply's `more` counts its direct
  * replies left out.
  */
-export async function readAllComments(env: Env, input: z.infer<typeof AllCommentsInput>) {
-  const target = await resolveTarget(env, input.type, input.refid);
+export async function readAllComments(env: Env, input: z.infer<typeof AllCommentsInput>, reader: Reader) {
+  const target = await resolveTarget(env, input.type, input.refid, reader);
   const key = `${target.refType}:${target.refId}`;
   if (target.parent === null) {
     const rows = await commentsQuery(env, refCond(target), true);
@@ -419,8 +441,8 @@ export const CommentContextInput = z.object({ cmid: Id });
  * `comment_context` {cmid}: the comment's question header, its answer (for an answer's comment) and
  * the whole thread of that target with the comment marked (`marked: 1`).
  */
-export async function readCommentContext(env: Env, session: Session | null, input: z.infer<typeof CommentContextInput>, now: number) {
-  const target = await resolveTarget(env, "C", input.cmid);
+export async function readCommentContext(env: Env, session: Session | null, input: z.infer<typeof CommentContextInput>, now: number, reader: Reader) {
+  const target = await resolveTarget(env, "C", input.cmid, reader);
   const tree = await getCategoryTree(env, now);
   if (target.refType === "A") {
     const page = await loadAnswerPage(env, target.refId, input.cmid);
@@ -448,17 +470,19 @@ export const WhoVotedInput = z
   .object({ qid: OptId, optid: OptId, p: Offset })
   .refine((i) => (i.qid === undefined) !== (i.optid === undefined), ERR_MSG.readTargetAmbiguous);
 
-/** A question that may be shown, or 181 (missing, hidden or deleted). */
+/** The question whose voters are listed, for assertVisible. */
 function visibleQuestion(env: Env, qid: number | SQL) {
   const db = dbOf(env);
   return db
-    .select({ id: q.id, state: q.state, hidden: q.hidden })
+    .select({ id: q.id, state: q.state, hidden: q.hidden, categoryId: q.categoryId })
     .from(q)
     .where(eq(q.id, qid as number));
 }
 
-function assertVisible(rows: { state: string; hidden: number }[]) {
+/** A question that may be shown to the reader: 340 in a category closed to him, 181 when missing, hidden or deleted. */
+function assertVisible(rows: { state: string; hidden: number; categoryId: number }[], reader: Reader, tree: CategoryTree) {
   const row = rows[0];
+  if (row) assertCategoryOpen(reader, tree, row.categoryId);
   if (!row || row.hidden || row.state === "D") throw new DomainError(ERR.questionGone);
 }
 
@@ -466,8 +490,9 @@ function assertVisible(rows: { state: string; hidden: number }[]) {
  * `whovoted` {qid | optid, p}: 20 a page of the voters, newest first — the best-answer votes of a
  * question (votes against all included), or the poll votes that chose an option.
  */
-export async function readWhoVoted(env: Env, input: z.infer<typeof WhoVotedInput>) {
+export async function readWhoVoted(env: Env, input: z.infer<typeof WhoVotedInput>, reader: Reader) {
   const db = dbOf(env);
+  const tree = await getCategoryTree(env);
   const p = input.p ?? 0;
   const bv = schema.bestVotes;
   const pv = schema.pollVotes;
@@ -485,7 +510,7 @@ export async function readWhoVoted(env: Env, input: z.infer<typeof WhoVotedInput
         .offset(p),
       db.select({ n: count() }).from(bv).where(eq(bv.qid, input.qid)),
     ]);
-    assertVisible(qs);
+    assertVisible(qs, reader, tree);
     return { users: rows, qid: input.qid, p, n: LIMITS.pageSize, total: totals[0]?.n ?? 0 };
   }
   const optid = input.optid!;
@@ -507,7 +532,7 @@ export async function readWhoVoted(env: Env, input: z.infer<typeof WhoVotedInput
       .offset(p),
   ]);
   if (!opts[0]) throw new DomainError(ERR.pollOptionGone);
-  assertVisible(qs);
+  assertVisible(qs, reader, tree);
   return { users: rows, optid, p, n: LIMITS.pageSize, total: opts[0].votes };
 }
 
@@ -516,8 +541,9 @@ export const MarkedInput = z
   .refine((i) => (i.qid === undefined) !== (i.aid === undefined), ERR_MSG.readTargetAmbiguous);
 
 /** `marked` {qid | aid, p, n}: who marked a question or an answer, newest first: {id, nick, filin}. */
-export async function readMarked(env: Env, input: z.infer<typeof MarkedInput>) {
+export async function readMarked(env: Env, input: z.infer<typeof MarkedInput>, reader: Reader) {
   const db = dbOf(env);
+  const tree = await getCategoryTree(env);
   const p = input.p ?? 0;
   const n = input.n ?? LIMITS.pageSize;
   const mk = schema.marks;
@@ -526,12 +552,12 @@ export async function readMarked(env: Env, input: z.infer<typeof MarkedInput>) {
   const [owner, rows] = await db.batch([
     type === "Q"
       ? db
-          .select({ state: q.state, hidden: q.hidden, ahidden: sql<number>`0`.as("a_hidden"), total: q.totalmarks })
+          .select({ state: q.state, hidden: q.hidden, categoryId: q.categoryId, ahidden: sql<number>`0`.as("a_hidden"), total: q.totalmarks })
           .from(q)
           .where(eq(q.id, id))
       : db
           // aliased: in a D1 batch rows come back as objects, so two columns named `hidden` would collide
-          .select({ state: q.state, hidden: q.hidden, ahidden: sql<number>`${a.hidden}`.as("a_hidden"), total: a.totalmarks })
+          .select({ state: q.state, hidden: q.hidden, categoryId: q.categoryId, ahidden: sql<number>`${a.hidden}`.as("a_hidden"), total: a.totalmarks })
           .from(a)
           .innerJoin(q, eq(q.id, a.qid))
           .where(eq(a.id, id)),
@@ -546,6 +572,7 @@ export async function readMarked(env: Env, input: z.infer<typeof MarkedInput>) {
   ]);
   const row = owner[0];
   if (!row) throw new DomainError(type === "Q" ? ERR.questionGone : ERR.readAnswerGone);
+  assertCategoryOpen(reader, tree, row.categoryId);
   if (row.hidden || row.state === "D") throw new DomainError(ERR.questionGone);
   if (row.ahidden) throw new DomainError(ERR.readAnswerGone);
   return { users: rows, type, id, p, n, total: row.total };

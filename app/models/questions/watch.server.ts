@@ -8,6 +8,8 @@ import { z } from "zod";
 import { DomainError } from "../../lib/errors";
 import { idField } from "../../lib/fields";
 import { batchable, dbOf, schema } from "../core/db.server";
+import { assertCategoryOpen, userReader } from "../core/visibility.server";
+import { getCategoryTree } from "../categories/categories.server";
 import { requireWriter, type Session } from "../users/session.server";
 
 export const WatchInput = z.object({ qid: idField(ERR_MSG.questionGone) });
@@ -17,15 +19,22 @@ export const StopNotifyInput = z.object({
   type: z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v), z.enum(["Q", "C"], ERR_MSG.watchKindInvalid)),
 });
 
-/** startwatch: follow a visible question; a second follow is refused with 147. */
+/**
+ * startwatch: follow a question the user may read (one in an adult category only after he confirmed
+ * his age: 340); a second follow is refused with 147.
+ */
 export async function startWatch(env: Env, session: Session | null, input: z.infer<typeof WatchInput>, now: number) {
   const user = requireWriter(session);
   const db = dbOf(env);
-  const q = await db
-    .select({ state: schema.questions.state, hidden: schema.questions.hidden })
-    .from(schema.questions)
-    .where(eq(schema.questions.id, input.qid))
-    .get();
+  const [q, tree] = await Promise.all([
+    db
+      .select({ state: schema.questions.state, hidden: schema.questions.hidden, categoryId: schema.questions.categoryId })
+      .from(schema.questions)
+      .where(eq(schema.questions.id, input.qid))
+      .get(),
+    getCategoryTree(env, now),
+  ]);
+  if (q) assertCategoryOpen(userReader(user), tree, q.categoryId);
   if (!q || q.state === "D" || q.hidden === 1) throw new DomainError(ERR.questionGone);
   const [ins] = await db.batch(
     batchable(env, [

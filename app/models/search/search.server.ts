@@ -36,6 +36,7 @@ import { plainText } from "../../lib/seo";
 import { timeAgo } from "../../lib/time-ago";
 import { blank, Cat, Offset, OptId, PageSize } from "../../lib/fields";
 import { findCategory, getCategoryTree, type CategoryTree } from "../categories/categories.server";
+import { adultCategoryIds } from "../core/visibility.server";
 import { stemOf, termOf, wordsOf } from "../../lib/stems";
 import { indexStale } from "./index.server";
 import { excerptOf, type Term } from "./marks.server";
@@ -168,7 +169,7 @@ export async function search(env: Env, input: z.infer<typeof SearchInput>, adult
     );
     return page;
   }
-  return { results: await similarSearch(env, input.keyword ?? "", input.qid, now) };
+  return { results: await similarSearch(env, input.keyword ?? "", input.qid, now, adult) };
 }
 
 // ---------------------------------------------------------------- similar questions
@@ -183,24 +184,29 @@ export type SimilarResult = {
   is_poll: 0 | 1;
 };
 
-/** Up to 5 visible questions sharing word stems with the keyword, most shared stems first. */
-export async function similarSearch(env: Env, keyword: string, exceptQid: number | undefined, now: number): Promise<SimilarResult[]> {
+/**
+ * Up to 5 visible questions sharing word stems with the keyword, most shared stems first; none of
+ * the adult categories unless the reader confirmed his age (`adult`).
+ */
+export async function similarSearch(env: Env, keyword: string, exceptQid: number | undefined, now: number, adult: boolean): Promise<SimilarResult[]> {
   const text = keyword.trim().slice(0, SEARCH_CUT);
   if (Array.from(text).length < KEYWORD_MIN) return [];
   const stems = queryStems(text);
   if (stems.length === 0) return [];
+  const tree = await getCategoryTree(env, now);
+  const closed = adult ? [] : adultCategoryIds(tree);
+  const shown = closed.length > 0 ? `and q.category_id not in (${closed.join(",")})` : "";
   // FTS5 ranks inside the index and hands over only the best SIMILAR_POOL rows (ORDER BY rank with a LIMIT)
   // one statement: the hits (none: one row of nulls) and whether rows wait for their stems (written outside the worker)
   const similar = env.DB.prepare(
     `select h.*, exists (select 1 from search_stale) as stale from (select 1) left join (
        select q.id, q.qtext, q.state, q.anscnt, q.poll_type, q.category_id, q.added, u.id as uid, u.nick, null as banswer, questions_fts.rank as rnk
          from questions_fts join questions q on q.id = questions_fts.rowid join users u on u.id = q.user_id
-         where questions_fts match ?1 and ${VISIBLE} and q.id != ?2
+         where questions_fts match ?1 and ${VISIBLE} ${shown} and q.id != ?2
          order by questions_fts.rank limit ${SIMILAR_POOL}) h on true
      order by h.rnk`,
   ).bind(ftsQuery(stems, "OR", true), exceptQid ?? 0);
-  const [tree, found] = await Promise.all([getCategoryTree(env, now), similar.all<Row & { stale: number }>()]);
-  let hits = found.results;
+  let hits = (await similar.all<Row & { stale: number }>()).results;
   if (hits[0]?.stale) {
     await indexStale(env.INDEX_DB ?? env.DB, STALE_BEFORE_SEARCH);
     hits = (await similar.all<Row & { stale: number }>()).results;
@@ -306,11 +312,6 @@ export type SearchPage = {
 
 type PageRow = Row & { qcomment: string; answer: string | null; aid: number | null };
 
-/** The ids of the adult categories (flagged so, or under one flagged so), left out for readers who did not confirm their age. */
-export function adultIds(tree: CategoryTree): number[] {
-  return tree.all.filter((c) => c.adult || (c.parentId != null && tree.byId.get(c.parentId)?.adult)).map((c) => c.id);
-}
-
 /**
  * The search page: visible questions having every word of the query (by stem; a short word as it
  * is) in the title or the explanation, or all of them in one visible answer, filtered by state,
@@ -341,7 +342,7 @@ export async function searchPage(env: Env, query: SearchQuery, now: number): Pro
     where.push(`q.added >= ?${binds.length + 1}`);
     binds.push(now - query.period * 1000);
   }
-  const adult = adultIds(tree);
+  const adult = adultCategoryIds(tree);
   if (!query.adult && adult.length > 0) where.push(`q.category_id not in (${adult.join(",")})`);
 
   const run = (gs: Group[]) => runSearch(env, query, where.join(" and "), binds, tree, gs, now);

@@ -10,7 +10,8 @@ import { ERR_MSG } from "../../lib/errids";
 import { blank } from "../../lib/fields";
 import { getCategoryTree } from "../categories/categories.server";
 import { termOf } from "../../lib/stems";
-import { adultIds, MAX_TERMS, SEARCH_CUT, STOP, VISIBLE, wordsOf } from "./search.server";
+import { adultCategoryIds } from "../core/visibility.server";
+import { MAX_TERMS, SEARCH_CUT, STOP, VISIBLE, wordsOf } from "./search.server";
 import { indexStale, STALE_PROBE } from "./index.server";
 
 /** Suggestions come once more than this many characters are typed. */
@@ -48,7 +49,7 @@ export async function suggest(env: Env, input: z.infer<typeof SuggestInput>, adu
   if (typing) terms.push(typingQuery(typing));
   if (terms.length === 0) return { items: [] };
   const tree = await getCategoryTree(env, now);
-  const ids = adultIds(tree);
+  const ids = adultCategoryIds(tree);
   const notAdult = !adult && ids.length > 0 ? `and q.category_id not in (${ids.join(",")})` : "";
   const query = env.DB.prepare(
     `select qtext from (

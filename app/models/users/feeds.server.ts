@@ -16,6 +16,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
 import { dbOf } from "../core/db.server";
+import { activityOpen, type Reader, userCols } from "../core/visibility.server";
 
 /** The most recent watches (and brand members, and followed stars) a feed gathers from: the bound on its reads. */
 export const FEED_FANIN_MAX = 1000;
@@ -117,8 +118,9 @@ function fanInRows(depth: number, before: number | undefined, leaveOut: number[]
 }
 
 /**
- * One page of the 'users' feed of `ownerId`: what the users he follows asked and answered, newest
- * first (docs/decisions/0037). Most of it is his feed's rows (feed_items, written when the people
+ * One page of the 'users' feed of `owner` (the reader): what the users he follows asked and
+ * answered, newest first (docs/decisions/0037), but for those whose activity is not open to him (a
+ * hidden profile, or one who put him on his blacklist: activityOpen). Most of it is his feed's rows (feed_items, written when the people
  * he follows write): one range of their key, read in order, each row's question or answer read
  * with it for what the page shows and whether it is still shown (not hidden, not deleted, not in
  * a category left out). The writing of the stars he follows (users followed by more than
@@ -126,10 +128,12 @@ function fanInRows(depth: number, before: number | undefined, leaveOut: number[]
  * brand's people are (fanInRows), and merged in; the stars are found through their own small
  * index, so a reader who follows many people and no star pays nothing for them.
  */
-export function feedUsersQuery(env: Env, ownerId: number, offset: number, limit: number, before?: number, leaveOut: number[] = []) {
+export function feedUsersQuery(env: Env, owner: Reader, offset: number, limit: number, before?: number, leaveOut: number[] = []) {
   const depth = offset + limit;
+  const ownerId = owner.id;
   const stars = sql`SELECT s.id AS author_id FROM users s
     WHERE s.feed_star = 1 AND EXISTS (SELECT 1 FROM follows WHERE follower_id = ${ownerId} AND target_type = 'U' AND target_id = s.id)
+      AND ${activityOpen(owner, userCols("s"))}
     LIMIT ${FEED_FANIN_MAX}`;
   return dbOf(env).all<FeedUserItem>(sql`
     WITH fl AS (${stars}), cut AS (SELECT 0 AS t)
@@ -140,7 +144,7 @@ export function feedUsersQuery(env: Env, ownerId: number, offset: number, limit:
         LEFT JOIN answers a ON f.kind = 'A' AND a.id = f.item_id
         JOIN questions q ON q.id = (CASE f.kind WHEN 'Q' THEN f.item_id ELSE a.qid END)
         JOIN users u ON u.id = f.author_id
-        WHERE f.owner_id = ${ownerId} ${olderThan("f.added", before)} AND u.feed_star = 0
+        WHERE f.owner_id = ${ownerId} ${olderThan("f.added", before)} AND u.feed_star = 0 AND ${activityOpen(owner, userCols("u"))}
           AND (f.kind = 'Q' OR a.hidden = 0) AND q.hidden = 0 AND q.state <> 'D' ${shownCategories(leaveOut)}
         ORDER BY f.added DESC, f.item_id DESC
         LIMIT ${depth}
@@ -153,9 +157,13 @@ export function feedUsersQuery(env: Env, ownerId: number, offset: number, limit:
   `);
 }
 
-/** One page of a brand's 'users' feed: what the brand's people (its experts and administrators) asked and answered. */
-export function brandFeedUsersQuery(env: Env, brandId: number, offset: number, limit: number, before?: number, leaveOut: number[] = []) {
-  const authors = sql`SELECT user_id AS author_id FROM brand_members WHERE brand_id = ${brandId} LIMIT ${FEED_FANIN_MAX}`;
+/**
+ * One page of a brand's 'users' feed: what the brand's people (its experts and administrators) asked
+ * and answered, but for those whose activity is not open to the reader (activityOpen).
+ */
+export function brandFeedUsersQuery(env: Env, brandId: number, reader: Reader, offset: number, limit: number, before?: number, leaveOut: number[] = []) {
+  const authors = sql`SELECT m.user_id AS author_id FROM brand_members m JOIN users mu ON mu.id = m.user_id
+    WHERE m.brand_id = ${brandId} AND ${activityOpen(reader, userCols("mu"))} LIMIT ${FEED_FANIN_MAX}`;
   return authorsFeedQuery(env, authors, offset, limit, before, leaveOut);
 }
 

@@ -12,8 +12,8 @@ import { DomainError } from "../../lib/errors";
 import { flag, idField, Offset, PageSize } from "../../lib/fields";
 import { LIMITS } from "../../lib/limits";
 import { isModerator, parseJsonList } from "../../lib/moderation";
-import { seesHiddenProfile } from "../../lib/users";
 import { dbOf, schema } from "../core/db.server";
+import { assertActivityOpen, closedCategoriesFor, questionShown, type Reader } from "../core/visibility.server";
 import { LIST_COLUMNS } from "../questions/lists.server";
 import { headerQuery, userAnswersQuery, userQuestionsQuery } from "./profile.server";
 import { requireUser, requireWriter, type Session } from "./session.server";
@@ -24,13 +24,19 @@ const w = schema.watches;
 
 type Header = Awaited<ReturnType<typeof headerQuery>>[number];
 
-/** The user's header row, refusing an unknown user (120) and hidden activity the viewer may not see (508). */
-async function visibleUser(env: Env, session: Session | null, uid: number): Promise<Header> {
+/**
+ * The user's header row, refusing an unknown user (120) and activity the reader may not see (508): a
+ * hidden profile, or one whose owner put the reader on his blacklist (seesActivity).
+ */
+async function visibleUser(env: Env, reader: Reader, uid: number): Promise<Header> {
   const [row] = await headerQuery(env, uid);
   if (!row) throw new DomainError(ERR.userNotFound);
-  if (row.hidden === 1 && !seesHiddenProfile(session?.user ?? null, uid)) throw new DomainError(ERR.profileHidden);
+  await assertActivityOpen(env, reader, row);
   return row;
 }
+
+/** The categories left out of someone's lists for this reader: the adult ones until he confirms his age; none of his own. */
+const leftOut = (env: Env, reader: Reader, uid: number) => (reader.id === uid ? Promise.resolve([]) : closedCategoriesFor(env, reader));
 
 /** One page of `n` plus whether more follow (one row more is read). */
 function paged<T>(rows: T[], n: number) {
@@ -42,8 +48,8 @@ function paged<T>(rows: T[], n: number) {
 export const StatsInput = z.object({ user: idField(ERR_MSG.userNotFound) });
 
 /** The header's counters as kept on the user's row (never recounted); the blacklist's size to its owner alone. */
-export async function readStats(env: Env, session: Session | null, input: z.infer<typeof StatsInput>) {
-  const r = await visibleUser(env, session, input.user);
+export async function readStats(env: Env, session: Session | null, input: z.infer<typeof StatsInput>, reader: Reader) {
+  const r = await visibleUser(env, reader, input.user);
   const own = session?.user.id === r.id;
   return {
     user: {
@@ -77,11 +83,11 @@ export const QuserListInput = z.object({
   hidden: flag(0),
 });
 
-export async function readQuserList(env: Env, session: Session | null, input: z.infer<typeof QuserListInput>) {
+export async function readQuserList(env: Env, session: Session | null, input: z.infer<typeof QuserListInput>, reader: Reader) {
   if (input.hidden === 1 && session?.user.id !== input.user) throw new DomainError(ERR.ownerOnlyList);
-  await visibleUser(env, session, input.user);
+  const [, leaveOut] = await Promise.all([visibleUser(env, reader, input.user), leftOut(env, reader, input.user)]);
   const n = input.n ?? LIMITS.pageSize;
-  const rows = await userQuestionsQuery(env, input.user, input.hidden === 1 ? "deleted" : (input.state ?? "all"), input.p ?? 0, n + 1);
+  const rows = await userQuestionsQuery(env, input.user, input.hidden === 1 ? "deleted" : (input.state ?? "all"), input.p ?? 0, n + 1, leaveOut);
   const { items, more } = paged(rows, n);
   return {
     questions: items.map(({ catName, catUrlname, ...r }) => ({ ...r, category: { name: catName, urlname: catUrlname } })),
@@ -91,10 +97,10 @@ export async function readQuserList(env: Env, session: Session | null, input: z.
 
 export const AuserListInput = z.object({ usrid: idField(ERR_MSG.userNotFound), p: Offset, n: PageSize, best: flag(0) });
 
-export async function readAuserList(env: Env, session: Session | null, input: z.infer<typeof AuserListInput>) {
-  await visibleUser(env, session, input.usrid);
+export async function readAuserList(env: Env, input: z.infer<typeof AuserListInput>, reader: Reader) {
+  const [, leaveOut] = await Promise.all([visibleUser(env, reader, input.usrid), leftOut(env, reader, input.usrid)]);
   const n = input.n ?? LIMITS.pageSize;
-  const rows = await userAnswersQuery(env, input.usrid, input.best === 1 ? "best" : "all", input.p ?? 0, n + 1);
+  const rows = await userAnswersQuery(env, input.usrid, input.best === 1 ? "best" : "all", input.p ?? 0, n + 1, leaveOut);
   const { items, more } = paged(rows, n);
   return { answers: items.map((r) => ({ ...r, best: r.best === 1 })), more };
 }
@@ -103,8 +109,11 @@ export async function readAuserList(env: Env, session: Session | null, input: z.
 
 export const WatchListInput = z.object({ p: Offset, n: PageSize });
 
-/** The questions the signed-in user watches, the latest watched first (watches_user_idx); deleted questions are left out. */
-export async function readWatchList(env: Env, session: Session | null, input: z.infer<typeof WatchListInput>) {
+/**
+ * The questions the signed-in user watches, the latest watched first (watches_user_idx), but for
+ * those he may not read now: deleted, or in a category closed to him.
+ */
+export async function readWatchList(env: Env, session: Session | null, input: z.infer<typeof WatchListInput>, reader: Reader) {
   const user = requireUser(session);
   const n = input.n ?? LIMITS.pageSize;
   const db = dbOf(env);
@@ -112,12 +121,12 @@ export async function readWatchList(env: Env, session: Session | null, input: z.
     .select({ ...LIST_COLUMNS, watched: sql<number>`${w.added}`.as("watched") })
     .from(w)
     .innerJoin(q, eq(q.id, w.qid))
-    .where(and(eq(w.userId, user.id), eq(q.hidden, 0)))
+    .where(and(eq(w.userId, user.id), questionShown(await closedCategoriesFor(env, reader), q)))
     .orderBy(desc(w.added), desc(w.id))
     .limit(n + 1)
     .offset(input.p ?? 0);
   const { items, more } = paged(rows, n);
-  return { questions: items.filter((r) => r.state !== "D"), more };
+  return { questions: items, more };
 }
 
 // ---- cabhide

@@ -2,8 +2,9 @@ import { and, desc, eq, ne, notInArray, sql, type SQL } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
 import { parseId, parsePrefixedId } from "../../lib/params";
 import type { QuestionState } from "../../lib/questions";
-import { isBanned, seesHiddenProfile } from "../../lib/users";
-import { adultCategoryIds, getCategoryTree } from "../categories/categories.server";
+import { isBanned } from "../../lib/users";
+import { adultCategoryIds, GUEST, seesActivity, userReader } from "../core/visibility.server";
+import { getCategoryTree } from "../categories/categories.server";
 import { dbOf, schema } from "../core/db.server";
 import { catalogueQuery, GIFT_POINTS_MIN, giftItem, receivedGiftsQuery, sentGiftItem } from "../gifts/gifts.server";
 import { ANSWER_LIST_COLUMNS, ANSWER_LIST_ORDER, answerListWhere, LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
@@ -352,7 +353,7 @@ async function loadProfileData(
   }
   if (view.tab === "feed" && view.sub === "users") {
     // a raw statement is not part of a Drizzle batch: the two reads go out side by side
-    const [users, rows] = await Promise.all([headerQuery(env, uid), feedUsersQuery(env, uid, offset, limit, undefined, leaveOut)]);
+    const [users, rows] = await Promise.all([headerQuery(env, uid), feedUsersQuery(env, userReader(viewer!), offset, limit, undefined, leaveOut)]);
     const p = page(rows);
     return { row: users[0], more: p.more, list: { kind: "feedUsers", items: p.items } satisfies ProfileList };
   }
@@ -362,7 +363,8 @@ async function loadProfileData(
     return { row: users[0], more: p.more, list: { kind: "feedQuestions", items: p.items } satisfies ProfileList };
   }
   if (view.tab === "feed") {
-    const [users, rows] = await db.batch([headerQuery(env, uid), notificationsPageQuery(env, uid, limit, offset)]);
+    // the owner's own page (checked before this is called): the viewer is the owner
+    const [users, rows] = await db.batch([headerQuery(env, uid), notificationsPageQuery(env, viewer!, limit, offset)]);
     const p = page(rows);
     return { row: users[0], more: p.more, list: { kind: "updates", items: p.items.map((r) => toItem(r)) } satisfies ProfileList };
   }
@@ -381,10 +383,17 @@ async function loadProfileData(
   return { row: users[0], more: false, list: { kind: "none" } satisfies ProfileList };
 }
 
-/** Whether the viewer follows user `uid` and has him on his blacklist: one batch, read beside the page's own. */
-async function relationOf(env: Env, viewerId: number, uid: number): Promise<ProfileRelation> {
-  const [following, listed] = await dbOf(env).batch([followingQuery(env, viewerId, uid), blacklistedQuery(env, viewerId, uid)]);
-  return { following: following.length > 0, listed: listed.length > 0 };
+/**
+ * Whether the viewer follows user `uid`, has him on his blacklist, and is on his: one batch, read
+ * beside the page's own. `listedBy` stays on the server: the page shows it only as a hidden profile.
+ */
+async function relationOf(env: Env, viewerId: number, uid: number): Promise<{ relation: ProfileRelation; listedBy: boolean }> {
+  const [following, listed, listedBy] = await dbOf(env).batch([
+    followingQuery(env, viewerId, uid),
+    blacklistedQuery(env, viewerId, uid),
+    blacklistedQuery(env, uid, viewerId),
+  ]);
+  return { relation: { following: following.length > 0, listed: listed.length > 0 }, listedBy: listedBy.length > 0 };
 }
 
 /**
@@ -408,13 +417,17 @@ export async function loadProfilePage(
   // the feeds list other people's questions on the owner's own page
   const listsQuestions = view.tab === "questions" || view.tab === "answers" || (view.tab === "feed" && view.sub !== "updates");
   const leaveOut = listsQuestions && (!isOwner || view.tab === "feed") && !adultReader ? adultCategoryIds(await getCategoryTree(env, now)) : [];
-  const [{ row, list, more }, relation] = await Promise.all([
+  const [{ row, list, more }, related] = await Promise.all([
     loadProfileData(env, uid, view, offset, viewer, leaveOut),
     viewer && !isOwner ? relationOf(env, viewer.id, uid) : null,
   ]);
   if (!row) return { kind: "missing" };
   const user = toUser(row, now, isOwner);
-  if (user.hidden && !seesHiddenProfile(viewer, uid)) return { kind: "hidden", user: { id: user.id, nick: user.nick, lvl: user.lvl, filin: user.filin } };
+  const relation = related?.relation ?? null;
+  // a hidden profile, or one whose owner put the viewer on his blacklist, shows the viewer its notice alone
+  if (!seesActivity(viewer ? userReader(viewer) : GUEST, user, related?.listedBy ?? false)) {
+    return { kind: "hidden", user: { id: user.id, nick: user.nick, lvl: user.lvl, filin: user.filin } };
+  }
   if (view.tab !== "photos") return { kind: "ok", user, view, isOwner, list: list ?? { kind: "none" }, more, offset, step: LIMITS.pageSize, relation };
   // an album this reader may not see is not found, as one that does not exist
   const photos = list?.kind === "albums" || list?.kind === "album" ? photosFor(list, albumLevel(viewer, uid, relation?.following ?? false), uid) : null;
