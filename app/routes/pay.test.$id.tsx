@@ -5,21 +5,34 @@ import { NotFound } from "../components/not-found";
 import { PRIVATE_PAGE } from "../lib/http.server";
 import { SERVICE_TITLES } from "../lib/payments";
 import { pageMeta } from "../lib/seo";
-import { testPaymentDecide, testPaymentPage } from "../models/payments/payments.server";
+import { testPaymentDecide, testPaymentPage, type TestPageVisitor } from "../models/payments/payments.server";
+import { TEST_PAGE_SIG } from "../models/payments/providers.server";
+import { viewerSession } from "../models/users/session.server";
 
 /** A payment id from the path: digits only, else 0 (no payment). */
 const idOf = (s: string | undefined) => (s && /^\d{1,15}$/.test(s) ? Number(s) : 0);
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  pageMeta({ title: data?.payment ? "Тестовая оплата — Ответы" : "Платёж не найден — Ответы", noindex: true });
+// the link's signature is not sent on from this page, even to the site's own pages (only the origin is)
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  ...pageMeta({ title: data?.payment ? "Тестовая оплата — Ответы" : "Платёж не найден — Ответы", noindex: true }),
+  { name: "referrer", content: "strict-origin" },
+];
+
+/** Who opens the page: the signed-in viewer, and the signature of the link he followed. */
+async function visitorOf(context: LoaderFunctionArgs["context"], request: Request): Promise<TestPageVisitor> {
+  const session = await viewerSession(context, request);
+  return { userId: session?.user.id ?? null, sig: new URL(request.url).searchParams.get(TEST_PAGE_SIG) };
+}
 
 /**
- * /pay/test/{id}: the local test provider's payment page (never in production). The tester pays or
- * cancels; the choice becomes the provider's signed notification, handled as one from the network,
- * and the payer returns to success_paid or canceled_paid as from a real provider.
+ * /pay/test/{id}?sig=…: the local test provider's payment page (never in production), as a real
+ * provider's hosted page: reached by the signed link the order gave, or by the payer signed in;
+ * anyone else finds no payment there. The tester pays or cancels (the form posts to this same
+ * address, link included); the choice becomes the provider's signed notification, handled as one
+ * from the network, and the payer returns to success_paid or canceled_paid as from a real provider.
  */
-export async function loader({ params, context }: LoaderFunctionArgs) {
-  const payment = await testPaymentPage(context.cloudflare.env, idOf(params.id));
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const payment = await testPaymentPage(context.cloudflare.env, idOf(params.id), await visitorOf(context, request));
   if (!payment) return json({ payment: null }, { status: 404, headers: PRIVATE_PAGE });
   return json({ payment }, { headers: PRIVATE_PAGE });
 }
@@ -29,7 +42,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (decision !== "pay" && decision !== "cancel") throw new Response("Выберите «Оплатить» или «Отменить»", { status: 400, headers: PRIVATE_PAGE });
   const origin = new URL(request.url).origin;
   const { env, ctx } = context.cloudflare;
-  const done = await testPaymentDecide(env, idOf(params.id), decision === "pay", origin, Date.now());
+  const done = await testPaymentDecide(env, idOf(params.id), await visitorOf(context, request), decision === "pay", origin, Date.now());
   if (!done) throw new Response("Платёж не найден", { status: 404, headers: PRIVATE_PAGE });
   if (done.purge.length > 0) await purgePages(origin, done.purge, env, (p) => ctx.waitUntil(p));
   return redirect(done.to, { headers: PRIVATE_PAGE });

@@ -12,9 +12,12 @@ let n = 0;
 const stamp = () => `pay${Date.now()}${++n}`;
 const phone = { viewport: { width: 390, height: 844 } };
 
+/** The test provider's page, reached by the link the order signed for the payment, as a real provider's. */
+const TEST_PAGE = /\/pay\/test\/\d+\?sig=[0-9a-f]{64}$/;
+
 /** On the test provider's page (checked when asked): pay; the return checks the payment and goes on. */
 async function payOnTestPage(page: Page, check = false) {
-  await expect(page).toHaveURL(/\/pay\/test\/\d+$/);
+  await expect(page).toHaveURL(TEST_PAGE);
   await expect(page.getByTestId("test-payment")).toBeVisible();
   if (check) await fitsAndAccessible(page);
   await page.getByRole("button", { name: "Оплатить" }).click();
@@ -74,7 +77,7 @@ test.describe("paid services through the test provider", () => {
     const asked = await api(page, "addqst", { qtext: `Стоит ли брать зонт в поход по горам ${stamp()}?`, cid: "25" });
     await page.goto(`/question/${asked.qid}`);
     await page.getByRole("button", { name: "Сделать лидером — 50 ₽" }).click();
-    await expect(page).toHaveURL(/\/pay\/test\/\d+$/);
+    await expect(page).toHaveURL(TEST_PAGE);
     expect((await api(page, "delqst", { qid: String(asked.qid) })).status).toBe(200);
     await payOnTestPage(page);
     await expect(page.getByTestId("success-paid")).toContainText("Сумма зачислена на ваш счёт на сайте");

@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { startPayment } from "../../app/models/payments/payments.server";
 import { testNotification } from "../../app/models/payments/providers.server";
 import type { SessionUser } from "../../app/models/users/session.server";
-import { BASE, get, page, post, postForm, workerFetch } from "./helpers/api";
+import { BASE, formPost, get, type Me, page, post, postForm, workerFetch } from "./helpers/api";
 import { one, value } from "./helpers/db";
-import { ask, decide, notify, payment } from "./helpers/payments";
+import { ask, decide, notify, payLink, payment } from "./helpers/payments";
 import { as, newUser } from "./helpers/users";
 
 const DAY = 86_400_000;
@@ -19,7 +19,8 @@ describe("paying for services through the local test provider", () => {
     const { json } = await post("mvip", { uid: buyer.id, period: 10, money: 1 }, buyer);
     expect(json).toMatchObject({ status: 200, free: 0, data: { provider: "test", amount: 100 } });
     const id = json.data.issuer_id as number;
-    expect(json.data.url).toBe(`${BASE}/pay/test/${id}`);
+    // the provider's page, by a link signed for this payment
+    expect(json.data.url).toMatch(new RegExp(`^${BASE}/pay/test/${id}\\?sig=[0-9a-f]{64}$`));
     expect(await payment(id)).toMatchObject({
       user_id: buyer.id,
       service: "vip",
@@ -75,7 +76,7 @@ describe("paying for services through the local test provider", () => {
     expect(res.status).toBe(302);
     const id = await value("select max(id) v from payments where user_id = ?", giver.id);
     expect(res.headers.get("location")).toBe(`/pay/${id}`);
-    expect((await page(`/pay/${id}`, giver)).location).toBe(`${BASE}/pay/test/${id}`);
+    expect((await page(`/pay/${id}`, giver)).location).toBe(`${BASE}${await payLink(id)}`);
     expect(await payment(id)).toMatchObject({ service: "gift", target_id: masha.id, amount: 20, status: "pending" });
     const giftNotes = await notes(masha.id, "gift");
 
@@ -275,6 +276,119 @@ describe("paying for services through the local test provider", () => {
     expect(await one("select lead_until, state from questions where id = ?", qid)).toEqual({ lead_until: null, state: "A" });
     // where the provider is on, the same page is there (the refusal above is production's)
     expect((await page(`/pay/test/${id}`, buyer)).status).toBe(200);
+  });
+});
+
+describe("who may open the test provider's page: the payer signed in, or whoever holds the signed link the order gave", () => {
+  const DATA = "_data=routes%2Fpay.test.%24id";
+  const vipOf = (uid: number) => one("select vip, vip_until from users where id = ?", uid);
+
+  /** A pending VIP payment of a new user, paid in roubles through the test provider. */
+  async function pendingVip(nick: string) {
+    const buyer = await newUser(nick);
+    const { json } = await post("mvip", { money: 1 }, buyer);
+    expect(json).toMatchObject({ status: 200, free: 0, data: { provider: "test" } });
+    return { buyer, id: json.data.issuer_id as number };
+  }
+
+  /**
+   * What someone who may not see the payment gets at `path`, with his cookie (`who`) or none: the
+   * page of an unknown payment (404, nothing of the payment in it or in its data), and his
+   * «Оплатить» and «Отменить» refused with 404 — the payment stays pending, nothing granted.
+   */
+  async function findsNothing(id: number, buyer: number, path: string, who?: Me) {
+    const shown = await page(path, who);
+    expect(shown.status).toBe(404);
+    expect(shown.html).toContain("Платёж не найден");
+    expect(shown.html).not.toContain('data-testid="test-payment"');
+    expect(shown.html).not.toContain("100 ₽");
+    expect(shown.html).not.toContain("VIP-статус");
+    const data = await page(`${path}${path.includes("?") ? "&" : "?"}${DATA}`, who);
+    expect(data.status).toBe(404);
+    expect(JSON.parse(data.html)).toEqual({ payment: null });
+    for (const decision of ["pay", "cancel"]) {
+      const res = await formPost(path, { decision }, who);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain("100 ₽");
+    }
+    expect(await payment(id)).toMatchObject({ status: "pending", granted: 0 });
+    expect(await vipOf(buyer)).toEqual({ vip: 0, vip_until: null });
+    expect(await notes(buyer, "vip_started")).toBe(0);
+  }
+
+  it("a guest without the link finds no payment at /pay/test/{id}: 404, nothing of it in the page or its data, and his «Оплатить» or «Отменить» changes nothing", async () => {
+    const { buyer, id } = await pendingVip("Жертва гостя");
+    await findsNothing(id, buyer.id, `/pay/test/${id}`);
+    await findsNothing(id, buyer.id, `/pay/test/${id}?sig=`);
+  });
+
+  it("another signed-in user without the link finds no payment either, and changes nothing", async () => {
+    const { buyer, id } = await pendingVip("Жертва соседа");
+    const other = await newUser("Сосед");
+    await findsNothing(id, buyer.id, `/pay/test/${id}`, other);
+  });
+
+  it("a forged signature, one made with another secret, and the signature of another payment's link open nothing and change nothing", async () => {
+    const { buyer, id } = await pendingVip("Жертва подделки");
+    const [path] = (await payLink(id)).split("?");
+    await findsNothing(id, buyer.id, `${path}?sig=${"0".repeat(64)}`);
+    await findsNothing(id, buyer.id, `${path}?sig=${"ab".repeat(40)}`);
+    // the link's own form, signed with a secret that is not the provider's
+    const p = (await payment(id))!;
+    const key = await crypto.subtle.importKey("raw", new TextEncoder().encode("not-the-secret"), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`pay-test-page:${id}:${p.provider_id}`));
+    const forged = [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
+    await findsNothing(id, buyer.id, `${path}?sig=${forged}`);
+    // the attacker's own payment: its link's signature on the victim's payment
+    const own = await pendingVip("Подделыватель");
+    const ownSig = new URL((await payment(own.id))!.confirmation_url!).searchParams.get("sig");
+    await findsNothing(id, buyer.id, `${path}?sig=${ownSig}`, own.buyer);
+    // his own link still opens his own payment
+    expect((await page(await payLink(own.id))).status).toBe(200);
+  });
+
+  it("the signed link opens the page without a session, and «Оплатить» through it grants the service once however often it is sent again", async () => {
+    const { buyer, id } = await pendingVip("Плательщик по ссылке");
+    const link = await payLink(id);
+    const shown = await page(link);
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain('data-testid="test-payment"');
+    expect(shown.html).toContain("100 ₽");
+    // the link's signature is not sent on as the referrer of what follows the page
+    expect(shown.html).toContain('<meta name="referrer" content="strict-origin"/>');
+
+    expect(await decide(id, "pay")).toBe(`/success_paid?issuer_id=${id}`);
+    const after = await vipOf(buyer.id);
+    expect(after).toMatchObject({ vip: 1 });
+    expect(await payment(id)).toMatchObject({ status: "paid", granted: 1 });
+    // again, and a cancel after it: the payment is no longer pending, nothing changes
+    expect(await decide(id, "pay")).toBe(`/success_paid?issuer_id=${id}`);
+    expect(await decide(id, "cancel")).toBe(`/canceled_paid?issuer_id=${id}`);
+    expect(await vipOf(buyer.id)).toEqual(after);
+    expect(await payment(id)).toMatchObject({ status: "paid", granted: 1 });
+    expect(await notes(buyer.id, "vip_started")).toBe(1);
+    expect((await page(link)).html).toContain("Платёж уже оплачен.");
+    // from another site's page the link's form is refused before it is read
+    const foreign = await formPost(link, { decision: "cancel" }, null, { origin: "https://evil.example" });
+    expect(foreign.status).toBe(403);
+    expect(await payment(id)).toMatchObject({ status: "paid", granted: 1 });
+  });
+
+  it("the payer signed in opens /pay/test/{id} without the link and his «Отменить» cancels it", async () => {
+    const { buyer, id } = await pendingVip("Плательщик без ссылки");
+    const shown = await page(`/pay/test/${id}`, buyer);
+    expect(shown.status).toBe(200);
+    expect(shown.html).toContain("100 ₽");
+    expect(JSON.parse((await page(`/pay/test/${id}?${DATA}`, buyer)).html)).toEqual({ payment: { id, service: "vip", amount: 100, status: "pending" } });
+    expect(await decide(id, "cancel", buyer)).toBe(`/canceled_paid?issuer_id=${id}`);
+    expect(await payment(id)).toMatchObject({ status: "canceled", granted: 0 });
+    expect(await vipOf(buyer.id)).toEqual({ vip: 0, vip_until: null });
+
+    // and another payment of his, paid the same way
+    const next = await post("mvip", { money: 1 }, buyer);
+    expect(await decide(next.json.issuer_id, "pay", buyer)).toBe(`/success_paid?issuer_id=${next.json.issuer_id}`);
+    expect(await payment(next.json.issuer_id)).toMatchObject({ status: "paid", granted: 1 });
+    expect(await vipOf(buyer.id)).toMatchObject({ vip: 1 });
   });
 });
 

@@ -26,7 +26,7 @@ import { giftNotification, notificationRows, vipNotification } from "../notifica
 import { announce } from "../notifications/push.server";
 import { forgetCards } from "../users/reader-cards.server";
 import type { SessionUser } from "../users/session.server";
-import { currentProvider, providerNamed, testNotification, testProviderEnabled, type Verdict } from "./providers.server";
+import { currentProvider, providerNamed, testNotification, testPageSigned, testProviderEnabled, type Verdict } from "./providers.server";
 
 const pay = schema.payments;
 const u = schema.users;
@@ -364,29 +364,48 @@ export async function confirmationOf(env: Env, user: SessionUser, id: number): P
 
 // ----------------------------------------------------------------------- the test provider's page
 
-/** A payment of the test provider, when that provider is on; null otherwise. */
-async function testPayment(env: Env, id: number) {
+/** Who opens the test provider's page: the signed-in viewer (null for a guest) and the signature his link carries (null without one). */
+export type TestPageVisitor = { userId: number | null; sig: string | null };
+
+/**
+ * A payment of the test provider, when that provider is on and the visitor may see it: its payer
+ * signed in, or anyone holding the link the order gave (signed for this payment). Anyone else gets
+ * null, as for a payment that does not exist.
+ */
+async function testPayment(env: Env, id: number, visitor: TestPageVisitor) {
   if (!testProviderEnabled(env)) return null;
-  return dbOf(env)
+  const row = await dbOf(env)
     .select()
     .from(pay)
     .where(and(eq(pay.id, id), eq(pay.provider, "test")))
     .get();
+  if (!row?.providerId) return null;
+  if (visitor.userId !== null && visitor.userId === row.userId) return row;
+  const signed = visitor.sig !== null && (await testPageSigned(env.PAY_TEST_SECRET!, { paymentId: row.id, providerId: row.providerId }, visitor.sig));
+  return signed ? row : null;
 }
 
-/** What the test provider's page shows: the payment, when the test provider is on and it is its payment. */
-export async function testPaymentPage(env: Env, id: number) {
-  const row = await testPayment(env, id);
+/** What the test provider's page shows: the payment, when the test provider is on, it is its payment and the visitor may see it. */
+export async function testPaymentPage(env: Env, id: number, visitor: TestPageVisitor) {
+  const row = await testPayment(env, id, visitor);
   if (!row) return null;
   return { id: row.id, service: row.service as PaidService, amount: row.amount, status: row.status };
 }
 
 /**
- * The tester's choice on the test provider's page: the provider's signed notification is built and
- * handled as one that came over the network; the payer is sent back to the return page.
+ * The tester's choice on the test provider's page (its payer, or the holder of its link): the
+ * provider's signed notification is built and handled as one that came over the network; the payer
+ * is sent back to the return page. Anyone else changes nothing (null, as for an unknown payment).
  */
-export async function testPaymentDecide(env: Env, id: number, paid: boolean, origin: string, now: number): Promise<{ to: string; purge: string[] } | null> {
-  const row = await testPayment(env, id);
+export async function testPaymentDecide(
+  env: Env,
+  id: number,
+  visitor: TestPageVisitor,
+  paid: boolean,
+  origin: string,
+  now: number,
+): Promise<{ to: string; purge: string[] } | null> {
+  const row = await testPayment(env, id, visitor);
   if (!row?.providerId) return null;
   const req = await testNotification(env.PAY_TEST_SECRET!, origin, { providerId: row.providerId, paymentId: row.id, amount: row.amount, paid });
   const handled = await handleNotification(env, "test", req, now);

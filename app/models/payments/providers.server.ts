@@ -3,10 +3,12 @@
  * where the payer confirms it, and turns a notification it sent us into a verdict about one of its
  * payments — or into nothing, when the notification cannot be trusted.
  *
- * - `test`: the local test provider. Its payment page is served by this worker (/pay/test/{id}); the
- *   tester's choice there becomes a notification signed with HMAC-SHA256 under PAY_TEST_SECRET,
- *   handled exactly as one that came over the network. It is enabled only when PAY_TEST_SECRET is
- *   set and ENVIRONMENT is not "production" (wrangler.toml says production; local runs override it).
+ * - `test`: the local test provider. Its payment page is served by this worker (/pay/test/{id}), and
+ *   the link to it it gives back carries an HMAC of the payment under PAY_TEST_SECRET (`?sig=`), as a
+ *   real provider's confirmation link cannot be guessed; the tester's choice there becomes a
+ *   notification signed with HMAC-SHA256 under the same secret, handled exactly as one that came
+ *   over the network. It is enabled only when PAY_TEST_SECRET is set and ENVIRONMENT is not
+ *   "production" (wrangler.toml says production; local runs override it).
  * - `yookassa`: YooKassa's HTTP API (v3). A payment is created with an Idempotence-Key and the payer
  *   is sent to its confirmation URL; a notification's body is never believed: only the id is read
  *   from it, and the payment's status, amount and our id are fetched from the API itself.
@@ -85,12 +87,24 @@ async function hmacHex(secret: string, body: string): Promise<string> {
   return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
+/** The Workers runtime's SubtleCrypto, with its constant-time comparison (an extension the DOM's types do not know). */
+type WorkersSubtle = SubtleCrypto & { timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean };
+
 /** Compares two strings in time that does not depend on where they differ. */
 function sameString(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
+  const [x, y] = [new TextEncoder().encode(a), new TextEncoder().encode(b)];
+  return x.byteLength === y.byteLength && (crypto.subtle as WorkersSubtle).timingSafeEqual(x, y);
+}
+
+/** The query parameter of the test provider's page link that carries its signature. */
+export const TEST_PAGE_SIG = "sig";
+
+/** The signature of one payment's page link: our id and the provider's (random per payment), under the secret. */
+const pageSignature = (secret: string, p: { paymentId: number; providerId: string }) => hmacHex(secret, `pay-test-page:${p.paymentId}:${p.providerId}`);
+
+/** Is `sig` the signature of this payment's page link? (A link of another payment, or a forged one, is not.) */
+export async function testPageSigned(secret: string, p: { paymentId: number; providerId: string }, sig: string): Promise<boolean> {
+  return sameString(sig, await pageSignature(secret, p));
 }
 
 /** The test provider's notification for a decided payment: YooKassa's shape, signed. */
@@ -121,7 +135,9 @@ function testProvider(secret: string): PaymentProvider {
   return {
     name: "test",
     async create(req) {
-      return { providerId: `test-${req.paymentId}-${crypto.randomUUID()}`, confirmationUrl: `${req.origin}/pay/test/${req.paymentId}` };
+      const providerId = `test-${req.paymentId}-${crypto.randomUUID()}`;
+      const sig = await pageSignature(secret, { paymentId: req.paymentId, providerId });
+      return { providerId, confirmationUrl: `${req.origin}/pay/test/${req.paymentId}?${TEST_PAGE_SIG}=${sig}` };
     },
     async verify(req) {
       const body = await req.text();

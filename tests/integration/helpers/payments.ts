@@ -18,13 +18,24 @@ export type Payment = {
   provider_id: string | null;
   granted: number;
   idem_key: string;
+  confirmation_url: string | null;
 };
 
 export const payment = (id: number) => one<Payment>("select * from payments where id = ?", id);
 
-/** The tester's choice on the test provider's page (a plain form post): where it sends the payer. */
-export async function decide(id: number, decision: "pay" | "cancel") {
-  const res = await formPost(`/pay/test/${id}`, { decision });
+/** The test provider's page as the order's reply linked to it (its path and signed query). */
+export async function payLink(id: number) {
+  const url = new URL((await payment(id))!.confirmation_url!);
+  return url.pathname + url.search;
+}
+
+/**
+ * The tester's choice on the test provider's page (a plain form post to the page's own address):
+ * through the link the order gave, or, with `who`, as the payer signed in who opened the page
+ * without it. Where it sends the payer.
+ */
+export async function decide(id: number, decision: "pay" | "cancel", who?: Me) {
+  const res = await formPost(who ? `/pay/test/${id}` : await payLink(id), { decision }, who);
   expect(res.status).toBe(302);
   return res.headers.get("location");
 }
