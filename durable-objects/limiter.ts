@@ -79,6 +79,17 @@ export class Limiter extends DurableObject {
     this.ctx.storage.sql.exec("DELETE FROM hits");
   }
 
+  /**
+   * Forgets every hit and says how many the last `windowMs` held, in one step: of two callers at
+   * once, one gets the count and the other 0 (a successful sign-in tells its owner of the failures
+   * before it once).
+   */
+  drain(windowMs: number, now: number): number {
+    const n = this.times(windowMs, now).length;
+    this.reset();
+    return n;
+  }
+
   /** How many hits the last `windowMs` hold, recording nothing. */
   count(windowMs: number, now: number): number {
     return this.times(windowMs, now).length;

@@ -1,13 +1,13 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { runCall } from "../calls/run.server";
+import { CaptchaField } from "../components/captcha-field";
 import { ERR } from "../lib/errids";
-import { DomainError } from "../lib/errors";
 import { formFields } from "../lib/fields";
 import { clientIp } from "../lib/http.server";
 import { safeReturn } from "../lib/return-to";
 import { pageMeta } from "../lib/seo";
-import { createCaptcha } from "../models/core/captcha.server";
+import { formCaptcha } from "../models/core/captcha.server";
 import { registrationNeedsCaptcha } from "../models/users/auth.server";
 
 export const meta = () => pageMeta({ title: "Регистрация — Ответы", noindex: true });
@@ -23,16 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const returnTo = safeReturn(url.searchParams.get("return"), url.origin);
   const now = Date.now();
   const ip = clientIp(request);
-  let captchaId: string | null = null;
-  let notice: string | null = null;
-  if (await registrationNeedsCaptcha(env, ip, now)) {
-    try {
-      captchaId = await createCaptcha(env, { ip }, now);
-    } catch (e) {
-      if (!(e instanceof DomainError)) throw e;
-      notice = e.message;
-    }
-  }
+  const { captchaId, notice } = (await registrationNeedsCaptcha(env, ip, now)) ? await formCaptcha(env, ip, now) : { captchaId: null, notice: null };
   return json({ returnTo, captchaId, notice }, { headers: { "Cache-Control": "no-store" } });
 }
 
@@ -88,19 +79,7 @@ export default function Register() {
             Пароль (не короче 8 символов)
             <input type="password" name="password" required minLength={8} autoComplete="new-password" />
           </label>
-          {captchaId ? (
-            <div className="captcha-field" data-testid="register-captcha">
-              <img src={`/captcha/${captchaId}.svg`} alt="Код с картинки" className="captcha-img" width={160} height={60} />{" "}
-              <a href={here} className="captcha-refresh">
-                Не вижу код
-              </a>
-              <input type="hidden" name="captcha_id" value={captchaId} />
-              <label>
-                Код с картинки
-                <input name="captcha_val" required autoComplete="off" inputMode="numeric" maxLength={10} />
-              </label>
-            </div>
-          ) : null}
+          {captchaId ? <CaptchaField id={captchaId} again={here} testId="register-captcha" /> : null}
           <button className="btn btn-ask" type="submit">
             Зарегистрироваться
           </button>

@@ -11,7 +11,8 @@ export const notifications = sqliteTable(
       .references(() => users.id),
     /**
      * kind code: answer, comment, poll_vote, q_liked, follower, gift, level, bonus25, moder_deleted,
-     * premod_declined, sms_deleted, ans_liked, followed_question, vip_started, vip_expired, mention, direct
+     * premod_declined, sms_deleted, ans_liked, followed_question, vip_started, vip_expired, mention, direct,
+     * failed_signins
      */
     kind: text("kind").notNull(),
     actorId: integer("actor_id"),

@@ -61,4 +61,14 @@ describe("the Limiter: one atomic counter per key", () => {
     await c.reset();
     expect(await c.count(MINUTE, now)).toBe(0);
   });
+
+  it("drained by two callers at once, the hits in the window are counted for one of them and all forgotten", async () => {
+    const c = counter("drain");
+    const t0 = Date.now();
+    await c.hit(10, MINUTE, t0);
+    for (let i = 0; i < 3; i++) await c.hit(10, MINUTE, t0 + MINUTE / 2);
+    const counts = await Promise.all([c.drain(MINUTE, t0 + MINUTE + 1), c.drain(MINUTE, t0 + MINUTE + 1)]);
+    expect(counts.sort()).toEqual([0, 3]);
+    expect(await c.count(MINUTE, t0)).toBe(0);
+  });
 });

@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, formPost, workerFetch } from "./helpers/api";
+import { BASE, formPost, post, workerFetch } from "./helpers/api";
+import { newUser } from "./helpers/users";
+import { captchaCode } from "../../app/models/core/captcha.server";
 
 describe("signing in and out with plain forms (no JavaScript)", () => {
   it("a guest signs in and comes back to where he was, with login=1", async () => {
@@ -41,6 +43,52 @@ describe("signing in and out with plain forms (no JavaScript)", () => {
     expect(out.headers.get("set-cookie")).toMatch(/Max-Age=0/);
     const home = await (await workerFetch(`${BASE}/`, { headers: { cookie } })).text();
     expect(home).toContain("Войти");
+  });
+
+  it("after ten wrong passwords for an account from ten addresses the form asks for the captcha, keeps the e-mail and signs in with a solved one", async () => {
+    const owner = await newUser("Форма");
+    for (let i = 1; i <= 10; i++)
+      expect((await post("auth", { email: owner.email, password: `guess-${i}` }, undefined, { ip: `198.18.9.${i}` })).json.errid).toBe(102);
+    const headers = { "cf-connecting-ip": "198.18.9.100" };
+    const captchaIdIn = (html: string) => /name="captcha_id" value="([0-9a-f]{32})"/.exec(html)?.[1];
+
+    const refused = await formPost("/login", { email: owner.email, password: "secret-pass" }, undefined, headers);
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain("Введите капчу");
+    const id = captchaIdIn(html);
+    expect(id).toBeDefined();
+    expect(html).toContain(`src="/captcha/${id}.svg"`);
+    expect(html).toContain('name="captcha_val"');
+    expect(html).toContain(`value="${owner.email}"`);
+
+    const wrong = await formPost(
+      "/login",
+      { email: owner.email, password: "secret-pass", captcha_id: id!, captcha_val: (await captchaCode(env, id!)) === "00000" ? "11111" : "00000" },
+      undefined,
+      headers,
+    );
+    expect(wrong.status).toBe(400);
+    const fresh = captchaIdIn(await wrong.text());
+    expect(fresh).toBeDefined();
+
+    const res = await formPost(
+      "/login",
+      { email: owner.email, password: "secret-pass", captcha_id: fresh!, captcha_val: await captchaCode(env, fresh!) },
+      undefined,
+      headers,
+    );
+    expect(res.status).toBe(302);
+    const cookie = res.headers.get("set-cookie")!.split(";")[0];
+    const home = await (await workerFetch(`${BASE}/`, { headers: { cookie } })).text();
+    expect(home).toContain(owner.nick);
+  });
+
+  it("the form's «Не вижу код» link shows a fresh captcha", async () => {
+    const html = await (await workerFetch(`${BASE}/login?captcha=1`, { headers: { "cf-connecting-ip": "198.18.9.101" } })).text();
+    const id = /name="captcha_id" value="([0-9a-f]{32})"/.exec(html)?.[1];
+    expect(id).toBeDefined();
+    expect(html).toContain(`src="/captcha/${id}.svg"`);
   });
 
   it("a form posted from another site is refused", async () => {

@@ -16,6 +16,13 @@ describe("the bell's notification texts", () => {
     expect(noticeTitle({ nid: 2, a: "follower", uid: 8, nick: "Маша" })).toBe("Маша подписался(-ась) на вас");
   });
 
+  it("counts the failed sign-ins to the owner's account in Russian", () => {
+    expect(noticeTitle({ nid: 5, a: "failed_signins", txt: "11" })).toBe("11 неудачных попыток входа в ваш аккаунт");
+    expect(noticeTitle({ nid: 6, a: "failed_signins", txt: "21" })).toBe("21 неудачная попытка входа в ваш аккаунт");
+    expect(noticeTitle({ nid: 7, a: "failed_signins", txt: "23" })).toBe("23 неудачные попытки входа в ваш аккаунт");
+    expect(noticeText({ nid: 5, a: "failed_signins", txt: "11" })).toMatch(/^Неверный пароль вводили/);
+  });
+
   it("gives the level's name and a text for an unknown kind", () => {
     expect(noticeTitle({ nid: 3, a: "level", txt: "Знаток" })).toBe("Вы достигли уровня «Знаток»");
     expect(noticeTitle({ nid: 4, a: "something-new" })).toBe("Новое событие");

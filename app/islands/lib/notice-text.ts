@@ -20,6 +20,10 @@ export type NoticeItem = {
   declined_text?: string | null;
 };
 
+import { countOf, type Forms } from "../../lib/plural";
+
+const FAILED_SIGN_IN: Forms = ["неудачная попытка", "неудачные попытки", "неудачных попыток"];
+
 const q = (i: NoticeItem) => (i.txtq ? ` «${i.txtq}»` : "");
 const who = (i: NoticeItem) => i.nick || "Пользователь";
 
@@ -59,6 +63,8 @@ export function noticeTitle(i: NoticeItem): string {
       return i.txt || "VIP-статус";
     case "direct":
       return `${who(i)} задал(а) вопрос эксперту`;
+    case "failed_signins":
+      return `${countOf(Number(i.txt) || 0, FAILED_SIGN_IN)} входа в ваш аккаунт`;
     default:
       return "Новое событие";
   }
@@ -67,6 +73,8 @@ export function noticeTitle(i: NoticeItem): string {
 /** The excerpt under the headline (the answer or comment, the moderator's reason), if any. */
 export function noticeText(i: NoticeItem): string {
   if (i.a === "premod_declined") return i.declined_text ?? "";
+  if (i.a === "failed_signins")
+    return "Неверный пароль вводили в течение часа перед вашим входом, поэтому для входа понадобился код с картинки. Если это были не вы, кто-то пытался подобрать ваш пароль.";
   if (i.a === "answer" || i.a === "comment" || i.a === "mention" || i.a === "direct") return i.txt ?? "";
   return "";
 }

@@ -71,6 +71,19 @@ export async function createCaptcha(env: Env, owner: CaptchaOwner, now: number):
   return id;
 }
 
+/**
+ * A guest captcha for a page's form (registration, sign-in), or, when this address may have no
+ * more for now, the refusal's text for the page to show instead.
+ */
+export async function formCaptcha(env: Env, ip: string, now: number): Promise<{ captchaId: string | null; notice: string | null }> {
+  try {
+    return { captchaId: await createCaptcha(env, { ip }, now), notice: null };
+  } catch (e) {
+    if (!(e instanceof DomainError)) throw e;
+    return { captchaId: null, notice: e.message };
+  }
+}
+
 /** A signed-in caller's captcha owner, or the guest's address. */
 export const ownerOf = (userId: number | null, ip: string): CaptchaOwner => (userId == null ? { ip } : { userId });
 

@@ -1,7 +1,7 @@
 /**
  * Rate limits (docs/decisions/0022-sign-in-registration-captcha-and-limits.md): how often one
- * address, one e-mail from one address, or one user may do a thing, counted atomically in the
- * Limiter Durable Object of the key "{rule}:{who}" before the thing is done.
+ * address, one e-mail (from one address or from all), or one user may do a thing, counted
+ * atomically in the Limiter Durable Object of the key "{rule}:{who}" before the thing is done.
  */
 import { ERR } from "../../lib/errids";
 import { type ErrId, TooSoon } from "../../lib/errors";
@@ -20,6 +20,11 @@ export const RATES = {
   signIn: { limit: 5, windowMs: HOUR, backoffMs: MINUTE },
   /** sign-in attempts from one address, whatever the e-mail; a successful one is given back */
   signInFrom: { limit: 30, windowMs: 15 * MINUTE },
+  /**
+   * wrong passwords for one e-mail from every address: from the 11th within the hour each sign-in
+   * needs a captcha (FREE_FAILED_SIGN_INS); the limit only bounds what is kept per e-mail
+   */
+  signInFailed: { limit: 1000, windowMs: HOUR },
   /** registration tries from one address, taken e-mails and wrong captchas included */
   registerTries: { limit: 30, windowMs: HOUR },
   /** accounts made from one address; from the second within a day on, registration needs a captcha */
@@ -76,6 +81,11 @@ export function giveBack(env: Env, rule: RateName, who: string, h: Hit): Promise
 /** Forgets every hit of the rule for `who`. */
 export function forget(env: Env, rule: RateName, who: string): Promise<void> {
   return counter(env, rule, who).reset();
+}
+
+/** Forgets every hit of the rule for `who` and says how many its window held, in one step. */
+export function drain(env: Env, rule: RateName, who: string, now: number): Promise<number> {
+  return counter(env, rule, who).drain(RATES[rule].windowMs, now);
 }
 
 /** How many hits of the rule `who` has in its window now, counting nothing. */

@@ -39,6 +39,7 @@ export const NOTIFICATION_KINDS = [
   "vip_started",
   "vip_expired",
   "direct",
+  "failed_signins",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -432,6 +433,14 @@ export function vipNotification(env: Env, o: { userId: number; kind: "vip_starte
 /** A new direct (private) question to the brand experts `to`. */
 export function directNotifications(env: Env, o: { to: readonly number[] | SQL; askerId: number; pqid: Value; text: string; now: number; when?: SQL }) {
   return notificationRows(env, { kind: "direct", to: o.to, actorId: o.askerId, pqid: o.pqid, txt: excerpt(o.text), now: o.now, when: o.when });
+}
+
+/**
+ * The owner signed in after wrong passwords for his account had made its sign-ins ask for a
+ * captcha: how many there were (`txt`), so that he learns someone tried to guess it.
+ */
+export function failedSignInsNotification(env: Env, o: { userId: number; failures: number; now: number }) {
+  return notificationRows(env, { kind: "failed_signins", to: o.userId, txt: String(o.failures), now: o.now });
 }
 
 /**

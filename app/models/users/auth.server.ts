@@ -5,12 +5,14 @@ import { DomainError } from "../../lib/errors";
 import { levelForPoints, START_POINTS } from "../../lib/levels";
 import { moscowDay } from "./bonuses.server";
 import { dbOf, schema } from "../core/db.server";
-import { createCaptcha, CaptchaRequired, verifyCaptcha } from "../core/captcha.server";
-import { forget, giveBack, hits, take } from "../core/rate-limits.server";
+import { createCaptcha, CaptchaRequired, formCaptcha, verifyCaptcha } from "../core/captcha.server";
+import { drain, forget, giveBack, hit, hits, take } from "../core/rate-limits.server";
 import { addressKey } from "../../lib/ip-address";
 import { pepperOf } from "../core/secrets.server";
 import { hashPassword, NO_ACCOUNT_HASH, verifyPassword } from "./password.server";
-import { createSession, revokeSession, type Session } from "./session.server";
+import { failedSignInsNotification } from "../notifications/create.server";
+import { announce } from "../notifications/push.server";
+import { createSession, newSession, revokeSession, type Session } from "./session.server";
 
 export const RegisterInput = z.object({
   nick: z.string().trim().min(2, ERR_MSG.nickInvalid).max(30, ERR_MSG.nickInvalid),
@@ -23,7 +25,24 @@ export const RegisterInput = z.object({
 export const SignInInput = z.object({
   email: z.string().trim().toLowerCase().min(3, ERR_MSG.wrongCredentials).max(320, ERR_MSG.wrongCredentials),
   password: z.string().min(1, ERR_MSG.wrongCredentials).max(200, ERR_MSG.wrongCredentials),
+  captcha_id: z.string().optional(),
+  captcha_val: z.string().optional(),
 });
+
+/** Wrong passwords for one e-mail within the hour, from all addresses together, before its sign-ins need a captcha. */
+const FREE_FAILED_SIGN_INS = 10;
+
+/**
+ * A wrong password for an e-mail whose sign-ins need a captcha: the refusal 102 carries the next
+ * try's captcha_id (none when this address may have no more captchas for now).
+ */
+class WrongCredentials extends DomainError {
+  readonly data: { captcha_id?: string };
+  constructor(captchaId: string | null) {
+    super(ERR.wrongCredentials);
+    this.data = captchaId ? { captcha_id: captchaId } : {};
+  }
+}
 
 /** Registration tries from one address within the hour that go without a captcha. */
 const FREE_REGISTER_TRIES = 3;
@@ -103,16 +122,28 @@ async function createAccount(env: Env, input: z.infer<typeof RegisterInput>, now
  * Guessing is limited before the password is checked, atomically (docs/decisions/0022): per
  * e-mail from one address, five guesses an hour and then a wait that doubles with each further
  * guess (RATES.signIn); per address over all e-mails, RATES.signInFrom. Both refuse with 104 and
- * when to try again. Nothing is counted per e-mail alone, so guesses from one place never lock the
- * owner out from another. A successful sign-in clears its e-mail's count at that address and gives
- * its place back to the address. An unknown e-mail costs the same work as a wrong password (the
+ * when to try again. A successful sign-in clears its e-mail's count at that address and gives its
+ * place back to the address. An unknown e-mail costs the same work as a wrong password (the
  * password is checked against NO_ACCOUNT_HASH) and gets the same refusal.
+ *
+ * Guesses for one e-mail from many addresses: its wrong passwords are counted over all addresses
+ * (RATES.signInFailed, an unknown e-mail too); each attempt takes its place before the check and
+ * gives it back unless its password was wrong. From the 11th within the hour every sign-in to that
+ * e-mail needs a solved captcha, or it is refused with 237 and the password is not checked; so the
+ * owner is never locked out. His sign-in after that tells him, once, how many wrong passwords there
+ * were (a 'failed_signins' notification) and starts the count again.
  */
 export async function signIn(env: Env, input: z.infer<typeof SignInInput>, ip: string, previous: Session | null, now = Date.now()) {
   const where = addressKey(ip);
   const account = `${input.email}:${where}`;
   const fromAddress = await take(env, "signInFrom", where, now, ERR.tooManySignIns);
   await take(env, "signIn", account, now, ERR.tooManySignIns);
+  const failure = await hit(env, "signInFailed", input.email, now);
+  const guarded = !failure.ok || failure.count > FREE_FAILED_SIGN_INS;
+  if (guarded && !(await verifyCaptcha(env, null, input.captcha_id, input.captcha_val, now))) {
+    await giveBack(env, "signInFailed", input.email, failure);
+    throw new CaptchaRequired(await createCaptcha(env, { ip }, now));
+  }
   const db = dbOf(env);
   const user = await db
     .select({ id: schema.users.id, passwordHash: schema.users.passwordHash })
@@ -120,13 +151,20 @@ export async function signIn(env: Env, input: z.infer<typeof SignInInput>, ip: s
     .where(eq(schema.users.email, input.email))
     .get();
   const matches = await verifyPassword(input.password, pepperOf(env), user?.passwordHash ?? NO_ACCOUNT_HASH);
-  const ok = !!user && matches;
   // a record of every checked attempt, for the people who run the site (deleted after a day)
-  await db.insert(schema.loginAttempts).values({ email: input.email, ip, ok: ok ? 1 : 0, added: now });
-  if (!user || !ok) throw new DomainError(ERR.wrongCredentials);
-  await Promise.all([forget(env, "signIn", account), giveBack(env, "signInFrom", where, fromAddress)]);
+  const attempt = db.insert(schema.loginAttempts).values({ email: input.email, ip, ok: user && matches ? 1 : 0, added: now });
+  if (!user || !matches) {
+    await attempt;
+    throw new WrongCredentials(guarded ? (await formCaptcha(env, ip, now)).captchaId : null);
+  }
+  await Promise.all([forget(env, "signIn", account), giveBack(env, "signInFrom", where, fromAddress), giveBack(env, "signInFailed", input.email, failure)]);
+  // after a guarded stretch the owner hears how many wrong passwords there were, once: drain is atomic
+  const failures = guarded ? await drain(env, "signInFailed", input.email, now) : 0;
+  const { insert, ...session } = await newSession(env, user.id, now);
+  const results = await db.batch([attempt, insert, ...(failures > 0 ? failedSignInsNotification(env, { userId: user.id, failures, now }) : [])]);
+  await announce(env, results);
   if (previous) await revokeSession(env, previous, now);
-  return { userId: user.id, ...(await createSession(env, user.id, now)) };
+  return { userId: user.id, ...session };
 }
 
 /** Ends the session, its live sockets with it. */

@@ -80,13 +80,20 @@ export function clearSessionCookie(request: Request): string {
  * UserHub before reading D1 (reader-cards.server.ts); the random part alone makes it a secret.
  */
 export async function createSession(env: Env, userId: number, now = Date.now()) {
+  const { insert, ...session } = await newSession(env, userId, now);
+  await insert;
+  return session;
+}
+
+/** A new session's values and its insert, for a caller's batch (createSession runs it alone). */
+export async function newSession(env: Env, userId: number, now: number) {
   const token = `${userId}.${randomToken()}`;
   const salt = randomToken(12);
   const apiToken = randomToken(24);
-  await dbOf(env)
+  const insert = dbOf(env)
     .insert(schema.sessions)
     .values({ userId, tokenHash: await sha256Hex(token), salt, apiToken, createdAt: now, expiresAt: now + SESSION_DAYS * 86_400_000 });
-  return { token, salt, apiToken };
+  return { insert, token, salt, apiToken };
 }
 
 /**
