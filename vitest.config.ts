@@ -37,6 +37,9 @@ export default defineConfig(async () => {
             YOOKASSA_API_URL: `${yookassa.url}/v3`,
             FAKE_YOOKASSA_URL: yookassa.url,
           },
+          // the worker's own fetches reach this machine's loopback alone (the fakes above): a test
+          // never sends a packet to another address, and a fetch of one fails at once
+          outboundService: { network: { allow: ["local"] } },
         },
       }),
     ],

@@ -3,6 +3,7 @@ import { imageSize } from "image-size";
 import { ERR } from "../../lib/errids";
 import { DomainError } from "../../lib/errors";
 import { PHOTO } from "../../lib/photos";
+import { cleanGif } from "./gif.server";
 
 export type PhotoKind = "jpeg" | "png" | "gif";
 
@@ -71,11 +72,13 @@ function encode(img: PhotonImage, kind: PhotoKind): Uint8Array {
  * The two previews of an upload: the 800 one (the longest side at most 800 px, never enlarged)
  * and the 120×120 one (the middle square of the 800 one, scaled). Both are encoded anew from the
  * decoded pixels, so nothing of the file's metadata (EXIF: the camera, the place it was taken)
- * reaches what is served. A GIF is kept as it came as the 800 preview (so that an animation
- * stays animated; a GIF carries no EXIF) when it is no larger than 800, else its first frame is
- * scaled; its 120 preview is its first frame as JPEG.
+ * reaches what is served. A GIF is first rewritten with only what shows it (gif.server.ts: its
+ * frames and its loop, no comments, XMP or bytes after the end), which also checks every frame;
+ * that rewrite is the 800 preview when the GIF is no larger than 800 (so that an animation stays
+ * animated), else its first frame is scaled; its 120 preview is its first frame as JPEG.
  */
-export async function makePreviews(b: Uint8Array, kind: PhotoKind): Promise<{ big: Preview; small: Preview }> {
+export async function makePreviews(upload: Uint8Array, kind: PhotoKind): Promise<{ big: Preview; small: Preview }> {
+  const b = kind === "gif" ? cleanGif(upload) : upload;
   const ph = await loadPhoton();
   const { crop, resize, SamplingFilter } = ph;
   const img = decode(ph, b);

@@ -1,4 +1,5 @@
 import ipaddr from "ipaddr.js";
+import { joinBytes } from "../../lib/bytes";
 import { ERR } from "../../lib/errids";
 import { DomainError } from "../../lib/errors";
 import { PHOTO } from "../../lib/photos";
@@ -6,13 +7,29 @@ import { PHOTO } from "../../lib/photos";
 /** Host names that name this machine or a private network, whatever a resolver would answer. */
 const LOCAL_NAME = /(^|\.)(localhost|local|localdomain|internal|intranet|lan|home|corp|home\.arpa|in-addr\.arpa|ip6\.arpa)$/i;
 
+/** Global unicast IPv6: every other IPv6 address lies outside it (and so IPv4 written as IPv6). */
+const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR("2000::/3");
+
+/**
+ * Whether an IP address is a global unicast one, the only kind a photo is fetched from. IPv4: in
+ * ipaddr.js's `unicast` range (not loopback, private, link-local, carrier-grade NAT, multicast,
+ * broadcast, reserved, documentation or unspecified). IPv6: inside 2000::/3 and in its `unicast`
+ * range, so that the special blocks inside it (6to4, Teredo, ORCHID, documentation, benchmarking
+ * …) are refused too, and every address outside it: loopback, unspecified, link-local,
+ * unique-local, multicast, discard, NAT64 and all the ways of writing IPv4 in IPv6 (mapped,
+ * translated, and the old compatible form `::a.b.c.d`, which ipaddr.js counts as unicast).
+ */
+function globalUnicast(addr: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  if (addr.kind() === "ipv4") return addr.range() === "unicast";
+  return (addr as ipaddr.IPv6).match(GLOBAL_UNICAST_V6) && addr.range() === "unicast";
+}
+
 /**
  * Whether a photo may be fetched from this address: http or https only, no user name or password,
  * the default ports or 80/443/8080, and a host that is a public name or a public address. An IP
  * literal (IPv4 in any of its spellings, which the URL parser writes out as four numbers, or
- * IPv6, IPv4-mapped IPv6 included) must be in the unicast range: loopback, private, link-local,
- * carrier-grade NAT, unique-local, multicast, reserved and unspecified addresses are refused. A
- * name must have a dot and not be one of the local names (localhost, *.local, *.internal …).
+ * IPv6) must be a global unicast address (`globalUnicast`). A name must have a dot and not be one
+ * of the local names (localhost, *.local, *.internal …).
  *
  * A Worker cannot resolve a name to check the address behind it: a public name that resolves to a
  * private address passes here. On Cloudflare the fetch leaves from Cloudflare's edge onto the
@@ -30,11 +47,7 @@ export function fetchableUrl(raw: string): URL | null {
   if (url.username || url.password) return null;
   if (url.port && !["80", "443", "8080"].includes(url.port)) return null;
   const host = url.hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "");
-  if (ipaddr.isValid(host)) {
-    let addr = ipaddr.parse(host);
-    if (addr.kind() === "ipv6" && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
-    return addr.range() === "unicast" ? url : null;
-  }
+  if (ipaddr.isValid(host)) return globalUnicast(ipaddr.parse(host)) ? url : null;
   if (!host.includes(".") || LOCAL_NAME.test(host)) return null;
   return url;
 }
@@ -100,11 +113,5 @@ async function readCapped(body: ReadableStream<Uint8Array>, max: number): Promis
     if (e instanceof DomainError) throw e;
     throw new DomainError(ERR.photoUrlFailed);
   }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.byteLength;
-  }
-  return out;
+  return joinBytes(parts);
 }
