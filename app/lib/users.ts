@@ -12,3 +12,6 @@ export function isBanned(a: { bannedUntil: number | null; banPermanent: number }
 export function seesHiddenProfile(viewer: { id: number; type: string; permissions: readonly string[] } | null, uid: number): boolean {
   return viewer !== null && (viewer.id === uid || isModerator(viewer));
 }
+
+/** The label pages show beside a volunteer moderator's nick (the React and the plain markup alike). */
+export const STAFF_LABEL = "Модератор";
