@@ -13,6 +13,7 @@ import { advanceQuestions } from "../app/models/questions/lifecycle.server";
 import { promoteToGold } from "../app/models/questions/gold.server";
 import { expireVips } from "../app/models/gifts/vip.server";
 import { indexStale } from "../app/models/search/index.server";
+import { fillNickKeys } from "../app/models/users/nicks.server";
 import { withD1Stats } from "./d1-stats";
 import { bookmarkOf, withD1Session } from "./d1-session";
 import { isSameOrigin } from "../app/calls/origin";
@@ -139,7 +140,8 @@ export default {
     ctx.waitUntil(promoteToGold(env));
     ctx.waitUntil(cleanUp(env, Date.now()));
     ctx.waitUntil(dropUnattachedPhotos(env, Date.now()));
-    // rows written outside the worker (none in normal operation) get their stems
+    // rows written outside the worker (none in normal operation) get their stems, and their nicks' keys
     ctx.waitUntil(indexStale(env.DB, 5_000));
+    ctx.waitUntil(fillNickKeys(env.DB, 5_000));
   },
 } satisfies ExportedHandler<Env>;

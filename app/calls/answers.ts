@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isModerator } from "../lib/moderation";
 import { AddAnswerInput, addAnswer, AnswerIdInput, EditAnswerInput, editAnswer, reactToAnswer, selectBest } from "../models/answers/answers.server";
 import { checkCaptcha, CheckCaptchaInput, createCaptcha, ownerOf } from "../models/core/captcha.server";
 import { mark, MarkInput, unmark } from "../models/votes/marks.server";
@@ -22,7 +23,7 @@ function liveAnswer(c: CallContext, r: { text: string; source: string; dpoints: 
     text: r.text,
     source: r.source,
     added: c.now,
-    author: { id: user.id, nick: user.nick, lvl: user.lvl, points: user.points + r.dpoints, filin: user.filin ?? null },
+    author: { id: user.id, nick: user.nick, lvl: user.lvl, points: user.points + r.dpoints, filin: user.filin ?? null, moder: isModerator(user) ? 1 : 0 },
   };
 }
 

@@ -6,6 +6,7 @@ import { countOf, plural, POINT, type Forms } from "../lib/plural";
 import { QUOTA_CODES, QUOTA_TABLE, type QuotaView } from "../lib/quotas";
 import type { BanState, ProfileUser } from "../models/users/profile.server";
 import { CallForm } from "./forms";
+import { StaffLabel } from "./user-link";
 
 /** The nick is cut at 16 characters in the profile (15 in the page header). */
 export const NICK_CUT = 16;
@@ -49,7 +50,7 @@ export function banText(ban: BanState): string {
   return `Заблокирован, осталось ${left}`;
 }
 
-/** Avatar, nick (cut at 16, whole in the title), level, VIP, points, efficiency and the ban notice. */
+/** Avatar, nick (cut at 16, whole in the title), the moderator's label, level, VIP, points, efficiency and the ban notice. */
 export function ProfileHeader({ user }: { user: ProfileUser }) {
   const level = levelById(user.lvl);
   const colour = levelColour(user.lvl, user.ban !== null);
@@ -61,6 +62,7 @@ export function ProfileHeader({ user }: { user: ProfileUser }) {
           {cut(user.nick, NICK_CUT)}
         </h1>
         <div className="meta">
+          {user.moder ? <StaffLabel /> : null}
           <span className={`lvl lvl-${colour}`} data-testid="profile-level">
             {level.name}
           </span>

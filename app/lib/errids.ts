@@ -17,6 +17,7 @@ export const ERR = {
   nickInvalid: 106,
   emailInvalid: 107,
   passwordTooShort: 108,
+  nickReserved: 109,
   userBanned: 110,
   foreignOrigin: 111,
   tooManyRequests: 112,

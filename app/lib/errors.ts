@@ -40,6 +40,7 @@ export const ERRORS = {
   [ERR.nickInvalid]: { status: 400, text: "Введите ник от 2 до 30 символов" },
   [ERR.emailInvalid]: { status: 400, text: "Введите правильный адрес электронной почты" },
   [ERR.passwordTooShort]: { status: 400, text: "Пароль должен быть не короче 8 символов" },
+  [ERR.nickReserved]: { status: 400, text: "Такой ник выбрать нельзя: он похож на ник модератора, администрации или бренда. Выберите другой" },
   [ERR.userBanned]: { status: 403, text: "Ваш аккаунт заблокирован, писать пока нельзя" },
   [ERR.foreignOrigin]: { status: 403, text: "Запрос отклонён: он пришёл не с нашего сайта" },
   [ERR.tooManyRequests]: { status: 429, text: "Слишком много запросов. Попробуйте через {wait}" },

@@ -17,6 +17,8 @@ export type Author = {
   banPermanent: number;
   /** his avatar's key (null: the generated default); absent where a list draws no avatars */
   filin?: string | null;
+  /** 1 for a volunteer moderator: his nick carries the «Модератор» label (absent where a list reads no such thing) */
+  moder?: number;
 };
 
 /**
@@ -29,7 +31,10 @@ export type CommentNode = {
   replies: CommentNode[];
   /** replies that exist but are not shown here */
   more: number;
-} & ({ text: string; author: { id: number; nick: string; lvl: number; points: number; kpd: number; filin?: string | null } } | { text: null; author: null });
+} & (
+  | { text: string; author: { id: number; nick: string; lvl: number; points: number; kpd: number; filin?: string | null; moder?: number } }
+  | { text: null; author: null }
+);
 
 export type CommentThread = { nodes: CommentNode[]; total: number; shown: number };
 
@@ -96,7 +101,7 @@ export type LiveAnswer = {
   text: string;
   source: string;
   added: number;
-  author: { id: number; nick: string; lvl: number; points: number; filin?: string | null };
+  author: { id: number; nick: string; lvl: number; points: number; filin?: string | null; moder?: number };
 };
 
 /**
@@ -117,6 +122,8 @@ export type CommentReply = {
   kpd: number;
   /** the author's avatar key, null for the generated one (and for a deleted comment) */
   filin: string | null;
+  /** 1 when the author is a volunteer moderator (the «Модератор» label beside his nick) */
+  moder?: number;
   added: number;
   hidden: 0 | 1;
   comcnt: number;

@@ -43,6 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return json(
     {
       error: String(result.body.error ?? ""),
+      field: fieldOf(result.body.errid),
       captchaId: result.body.errid === ERR.captchaNeeded && typeof result.body.captcha_id === "string" ? result.body.captcha_id : null,
       nick: typeof fields.nick === "string" ? fields.nick : "",
       email: typeof fields.email === "string" ? fields.email : "",
@@ -51,11 +52,38 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
+/** The form's fields and the refusals each is the reason of: their message goes under the field. */
+const FIELD_ERRIDS = {
+  nick: [ERR.nickInvalid, ERR.nickReserved],
+  email: [ERR.emailInvalid, ERR.emailTaken],
+  password: [ERR.passwordTooShort],
+} as const satisfies Record<string, readonly number[]>;
+type Field = keyof typeof FIELD_ERRIDS;
+
+function fieldOf(errid: unknown): Field | null {
+  for (const [field, ids] of Object.entries(FIELD_ERRIDS) as [Field, readonly number[]][]) if (ids.includes(Number(errid))) return field;
+  return null;
+}
+
+/** A field's refusal under it, named by the field (aria-describedby) so a screen reader reads it with the field. */
+function FieldError({ field, error }: { field: Field; error: string }) {
+  return (
+    <span className="form-error field-error" id={`register-${field}-error`} role="alert" data-testid={`register-${field}-error`}>
+      {error}
+    </span>
+  );
+}
+
+/** The attributes of a field that was refused. */
+const refused = (field: Field, shown: Field | null | undefined) =>
+  shown === field ? { "aria-invalid": true, "aria-describedby": `register-${field}-error` } : {};
+
 export default function Register() {
   const { returnTo, captchaId: shown, notice } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const captchaId = result?.captchaId ?? shown;
-  const error = result?.error || notice;
+  const field = result?.error ? result.field : null;
+  const error = field ? null : result?.error || notice;
   const here = `/register?return=${encodeURIComponent(returnTo)}`;
   return (
     <main className="page">
@@ -69,16 +97,19 @@ export default function Register() {
         <form method="post" action={here}>
           <label>
             Ник
-            <input name="nick" required minLength={2} maxLength={30} autoComplete="nickname" defaultValue={result?.nick} />
+            <input name="nick" required minLength={2} maxLength={30} autoComplete="nickname" defaultValue={result?.nick} {...refused("nick", field)} />
           </label>
+          {field === "nick" && result ? <FieldError field="nick" error={result.error} /> : null}
           <label>
             Почта
-            <input type="email" name="email" required autoComplete="email" defaultValue={result?.email} />
+            <input type="email" name="email" required autoComplete="email" defaultValue={result?.email} {...refused("email", field)} />
           </label>
+          {field === "email" && result ? <FieldError field="email" error={result.error} /> : null}
           <label>
             Пароль (не короче 8 символов)
-            <input type="password" name="password" required minLength={8} autoComplete="new-password" />
+            <input type="password" name="password" required minLength={8} autoComplete="new-password" {...refused("password", field)} />
           </label>
+          {field === "password" && result ? <FieldError field="password" error={result.error} /> : null}
           {captchaId ? <CaptchaField id={captchaId} again={here} testId="register-captcha" /> : null}
           <button className="btn btn-ask" type="submit">
             Зарегистрироваться

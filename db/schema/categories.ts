@@ -34,6 +34,9 @@ export const brands = sqliteTable(
     urlname: text("urlname").notNull(),
     name: text("name").notNull(),
     personName: text("person_name").notNull().default(""),
+    /** the keys of `name` and `person_name` as they look (nickKey): a new nick may look like neither */
+    nameKey: text("name_key"),
+    personKey: text("person_key"),
     personText: text("person_text").notNull().default(""),
     personImage: text("person_image"),
     logo: text("logo"),
@@ -46,7 +49,7 @@ export const brands = sqliteTable(
     kpd: integer("kpd").notNull().default(0),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [uniqueIndex("brands_urlname_uq").on(t.urlname)],
+  (t) => [uniqueIndex("brands_urlname_uq").on(t.urlname), index("brands_name_key_idx").on(t.nameKey), index("brands_person_key_idx").on(t.personKey)],
 );
 
 export const brandMembers = sqliteTable(

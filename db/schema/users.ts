@@ -7,6 +7,13 @@ export const users = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     nick: text("nick").notNull(),
+    /**
+     * The nick as it looks (app/models/users/nicks.server.ts nickKey): two nicks that look alike
+     * have the same key, so a new nick that looks like a staff member's is found by this index.
+     * NULL until the worker computed it (rows written outside it: the cron and `npm run db:migrate`
+     * fill them); '' when the nick has nothing a key is made of.
+     */
+    nickKey: text("nick_key"),
     email: text("email").notNull(),
     /** "pbkdf2-sha256$<iterations>$<salt b64>$<hash b64>" */
     passwordHash: text("password_hash").notNull(),
@@ -70,6 +77,7 @@ export const users = sqliteTable(
   },
   (t) => [
     uniqueIndex("users_email_uq").on(t.email),
+    index("users_nick_key_idx").on(t.nickKey),
     index("users_points_idx").on(t.points),
     index("users_answers_idx").on(t.answersCount),
     index("users_best_idx").on(t.bestCount),

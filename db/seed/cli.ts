@@ -47,9 +47,15 @@ const persistTo = arg("persist-to") ?? path.join(".wrangler", "state");
 const { getPlatformProxy } = await import("wrangler");
 const { isDatabaseEmpty, seedDatabase } = await import("./seed");
 const { indexStale } = await import("../../app/models/search/index.server");
+const { fillNickKeys } = await import("../../app/models/users/nicks.server");
 
-/** The rows waiting for their stems, stemmed into the search indexes, with a line of progress now and then. */
+/**
+ * The rows waiting for their stems, stemmed into the search indexes, with a line of progress now
+ * and then; and the nicks and brand names still without their keys (a store migrated with rows in it).
+ */
 async function reindex(db: D1Database) {
+  const keyed = await fillNickKeys(db, Number.POSITIVE_INFINITY);
+  if (keyed > 0) console.log(`seed: wrote the keys of ${keyed} nicks and brand names`);
   const waiting = await db.prepare("SELECT count(*) AS n FROM search_stale").first<number>("n");
   if (!waiting) return;
   console.log(`seed: writing the stems of ${waiting} questions and answers into the search indexes …`);

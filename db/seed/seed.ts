@@ -39,6 +39,7 @@ import { seedShowcase } from "./showcase";
 import { seedTables } from "./tables";
 import { write } from "./writer";
 import { indexStale } from "../../app/models/search/index.server";
+import { fillNickKeys } from "../../app/models/users/nicks.server";
 
 /** Rows stemmed into the search indexes per round while seeding. */
 const SEED_INDEX_BATCH = 2_000;
@@ -165,6 +166,8 @@ export async function seedDatabase(db: D1Database, opts: SeedOptions = {}): Prom
   ];
   await write(db, order, written);
   await indexStale(db, Number.POSITIVE_INFINITY, SEED_INDEX_BATCH);
+  // the keys of the nicks and the brand's names, by which a new nick that looks like a staff member's is found
+  await fillNickKeys(db, Number.POSITIVE_INFINITY);
   const counts = Object.fromEntries(order.map((t) => [t.name, written[t.name] ?? 0]));
   opts.onProgress?.(nQuestions, nQuestions);
   return { counts, ms: Date.now() - started };

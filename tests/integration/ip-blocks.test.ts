@@ -117,7 +117,7 @@ describe("address blocks", () => {
 
   it("only a moderator with usrkiller blocks, for a temporary period, never his own address nor one blocked already; the list page is his alone", async () => {
     const moder = await as(MODER);
-    const user = await newUser("Не модератор");
+    const user = await newUser("Простой участник");
     expect((await post("a_ipblock", { ip: "203.0.113.100", period: 3, text: "spam" }, user)).json).toMatchObject({ status: 403, errid: 410 });
     expect((await post("a_ipblock", { ip: "203.0.113.100", period: 3, text: "spam" })).json.errid).toBe(101);
     expect((await post("a_ipblock", { ip: "300.1.2.3", period: 3, text: "spam" }, moder)).json).toMatchObject({ status: 400, errid: 436 });

@@ -7,6 +7,8 @@ import { expect, it } from "vitest";
 import { BASE, post } from "./helpers/api";
 import { openQuestions } from "./helpers/db";
 import { as } from "./helpers/users";
+import { answerHtml } from "../../app/islands/lib/answer-html";
+import { fromLive } from "../../app/islands/lib/answer-view";
 
 it("a reader of the question receives the new answer with its stored text and its author", async () => {
   const answerer = await as("level6@demo.local");
@@ -37,8 +39,24 @@ it("a reader of the question receives the new answer with its stored text and it
     text: stored!.text,
     source: stored!.source,
     added: stored!.added,
-    author: { id: author!.id, nick: author!.nick, lvl: author!.lvl, points: author!.points, filin: author!.filin },
+    author: { id: author!.id, nick: author!.nick, lvl: author!.lvl, points: author!.points, filin: author!.filin, moder: 0 },
   });
   expect(m.answer.text).not.toContain("<script>");
+  ws.close();
+});
+
+it("a moderator's new answer reaches the readers marked, and the live list draws the «Модератор» label next to his nick", async () => {
+  const moder = await as("moder@demo.local");
+  const [qid] = await openQuestions(moder.id, ["Вопрос для живого ответа модератора"]);
+  const ws = (await SELF.fetch(`${BASE}/ws/question/${qid}`, { headers: { upgrade: "websocket", origin: BASE } })).webSocket!;
+  ws.accept();
+  const message = new Promise<any>((resolve) => ws.addEventListener("message", (e) => resolve(JSON.parse(String(e.data)))));
+
+  const a = await post("addans", { qid, Body: "Ответ модератора вживую" }, moder);
+  expect(a.json.status).toBe(200);
+  const m = await message;
+  expect(m.answer.author).toMatchObject({ id: moder.id, nick: "Модератор Олег", moder: 1 });
+  const html = answerHtml(fromLive(qid, m.aid, m.answer), { now: Date.now(), showRating: false, guest: true });
+  expect(html).toContain(`href="/profile/id${moder.id}">Модератор Олег</a><span class="staff-label" data-testid="staff-label">Модератор</span>`);
   ws.close();
 });

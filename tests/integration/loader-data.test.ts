@@ -163,7 +163,7 @@ describe("the question page", () => {
     expect(r.data!.viewer).toBeNull();
     // the message after asking is its author's alone
     expect(r.data!.asked).toBeNull();
-    expect(keys(r.data!.question.author)).toEqual(["banPermanent", "bannedUntil", "filin", "id", "kpd", "lvl", "nick", "points", "vip"]);
+    expect(keys(r.data!.question.author)).toEqual(["banPermanent", "bannedUntil", "filin", "id", "kpd", "lvl", "moder", "nick", "points", "vip"]);
     expect(r.text).not.toMatch(/"(email|password_hash|passwordHash|salt|token|permissions|premoderated)"/);
   });
 
@@ -227,7 +227,7 @@ describe("a hidden profile", () => {
   });
 
   it("stays hidden from a 'volonter' without a single permission: such an account is no moderator", async () => {
-    const ex = await newUser("Бывший модератор");
+    const ex = await newUser("Бывший волонтёр");
     await exec("update users set type = 'volonter', permissions = '[]', volcats = '[]' where id = ?", ex.id);
     const r = await loaderData(`/profile/id${uid}`, PROFILE_ROUTE, ex);
     expect(r.data).toMatchObject({ kind: "hidden" });

@@ -210,7 +210,7 @@ describe("the dossier (moderators with user management)", () => {
     expect(html).toContain('data-testid="dossier-bans-list"');
     expect(html).toContain('data-testid="dossier-questions"');
 
-    const plain = await newUser("Не модератор");
+    const plain = await newUser("Простой участник");
     const refused = await page("/admin/usrview/8", plain);
     expect(refused.status).toBe(403);
     expect(refused.html).not.toContain('data-testid="dossier-bans-list"');

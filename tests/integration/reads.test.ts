@@ -52,6 +52,8 @@ describe("the question call", () => {
         "lvl",
         "points",
         "filin",
+        // ours: 1 for a volunteer moderator, whose nick the islands mark as the server does
+        "moder",
         "atext",
         "added",
         "source",

@@ -95,6 +95,14 @@ const cases: [string, AnswerView][] = [
       },
     }),
   ],
+  [
+    "a moderator's answer with a moderator's comment: the «Модератор» label beside both nicks",
+    answer({
+      author: { id: 5, nick: "Модератор Олег", lvl: 5, points: 5400, kpd: 0, vip: 0, bannedUntil: null, banPermanent: 0, moder: 1 },
+      comcnt: 1,
+      comments: { total: 1, shown: 1, nodes: [comment(7, { author: { id: 5, nick: "Модератор Олег", lvl: 5, points: 5400, kpd: 0, moder: 1 } })] },
+    }),
+  ],
 ];
 
 describe("an answer drawn without React", () => {
@@ -107,6 +115,13 @@ describe("an answer drawn without React", () => {
       }
     }
   }
+
+  it("marks a moderator's nick with the «Модератор» label, in text, and no one else's", () => {
+    const [, moderated] = cases[cases.length - 1];
+    const drawn = answerHtml(moderated, { now: NOW, showRating: false, guest: true });
+    expect(drawn.match(/>Модератор Олег<\/a><span class="staff-label" data-testid="staff-label">Модератор<\/span>/g)).toHaveLength(2);
+    expect(answerHtml(answer(), { now: NOW, showRating: false, guest: true })).not.toContain("staff-label");
+  });
 });
 
 describe("comments drawn from the API's fields", () => {

@@ -10,7 +10,7 @@ import { COMMENT, countOf, POINT, VOTE } from "../../lib/plural";
 import { levelById, levelColour } from "../../lib/levels";
 import { avatarSrc, MINI_AVATAR, miniAvatarColour } from "../../lib/photos";
 import { timeAgo } from "../../lib/time-ago";
-import { isBanned } from "../../lib/users";
+import { isBanned, STAFF_LABEL } from "../../lib/users";
 import type { AnswerView, CommentNode } from "../../lib/views";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
@@ -27,10 +27,15 @@ function miniAvatar(user: { id: number; nick: string; filin?: string | null }): 
   return `<span class="mini-avatar mini-avatar-empty av-c${miniAvatarColour(user.id)}" aria-hidden="true" data-letter="${esc(Array.from(user.nick)[0]?.toUpperCase() ?? "?")}"></span>`;
 }
 
-function userLink(user: { id: number; nick: string; lvl: number; points?: number; filin?: string | null }, banned = false, showPoints = false): string {
+function userLink(
+  user: { id: number; nick: string; lvl: number; points?: number; filin?: string | null; moder?: number },
+  banned = false,
+  showPoints = false,
+): string {
   const colour = esc(levelColour(user.lvl, banned));
   const points = showPoints && user.points !== undefined ? `<span class="muted">${esc(` · ${countOf(user.points, POINT)}`)}</span>` : "";
-  return `<span class="author">${miniAvatar(user)}<a class="user lvl-${colour}" href="/profile/id${esc(user.id)}">${esc(user.nick)}</a><span class="lvl lvl-${colour}">${esc(levelById(user.lvl).name)}</span>${points}</span>`;
+  const staff = user.moder ? `<span class="staff-label" data-testid="staff-label">${esc(STAFF_LABEL)}</span>` : "";
+  return `<span class="author">${miniAvatar(user)}<a class="user lvl-${colour}" href="/profile/id${esc(user.id)}">${esc(user.nick)}</a>${staff}<span class="lvl lvl-${colour}">${esc(levelById(user.lvl).name)}</span>${points}</span>`;
 }
 
 function time(at: number, now: number): string {

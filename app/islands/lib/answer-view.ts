@@ -7,7 +7,7 @@
 import type { AnswerView, CommentNode, CommentReply, LiveAnswer } from "../../lib/views";
 
 /** What drawing a comment reads of a CommentReply: the rest of its fields may be absent. */
-export type DrawnComment = Pick<CommentReply, "cmid" | "cmtext" | "usrid" | "nick" | "lvl" | "points" | "kpd" | "added" | "hidden"> & {
+export type DrawnComment = Pick<CommentReply, "cmid" | "cmtext" | "usrid" | "nick" | "lvl" | "points" | "kpd" | "added" | "hidden" | "moder"> & {
   /** the author's avatar key (null: the generated one); a client that leaves it out gets no avatar drawn */
   filin?: string | null;
   comments?: DrawnComment[];
@@ -23,6 +23,8 @@ export type AnswerReply = {
   lvl: number;
   points: number;
   filin?: string | null;
+  /** 1 for a volunteer moderator */
+  moder?: number;
   atext: string;
   added: number;
   source: string;
@@ -49,7 +51,15 @@ export function commentNode(c: DrawnComment): CommentNode {
       ? { text: null, author: null }
       : {
           text: c.cmtext,
-          author: { id: c.usrid, nick: c.nick, lvl: c.lvl, points: c.points, kpd: c.kpd, ...(c.filin !== undefined ? { filin: c.filin } : {}) },
+          author: {
+            id: c.usrid,
+            nick: c.nick,
+            lvl: c.lvl,
+            points: c.points,
+            kpd: c.kpd,
+            ...(c.filin !== undefined ? { filin: c.filin } : {}),
+            ...(c.moder ? { moder: 1 } : {}),
+          },
         }),
   };
 }
@@ -71,7 +81,11 @@ export function fromReply(r: AnswerReply): AnswerView {
     comcnt: r.comcnt ?? 0,
     canthStatus: r.canth_status ?? 0,
     totalmarks: r.totalmarks ?? 0,
-    author: { ...author(r.usrid, r.nick, r.lvl, r.points, 0, r.vip ? 1 : 0), ...(r.filin !== undefined ? { filin: r.filin } : {}) },
+    author: {
+      ...author(r.usrid, r.nick, r.lvl, r.points, 0, r.vip ? 1 : 0),
+      ...(r.filin !== undefined ? { filin: r.filin } : {}),
+      ...(r.moder ? { moder: 1 } : {}),
+    },
     comments: { nodes, total: Math.max(r.comcnt ?? 0, counted(nodes)), shown: counted(nodes) },
   };
 }
@@ -89,7 +103,11 @@ export function fromLive(qid: number, aid: number, a: LiveAnswer): AnswerView {
     comcnt: 0,
     canthStatus: 0,
     totalmarks: 0,
-    author: { ...author(a.author.id, a.author.nick, a.author.lvl, a.author.points), ...(a.author.filin !== undefined ? { filin: a.author.filin } : {}) },
+    author: {
+      ...author(a.author.id, a.author.nick, a.author.lvl, a.author.points),
+      ...(a.author.filin !== undefined ? { filin: a.author.filin } : {}),
+      ...(a.author.moder ? { moder: 1 } : {}),
+    },
     comments: { nodes: [], total: 0, shown: 0 },
   };
 }

@@ -13,6 +13,7 @@ import { LIMITS } from "../../lib/limits";
 import { batchable, dbOf, schema } from "../core/db.server";
 import { requireWriter, type Session, type SessionUser } from "../users/session.server";
 import { findBrand, type Brand } from "./brands.server";
+import { nickKeys } from "../users/nicks.server";
 
 const b = schema.brands;
 const log = schema.modLog;
@@ -68,9 +69,14 @@ export async function editBrand(env: Env, session: Session | null, input: z.infe
   if (changed.length === 0) return { id: brand.id, urlname: brand.urlname, changed: [] as string[] };
   const note = JSON.stringify(Object.fromEntries(changed.map((k) => [k, [before[k] ?? null, after[k]]])));
   const db = dbOf(env);
+  // a new account's nick may look like neither name (users/nicks.server.ts)
+  const { key } = await nickKeys();
   await db.batch(
     batchable(env, [
-      db.update(b).set(after).where(eq(b.id, brand.id)),
+      db
+        .update(b)
+        .set({ ...after, nameKey: key(after.name), personKey: key(after.personName) })
+        .where(eq(b.id, brand.id)),
       db.insert(log).values({ moderId: user.id, action: "brandedit", targetType: "B", targetId: brand.id, note, added: now }),
     ] as const),
   );

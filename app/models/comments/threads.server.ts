@@ -2,6 +2,7 @@ import type { CommentNode, CommentThread } from "../../lib/views";
 import { and, eq, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { dbOf, schema } from "../core/db.server";
 import { LIMITS } from "../../lib/limits";
+import { moderatorSql } from "../users/users.server";
 
 export type CommentRow = {
   id: number;
@@ -19,6 +20,8 @@ export type CommentRow = {
   points: number;
   kpd: number;
   filin?: string | null;
+  /** 1 for a volunteer moderator */
+  moder?: number;
 };
 
 const c = schema.comments;
@@ -78,6 +81,7 @@ function listedQuery(env: Env, targets: SQL) {
       points: u.points,
       kpd: u.kpd,
       filin: u.filin,
+      moder: moderatorSql,
     })
     .from(listed)
     .innerJoin(u, eq(u.id, listed.user_id))
@@ -120,6 +124,7 @@ function rankedQuery(env: Env, targets: SQL) {
       points: u.points,
       kpd: u.kpd,
       filin: u.filin,
+      moder: moderatorSql,
     })
     .from(ranked)
     .innerJoin(u, eq(u.id, ranked.user_id))
@@ -146,7 +151,7 @@ export function buildThreads(rows: CommentRow[]): Map<string, CommentThread> {
       more: r.comcnt,
       ...(r.hidden
         ? { text: null, author: null }
-        : { text: r.text, author: { id: r.user_id, nick: r.nick, lvl: r.lvl, points: r.points, kpd: r.kpd, filin: r.filin } }),
+        : { text: r.text, author: { id: r.user_id, nick: r.nick, lvl: r.lvl, points: r.points, kpd: r.kpd, filin: r.filin, moder: r.moder ?? 0 } }),
     };
     if (r.parent_id == null) {
       thread.nodes.push(node);

@@ -88,6 +88,7 @@ function shapeComment(n: CommentNode, refType: string, refId: number, parent: nu
     points: n.author?.points ?? 0,
     kpd: n.author?.kpd ?? 0,
     filin: n.author?.filin ?? null,
+    moder: n.author?.moder ?? 0,
     added: n.added,
     hidden: n.text === null ? 1 : 0,
     comcnt: n.replies.length + n.more,
@@ -114,6 +115,8 @@ function shapeAnswer(v: AnswerView, canth: boolean, mark: number | null = null) 
     points: v.author.points,
     // the author's avatar key (null: the generated default)
     filin: v.author.filin ?? null,
+    // 1 for a volunteer moderator (the «Модератор» label beside his nick)
+    moder: v.author.moder ?? 0,
     atext: v.text,
     added: v.added,
     source: v.source,

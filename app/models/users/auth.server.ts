@@ -13,9 +13,15 @@ import { hashPassword, NO_ACCOUNT_HASH, verifyPassword } from "./password.server
 import { failedSignInsNotification } from "../notifications/create.server";
 import { announce } from "../notifications/push.server";
 import { createSession, newSession, revokeSession, type Session } from "./session.server";
+import { allowedNickKey, cleanNick, isVisibleNick } from "./nicks.server";
 
 export const RegisterInput = z.object({
-  nick: z.string().trim().min(2, ERR_MSG.nickInvalid).max(30, ERR_MSG.nickInvalid),
+  // cleaned before it is measured: invisible characters count for nothing, and a nick of them alone is none
+  nick: z
+    .string(ERR_MSG.nickInvalid)
+    .max(200, ERR_MSG.nickInvalid)
+    .transform(cleanNick)
+    .pipe(z.string().min(2, ERR_MSG.nickInvalid).max(30, ERR_MSG.nickInvalid).refine(isVisibleNick, ERR_MSG.nickInvalid)),
   email: z.string().trim().toLowerCase().pipe(z.email(ERR_MSG.emailInvalid)),
   password: z.string().min(8, ERR_MSG.passwordTooShort).max(200, ERR_MSG.passwordTooShort),
   captcha_id: z.string().optional(),
@@ -63,7 +69,8 @@ export async function registrationNeedsCaptcha(env: Env, ip: string, now: number
  * Limits per address (docs/decisions/0022): every try counts (a taken e-mail and a wrong captcha
  * too), at most RATES.registerTries an hour; an account counts when it is made, at most
  * RATES.registered a day; a captcha is needed when registrationNeedsCaptcha says so, decided on
- * the atomic counts, so parallel registrations cannot all pass as the first. Registration still
+ * the atomic counts, so parallel registrations cannot all pass as the first. A nick that looks like
+ * the staff's is refused first (nicks.server.ts allowedNickKey). Registration still
  * says when an e-mail is taken (there is no mail to send a link to instead); from the fourth try
  * on, only after a solved captcha.
  */
@@ -72,17 +79,20 @@ export async function register(env: Env, input: z.infer<typeof RegisterInput>, i
   const tries = await take(env, "registerTries", where, now, ERR.tooManyRegistrations);
   const made = await take(env, "registered", where, now, ERR.tooManyRegistrations);
   try {
+    // a nick that may not be taken is said before the captcha is asked for: it is nobody's secret
+    const nickKey = await allowedNickKey(env, input.nick);
     if (made.count > 1 || tries.count > FREE_REGISTER_TRIES) {
       if (!(await verifyCaptcha(env, null, input.captcha_id, input.captcha_val, now))) throw new CaptchaRequired(await createCaptcha(env, { ip }, now));
     }
-    return await createAccount(env, input, now);
+    return await createAccount(env, input, nickKey, now);
   } catch (e) {
     await giveBack(env, "registered", where, made);
     throw e;
   }
 }
 
-async function createAccount(env: Env, input: z.infer<typeof RegisterInput>, now: number) {
+/** The account's row (with its nick's key) and its ledger row in one batch. */
+async function createAccount(env: Env, input: z.infer<typeof RegisterInput>, nickKey: string, now: number) {
   const db = dbOf(env);
   const exists = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, input.email)).get();
   if (exists) throw new DomainError(ERR.emailTaken);
@@ -94,6 +104,7 @@ async function createAccount(env: Env, input: z.infer<typeof RegisterInput>, now
         .insert(schema.users)
         .values({
           nick: input.nick,
+          nickKey,
           email: input.email,
           passwordHash,
           points: START_POINTS,

@@ -14,6 +14,7 @@ import { blacklistedQuery, blacklistPageQuery } from "./blacklist.server";
 import { feedQuestionsQuery, feedUsersQuery, type FeedQuestionItem, type FeedUserItem } from "./feeds.server";
 import { followerItem, followersPageQuery, followingQuery, type FollowerItem } from "./follows.server";
 import type { Session } from "./session.server";
+import { moderatorSql } from "./users.server";
 import { ALBUM } from "../../lib/photos";
 import { albumItem, albumLevel, type PhotosList, photoPage, photosFor, photosTabQueries } from "../photos/album-reads.server";
 
@@ -130,6 +131,7 @@ export function headerQuery(env: Env, uid: number) {
       watchcnt: u.watchcnt,
       blackCnt: u.blackCnt,
       vipUntil: u.vipUntil,
+      moder: moderatorSql,
     })
     .from(u)
     .where(eq(u.id, uid));
@@ -226,6 +228,8 @@ export type ProfileUser = {
   watchcnt: number;
   /** the size of his blacklist: for the owner alone (null for anyone else) */
   blackCnt: number | null;
+  /** a volunteer moderator: the «Модератор» label beside his nick */
+  moder: boolean;
 };
 
 export type HiddenProfileUser = Pick<ProfileUser, "id" | "nick" | "lvl" | "filin">;
@@ -297,6 +301,7 @@ function toUser(r: Awaited<ReturnType<typeof headerQuery>>[number], now: number,
     directCount: r.directCount,
     watchcnt: r.watchcnt,
     blackCnt: isOwner ? r.blackCnt : null,
+    moder: r.moder === 1,
   };
 }
 

@@ -3,6 +3,12 @@ import { schema } from "../core/db.server";
 
 const u = schema.users;
 
+/**
+ * 1 for a volunteer moderator (app/lib/moderation.ts isModerator: type 'volonter' with a non-empty
+ * list of permissions), else 0, in SQL: pages mark his nick with it.
+ */
+export const moderatorSql = sql<number>`CASE WHEN ${u.type} = 'volonter' AND json_valid(${u.permissions}) THEN json_array_length(${u.permissions}) > 0 ELSE 0 END`;
+
 /** The columns a page needs to show an author: nick with level colour and points. */
 // Aliased: D1 returns rows as objects, so a joined column named like one of the main table's
 // (id, vip …) would overwrite it when drizzle maps a batch result.
@@ -16,4 +22,5 @@ export const authorColumns = {
   bannedUntil: sql<number | null>`${u.bannedUntil}`.as("author_banned_until"),
   banPermanent: sql<number>`${u.banPermanent}`.as("author_ban_permanent"),
   filin: sql<string | null>`${u.filin}`.as("author_filin"),
+  moder: sql<number>`${moderatorSql}`.as("author_moder"),
 };
