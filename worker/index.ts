@@ -30,7 +30,8 @@ export { Limiter } from "../durable-objects/limiter";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 
-const app = new Hono<AppEnv>();
+/** The worker's router (exported for the visibility matrix, which checks that every path of it is a door it knows). */
+export const app = new Hono<AppEnv>();
 
 // Every response of the worker carries the security headers (static files get theirs from
 // public/_headers); a WebSocket upgrade (101) has no document to protect and keeps its own.

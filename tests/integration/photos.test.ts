@@ -35,8 +35,9 @@ async function upload(me: Me | null, bytes: Uint8Array<ArrayBuffer> | string, na
 }
 
 /** A served preview: its bytes, type and cache header. */
-async function preview(path: string) {
-  const res = await workerFetch(`${BASE}${path}`);
+/** A preview as a reader gets it (a guest, or `who` signed in: an upload not in a text yet is its uploader's alone). */
+async function preview(path: string, who?: Me) {
+  const res = await workerFetch(`${BASE}${path}`, { headers: who ? { cookie: who.cookie } : {} });
   return { status: res.status, type: res.headers.get("content-type"), cache: res.headers.get("cache-control"), bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
@@ -88,7 +89,7 @@ function withMetadata(gif: Uint8Array): Uint8Array<ArrayBuffer> {
 }
 
 describe("uploading photos (upload, addimg)", () => {
-  it("a JPEG with GPS EXIF is stored as an 800 preview and a 120×120 preview, served for a year, with no EXIF left", async () => {
+  it("a JPEG with GPS EXIF is stored as an 800 preview and a 120×120 preview, served to its uploader alone until a text shows it, with no EXIF left", async () => {
     expect(text(JPEG)).toContain("Exif");
     expect(text(JPEG)).toContain("TestCam");
     const me = await newUser("Фотограф");
@@ -97,10 +98,11 @@ describe("uploading photos (upload, addimg)", () => {
     expect(json).toMatchObject({ status: 200, width: 800, height: 600 });
     expect(json.previews["800"]).toBe(json.src);
     expect(json.previews["120x120"]).toBe(json.src_small);
-    const big = await preview(json.src);
-    expect(big).toMatchObject({ status: 200, type: "image/jpeg", cache: "public, max-age=31536000, immutable" });
+    const big = await preview(json.src, me);
+    expect(big).toMatchObject({ status: 200, type: "image/jpeg", cache: "private, max-age=600" });
+    expect((await preview(json.src)).status).toBe(404);
     expect(sizeOf(big.bytes)).toEqual({ width: 800, height: 600 });
-    const small = await preview(json.src_small);
+    const small = await preview(json.src_small, me);
     expect(small.type).toBe("image/jpeg");
     expect(sizeOf(small.bytes)).toEqual({ width: 120, height: 120 });
     for (const b of [big.bytes, small.bytes]) {
@@ -115,20 +117,20 @@ describe("uploading photos (upload, addimg)", () => {
     const me = await newUser("Фотограф");
     const { json } = await upload(me, PNG, "picture.jpg", "image/jpeg", "v2", "addimg");
     expect(json).toMatchObject({ status: 200, width: 300, height: 500 });
-    const big = await preview(json.src);
+    const big = await preview(json.src, me);
     expect(big.type).toBe("image/png");
     expect(sizeOf(big.bytes)).toEqual({ width: 300, height: 500 });
-    expect(sizeOf((await preview(json.src_small)).bytes)).toEqual({ width: 120, height: 120 });
+    expect(sizeOf((await preview(json.src_small, me)).bytes)).toEqual({ width: 120, height: 120 });
   });
 
   it("an animated GIF stays animated: its 800 preview is a GIF of the same frames, its 120 preview a still", async () => {
     const me = await newUser("Фотограф");
     const { json } = await upload(me, GIF, "anim.gif", "image/gif");
     expect(json).toMatchObject({ status: 200, width: 200, height: 150 });
-    const big = await preview(json.src);
+    const big = await preview(json.src, me);
     expect(big.type).toBe("image/gif");
     expect(big.bytes).toEqual(GIF);
-    expect(sizeOf((await preview(json.src_small)).bytes)).toEqual({ width: 120, height: 120 });
+    expect(sizeOf((await preview(json.src_small, me)).bytes)).toEqual({ width: 120, height: 120 });
   });
 
   it("an animated GIF with a GPS comment, XMP and ICC blocks, a plain text and a script after its trailer is served with its frames and its loop alone", async () => {
@@ -137,7 +139,7 @@ describe("uploading photos (upload, addimg)", () => {
     const me = await newUser("Фотограф");
     const { json } = await upload(me, hostile, "anim.gif", "image/gif");
     expect(json).toMatchObject({ status: 200, width: 200, height: 150 });
-    const served = await preview(json.src);
+    const served = await preview(json.src, me);
     expect(served.type).toBe("image/gif");
     const key = await value<string>("select src v from photos where id = ?", json.pid);
     const stored = new Uint8Array(await (await env.PHOTOS.get(`p/${key}/800`))!.arrayBuffer());
@@ -146,7 +148,7 @@ describe("uploading photos (upload, addimg)", () => {
       // the animation as it was drawn, before anything was added to it: both frames, their delays, the endless loop
       expect(b).toEqual(GIF);
     }
-    expect(sizeOf((await preview(json.src_small)).bytes)).toEqual({ width: 120, height: 120 });
+    expect(sizeOf((await preview(json.src_small, me)).bytes)).toEqual({ width: 120, height: 120 });
   });
 
   it("the audit's GIFs (a GPS comment; a script after the trailer, sent as text/html) come back as the bare image", async () => {
@@ -156,7 +158,7 @@ describe("uploading photos (upload, addimg)", () => {
     const poly = (await upload(me, audit(undefined, "<script>alert(document.domain)</script>"), "poly.gif", "text/html")).json;
     for (const json of [meta, poly]) {
       expect(json.status).toBe(200);
-      const served = await preview(json.src);
+      const served = await preview(json.src, me);
       expect(served.type).toBe("image/gif");
       expect(text(served.bytes)).not.toContain("GPS");
       expect(text(served.bytes)).not.toContain("<script>");
@@ -260,7 +262,7 @@ describe("uploads nobody used", () => {
       expect(await env.PHOTOS.head(`p/${oldKey}/${size}`)).toBeNull();
       expect((await preview(`/img/p/${oldKey}/${size}`)).status).toBe(404);
       expect((await preview(`/img/p/${await keyOf(used.pid)}/${size}`)).status).toBe(200);
-      expect((await preview(`/img/p/${await keyOf(fresh.pid)}/${size}`)).status).toBe(200);
+      expect((await preview(`/img/p/${await keyOf(fresh.pid)}/${size}`, me)).status).toBe(200);
     }
     expect(await dropUnattachedPhotos(env, Date.now())).toBe(0);
   });

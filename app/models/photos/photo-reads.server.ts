@@ -83,13 +83,20 @@ const notFound = () => new Response("Not found", { status: 404, headers: { "Cach
  */
 const PREVIEW_MAX_AGE = 600;
 
+/** How each audience's previews may be kept: an avatar's key never changes what it shows and nothing hides it. */
+const CACHE_OF = {
+  forever: "public, max-age=31536000, immutable",
+  everyone: `public, max-age=${PREVIEW_MAX_AGE}`,
+  reader: `private, max-age=${PREVIEW_MAX_AGE}`,
+} as const;
+
 /**
- * May the reader of this request see the photo's previews? `everyone`: any reader (kept by shared
- * caches too); `reader`: this one (kept by his browser alone); null: not him. His session is read
- * only when the answer depends on who he is.
+ * May the reader of this request see the photo's previews? `forever`: an avatar, present or past,
+ * which nothing hides; `everyone`: any reader (kept by shared caches too); `reader`: this one (kept
+ * by his browser alone); null: not him. His session is read only when the answer depends on who he is.
  */
-async function previewAudience(env: Env, request: Request, r: PhotoRow): Promise<"everyone" | "reader" | null> {
-  if (isAvatar(r)) return "everyone";
+async function previewAudience(env: Env, request: Request, r: PhotoRow): Promise<"forever" | "everyone" | "reader" | null> {
+  if (isAvatar(r)) return "forever";
   const reader = lazyReader(env, request);
   if (inText(r)) {
     const adult = r.categoryId !== null && isAdultCategory(await getCategoryTree(env), r.categoryId);
@@ -127,7 +134,7 @@ export async function servePreview(env: Env, request: Request, key: string, size
   if (!obj) return notFound();
   const headers = new Headers();
   obj.writeHttpMetadata(headers);
-  headers.set("Cache-Control", `${audience === "everyone" ? "public" : "private"}, max-age=${PREVIEW_MAX_AGE}`);
+  headers.set("Cache-Control", CACHE_OF[audience]);
   headers.set("ETag", obj.httpEtag);
   headers.set("Content-Length", String(obj.size));
   return new Response(obj.body, { headers });
