@@ -4,7 +4,7 @@ import gifUrl from "../fixtures/photos/anim.gif?inline";
 import { CALLS } from "../../app/calls/registry";
 import * as build from "../../build/server/index.js";
 import { app } from "../../worker/index";
-import { BASE, get, type Me, page, post, workerFetch } from "./helpers/api";
+import { BASE, type Me, page, post, workerFetch } from "./helpers/api";
 import { exec, value } from "./helpers/db";
 import { decide } from "./helpers/payments";
 import { openSocket, type TestSocket } from "./helpers/sockets";
