@@ -6,7 +6,7 @@
  * Every list is one indexed read of at most a page and one row, by an offset no deeper than
  * LIMITS.maxOffset; the tiles' counts stop at COUNT_CAP, so no request counts an unbounded set.
  */
-import { and, desc, eq, inArray, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { z } from "zod";
 import { ERR, ERR_MSG } from "../../lib/errids";
@@ -19,7 +19,7 @@ import { getCategoryTree } from "../categories/categories.server";
 import { brandFeedRows, brandFollowerItem, brandFollowersQuery, type BrandFeedList, type BrandFeedSub, type BrandFollowerItem } from "./brand-feed.server";
 import { categoryOf } from "../questions/reads.server";
 import { batchable, dbOf, schema } from "../core/db.server";
-import { activityOpen, closedCategoriesFor, questionShown, type Reader } from "../core/visibility.server";
+import { activityOpen, closedCategoriesFor, liveQuestion, openCategory, questionCols, questionShown, type Reader } from "../core/visibility.server";
 import { ANSWER_LIST_COLUMNS, ANSWER_LIST_ORDER, answerListWhere, LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
 import { requireWriter, type Session, type SessionUser } from "../users/session.server";
 import { decidesRecommendations, type RecommendationStatus } from "./brand-recommendations.server";
@@ -73,7 +73,7 @@ const memberAnswered = (brandId: number) =>
  */
 function taggedQuery(env: Env, brandId: number, states: QuestionState[], offset: number, limit: number, leaveOut: number[], waiting: boolean) {
   const where: (SQL | undefined)[] = [eq(q.brandId, brandId), inArray(q.state, states), eq(q.hidden, 0)];
-  if (leaveOut.length > 0) where.push(notInArray(q.categoryId, leaveOut));
+  if (leaveOut.length > 0) where.push(openCategory(leaveOut, q.categoryId));
   if (waiting) where.push(sql`NOT ${memberAnswered(brandId)}`);
   return dbOf(env)
     .select({ ...LIST_COLUMNS, categoryId: q.categoryId, ...AUTHOR })
@@ -224,7 +224,7 @@ function tilesQuery(env: Env, brandId: number, isAdmin: boolean) {
   const adminOnlyCount = (inner: SQL) => (isAdmin ? capped(inner) : sql<number>`0`);
   return dbOf(env)
     .select({
-      tagged: capped(sql`SELECT 1 FROM questions x WHERE x.brand_id = ${brandId} AND x.state <> 'D' AND x.hidden = 0`).as("tagged"),
+      tagged: capped(sql`SELECT 1 FROM questions x WHERE x.brand_id = ${brandId} AND ${liveQuestion(questionCols("x"))}`).as("tagged"),
       waitingPrivate: adminOnlyCount(sql`SELECT 1 FROM private_questions x WHERE x.brand_id = ${brandId} AND x.hidden = 0 AND x.waiting_brand_reply = 1`).as(
         "waiting_private",
       ),
@@ -533,7 +533,7 @@ export async function recommendQuestion(env: Env, session: Session | null, input
     db
       .select({ id: q.id })
       .from(q)
-      .where(and(eq(q.id, input.qid), eq(q.hidden, 0), sql`${q.state} <> 'D'`)),
+      .where(and(eq(q.id, input.qid), liveQuestion(q))),
   ]);
   if (roles[0]?.role !== "admin") throw new DomainError(ERR.brandAdminOnly);
   if (!questions[0]) throw new DomainError(ERR.recommendQuestionMissing);

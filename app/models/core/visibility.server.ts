@@ -102,20 +102,22 @@ export type QuestionCols = { hidden: SQLWrapper; state: SQLWrapper; categoryId: 
 export type AnswerCols = { hidden: SQLWrapper; userId: SQLWrapper };
 export type UserCols = { id: SQLWrapper; hidden: SQLWrapper };
 
-/** A question's columns under an alias of raw SQL (`q` → q.hidden, q.state …). */
+/** A column of raw SQL under an alias (`q` → q.hidden), or bare when the alias is "" (a statement of one table). */
+const column = (alias: string, name: string) => sql.raw(alias ? `${alias}.${name}` : name);
+
+/** A question's columns under an alias of raw SQL (`q` → q.hidden, q.state …; "" → hidden, state …). */
 export function questionCols(alias: string): QuestionCols {
-  const c = (name: string) => sql.raw(`${alias}.${name}`);
-  return { hidden: c("hidden"), state: c("state"), categoryId: c("category_id"), userId: c("user_id") };
+  return { hidden: column(alias, "hidden"), state: column(alias, "state"), categoryId: column(alias, "category_id"), userId: column(alias, "user_id") };
 }
 
-/** An answer's columns under an alias of raw SQL. */
+/** An answer's columns under an alias of raw SQL ("" for bare names). */
 export function answerCols(alias: string): AnswerCols {
-  return { hidden: sql.raw(`${alias}.hidden`), userId: sql.raw(`${alias}.user_id`) };
+  return { hidden: column(alias, "hidden"), userId: column(alias, "user_id") };
 }
 
 /** A user's columns under an alias of raw SQL. */
 export function userCols(alias: string): UserCols {
-  return { id: sql.raw(`${alias}.id`), hidden: sql.raw(`${alias}.hidden`) };
+  return { id: column(alias, "id"), hidden: column(alias, "hidden") };
 }
 
 // ------------------------------------------------------------------------------- SQL conditions
@@ -126,6 +128,11 @@ export function userCols(alias: string): UserCols {
  */
 export function liveQuestion(q: QuestionCols): SQL {
   return sql`${q.hidden} = 0 AND ${q.state} <> 'D'`;
+}
+
+/** liveQuestion as text, for the statements search writes as strings (FTS5 queries). */
+export function liveQuestionText(alias: string): string {
+  return `${alias}.hidden = 0 AND ${alias}.state <> 'D'`;
 }
 
 /** An answer nobody removed (its question is another condition: liveQuestion). */
@@ -216,9 +223,14 @@ export function noticeShown(w: Who, n: NoticeCols): SQL {
 /** What the predicates need of a question: whether it was removed, whether its category is adult, its author. */
 export type QuestionFacts = { removed: boolean; adult: boolean; authorId: number };
 
+/** A question row was removed (liveQuestion, read from a row: hidden and state 'D' are written together, either is enough). */
+export function questionRemoved(q: { hidden: number | boolean; state: string }): boolean {
+  return q.hidden === 1 || q.hidden === true || q.state === "D";
+}
+
 /** The facts of a question row (questions.hidden and state; the category's flag from the tree). */
 export function questionFacts(tree: CategoryTree, q: { hidden: number | boolean; state: string; categoryId: number; userId: number }): QuestionFacts {
-  return { removed: q.hidden === 1 || q.hidden === true || q.state === "D", adult: isAdultCategory(tree, q.categoryId), authorId: q.userId };
+  return { removed: questionRemoved(q), adult: isAdultCategory(tree, q.categoryId), authorId: q.userId };
 }
 
 /** The category of the item is open to the reader. */

@@ -1,8 +1,8 @@
 import type { Author } from "../../lib/views";
-import { and, desc, eq, gt, inArray, ne, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
 import type { Category, CategoryTree } from "../categories/categories.server";
-import { adultCategoryIds } from "../core/visibility.server";
+import { adultCategoryIds, liveAnswer, liveQuestion, openCategory } from "../core/visibility.server";
 import { dbOf, schema } from "../core/db.server";
 import { isTab, TAB_ORDER, TABS, type QuestionState, type Tab } from "../../lib/questions";
 
@@ -29,9 +29,9 @@ export const ANSWER_LIST_COLUMNS = {
  */
 export function answerListWhere(author: SQL, best: boolean, leaveOut: number[]): SQL {
   const a = schema.answers;
-  const where: SQL[] = [author, eq(a.hidden, 0), eq(q.hidden, 0), ne(q.state, "D")];
+  const where: SQL[] = [author, liveAnswer(a), liveQuestion(q)];
   if (best) where.push(eq(a.best, 1));
-  if (leaveOut.length > 0) where.push(notInArray(q.categoryId, leaveOut));
+  if (leaveOut.length > 0) where.push(openCategory(leaveOut, q.categoryId));
   return and(...where)!;
 }
 export const ANSWER_LIST_ORDER = [desc(schema.answers.added), desc(schema.answers.id)];
@@ -81,12 +81,12 @@ export const NEWCOMER_MS = 30 * 86_400_000;
 
 /** The conditions of a list (also for counting inside the same list: check_new). */
 export function listWhere(s: ListScope): SQL[] {
-  // written out, not bound: SQLite uses a partial index only for terms it can see at prepare time
-  const where = [sql`${q.hidden} = 0`];
+  // the visibility rule's live question (written out, so SQLite sees the partial indexes' terms),
+  // or a tab's state (A, V or R: never D) of a question nobody hid
+  const where = [s.tab ? and(sql`${q.hidden} = 0`, eq(q.state, TABS[s.tab].state))! : liveQuestion(q)];
   if (s.topCategoryId !== undefined) where.push(eq(q.topCategoryId, s.topCategoryId));
   if (s.categoryId !== undefined) where.push(eq(q.categoryId, s.categoryId));
-  where.push(s.tab ? eq(q.state, TABS[s.tab].state) : sql`${q.state} <> 'D'`);
-  if (s.hideCategoryIds?.length) where.push(notInArray(q.categoryId, s.hideCategoryIds));
+  if (s.hideCategoryIds?.length) where.push(openCategory(s.hideCategoryIds, q.categoryId));
   const sec = s.section;
   if (sec?.kind === "gold") where.push(eq(q.goldrec, 1));
   if (sec?.kind === "lead") where.push(gt(q.leadUntil, sec.now));

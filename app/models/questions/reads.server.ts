@@ -21,7 +21,7 @@ import { buildThreads, commentsQuery, type CommentRow } from "../comments/thread
 import { dbOf, schema } from "../core/db.server";
 import { loadAnswerPage, loadQuestionPage } from "./question-page.server";
 import type { Session } from "../users/session.server";
-import { assertCategoryOpen, type Reader } from "../core/visibility.server";
+import { assertCategoryOpen, questionRemoved, type Reader } from "../core/visibility.server";
 
 const q = schema.questions;
 const a = schema.answers;
@@ -302,11 +302,10 @@ async function resolveTarget(env: Env, type: "Q" | "A" | "C", refid: number, rea
 
 /** A listing's target as stored, with whether its question or its answer was removed. */
 async function findTarget(db: ReturnType<typeof dbOf>, type: "Q" | "A" | "C", refid: number) {
-  const removed = (r: { state: string; hidden: number }) => r.hidden === 1 || r.state === "D";
   if (type === "Q") {
     const row = await db.select({ state: q.state, hidden: q.hidden, categoryId: q.categoryId }).from(q).where(eq(q.id, refid)).get();
     if (!row) throw new DomainError(ERR.questionGone);
-    return { refType: "Q" as const, refId: refid, qid: refid, categoryId: row.categoryId, parent: null, qremoved: removed(row), aremoved: false };
+    return { refType: "Q" as const, refId: refid, qid: refid, categoryId: row.categoryId, parent: null, qremoved: questionRemoved(row), aremoved: false };
   }
   if (type === "A") {
     const row = await db
@@ -316,7 +315,7 @@ async function findTarget(db: ReturnType<typeof dbOf>, type: "Q" | "A" | "C", re
       .where(eq(a.id, refid))
       .get();
     if (!row) throw new DomainError(ERR.readAnswerGone);
-    const qremoved = removed({ state: row.state, hidden: row.qhidden });
+    const qremoved = questionRemoved({ state: row.state, hidden: row.qhidden });
     return { refType: "A" as const, refId: refid, qid: row.qid, categoryId: row.categoryId, parent: null, qremoved, aremoved: row.hidden === 1 };
   }
   const row = await db
@@ -328,7 +327,15 @@ async function findTarget(db: ReturnType<typeof dbOf>, type: "Q" | "A" | "C", re
     .get();
   if (!row) throw new DomainError(ERR.readCommentGone);
   const aremoved = row.refType === "A" && (row.ahidden === null || row.ahidden === 1);
-  return { refType: row.refType as "Q" | "A", refId: row.refId, qid: row.qid, categoryId: row.categoryId, parent: refid, qremoved: removed(row), aremoved };
+  return {
+    refType: row.refType as "Q" | "A",
+    refId: row.refId,
+    qid: row.qid,
+    categoryId: row.categoryId,
+    parent: refid,
+    qremoved: questionRemoved(row),
+    aremoved,
+  };
 }
 
 const refCond = (t: Target) => and(eq(cm.refType, t.refType), eq(cm.refId, t.refId))!;

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, ne, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { QuestionState } from "../../lib/questions";
 import { dbOf, schema } from "../core/db.server";
 import { keptBatch } from "../core/kept-batch.server";
+import { questionShown } from "../core/visibility.server";
 import { BoundedStore } from "../../lib/bounded-store";
 import { isolateValue } from "../../lib/isolate-value";
 
@@ -138,9 +139,7 @@ export async function mentionedQuestions(env: Env, qid: number, ids: number[], h
   const rows = await dbOf(env)
     .select({ id: q.id, qtext: q.qtext, anscnt: q.anscnt })
     .from(q)
-    .where(
-      and(inArray(q.id, ids), eq(q.hidden, 0), ne(q.state, "D"), ne(q.id, qid), hideCategoryIds.length ? notInArray(q.categoryId, hideCategoryIds) : undefined),
-    )
+    .where(and(inArray(q.id, ids), questionShown(hideCategoryIds, q), ne(q.id, qid)))
     .limit(BLOCK_SIZE);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);

@@ -36,7 +36,7 @@ import { plainText } from "../../lib/seo";
 import { timeAgo } from "../../lib/time-ago";
 import { blank, Cat, Offset, OptId, PageSize } from "../../lib/fields";
 import { findCategory, getCategoryTree, type CategoryTree } from "../categories/categories.server";
-import { adultCategoryIds } from "../core/visibility.server";
+import { adultCategoryIds, liveQuestionText } from "../core/visibility.server";
 import { stemOf, termOf, wordsOf } from "../../lib/stems";
 import { indexStale } from "./index.server";
 import { excerptOf, type Term } from "./marks.server";
@@ -112,7 +112,7 @@ type Row = {
   banswer: string | null;
 };
 
-export const VISIBLE = "q.hidden = 0 and q.state != 'D'";
+export const VISIBLE = liveQuestionText("q");
 
 // ---------------------------------------------------------------- input
 

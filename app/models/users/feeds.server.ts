@@ -16,7 +16,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
 import { dbOf } from "../core/db.server";
-import { activityOpen, type Reader, userCols } from "../core/visibility.server";
+import { activityOpen, answerCols, liveAnswer, liveQuestion, openCategory, questionCols, type Reader, userCols } from "../core/visibility.server";
 
 /** The most recent watches (and brand members, and followed stars) a feed gathers from: the bound on its reads. */
 export const FEED_FANIN_MAX = 1000;
@@ -32,8 +32,12 @@ export type FeedUserItem = { kind: "Q" | "A"; id: number; qid: number; qtext: st
 export type FeedQuestionItem = { id: number; qtext: string; state: string; anscnt: number; updated: number; added: number };
 
 /** SQL: leave out questions in the categories of `leaveOut` (the adult ones, for a reader who has not confirmed his age). */
-const shownCategories = (leaveOut: number[]) =>
-  leaveOut.length > 0 ? sql`AND q.category_id NOT IN (SELECT value FROM json_each(${JSON.stringify(leaveOut)}))` : sql``;
+const shownCategories = (leaveOut: number[]) => sql`AND ${openCategory(leaveOut, sql.raw("q.category_id"))}`;
+
+/** The visibility rule's live question and answer (app/models/core/visibility.server.ts), bare (a statement of one table) or as `q`. */
+const LIVE_Q = liveQuestion(questionCols(""));
+const LIVE_QQ = liveQuestion(questionCols("q"));
+const LIVE_A = liveAnswer(answerCols(""));
 
 /** SQL: only rows of `col` older than `before` (ms), when given. */
 const olderThan = (col: string, before?: number) => (before !== undefined ? sql.raw(`AND ${col} < ${Math.floor(before)}`) : sql``);
@@ -48,11 +52,11 @@ const olderThan = (col: string, before?: number) => (before !== undefined ? sql.
 function cutoffSql(depth: number, before?: number) {
   return sql`(SELECT coalesce((SELECT added FROM (
       SELECT x.value AS added FROM fl, json_each((SELECT json_group_array(added) FROM (
-        SELECT added FROM questions WHERE user_id = fl.author_id AND hidden = 0 AND state <> 'D' ${olderThan("added", before)} ORDER BY added DESC LIMIT ${depth}
+        SELECT added FROM questions WHERE user_id = fl.author_id AND ${LIVE_Q} ${olderThan("added", before)} ORDER BY added DESC LIMIT ${depth}
       ))) x
       UNION ALL
       SELECT x.value AS added FROM fl, json_each((SELECT json_group_array(added) FROM (
-        SELECT added FROM answers WHERE user_id = fl.author_id AND hidden = 0 ${olderThan("added", before)} ORDER BY added DESC LIMIT ${depth}
+        SELECT added FROM answers WHERE user_id = fl.author_id AND ${LIVE_A} ${olderThan("added", before)} ORDER BY added DESC LIMIT ${depth}
       ))) x
     ) ORDER BY added DESC LIMIT 1 OFFSET ${depth - 1}), 0))`;
 }
@@ -103,7 +107,7 @@ function fanInRows(depth: number, before: number | undefined, leaveOut: number[]
     SELECT 'Q' AS kind, q.id AS id, q.id AS qid, q.qtext AS qtext, '' AS text, q.added AS added, u.id AS uid, u.nick AS nick, u.lvl AS lvl, (SELECT t FROM cut) AS cut
     FROM fl
     JOIN questions q ON q.id IN (
-      SELECT id FROM questions WHERE user_id = fl.author_id AND hidden = 0 AND state <> 'D' ${olderThan("added", before)} ${newEnough} ORDER BY added DESC LIMIT ${depth}
+      SELECT id FROM questions WHERE user_id = fl.author_id AND ${LIVE_Q} ${olderThan("added", before)} ${newEnough} ORDER BY added DESC LIMIT ${depth}
     )
     JOIN users u ON u.id = q.user_id
     WHERE 1 ${shown}
@@ -111,9 +115,9 @@ function fanInRows(depth: number, before: number | undefined, leaveOut: number[]
     SELECT 'A' AS kind, a.id AS id, a.qid AS qid, q.qtext AS qtext, a.text AS text, a.added AS added, u.id AS uid, u.nick AS nick, u.lvl AS lvl, (SELECT t FROM cut) AS cut
     FROM fl
     JOIN answers a ON a.id IN (
-      SELECT id FROM answers WHERE user_id = fl.author_id AND hidden = 0 ${olderThan("added", before)} ${newEnough} ORDER BY added DESC LIMIT ${depth}
+      SELECT id FROM answers WHERE user_id = fl.author_id AND ${LIVE_A} ${olderThan("added", before)} ${newEnough} ORDER BY added DESC LIMIT ${depth}
     )
-    JOIN questions q ON q.id = a.qid AND q.hidden = 0 AND q.state <> 'D' ${shown}
+    JOIN questions q ON q.id = a.qid AND ${LIVE_QQ} ${shown}
     JOIN users u ON u.id = a.user_id`;
 }
 
@@ -145,7 +149,7 @@ export function feedUsersQuery(env: Env, owner: Reader, offset: number, limit: n
         JOIN questions q ON q.id = (CASE f.kind WHEN 'Q' THEN f.item_id ELSE a.qid END)
         JOIN users u ON u.id = f.author_id
         WHERE f.owner_id = ${ownerId} ${olderThan("f.added", before)} AND u.feed_star = 0 AND ${activityOpen(owner, userCols("u"))}
-          AND (f.kind = 'Q' OR a.hidden = 0) AND q.hidden = 0 AND q.state <> 'D' ${shownCategories(leaveOut)}
+          AND (f.kind = 'Q' OR ${liveAnswer(answerCols("a"))}) AND ${LIVE_QQ} ${shownCategories(leaveOut)}
         ORDER BY f.added DESC, f.item_id DESC
         LIMIT ${depth}
       )
@@ -175,7 +179,7 @@ export function brandFeedQuestionsQuery(env: Env, brandId: number, offset: numbe
   return dbOf(env).all<FeedQuestionItem>(sql`
     SELECT q.id AS id, q.qtext AS qtext, q.state AS state, q.anscnt AS anscnt, q.updated_at AS updated, q.added AS added
     FROM questions q
-    WHERE q.brand_id = ${brandId} AND q.hidden = 0 AND q.state <> 'D' ${olderThan("q.updated_at", before)} ${shownCategories(leaveOut)}
+    WHERE q.brand_id = ${brandId} AND ${LIVE_QQ} ${olderThan("q.updated_at", before)} ${shownCategories(leaveOut)}
     ORDER BY q.updated_at DESC, q.id DESC
     LIMIT ${limit} OFFSET ${offset}
   `);
@@ -201,12 +205,12 @@ export function brandFeedUpdatesQuery(env: Env, brandId: number, offset: number,
   return dbOf(env).all<FeedUserItem>(sql`
     WITH asked AS (
       SELECT q.id AS id FROM questions q
-      WHERE q.brand_id = ${brandId} AND q.hidden = 0 AND q.state <> 'D' ${olderThan("q.added", before)} ${shown}
+      WHERE q.brand_id = ${brandId} AND ${LIVE_QQ} ${olderThan("q.added", before)} ${shown}
       ORDER BY q.added DESC LIMIT ${depth}
     ),
     active AS (
       SELECT q.id AS id FROM questions q
-      WHERE q.brand_id = ${brandId} AND q.hidden = 0 AND q.state <> 'D' ${shown}
+      WHERE q.brand_id = ${brandId} AND ${LIVE_QQ} ${shown}
       ORDER BY q.updated_at DESC LIMIT ${depth + UPDATES_MARGIN}
     )
     SELECT 'Q' AS kind, q.id AS id, q.id AS qid, q.qtext AS qtext, '' AS text, q.added AS added, u.id AS uid, u.nick AS nick, u.lvl AS lvl
@@ -218,7 +222,7 @@ export function brandFeedUpdatesQuery(env: Env, brandId: number, offset: number,
     FROM active
     JOIN questions q ON q.id = active.id
     JOIN answers a ON a.id IN (
-      SELECT id FROM answers WHERE qid = active.id AND hidden = 0 ${olderThan("added", before)} ORDER BY added DESC LIMIT ${depth}
+      SELECT id FROM answers WHERE qid = active.id AND ${LIVE_A} ${olderThan("added", before)} ORDER BY added DESC LIMIT ${depth}
     )
     JOIN users u ON u.id = a.user_id
     ORDER BY added DESC, id DESC
@@ -235,7 +239,7 @@ export function feedQuestionsQuery(env: Env, ownerId: number, offset: number, li
     SELECT q.id AS id, q.qtext AS qtext, q.state AS state, q.anscnt AS anscnt, q.updated_at AS updated, q.added AS added
     FROM (SELECT qid FROM watches WHERE user_id = ${ownerId} ORDER BY added DESC LIMIT ${FEED_FANIN_MAX}) w
     JOIN questions q ON q.id = w.qid
-    WHERE q.hidden = 0 AND q.state <> 'D' ${olderThan("q.updated_at", before)} ${shownCategories(leaveOut)}
+    WHERE ${LIVE_QQ} ${olderThan("q.updated_at", before)} ${shownCategories(leaveOut)}
     ORDER BY q.updated_at DESC, q.id DESC
     LIMIT ${limit} OFFSET ${offset}
   `);

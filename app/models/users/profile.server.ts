@@ -1,9 +1,9 @@
-import { and, desc, eq, ne, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
 import { parseId, parsePrefixedId } from "../../lib/params";
 import type { QuestionState } from "../../lib/questions";
 import { isBanned } from "../../lib/users";
-import { adultCategoryIds, GUEST, seesActivity, userReader } from "../core/visibility.server";
+import { adultCategoryIds, GUEST, openCategory, seesActivity, userReader } from "../core/visibility.server";
 import { getCategoryTree } from "../categories/categories.server";
 import { dbOf, schema } from "../core/db.server";
 import { catalogueQuery, GIFT_POINTS_MIN, giftItem, receivedGiftsQuery, sentGiftItem } from "../gifts/gifts.server";
@@ -149,7 +149,7 @@ export function userQuestionsQuery(env: Env, uid: number, sub: string, offset: n
   if (state === "D") where.push(eq(q.state, "D"));
   else if (state) where.push(eq(q.state, state), eq(q.hidden, 0));
   else where.push(ne(q.state, "D"), eq(q.hidden, 0));
-  if (leaveOut.length > 0) where.push(notInArray(q.categoryId, leaveOut));
+  if (leaveOut.length > 0) where.push(openCategory(leaveOut, q.categoryId));
   return db
     .select({
       ...LIST_COLUMNS,
