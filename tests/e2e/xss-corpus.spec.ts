@@ -107,7 +107,7 @@ test("an XSS corpus posted through every text field runs nowhere in Chromium", a
     2,
   );
   for (const v of nickVectors) posted("nick", [v]);
-  const premod = await registerActor(playwright, baseURL!, email("premod"), `Премодерация ${stamp}`);
+  const premod = await registerActor(playwright, baseURL!, email("premod"), `На проверке ${stamp}`);
   expect(users.length, "enough users to ask, answer and report apart").toBeGreaterThan(40);
   took("users");
 

@@ -440,3 +440,66 @@ describe("the settings page (/settings)", () => {
     expect((await call(settingsIdLoader as never, "/settings/idx", me, { uid: "idx" })).status).toBe(404);
   });
 });
+
+describe("a notice shows nothing of what was removed since (the visibility rule, docs/decisions/0050)", () => {
+  const texts = async (me: Me) => {
+    const bulk = (await get("show_bulk", {}, me, "notify")).json.bulk as { txt: string; txtq: string }[];
+    const feed = (await get("feed", {}, me, "notify")).json.feed as { txt: string; txtq: string }[];
+    const page = await (await workerFetch(`${BASE}/profile/id${me.id}/feed`, { headers: { cookie: me.cookie } })).text();
+    return { said: JSON.stringify([bulk, feed]), page };
+  };
+
+  it("a moderator's drop of an answer takes its words out of the asker's notices, list, feed and page, and out of the unread count; a restore brings them back", async () => {
+    const asker = await newUser("Спросивший");
+    const author = await newUser("Грубиян");
+    const moder = await as("moder@demo.local");
+    const q = await ask(asker, "Проверка уведомлений после удаления ответа?");
+    const aid = await answer(author, q, "Оскорбительный ответ ГРУБОСЛОВ, который удалят");
+    expect((await texts(asker)).said).toContain("ГРУБОСЛОВ");
+    expect(await unread(asker)).toBe(1);
+
+    expect((await post("a_ansdrop", { id: aid }, moder)).json.status).toBe(200);
+    const after = await texts(asker);
+    expect(after.said).not.toContain("ГРУБОСЛОВ");
+    expect(after.page).not.toContain("ГРУБОСЛОВ");
+    expect((await get("show_bulk", {}, asker, "notify")).json.res).toBe(0);
+    expect(await unread(asker)).toBe(0);
+    // the row is kept: a restore shows it again
+    expect((await post("a_ansrestore", { id: aid }, moder)).json.status).toBe(200);
+    expect((await texts(asker)).said).toContain("ГРУБОСЛОВ");
+  });
+
+  it("a dropped comment leaves the notices of the answer's author; a dropped question takes its title out of a follower's", async () => {
+    const asker = await newUser("Автор темы");
+    const author = await newUser("Автор ответа");
+    const critic = await newUser("Критик", { points: 600 });
+    const fan = await newUser("Подписчица");
+    const moder = await as("moder@demo.local");
+    expect((await post("follow", { uid: asker.id }, fan)).json.status).toBe(200);
+    const q = await ask(asker, "Вопрос с заголовком ЗАГОЛОВОКУДАЛЯТ?");
+    const aid = await answer(author, q, "Обычный ответ на вопрос про заголовок.");
+    const cm = await post("addcmt", { type: "A", refid: aid, Body: "Комментарий КОММЕНТУДАЛЯТ к ответу" }, critic);
+    expect(cm.json.status).toBe(200);
+    expect((await texts(author)).said).toContain("КОММЕНТУДАЛЯТ");
+    expect((await texts(fan)).said).toContain("ЗАГОЛОВОКУДАЛЯТ");
+
+    expect((await post("a_cmtdrop", { id: cm.json.id }, moder)).json.status).toBe(200);
+    expect((await texts(author)).said).not.toContain("КОММЕНТУДАЛЯТ");
+    expect((await post("a_qstdrop", { id: q }, moder)).json.status).toBe(200);
+    const fans = await texts(fan);
+    expect(fans.said).not.toContain("ЗАГОЛОВОКУДАЛЯТ");
+    expect(fans.page).not.toContain("ЗАГОЛОВОКУДАЛЯТ");
+    // his own question's title still names it in the asker's notice of the drop
+    expect((await texts(asker)).said).toContain("ЗАГОЛОВОКУДАЛЯТ");
+  });
+
+  it("notices from someone the reader blacklisted later are not shown to him", async () => {
+    const asker = await newUser("Терпеливый");
+    const pest = await newUser("Назойливый");
+    const q = await ask(asker, "Вопрос, на который ответит назойливый?");
+    await answer(pest, q, "Ответ НАЗОЙЛИВЫЙТЕКСТ от того, кого потом занесут в чёрный список");
+    expect((await texts(asker)).said).toContain("НАЗОЙЛИВЫЙТЕКСТ");
+    expect((await post("addblist", { bid: pest.id }, asker)).json.status).toBe(200);
+    expect((await texts(asker)).said).not.toContain("НАЗОЙЛИВЫЙТЕКСТ");
+  });
+});

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import jpegUrl from "../fixtures/photos/gps.jpg?inline";
 import pngUrl from "../fixtures/photos/tall.png?inline";
@@ -5,7 +6,7 @@ import { ERR } from "../../app/lib/errids";
 import { LIMITS } from "../../app/lib/limits";
 import { BASE, type Me, page, post, workerFetch } from "./helpers/api";
 import { one } from "./helpers/db";
-import { newUser } from "./helpers/users";
+import { as, newUser } from "./helpers/users";
 
 const bytesOf = (dataUrl: string) => Uint8Array.from(atob(dataUrl.slice(dataUrl.indexOf(",") + 1)), (c) => c.charCodeAt(0));
 const JPEG = bytesOf(jpegUrl);
@@ -122,5 +123,46 @@ describe("photos in a question's explanation and its supplements", () => {
     expect(both?.n).toBe(2);
     const html = (await page(`/question/${qid}`)).html;
     expect(html.match(/class="photo-link"/g)?.length).toBe(2);
+  });
+});
+
+describe("a photo its text no longer shows (the visibility rule, docs/decisions/0050)", () => {
+  const keyOf = async (pid: number) => (await one<{ src: string }>("select src from photos where id = ?", pid))!.src;
+  const served = async (pid: number, who?: Me) =>
+    (await workerFetch(`${BASE}/img/p/${await keyOf(pid)}/800`, { headers: who ? { cookie: who.cookie } : {} })).status;
+
+  it("a photo the author took out of his answer is his own upload again: nobody else sees it, and he deletes it with its previews", async () => {
+    const asker = await newUser("Спросивший про фото");
+    const author = await newUser("Фотоответчик");
+    const qid = Number((await post("addqst", { qtext: "Покажете фото своего сада?", cid: "1", subcid: "100" }, asker)).json.qid);
+    const [kept, out] = [await upload(author, PNG), await upload(author, PNG)];
+    const aid = Number((await post("addans", { qid, Body: `Вот мой сад\n/photo/${kept}\n/photo/${out}` }, author)).json.id);
+    expect(await served(out)).toBe(200);
+    expect((await post("editans", { qid, update: aid, Body: `Вот мой сад\n/photo/${kept}` }, author)).json.status).toBe(200);
+    expect(await one("select target_type, target_id from photos where id = ?", out)).toEqual({ target_type: null, target_id: null });
+    expect(await served(out)).toBe(404);
+    expect((await page(`/photo/${out}`)).status).toBe(404);
+    expect(await served(out, author)).toBe(200);
+    expect(await served(kept)).toBe(200);
+    const key = await keyOf(out);
+    expect((await post("delphoto", { pid: out }, author)).json).toMatchObject({ status: 200, deleted: 1 });
+    expect(await one("select id from photos where id = ?", out)).toBeNull();
+    expect(await env.PHOTOS.head(`p/${key}/800`)).toBeNull();
+    // a photo a live text shows is taken out of the text first
+    expect((await post("delphoto", { pid: kept }, author)).json).toMatchObject({ status: 400, errid: ERR.photoInText });
+  });
+
+  it("a dropped answer's photo is served to nobody but moderators, and its owner may delete it", async () => {
+    const asker = await newUser("Спросивший снова");
+    const author = await newUser("Нарушитель с фото");
+    const moder = await as("moder@demo.local");
+    const qid = Number((await post("addqst", { qtext: "Какое фото удалят модераторы?", cid: "1", subcid: "100" }, asker)).json.qid);
+    const pid = await upload(author, PNG);
+    const aid = Number((await post("addans", { qid, Body: `Недопустимое фото\n/photo/${pid}` }, author)).json.id);
+    expect((await post("a_ansdrop", { id: aid }, moder)).json.status).toBe(200);
+    for (const who of [undefined, asker, author]) expect(await served(pid, who)).toBe(404);
+    expect(await served(pid, moder)).toBe(200);
+    expect((await page(`/photo/${pid}`)).status).toBe(404);
+    expect((await post("delphoto", { pid }, author)).json).toMatchObject({ status: 200, deleted: 1 });
   });
 });

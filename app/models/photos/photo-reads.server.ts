@@ -13,6 +13,8 @@
  * request is checked, so that a photo whose text was removed stops being served.
  */
 import { and, eq, sql } from "drizzle-orm";
+import { BoundedStore } from "../../lib/bounded-store";
+import { isolateValue } from "../../lib/isolate-value";
 import { ALBUM, albumPath, photoUrl } from "../../lib/photos";
 import { dbOf, schema } from "../core/db.server";
 import { isAdultCategory, type Reader, seesText } from "../core/visibility.server";
@@ -111,6 +113,20 @@ async function previewAudience(env: Env, request: Request, r: PhotoRow): Promise
   return session?.user.id === r.userId ? "reader" : null;
 }
 
+/**
+ * The keys of avatars this isolate has served: an avatar stays one (a replaced avatar is a past
+ * one, shown as it was), so its previews — most of the previews any page shows — need no read.
+ */
+const AVATARS = isolateValue("photo-reads.avatars", () => new BoundedStore<"">(400_000, () => 0));
+
+/** Who may see the previews of the photo under `key` (previewAudience), read from its row; an avatar's key is kept. */
+async function audienceOf(env: Env, request: Request, key: string) {
+  const row = await photoQuery(env).where(eq(p.src, key)).get();
+  const audience = row ? await previewAudience(env, request, row) : null;
+  if (audience === "forever") AVATARS.set(key, "");
+  return audience;
+}
+
 /** The request's reader and session, read once and only when asked for. */
 function lazyReader(env: Env, request: Request) {
   let s: Promise<Session | null> | null = null;
@@ -127,8 +143,7 @@ function lazyReader(env: Env, request: Request) {
  */
 export async function servePreview(env: Env, request: Request, key: string, size: string): Promise<Response> {
   if (!/^[0-9a-f]{32}$/.test(key) || (size !== "800" && size !== "120")) return notFound();
-  const row = await photoQuery(env).where(eq(p.src, key)).get();
-  const audience = row ? await previewAudience(env, request, row) : null;
+  const audience = AVATARS.get(key) !== undefined ? "forever" : await audienceOf(env, request, key);
   if (!audience) return notFound();
   const obj = await env.PHOTOS.get(previewKey(key, size === "800" ? 800 : 120));
   if (!obj) return notFound();
