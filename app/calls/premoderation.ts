@@ -11,7 +11,7 @@ import {
   type PremodReplayer,
   type PremodReplayers,
 } from "../models/moderation/premoderation.server";
-import { AskInput, askQuestion } from "../models/questions/ask.server";
+import { addSupplement, AskInput, askQuestion, SupplementInput } from "../models/questions/ask.server";
 import { defineCall, type NamedCall } from "./define";
 
 const replayComment: PremodReplayer = async (env, author, payload, now) => {
@@ -32,6 +32,11 @@ const REPLAYERS: PremodReplayers = {
   D: async (env, author, payload, now) => {
     const r = await replayDirectQuestion(env, author, payload, now);
     return { qid: null, aid: null, cmid: null, pqid: r.pqid };
+  },
+  S: async (env, author, payload, now) => {
+    const input = heldPayload(SupplementInput, payload);
+    await addSupplement(env, author, input, now);
+    return { qid: input.qid, aid: null, cmid: null };
   },
   A: async (env, author, payload, now) => {
     const input = heldPayload(AddAnswerInput, payload);

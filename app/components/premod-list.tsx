@@ -11,6 +11,7 @@ const STATUS_TITLES: Record<ModStatus, string> = { N: "На модерации",
 const TYPE_TITLES: Record<string, string> = {
   Q: "Вопрос",
   D: "Вопрос эксперту",
+  S: "Дополнение к вопросу",
   A: "Ответ",
   AE: "Правка ответа",
   CQ: "Комментарий к вопросу",

@@ -42,7 +42,8 @@ export default function SupplementForm({ qid, back }: SupplementFormProps) {
     setBusy(true);
     const r = await call("updqst", { qid, Body: box.body });
     setBusy(false);
-    if (!r.ok) return;
+    // a supplement held for premoderation: the pop-up says so, and the box is emptied as after sending
+    if (!r.ok) return r.data?.on_moderation ? box.clear() : undefined;
     box.clear();
     if (!place()) return location.reload();
     setAdded((xs) => [...xs, { added: Number(r.data.added), atext: String(r.data.atext ?? "") }]);

@@ -327,3 +327,25 @@ describe("premoderation", () => {
     await env.DB.prepare("update users set premoderated = 0 where id = ?").bind(admin.id).run();
   });
 });
+
+describe("a supplement waits for premoderation as the question does", () => {
+  it("a flagged asker's supplement is held, shows nowhere until approved, and is live once a moderator approves it", async () => {
+    const asker = await newUser("Дополняющий", { points: 600 });
+    const qid = Number((await post("addqst", { qtext: "Как выбрать зимние шины для города?", cid: "1", subcid: "100" }, asker)).json.qid);
+    await env.DB.prepare("update users set premoderated = 1 where id = ?").bind(asker.id).run();
+    const held = await post("updqst", { qid, Body: "Дополнение ДОПОЛНЕНИЕНАПРОВЕРКЕ: езжу только по городу" }, asker);
+    expect(held.json).toMatchObject({ status: 200, on_moderation: 1 });
+    expect(await value("select count(*) v from supplements where qid = ?", qid)).toBe(0);
+    expect(await one("select type, qid, modstatus from premod_items where id = ?", held.json.premod_id)).toEqual({ type: "S", qid, modstatus: "N" });
+    expect((await page(`/question/${qid}`)).html).not.toContain("ДОПОЛНЕНИЕНАПРОВЕРКЕ");
+    expect(JSON.stringify((await get("question", { qid })).json.adds)).not.toContain("ДОПОЛНЕНИЕНАПРОВЕРКЕ");
+
+    const moder = await as("moder@demo.local");
+    const top = await value<string>("select urlname v from categories where id = 1");
+    const list = (await page(`/${top}/premoderation/questions`, moder)).html;
+    expect(list).toContain("Дополнение к вопросу");
+    expect((await post("premod_approve", { id: held.json.premod_id }, moder)).json.status).toBe(200);
+    expect(await value("select count(*) v from supplements where qid = ?", qid)).toBe(1);
+    expect((await page(`/question/${qid}`)).html).toContain("ДОПОЛНЕНИЕНАПРОВЕРКЕ");
+  });
+});

@@ -474,11 +474,14 @@ beforeAll(async () => {
   await ok("a_cmtdrop", { id: cdrop.acm }, moder);
   fixtures.push({ ...answerGone("comment dropped by a moderator", cdrop), markers: [cdrop.w.ac, cdrop.cp.src], word: cdrop.w.ac, photos: [cdrop.cp] });
 
-  // held in premoderation: a question, an answer to a live question and a comment
+  // held in premoderation: a question, a supplement and an answer to a live question, and a comment
   const held = await newUser("Новичок на проверке", { premoderated: true, points: 600 });
   await ok("follow", { uid: held.id }, readers.follower);
   const live = await thread("plive", plain);
-  const hw = { q: word("held", "q"), a: word("held", "a"), c: word("held", "c") };
+  const hw = { q: word("held", "q"), a: word("held", "a"), c: word("held", "c"), s: word("held", "s") };
+  // the asker of the live question is flagged since: his supplement waits too
+  await exec("update users set premoderated = 1 where id = ?", live.asker.id);
+  expect((await post("updqst", { qid: live.qid, Body: `Дополняю: слово ${hw.s} ждёт проверки.` }, live.asker)).json).toMatchObject({ on_moderation: 1 });
   for (const [name, body] of [
     ["addqst", { qtext: `Проверьте слово ${hw.q}?`, cid: plain.cid, subcid: plain.subcid }],
     ["addans", { qid: live.qid, Body: `Мой ответ про ${hw.a} ждёт проверки.` }],

@@ -36,13 +36,13 @@ import { cut } from "../../lib/limits";
 
 const pi = schema.premodItems;
 
-/** Q question, D direct question, A answer, AE answer edit, CQ comment on a question, CA comment on an answer. */
-export type PremodItemType = "Q" | "D" | "A" | "AE" | "CQ" | "CA";
+/** Q question, D direct question, S supplement to a question, A answer, AE answer edit, CQ comment on a question, CA comment on an answer. */
+export type PremodItemType = "Q" | "D" | "S" | "A" | "AE" | "CQ" | "CA";
 export type ModStatus = "D" | "A" | "N";
 
 /** The three lists and the item types each shows. */
 export const PREMOD_KINDS = {
-  questions: ["Q", "D"],
+  questions: ["Q", "D", "S"],
   answers: ["A", "AE"],
   comments: ["CQ", "CA"],
 } as const satisfies Record<string, readonly PremodItemType[]>;
@@ -195,6 +195,8 @@ function notifyType(item: PremodRow): NotifyPremodType {
       return "ans";
     case "AE":
       return "ansedit";
+    case "S":
+      return "adn2qst";
     case "CQ":
     case "CA":
       return "cmt";
@@ -382,6 +384,8 @@ export function itemLink(item: {
       return `/ask?q=${encodeURIComponent(cut(item.text, 120))}${item.categoryId ? `&cid=${item.categoryId}` : ""}`;
     case "D":
       return `/ask/${encodeURIComponent(cut(item.text, 120))}/private-${item.brandId ?? 0}`;
+    case "S":
+      return item.qid ? `/question/${item.qid}` : null;
     case "A":
       return item.qid ? `/question/${item.qid}#answer-form` : null;
     case "AE":
@@ -401,6 +405,8 @@ function liveLink(item: { type: string; qid: number | null; aid: number | null; 
       return item.qid ? `/question/${item.qid}` : null;
     case "D":
       return item.pqid ? `/private/${item.pqid}` : null;
+    case "S":
+      return item.qid ? `/question/${item.qid}` : null;
     case "A":
     case "AE":
       return item.aid ? `/answer/${item.aid}` : null;

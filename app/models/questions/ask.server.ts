@@ -278,6 +278,8 @@ export async function addSupplement(env: Env, session: Session | null, input: z.
   const refusal = supplementRefusal(user, { authorId: row.userId, state: row.state });
   if (refusal !== null) throw new DomainError(refusal);
   if (row.noadd === 1) throw new DomainError(ERR.supplementsClosed);
+  // a supplement is a write like the question: held when its author, category or brand is premoderated
+  await holdForPremoderation(env, user, { type: "S", qid: row.id, text: input.Body, payload: input }, now);
   const db = dbOf(env);
   // a supplement's photos belong to its question: the viewer pages through them with the question's own
   const { html: atext, list } = await textWithPhotos(env, user.id, input.Body, (words) => sanitizeUserText(words));
