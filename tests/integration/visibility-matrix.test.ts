@@ -431,6 +431,22 @@ async function activity(tag: string, author: NewUser, cat: Cat) {
   return { w, qid, aid, album, photo };
 }
 
+/** The fixture of an author's activity (`activity`), hidden from `readers` (or, for a control, not). */
+function activityFixture(state: string, readers: ReaderName[], uid: number, a: Awaited<ReturnType<typeof activity>>, neverShown: boolean): Fixture {
+  return {
+    state,
+    scope: "activity",
+    readers,
+    markers: [...Object.values(a.w), a.photo.src],
+    word: a.w.q,
+    uid,
+    album: a.album,
+    photos: [a.photo],
+    questionHidden: false,
+    neverShown,
+  };
+}
+
 beforeAll(async () => {
   moder = await as("moder@demo.local");
   readers = {
@@ -533,19 +549,7 @@ beforeAll(async () => {
   await brandMember(hidden.id);
   await ok("follow", { uid: hidden.id }, readers.follower);
   await ok("cabhide", { uid: hidden.id, set: 1 }, moder);
-  const h = await activity("hidden", hidden, plain);
-  fixtures.push({
-    state: "a hidden profile",
-    scope: "activity",
-    readers: ["guest", "stranger", "follower"],
-    markers: [...Object.values(h.w), h.photo.src],
-    word: h.w.q,
-    uid: hidden.id,
-    album: h.album,
-    photos: [h.photo],
-    questionHidden: false,
-    neverShown: true,
-  });
+  fixtures.push(activityFixture("a hidden profile", ["guest", "stranger", "follower"], hidden.id, await activity("hidden", hidden, plain), true));
 
   // a blacklisted reader: the owner put him on his blacklist after he followed him
   const owner = await newUser("Разборчивый");
@@ -558,32 +562,9 @@ beforeAll(async () => {
   const open = await newUser("Открытый");
   await brandMember(open.id);
   await ok("follow", { uid: open.id }, readers.follower);
-  const o = await activity("open", open, plain);
-  controls.push({
-    state: "nothing hidden (activity)",
-    scope: "activity",
-    readers: ["guest", "stranger", "follower"],
-    markers: [...Object.values(o.w), o.photo.src],
-    word: o.w.q,
-    uid: open.id,
-    album: o.album,
-    photos: [o.photo],
-    questionHidden: false,
-    neverShown: false,
-  });
+  controls.push(activityFixture("nothing hidden (activity)", ["guest", "stranger", "follower"], open.id, await activity("open", open, plain), false));
 
-  fixtures.push({
-    state: "the owner blacklisted the reader",
-    scope: "activity",
-    readers: ["blacklisted"],
-    markers: [...Object.values(b.w), b.photo.src],
-    word: b.w.q,
-    uid: owner.id,
-    album: b.album,
-    photos: [b.photo],
-    questionHidden: false,
-    neverShown: true,
-  });
+  fixtures.push(activityFixture("the owner blacklisted the reader", ["blacklisted"], owner.id, b, true));
 }, 120_000);
 
 // ------------------------------------------------------------------------------------- the cells

@@ -175,21 +175,10 @@ export function notificationRows(env: Env, spec: NotificationSpec) {
   const conditions: SQL[] = [sql`nr.id IN (${recipients})`];
   if (spec.actorId != null) conditions.push(sql`nr.id <> ${spec.actorId}`);
   if (flag) conditions.push(settingOn("web"), settingOn(`${flag}_W`));
-  // nothing is written, counted or pushed that the recipient's own list would not show him
-  conditions.push(
-    noticeShown(RECIPIENT, {
-      kind: sql`${spec.kind}`,
-      actorId: asSql(spec.actorId),
-      qid: asSql(spec.qid),
-      aid: asSql(spec.aid),
-      cmid: asSql(spec.cmid),
-      pqid: asSql(spec.pqid),
-    }),
-  );
   if (spec.when) conditions.push(sql`(${spec.when})`);
   if (spec.unless) conditions.push(sql`NOT (${spec.unless})`);
 
-  const values: Record<string, SQL> = {
+  const values = {
     id: sql`NULL`,
     userId: sql`nr.id`,
     kind: sql`${spec.kind}`,
@@ -205,10 +194,12 @@ export function notificationRows(env: Env, spec: NotificationSpec) {
     premodType: asSql(spec.premodType),
     viewed: sql`0`,
     added: sql`${spec.now}`,
-  };
+  } satisfies Record<string, SQL>;
+  // nothing is written, counted or pushed that the recipient's own list would not show him
+  conditions.push(noticeShown(RECIPIENT, values));
   // the columns in the table's order, as drizzle lists them in INSERT … SELECT
   const columns = Object.keys(getTableColumns(n)).map((k) => {
-    const v = values[k];
+    const v = (values as Record<string, SQL>)[k];
     if (!v) throw new Error(`notifications.${k} has no value in notificationRows`);
     return v;
   });
