@@ -5,6 +5,7 @@ import { LIMITS } from "../../lib/limits";
 import { buildThreads, commentsQuery, threadOf } from "../comments/threads.server";
 import { dbOf, schema } from "../core/db.server";
 import { keptBatch } from "../core/kept-batch.server";
+import { answerCols, liveAnswer } from "../core/visibility.server";
 import { authorColumns } from "../users/users.server";
 import { getCategoryTree, type Category } from "../categories/categories.server";
 import { categoryTrail } from "./lists.server";
@@ -110,8 +111,10 @@ const questionPageBatch = keptBatch((env) => {
   // page of a question with more than five answers shows the first three, and the rest are behind
   // the 'more answers' link (a plain link to the next page, which the live list draws in place)
   const shown = sql`CASE WHEN ${sql.placeholder("fold")} = 1 AND ${offset} = 0 AND (SELECT anscnt FROM questions WHERE id = ${qid}) > ${LIMITS.answersFoldOver} THEN ${LIMITS.answersFoldShown} ELSE ${LIMITS.pageSize} END`;
-  const pageAnswerIds = sql`SELECT id FROM answers WHERE qid = ${qid} AND hidden = 0 AND best = 0 ORDER BY added, id LIMIT ${shown} OFFSET ${offset}`;
-  const bestAnswerIds = sql`SELECT id FROM answers WHERE qid = ${qid} AND hidden = 0 AND best = 1`;
+  // the visibility rule's live answers, written out as the index answers_qid_idx holds them
+  const live = liveAnswer(answerCols(""));
+  const pageAnswerIds = sql`SELECT id FROM answers WHERE qid = ${qid} AND ${live} AND best = 0 ORDER BY added, id LIMIT ${shown} OFFSET ${offset}`;
+  const bestAnswerIds = sql`SELECT id FROM answers WHERE qid = ${qid} AND ${live} AND best = 1`;
   const cm = schema.comments;
   const targets = sql`(${cm.refType} = 'Q' AND ${cm.refId} = ${qid}) OR (${cm.refType} = 'A' AND ${cm.refId} IN (SELECT id FROM (${pageAnswerIds}) UNION ALL ${bestAnswerIds}))`;
   return [
