@@ -11,8 +11,6 @@ const JPEG = "tests/fixtures/photos/gps.jpg";
 const PHONE = { width: 390, height: 844 };
 
 test("a user sets an avatar on his profile, sees it in the toolbar and beside his answer, removes it and sees the default", async ({ browser }) => {
-  // two signed-in browsers, two uploads decoded and six pages: about 22 s alone, past 30 s beside the other stories
-  test.setTimeout(60_000);
   const stamp = String(Date.now());
   const { page, id } = await register(browser, `av${stamp}`, { ...ownAddress(), viewport: PHONE });
   await page.goto(`/profile/id${id}`);
