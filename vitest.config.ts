@@ -19,6 +19,8 @@ export default defineConfig(async () => {
         main: "./worker/index.ts",
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
+          // a second store the tests apply the migrations to alone, with no seed (the category tree's test)
+          d1Databases: { EMPTY_DB: "migrations-only" },
           bindings: {
             TEST_MIGRATIONS: migrations,
             // the seed hashes the demo passwords with the development pepper; the captcha secret is the tests' own

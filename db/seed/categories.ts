@@ -46,6 +46,8 @@ export function seedCategories(T: SeedTables) {
     allCategoryIds.push(x.id);
     bulkLeaves.push({ id: x.id, top: parent.id, titles: parent.titles, special: false, urlname: x.urlname, name: x.name });
   }
+  // the migrations already hold the tree (0026_category_tree.sql): the seed completes those rows
+  T.categories.upsert = true;
   const leafByUrl = new Map([...bulkLeaves, ...specialLeaves].map((l) => [l.urlname, l]));
   const topByUrl = new Map(TOP_CATEGORIES.map((c) => [c.urlname, c]));
   /** a poll's category by urlname; a top category with subcategories resolves to one of them */

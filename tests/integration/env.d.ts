@@ -5,6 +5,8 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** a store of its own with nothing in it until a test applies the migrations */
+      EMPTY_DB: D1Database;
       /** the YooKassa fake's address (its /_control steering) */
       FAKE_YOOKASSA_URL: string;
     }
