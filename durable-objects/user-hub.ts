@@ -5,6 +5,8 @@ import { acceptUpgrade, admissionOf, answerPing, broadcast, CLOSE_SESSION_ENDED,
 export const moscowDayKey = (ms: number) => Math.floor((ms + 10_800_000) / 86_400_000);
 
 export type QuotaSlot = { ok: boolean; day: number; used: number; limit: number };
+/** Today's use and limit of each quota asked about. */
+export type QuotaDay = Record<string, { used: number; limit: number }>;
 
 /** What the user's sockets receive. */
 export type HubMessage =
@@ -37,6 +39,7 @@ export class UserHub extends DurableObject {
     super(ctx, env as never);
     ctx.storage.sql.exec(
       `CREATE TABLE IF NOT EXISTS quota (day INTEGER NOT NULL, code TEXT NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (day, code));
+       CREATE TABLE IF NOT EXISTS quota_peak (day INTEGER NOT NULL, code TEXT NOT NULL, peak INTEGER NOT NULL, PRIMARY KEY (day, code));
        CREATE TABLE IF NOT EXISTS counter (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
        CREATE TABLE IF NOT EXISTS ended_session (sid INTEGER PRIMARY KEY, until INTEGER NOT NULL);`,
     );
@@ -47,15 +50,33 @@ export class UserHub extends DurableObject {
     return row?.used ?? 0;
   }
 
-  /** Takes one slot of today's quota `code` if fewer than `limit` are used. Synchronous inside. */
-  take(code: string, limit: number, now: number): QuotaSlot {
+  /**
+   * Today's limit of `code`: the highest level limit the caller has given for it today. A limit
+   * follows the user's level, and a question costs points: a user who falls a level by asking keeps
+   * the day's limit he started with; a level won raises it at once. A VIP limit (`vip`) is his while
+   * the status lasts and is not kept.
+   */
+  private limitToday(day: number, code: string, limit: number, vip: boolean): number {
+    if (vip) return limit;
+    const row = this.ctx.storage.sql.exec<{ peak: number }>("SELECT peak FROM quota_peak WHERE day = ? AND code = ?", day, code).toArray()[0];
+    if (row && row.peak >= limit) return row.peak;
+    this.ctx.storage.sql.exec("INSERT INTO quota_peak (day, code, peak) VALUES (?, ?, ?) ON CONFLICT (day, code) DO UPDATE SET peak = excluded.peak", day, code, limit);
+    return limit;
+  }
+
+  /** Takes one slot of today's quota `code` if fewer than today's limit (`limit` or higher, see limitToday) are used. Synchronous inside. */
+  take(code: string, limit: number, now: number, vip = false): QuotaSlot {
     const day = moscowDayKey(now);
+    const today = this.limitToday(day, code, limit, vip);
     const used = this.used(day, code);
-    if (used >= limit) return { ok: false, day, used, limit };
+    if (used >= today) return { ok: false, day, used, limit: today };
     this.ctx.storage.sql.exec("INSERT INTO quota (day, code, used) VALUES (?, ?, 1) ON CONFLICT (day, code) DO UPDATE SET used = used + 1", day, code);
     // the first slot of a day: yesterday and older are no longer needed
-    if (used === 0) this.ctx.storage.sql.exec("DELETE FROM quota WHERE day < ?", day - 1);
-    return { ok: true, day, used: used + 1, limit };
+    if (used === 0) {
+      this.ctx.storage.sql.exec("DELETE FROM quota WHERE day < ?", day - 1);
+      this.ctx.storage.sql.exec("DELETE FROM quota_peak WHERE day < ?", day - 1);
+    }
+    return { ok: true, day, used: used + 1, limit: today };
   }
 
   /** Gives back a slot taken on `day` (the write it was taken for failed). */
@@ -63,13 +84,11 @@ export class UserHub extends DurableObject {
     this.ctx.storage.sql.exec("UPDATE quota SET used = used - 1 WHERE day = ? AND code = ? AND used > 0", day, code);
   }
 
-  /** Today's use of every quota that has been touched today. */
-  usage(now: number): Record<string, number> {
+  /** Today's use and limit of each quota in `limits` (its limit at the user's level now). */
+  usage(now: number, limits: Record<string, number>, vip = false): QuotaDay {
     const day = moscowDayKey(now);
-    const out: Record<string, number> = {};
-    for (const r of this.ctx.storage.sql.exec<{ code: string; used: number }>("SELECT code, used FROM quota WHERE day = ?", day)) {
-      out[r.code] = r.used;
-    }
+    const out: QuotaDay = {};
+    for (const [code, limit] of Object.entries(limits)) out[code] = { used: this.used(day, code), limit: this.limitToday(day, code, limit, vip) };
     return out;
   }
 

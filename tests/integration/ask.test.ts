@@ -169,7 +169,7 @@ describe("asking a question (addqst)", () => {
 
   it("concurrent asks never spend more points than the user has", async () => {
     const me = await userWith(12);
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => post("addqst", { qtext: `Одновременный вопрос номер ${i}?`, cid: "25" }, me)));
+    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => post("addqst", { qtext: `Одновременный вопрос номер ${i}?`, cid: "25" }, me)));
     const ok = results.filter((r) => r.status === 200);
     expect(ok.length).toBe(2);
     for (const r of results.filter((r) => r.status !== 200)) expect(r.json.errid).toBe(140);
@@ -225,9 +225,35 @@ describe("canask", () => {
   it("says 0 to a guest, a banned user and a user with fewer than 5 points, 1 otherwise", async () => {
     expect((await get("canask", {}, null)).json).toEqual({ status: 200, canask: 0, points: 0, limits: {}, personal: 0 });
     expect((await get("canask", { cid: "1" }, await signIn("banned@demo.local"))).json).toMatchObject({ canask: 0 });
-    const limits = { ASK: { limit: 10, used: 0, left: 10 }, AAQ: { limit: 60, used: 0, left: 60 } }; // level Ученик
+    const limits = { ASK: { limit: 5, used: 0, left: 5 }, AAQ: { limit: 60, used: 0, left: 60 } }; // level Ученик
     expect((await get("canask", {}, await userWith(4))).json).toMatchObject({ status: 200, canask: 0, points: 4, limits, personal: 0 });
     expect((await get("canask", {}, await userWith(5))).json).toMatchObject({ status: 200, canask: 1, points: 5, limits, personal: 0 });
+  });
+});
+
+describe("the daily question limit", () => {
+  it("a new account may ask 5 questions a day, and canask, showlimits and the ask page say so", async () => {
+    const me = await newUser("Новенький");
+    expect(await one("select points, lvl from users where id = ?", me.id)).toEqual({ points: 100, lvl: 2 });
+    expect((await get("canask", {}, me)).json.limits.ASK).toEqual({ limit: 5, used: 0, left: 5 });
+    expect((await get("showlimits", {}, me)).json.limits.ASK).toEqual({ limit: 5, used: 0, left: 5 });
+    expect((await page("/ask", me)).html).toContain("Сегодня можно задать ещё: 5.");
+    for (let i = 1; i <= 5; i++) expect((await post("addqst", { qtext: `Пятый вопрос за день, номер ${i}?`, cid: "25" }, me)).status).toBe(200);
+    const sixth = await post("addqst", { qtext: "Шестой вопрос за день?", cid: "25" }, me);
+    expect([sixth.status, sixth.json.errid]).toEqual([429, 141]);
+    expect((await get("canask", {}, me)).json).toMatchObject({ canask: 0, limits: { ASK: { limit: 5, used: 5, left: 0 } } });
+  });
+
+  it("the question that costs a Знаток his level keeps the day's limit he started it with", async () => {
+    const me = await userWith(252);
+    await env.DB.prepare("update users set lvl = 3 where id = ?").bind(me.id).run();
+    expect((await get("canask", {}, me)).json.limits.ASK).toEqual({ limit: 20, used: 0, left: 20 });
+    expect((await post("addqst", { qtext: "Вопрос, который стоит уровня?", cid: "25" }, me)).status).toBe(200);
+    expect(await one("select points, lvl from users where id = ?", me.id)).toEqual({ points: 247, lvl: 2 });
+    expect((await get("canask", {}, me)).json.limits.ASK).toEqual({ limit: 20, used: 1, left: 19 });
+    expect((await get("showlimits", {}, me)).json.limits.ASK).toEqual({ limit: 20, used: 1, left: 19 });
+    expect((await page("/ask", me)).html).toContain("Сегодня можно задать ещё: 19.");
+    expect((await post("addqst", { qtext: "И ещё один вопрос в тот же день?", cid: "25" }, me)).status).toBe(200);
   });
 });
 

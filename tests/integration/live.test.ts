@@ -37,7 +37,7 @@ describe("daily quotas in the UserHub", () => {
       expect(r.json).toMatchObject({ status: 429, errid: 351, error: "Сегодня вы больше не можете отвечать на вопросы" });
     }
     expect((await value("select count(*) v from answers where user_id = ?", me.id)) - before).toBe(L);
-    expect((await userHub(env, me.id).usage(Date.now())).AAQ).toBe(L);
+    expect((await userHub(env, me.id).usage(Date.now(), { AAQ: L })).AAQ).toEqual({ used: L, limit: L });
     const limits = (await SELF.fetch(`${BASE}/api/v2/showlimits`, { headers: { cookie: me.cookie } }).then((r) => r.json())) as any;
     expect(limits.limits.AAQ).toEqual({ limit: L, used: L, left: 0 });
   });
@@ -62,7 +62,7 @@ describe("daily quotas in the UserHub", () => {
     const me = await as("level5@demo.local");
     const [qid] = await openQuestionsFor(me, 1);
     const hub = userHub(env, me.id);
-    const used = (await hub.usage(Date.now())).AAQ ?? 0;
+    const used = (await hub.usage(Date.now(), { AAQ: 0 })).AAQ.used;
     await env.DB.prepare("create trigger fail_answer before insert on answers begin select raise(abort, 'disk full'); end").run();
     try {
       const r = await post("addans", { qid, Body: "Этот ответ не запишется" }, me);
@@ -71,16 +71,16 @@ describe("daily quotas in the UserHub", () => {
     } finally {
       await env.DB.prepare("drop trigger fail_answer").run();
     }
-    expect((await hub.usage(Date.now())).AAQ ?? 0).toBe(used);
+    expect((await hub.usage(Date.now(), { AAQ: 0 })).AAQ.used).toBe(used);
     expect(await value("select count(*) v from answers where qid = ?", qid)).toBe(0);
     // a refusal by the rules gives it back too: the owner may not answer his own question
     const own = await value("select id v from questions where user_id = ? and state = 'A' limit 1", me.id).catch(() => null);
     if (own) {
       expect((await post("addans", { qid: own, Body: "Сам себе" }, me)).json.status).not.toBe(200);
-      expect((await hub.usage(Date.now())).AAQ ?? 0).toBe(used);
+      expect((await hub.usage(Date.now(), { AAQ: 0 })).AAQ.used).toBe(used);
     }
     expect((await post("addans", { qid, Body: "А этот запишется" }, me)).json.status).toBe(200);
-    expect((await hub.usage(Date.now())).AAQ).toBe(used + 1);
+    expect((await hub.usage(Date.now(), { AAQ: 0 })).AAQ.used).toBe(used + 1);
   });
 
   it("ASK spent: canask says 0, addqst is refused with 141 and 429, nothing is written, the ask page says so", async () => {

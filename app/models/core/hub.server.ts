@@ -6,7 +6,7 @@ import { ERR } from "../../lib/errids";
 import type { LiveAnswer } from "../../lib/views";
 import type { RoomEvent as RoomMessage } from "../../../durable-objects/question-room";
 import { DomainError, type ErrId } from "../../lib/errors";
-import { quotaLimit, quotaView, type QuotaCode } from "../../lib/quotas";
+import { quotaLimit, quotaLimits, quotaView, type QuotaCode } from "../../lib/quotas";
 import { forgetUser } from "../users/known-readers.server";
 
 /** What a room publishes: the room's messages; an "answer" may carry the answer itself. */
@@ -48,7 +48,7 @@ type QuotaUser = { id: number; lvl: number; vip: boolean };
  */
 export async function withQuota<T>(env: Env, user: QuotaUser, code: QuotaCode, now: number, write: () => Promise<T>): Promise<T> {
   const hub = userHub(env, user.id);
-  const slot = await hub.take(code, quotaLimit(code, user.lvl, user.vip), now);
+  const slot = await hub.take(code, quotaLimit(code, user.lvl, user.vip), now, user.vip);
   if (!slot.ok) throw new DomainError(QUOTA_ERRID[code]);
   try {
     return await write();
@@ -60,7 +60,7 @@ export async function withQuota<T>(env: Env, user: QuotaUser, code: QuotaCode, n
 
 /** Every daily limit of the user with today's use: {code: {limit, used, left}}. */
 export async function quotaUsage(env: Env, user: QuotaUser, now: number) {
-  return quotaView(user.lvl, user.vip, await userHub(env, user.id).usage(now));
+  return quotaView(await userHub(env, user.id).usage(now, quotaLimits(user.lvl, user.vip), user.vip));
 }
 
 /** A session whose live sockets are to end: its id and when it would have expired. */
