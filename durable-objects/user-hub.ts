@@ -60,7 +60,12 @@ export class UserHub extends DurableObject {
     if (vip) return limit;
     const row = this.ctx.storage.sql.exec<{ peak: number }>("SELECT peak FROM quota_peak WHERE day = ? AND code = ?", day, code).toArray()[0];
     if (row && row.peak >= limit) return row.peak;
-    this.ctx.storage.sql.exec("INSERT INTO quota_peak (day, code, peak) VALUES (?, ?, ?) ON CONFLICT (day, code) DO UPDATE SET peak = excluded.peak", day, code, limit);
+    this.ctx.storage.sql.exec(
+      "INSERT INTO quota_peak (day, code, peak) VALUES (?, ?, ?) ON CONFLICT (day, code) DO UPDATE SET peak = excluded.peak",
+      day,
+      code,
+      limit,
+    );
     return limit;
   }
 

@@ -19,9 +19,7 @@ function seedTree(): Row[] {
   const T = seedTables();
   seedCategories(T);
   const col = (name: string) => T.categories.cols.indexOf(name);
-  return T.categories.rows
-    .map((r) => Object.fromEntries(COLS.split(", ").map((c) => [c, r[col(c)]])) as Row)
-    .sort((a, b) => a.id - b.id);
+  return T.categories.rows.map((r) => Object.fromEntries(COLS.split(", ").map((c) => [c, r[col(c)]])) as Row).sort((a, b) => a.id - b.id);
 }
 
 describe("an empty database after the migrations alone", () => {
