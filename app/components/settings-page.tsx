@@ -7,21 +7,20 @@ import {
   FLAG_TYPES,
   NEWS_LABEL,
   type NotifySettings,
-  type SettingKey,
 } from "../lib/notify-settings";
 import { CallForm } from "./forms";
 
 /**
- * A checkbox that always sends its field: a hidden input with the "unchecked" value comes first
- * and the checkbox's value, when checked, comes last (the call takes the last of a repeated field).
- * `on` and `off` are the wire values: the channels are inverted (1 = off), the other flags not.
+ * A checkbox that always sends its field: a hidden input with 0 comes first and the checkbox's 1,
+ * when ticked, comes last (the call takes the last of a repeated field). A ticked box is on and
+ * sends 1, as stored: the channels go as `{channel}_on`, not as the API's inverted flags.
  */
-function Flag({ name, checked, label, on, off }: { name: SettingKey; checked: boolean; label: string; on: "0" | "1"; off: "0" | "1" }) {
+function Flag({ name, checked, label, testId }: { name: string; checked: boolean; label: string; testId: string }) {
   return (
     <>
-      <input type="hidden" name={name} value={off} />
+      <input type="hidden" name={name} value="0" />
       <label className="check">
-        <input type="checkbox" name={name} value={on} defaultChecked={checked} data-testid={`flag-${name}`} /> {label}
+        <input type="checkbox" name={name} value="1" defaultChecked={checked} data-testid={testId} /> {label}
       </label>
     </>
   );
@@ -46,7 +45,7 @@ export function SettingsPage({ settings, back, saved }: { settings: NotifySettin
           <fieldset>
             <legend>Каналы</legend>
             {CHANNELS.map((c) => (
-              <Flag key={c} name={c} checked={settings[c] === 1} label={CHANNEL_LABELS[c]} on="0" off="1" />
+              <Flag key={c} name={`${c}_on`} checked={settings[c] === 1} label={CHANNEL_LABELS[c]} testId={`flag-${c}`} />
             ))}
           </fieldset>
           <fieldset>
@@ -86,7 +85,7 @@ export function SettingsPage({ settings, back, saved }: { settings: NotifySettin
                 ))}
               </tbody>
             </table>
-            <Flag name="NEW" checked={settings.NEW === 1} label={NEWS_LABEL} on="1" off="0" />
+            <Flag name="NEW" checked={settings.NEW === 1} label={NEWS_LABEL} testId="flag-NEW" />
           </fieldset>
           <p className="muted">Push-уведомления и письма пока не отправляются: сейчас работают только уведомления на сайте.</p>
           <button className="btn btn-ask" type="submit">

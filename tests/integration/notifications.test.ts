@@ -2,8 +2,8 @@ import { env } from "cloudflare:test";
 import { renderToString } from "react-dom/server";
 import { createElement } from "react";
 import { describe, expect, it } from "vitest";
-import { BASE, get, type Me, post, postForm, unread, workerFetch } from "./helpers/api";
-import { countRows, notificationsOf } from "./helpers/db";
+import { BASE, get, type Me, page, post, postForm, unread, workerFetch } from "./helpers/api";
+import { countRows, notificationsOf, one } from "./helpers/db";
 import { as, newUser } from "./helpers/users";
 import { SettingsPage } from "../../app/components/settings-page";
 import { DEFAULT_SETTINGS, type NotifySettings } from "../../app/lib/notify-settings";
@@ -398,10 +398,10 @@ describe("the settings page (/settings)", () => {
 
   it("a user sees the form with his saved state, saved through the form door with JavaScript off", async () => {
     const me = await newUser("Форма");
-    // the plain form: a hidden "off" value before each checkbox, the checkbox's value last when ticked
+    // the plain form: a hidden 0 before each checkbox, the checkbox's 1 last when ticked (the channels as {channel}_on)
     const form = new URLSearchParams();
-    for (const c of ["push", "mail", "web", "sound"]) form.append(c, "1");
-    form.append("web", "0"); // only "На сайте" ticked among the channels
+    for (const c of ["push", "mail", "web", "sound"]) form.append(`${c}_on`, "0");
+    form.append("web_on", "1"); // only "На сайте" ticked among the channels
     for (const k of ["AQ", "LK", "CO", "PV"].flatMap((t) => ["P", "M", "W"].map((ch) => `${t}_${ch}`))) {
       form.append(k, "0");
       if (k !== "LK_W") form.append(k, "1");
@@ -421,12 +421,34 @@ describe("the settings page (/settings)", () => {
     expect(html).toContain('action="/do/savesettings?return=%2Fsettings%3Fsaved%3D1"');
     expect(html).toContain("Настройки сохранены");
     const box = (name: string) => html.match(new RegExp(`<input type="checkbox" name="${name}"[^>]*>`))![0];
-    expect(box("web")).toContain("checked");
-    expect(box("push")).not.toContain("checked");
+    // a ticked box is on and sends 1, channels too
+    expect(box("web_on")).toContain("checked");
+    expect(box("web_on")).toContain('value="1"');
+    expect(box("push_on")).not.toContain("checked");
+    expect(html.match(/<input type="checkbox"[^>]*>/g)!.filter((b) => b.includes('value="0"'))).toEqual([]);
     expect(box("AQ_W")).toContain("checked");
     expect(box("LK_W")).not.toContain("checked");
     expect(box("NEW")).not.toContain("checked");
     expect(html).toContain("Новый ответ на мой вопрос");
+  });
+
+  it("unticking «Уведомления на сайте» takes the bell off his pages and ticking it brings it back; the API's inverted web does the same", async () => {
+    const me = await newUser("Без колокольчика");
+    const bell = async () => (await page("/", me)).html.includes('data-testid="bell"');
+    expect(await bell()).toBe(true);
+    const form = (web: "0" | "1") => new URLSearchParams([["web_on", "0"], ...(web === "1" ? [["web_on", "1"]] : [])]);
+    expect((await postForm("savesettings", form("0"), "/settings?saved=1", me)).res.status).toBe(302);
+    expect(await one("select notify from users where id = ?", me.id)).toEqual({ notify: 0 });
+    expect(await bell()).toBe(false);
+    const html = renderToString(createElement(SettingsPage, (await (await call(settingsLoader as never, "/settings", me)).json()) as never));
+    expect(html.match(/<input type="checkbox" name="web_on"[^>]*>/)![0]).not.toContain("checked");
+    expect((await postForm("savesettings", form("1"), "/settings?saved=1", me)).res.status).toBe(302);
+    expect(await bell()).toBe(true);
+    // the API's flag is inverted: web 1 = off
+    expect((await post("savesettings", { web: "1" }, me)).json.settings.web).toBe(1);
+    expect(await bell()).toBe(false);
+    expect((await post("savesettings", { web: "0" }, me)).json.settings.web).toBe(0);
+    expect(await bell()).toBe(true);
   });
 
   it("/settings/id{own} shows the same form; another id goes to /settings; a malformed one is 404", async () => {

@@ -2,7 +2,17 @@
 import { ERR_MSG } from "../../lib/errids";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { DEFAULT_SETTINGS, fromWire, parseStored, SETTING_KEYS, toWire, type NotifySettings, type SettingKey } from "../../lib/notify-settings";
+import {
+  type Channel,
+  CHANNELS,
+  DEFAULT_SETTINGS,
+  fromWire,
+  parseStored,
+  SETTING_KEYS,
+  toWire,
+  type NotifySettings,
+  type SettingKey,
+} from "../../lib/notify-settings";
 import { dbOf, schema } from "../core/db.server";
 import { last } from "../../lib/fields";
 import { jsonOrEmpty } from "./create.server";
@@ -36,13 +46,23 @@ const wireFlag = z.preprocess((v) => {
   .max(1, ERR_MSG.settingValueInvalid)
   .optional());
 
+/** A channel's field as the /settings form sends it: `web_on` … 1 = on, as a checkbox reads. */
+const onField = (c: Channel) => `${c}_on` as const;
+
 /**
  * savesettings: mail, push, web, sound (inverted flags: 1 = off) and the per-type
- * flags AQ_P … PV_W and NEW (1 = on). A field left out keeps its stored value.
+ * flags AQ_P … PV_W and NEW (1 = on). The /settings form sends its channels as push_on, mail_on,
+ * web_on and sound_on instead (1 = on), so that a ticked box means on there too; they win over the
+ * inverted ones. A field left out keeps its stored value.
  */
-export const SaveSettingsInput = z.object(Object.fromEntries(SETTING_KEYS.map((k) => [k, wireFlag])) as Record<SettingKey, typeof wireFlag>);
+export const SaveSettingsInput = z.object(
+  Object.fromEntries([...SETTING_KEYS, ...CHANNELS.map(onField)].map((k) => [k, wireFlag])) as Record<SettingKey | ReturnType<typeof onField>, typeof wireFlag>,
+);
 
-/** Merges the given flags into users.notify_settings in one statement (json_patch), stored 1 = on. */
+/**
+ * Merges the given flags into users.notify_settings in one statement (json_patch), stored 1 = on;
+ * «Уведомления на сайте» (web) is also the user's `notify` flag, which shows the bell.
+ */
 export async function saveSettings(env: Env, session: Session | null, input: z.infer<typeof SaveSettingsInput>) {
   const user = requireUser(session);
   const patch: Partial<Record<SettingKey, 0 | 1>> = {};
@@ -50,9 +70,16 @@ export async function saveSettings(env: Env, session: Session | null, input: z.i
     const v = input[k];
     if (v === 0 || v === 1) patch[k] = fromWire(k, v);
   }
+  for (const c of CHANNELS) {
+    const v = input[onField(c)];
+    if (v === 0 || v === 1) patch[c] = v;
+  }
   const row = await dbOf(env)
     .update(schema.users)
-    .set({ notifySettings: sql`json_patch(${jsonOrEmpty(schema.users.notifySettings)}, ${JSON.stringify(patch)})` })
+    .set({
+      notifySettings: sql`json_patch(${jsonOrEmpty(schema.users.notifySettings)}, ${JSON.stringify(patch)})`,
+      ...(patch.web === undefined ? {} : { notify: patch.web }),
+    })
     .where(eq(schema.users.id, user.id))
     .returning({ s: schema.users.notifySettings })
     .get();
