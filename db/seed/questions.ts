@@ -137,7 +137,7 @@ export function questionMaker({ T, d, accounts, catCount, modLog, now }: SeedCon
     const q: Q = { id: ++qid, owner: opts.owner, leaf: opts.leaf.id, top: opts.leaf.top, added: opts.added };
     const isDeleted = opts.state === "D";
     const bulk = opts.bulk;
-    opts.owner.questions++;
+    if (!isDeleted) opts.owner.questions++;
     touch(opts.owner, opts.added);
     let updated = opts.added;
     const takers = new Set<number>([opts.owner.id]);

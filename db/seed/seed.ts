@@ -9,7 +9,7 @@
  *   rows; votes_against = best_votes with answer_id NULL; total_voted = poll_votes rows;
  *   poll_options.votes = ballots naming the option.
  * - categories.qcount = visible questions; a top category counts its own and its subcategories'.
- * - users: questions_count = every question asked (as the app counts: deleting does not lower it),
+ * - users: questions_count = questions not deleted (as the app counts: a delete lowers it, a restore raises it),
  *   answers_count = answers with hidden = 0, best_count, kpd = round(100 · best / answers),
  *   watchcnt = watches rows, direct_count = private questions asked; created_at precedes all of a
  *   user's activity.

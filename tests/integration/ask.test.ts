@@ -291,6 +291,29 @@ describe("supplements (updqst)", () => {
 });
 
 describe("the owner deletes his question (delqst)", () => {
+  it("the questions tile counts what the list shows: a delete by the owner and a moderator's drop lower it, a restore raises it", async () => {
+    const me = await userWith(30);
+    const moder = await signIn("moder@demo.local");
+    const tile = async () => (await page(`/profile/id${me.id}`, me)).html.match(/data-tile="questions"><a[^>]*><b>(\d+)<\/b>/)![1];
+    const ask = async (qtext: string) => (await post("addqst", { qtext, cid: "25" }, me)).json.qid as number;
+    const [kept, deleted, dropped] = [
+      await ask("Вопрос, который останется?"),
+      await ask("Вопрос, который я удалю сам?"),
+      await ask("Вопрос, который удалит модератор?"),
+    ];
+    expect(await tile()).toBe("3");
+    expect((await post("delqst", { qid: String(deleted) }, me)).status).toBe(200);
+    expect(await tile()).toBe("2");
+    expect((await post("delqst", { qid: String(deleted) }, me)).status).toBe(404);
+    expect(await tile()).toBe("2");
+    expect((await post("a_qstdrop", { id: String(dropped) }, moder)).json.status).toBe(200);
+    expect(await tile()).toBe("1");
+    expect((await post("a_qstrestore", { id: String(dropped) }, moder)).json.status).toBe(200);
+    expect(await tile()).toBe("2");
+    expect(await one("select count(*) n from questions where user_id = ? and state <> 'D'", me.id)).toEqual({ n: 2 });
+    expect(kept).toBeGreaterThan(0);
+  });
+
   it("a deleted unanswered question refunds 5 points exactly once", async () => {
     const me = await userWith(30);
     const qid = (await post("addqst", { qtext: "Вопрос, который я удалю?", cid: "1", subcid: "102" }, me)).json.qid as number;
@@ -306,7 +329,7 @@ describe("the owner deletes his question (delqst)", () => {
       deleted_by: "author",
       state_before_delete: "A",
     });
-    expect(await one("select points, questions_count from users where id = ?", me.id)).toEqual({ points: 30, questions_count: 1 });
+    expect(await one("select points, questions_count from users where id = ?", me.id)).toEqual({ points: 30, questions_count: 0 });
     const after = await env.DB.prepare("select qcount from categories where id in (1, 102) order by id").all<{ qcount: number }>();
     expect(after.results.map((c) => c.qcount)).toEqual(cats.results.map((c) => c.qcount - 1));
 

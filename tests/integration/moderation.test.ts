@@ -99,7 +99,7 @@ describe("dropping and restoring", () => {
       leaf: before!.leaf - 1,
       top: before!.top - 1,
     });
-    expect(after!.questions_count).toBe(before!.questions_count);
+    expect(after!.questions_count).toBe(before!.questions_count - 1);
     expect(await one("select deleted_by, state_before_delete from questions where id = ?", qid)).toEqual({ deleted_by: "moder", state_before_delete: "A" });
     const note = await one("select kind, actor_id, qid from notifications where user_id = 1 order by id desc limit 1");
     expect(note).toEqual({ kind: "moder_deleted", actor_id: moder.id, qid });

@@ -194,6 +194,7 @@ export async function dropQuestion(env: Env, session: Session | null, input: Mod
           .set({ state: "D", hidden: 1, deletedBy: "moder", stateBeforeDelete: sql`${q.state}`, updatedAt: now })
           .where(eq(q.id, row.id)),
         db.run(sql`UPDATE categories SET qcount = max(qcount - 1, 0) WHERE id IN (${row.categoryId}, ${row.topCategoryId})`),
+        db.run(sql`UPDATE users SET questions_count = max(questions_count - 1, 0) WHERE id = ${row.userId}`),
         ...(refunded ? pointsChange(env, row.userId, POINTS.askRefund, "ask_refund", { type: "Q", id: row.id }, now) : []),
         ...moderDeletedNotification(env, { userId: row.userId, moderId: moder.id, qid: row.id, now }),
       ];
@@ -234,6 +235,7 @@ export async function restoreQuestion(env: Env, session: Session | null, input: 
           .set({ state: sql`coalesce(${q.stateBeforeDelete}, 'A')`, hidden: 0, deletedBy: null, stateBeforeDelete: null, updatedAt: now })
           .where(eq(q.id, row.id)),
         db.run(sql`UPDATE categories SET qcount = qcount + 1 WHERE id IN (${row.categoryId}, ${row.topCategoryId})`),
+        db.run(sql`UPDATE users SET questions_count = questions_count + 1 WHERE id = ${row.userId}`),
         ...(charged ? pointsChange(env, row.userId, -charged, "moder", { type: "Q", id: row.id }, now) : []),
       ];
     },

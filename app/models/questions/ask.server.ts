@@ -305,7 +305,7 @@ export const DeleteInput = z.object({ qid: idField(ERR_MSG.questionGone) });
 
 /**
  * delqst: the owner deletes his question. One batch: the state (the guard state <> 'D' makes a
- * second delete change nothing), the categories' counts, and the 5-point refund only when the
+ * second delete change nothing), the categories' and his own counts, and the 5-point refund only when the
  * question has no answers — each step runs only when the one before it changed rows.
  */
 export async function deleteOwnQuestion(env: Env, session: Session | null, input: z.infer<typeof DeleteInput>, now: number) {
@@ -314,13 +314,15 @@ export async function deleteOwnQuestion(env: Env, session: Session | null, input
   if (!canDeleteQuestion(user, { authorId: row.userId })) throw new DomainError(ERR.deleteNotOwner);
   const db = dbOf(env);
   const q = schema.questions;
-  const [del, , , , ledger] = await db.batch(
+  const [del, , , , , ledger] = await db.batch(
     batchable(env, [
       db
         .update(q)
         .set({ state: "D", hidden: 1, deletedBy: "author", stateBeforeDelete: sql`${q.state}`, stateChangedAt: now, updatedAt: now })
         .where(and(eq(q.id, row.id), eq(q.userId, user.id), sql`${q.state} <> 'D'`, eq(q.hidden, 0))),
       db.run(sql`UPDATE categories SET qcount = max(qcount - 1, 0) WHERE id IN (${row.categoryId}, ${row.topCategoryId}) AND changes() = 1`),
+      // his questions tile counts the questions his list shows
+      db.run(sql`UPDATE users SET questions_count = max(questions_count - 1, 0) WHERE id = ${user.id} AND changes() > 0`),
       // passes the "deleted just now" on to the refund, only for an unanswered question
       db.run(sql`UPDATE questions SET updated_at = updated_at WHERE id = ${row.id} AND anscnt = 0 AND changes() > 0`),
       ...pointsChange(env, user.id, POINTS.askRefund, "ask_refund", { type: "Q", id: row.id }, now, true),
