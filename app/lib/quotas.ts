@@ -10,6 +10,12 @@ import { levelRank } from "./levels";
 export const QUOTA_CODES = ["ASK", "DIQ", "AAQ", "CMA", "VBA", "OPV", "QAM", "IMQ", "VIQ", "GSR"] as const;
 export type QuotaCode = (typeof QUOTA_CODES)[number];
 
+/**
+ * The other codes a limits reply carries (the original lists them without saying what they count):
+ * nothing on this site limits them, so each is reported as limit 0, "no limit".
+ */
+export const UNLIMITED_CODES = ["ADA", "CMD", "UDA", "UDQ", "ADQ", "ABA", "BAN"] as const;
+
 /** Columns: Новичок, Ученик, Знаток, Профи, Гуру, Мастер and above; then VIP. */
 export const QUOTA_TABLE: Record<QuotaCode, { byLevel: readonly [number, number, number, number, number, number]; vip: number; what: string }> = {
   ASK: { byLevel: [5, 5, 20, 30, 50, 75], vip: 100, what: "вопросы" },

@@ -244,6 +244,17 @@ describe("the daily question limit", () => {
     expect((await get("canask", {}, me)).json).toMatchObject({ canask: 0, limits: { ASK: { limit: 5, used: 5, left: 0 } } });
   });
 
+  it("showlimits carries every code: the quotas with their limits, and the codes nothing limits here as limit 0", async () => {
+    const me = await newUser("Лимиты");
+    const { limits } = (await get("showlimits", {}, me)).json;
+    expect(Object.keys(limits).sort()).toEqual(
+      ["ASK", "DIQ", "AAQ", "CMA", "VBA", "OPV", "QAM", "IMQ", "VIQ", "GSR", "ADA", "CMD", "UDA", "UDQ", "ADQ", "ABA", "BAN"].sort(),
+    );
+    for (const code of ["ADA", "CMD", "UDA", "UDQ", "ADQ", "ABA", "BAN"]) expect(limits[code]).toEqual({ limit: 0, used: 0, left: 0 });
+    expect(limits.AAQ).toEqual({ limit: 60, used: 0, left: 60 });
+    expect((await get("showlimits", {}, null)).json.limits).toEqual({});
+  });
+
   it("the question that costs a Знаток his level keeps the day's limit he started it with", async () => {
     const me = await userWith(252);
     await env.DB.prepare("update users set lvl = 3 where id = ?").bind(me.id).run();

@@ -14,7 +14,8 @@ const vipNotes = (uid: number, kind: string) => value("select count(*) v from no
 
 const limits = async (me: Me) => (await get("showlimits", {}, me)).json.limits as Record<string, { limit: number }>;
 const vipLimits = Object.fromEntries(QUOTA_CODES.map((c) => [c, QUOTA_TABLE[c].vip]));
-const limitsOf = (l: Record<string, { limit: number }>) => Object.fromEntries(Object.entries(l).map(([k, v]) => [k, v.limit]));
+/** the quotas' limits (the codes nothing limits are always 0) */
+const limitsOf = (l: Record<string, { limit: number }>) => Object.fromEntries(QUOTA_CODES.map((c) => [c, l[c].limit]));
 
 const snapshot = () =>
   fingerprint({

@@ -15,6 +15,7 @@ import { isExpertLevel } from "../../lib/levels";
 import { LIMITS } from "../../lib/limits";
 import type { CommentReply } from "../../lib/views";
 import { quotaUsage } from "../core/hub.server";
+import { UNLIMITED_CODES } from "../../lib/quotas";
 import { blank, Id, Offset, OptId, PageSize } from "../../lib/fields";
 import { getCategoryTree, type CategoryTree } from "../categories/categories.server";
 import { buildThreads, commentsQuery, type CommentRow } from "../comments/threads.server";
@@ -591,10 +592,11 @@ export async function readMarked(env: Env, input: z.infer<typeof MarkedInput>, r
 // ---------------------------------------------------------------- limits
 
 /**
- * `showlimits`: the user's daily quotas from the UserHub ({code: {limit, used, left}}); a guest has
- * none.
+ * `showlimits`: the user's daily quotas from the UserHub ({code: {limit, used, left}}) and the codes
+ * nothing limits here (limit 0); a guest has none.
  */
 export async function readLimits(env: Env, session: Session | null, now: number) {
   if (!session) return { limits: {} };
-  return { limits: await quotaUsage(env, session.user, now) };
+  const unlimited = Object.fromEntries(UNLIMITED_CODES.map((code) => [code, { limit: 0, used: 0, left: 0 }]));
+  return { limits: { ...(await quotaUsage(env, session.user, now)), ...unlimited } };
 }
