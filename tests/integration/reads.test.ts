@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import { ERR } from "../../app/lib/errids";
 import { describe, expect, it } from "vitest";
 import { SHOWCASE } from "../../db/seed/seed";
 import { BASE, get, workerFetch } from "./helpers/api";
@@ -291,6 +292,32 @@ describe("comments", () => {
     expect(flat(onQ.json.comments).find((c) => c.marked === 1)?.cmid).toBe(qc);
 
     expect((await get("comment_context", { cmid: 999_999 })).json).toMatchObject({ status: 404, errid: 303, error: "Комментарий не найден или удален" });
+  });
+
+  it("comment_context with a type and refid that hold the comment shows it; one that does not is refused", async () => {
+    const cmid = SHOWCASE.contextCommentId;
+    const { json } = await get("comment_context", { cmid });
+    const [top, middle] = [json.comments[0].cmid as number, json.comments[0].comments[0].cmid as number];
+    for (const [type, refid] of [
+      ["A", 1],
+      ["C", top],
+      ["C", middle],
+      ["C", cmid],
+    ] as const) {
+      expect((await get("comment_context", { type, refid: String(refid), cmid })).json).toMatchObject({ status: 200, cmid, type: "A", refid: 1 });
+    }
+    const otherAnswer = await env.DB.prepare("select id from answers where id <> 1 and hidden = 0 order by id limit 1").first<number>("id");
+    const otherComment = await env.DB.prepare("select id from comments where ref_type = 'Q' and hidden = 0 order by id limit 1").first<number>("id");
+    for (const [type, refid] of [
+      ["A", otherAnswer!],
+      ["Q", 1],
+      ["Q", 2],
+      ["C", otherComment!],
+    ] as const) {
+      const r = await get("comment_context", { type, refid: String(refid), cmid });
+      expect(r.json).toEqual({ status: 404, errid: 303, error: "Комментарий не найден или удален" });
+    }
+    expect((await get("comment_context", { type: "X", refid: "1", cmid })).json).toMatchObject({ status: 400, errid: ERR.readTypeInvalid });
   });
 });
 

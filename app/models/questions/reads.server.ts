@@ -446,14 +446,19 @@ export async function readAllComments(env: Env, input: z.infer<typeof AllComment
   };
 }
 
-export const CommentContextInput = z.object({ cmid: Id });
+export const CommentContextInput = z.object({ cmid: Id, type: z.preprocess(blank, TargetType.optional()), refid: OptId });
 
 /**
- * `comment_context` {cmid}: the comment's question header, its answer (for an answer's comment) and
- * the whole thread of that target with the comment marked (`marked: 1`).
+ * `comment_context` {cmid, type?, refid?}: the comment's question header, its answer (for an
+ * answer's comment) and the whole thread of that target with the comment marked (`marked: 1`).
+ * A `type` and `refid` given must hold the comment (its question, its answer, or a comment it
+ * replies to, however deep); otherwise the comment is not found there (404).
  */
 export async function readCommentContext(env: Env, session: Session | null, input: z.infer<typeof CommentContextInput>, now: number, reader: Reader) {
   const target = await resolveTarget(env, "C", input.cmid, reader);
+  if (input.type && input.refid !== undefined && !(await holdsComment(env, target, input.type, input.refid, input.cmid))) {
+    throw new DomainError(ERR.readCommentGone);
+  }
   const tree = await getCategoryTree(env, now);
   if (target.refType === "A") {
     const page = await loadAnswerPage(env, target.refId, input.cmid);
@@ -473,6 +478,15 @@ export async function readCommentContext(env: Env, session: Session | null, inpu
     answer: null,
     comments: shapeNodes(nodes, "Q", target.qid, input.cmid),
   };
+}
+
+/** Whether the comment `cmid` (found under `target`) is in the thread of type/refid: its question, its answer, or under the comment refid. */
+async function holdsComment(env: Env, target: Target, type: "Q" | "A" | "C", refid: number, cmid: number): Promise<boolean> {
+  if (type !== "C") return target.refType === type && target.refId === refid;
+  const row = await dbOf(env).get<{ found: number }>(
+    sql`WITH RECURSIVE up(id, parent_id) AS (SELECT id, parent_id FROM comments WHERE id = ${cmid} UNION ALL SELECT c.id, c.parent_id FROM comments c JOIN up ON c.id = up.parent_id) SELECT count(*) AS found FROM up WHERE id = ${refid}`,
+  );
+  return (row?.found ?? 0) > 0;
 }
 
 // ---------------------------------------------------------------- who voted, who marked
