@@ -80,6 +80,10 @@ export const ERRORS = {
 
 export type ErrId = keyof typeof ERRORS;
 
+/** errid 166 when the level refused a comment: the same errid, words about what was refused. */
+export const LEVEL_TOO_LOW_TO_COMMENT =
+  "Комментировать вопрос в первый час после публикации можно с уровня «Знаток» (250 баллов). Ответьте на вопрос или вернитесь к нему позже";
+
 export class DomainError extends Error {
   readonly status: number;
   /** extra reply fields of a refusal (e.g. the captcha_id of a 237) */

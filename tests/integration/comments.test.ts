@@ -73,6 +73,9 @@ describe("comments (addcmt)", () => {
     const refused = await post("addcmt", { type: "Q", refid: String(SHOWCASE.openQuestionId), Body: "Мне тоже интересно" }, masha);
     expect(refused.res.status).toBe(403);
     expect(refused.json).toMatchObject({ status: 403, errid: 166 });
+    // the refusal speaks of commenting, not of best answers and likes
+    expect(refused.json.error).toMatch(/^Комментировать вопрос в первый час/);
+    expect(refused.json.error).not.toContain("лучшие ответы");
     expect(await snapshot()).toBe(before);
     // her own fresh question
     expect((await post("addcmt", { type: "Q", refid: String(SHOWCASE.unansweredQuestionId), Body: "Уточняю вопрос" }, masha)).json.status).toBe(200);

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { brandOfUserQuery, linkOptions } from "../brands/brand-links.server";
 import { z } from "zod";
 import { canReplyUnder } from "../../lib/can";
-import { DomainError } from "../../lib/errors";
+import { DomainError, LEVEL_TOO_LOW_TO_COMMENT } from "../../lib/errors";
 import { isExpertLevel } from "../../lib/levels";
 import { LIMITS } from "../../lib/limits";
 import { requireCaptchaIfBurst } from "../core/captcha.server";
@@ -89,7 +89,7 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
   // "Commenting on a new question needs lvl above 2": a comment on the question itself while it is
   // open and less than an hour old; the owner may always comment on his own question.
   if (input.type === "Q" && question.state === "A" && now - question.added < NEW_QUESTION_MS && question.userId !== user.id && !isExpertLevel(user.lvl)) {
-    throw new DomainError(ERR.levelTooLow);
+    throw new DomainError(ERR.levelTooLow, LEVEL_TOO_LOW_TO_COMMENT);
   }
   let depth = 0;
   const parent = pRows[0];
