@@ -1,13 +1,18 @@
 import { CallForm } from "./forms";
 
-/** /question/{qid}/unwatch and /unwatch-comments: a confirmation button, then the confirmation text. */
-export function UnwatchPage({ qid, kind, done }: { qid: number; kind: "Q" | "C"; done: boolean }) {
+/**
+ * /question/{qid}/unwatch and /unwatch-comments: a confirmation button, then the confirmation text
+ * (`done`: the notices are off); a user who does not watch the question is told so.
+ */
+export function UnwatchPage({ qid, kind, done, watching }: { qid: number; kind: "Q" | "C"; done: boolean; watching: boolean }) {
   const path = `/question/${qid}/${kind === "Q" ? "unwatch" : "unwatch-comments"}`;
   return (
     <main className="page">
       <div className="card narrow" data-testid="unwatch">
         {done ? (
           <h1>{kind === "Q" ? "Вы отписались от рассылки" : "Вы отписались от уведомлений"}</h1>
+        ) : !watching ? (
+          <h1>Вы не подписаны на этот вопрос</h1>
         ) : (
           <>
             <h1>{kind === "Q" ? "Отписаться от рассылки по вопросу?" : "Отписаться от уведомлений о комментариях?"}</h1>

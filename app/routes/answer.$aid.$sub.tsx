@@ -6,6 +6,7 @@ import { getCategoryTree } from "../models/categories/categories.server";
 import { AnswerPageView } from "../components/answer-page";
 import { QuestionDeleted, QuestionMissing } from "../components/question-gone";
 import { AnswerReactionPage, UnwatchPage } from "../components/unwatch";
+import { notifyState } from "../models/questions/watch.server";
 import { adultGateUnless, cacheHeaders, PRIVATE_PAGE } from "../lib/http.server";
 import { parseId, parsePrefixedId } from "../lib/params";
 import { signInUrl } from "../lib/return-to";
@@ -30,11 +31,15 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const sub = params.sub ?? "";
   if (SIGNED_IN_SUBS.has(sub)) {
     const url = new URL(request.url);
-    if (!(await viewerSession(context, request))) throw redirect(signInUrl(url.pathname));
+    const session = await viewerSession(context, request);
+    if (!session) throw redirect(signInUrl(url.pathname));
     const qid = await answerQuestionId(env, aid);
     if (qid === null) return missing();
     const done = url.searchParams.get("done") === "1";
-    if (sub === "unwatch-comments") return json({ kind: "unwatch" as const, qid, done }, { headers: PRIVATE_PAGE });
+    if (sub === "unwatch-comments") {
+      const state = await notifyState(env, session.user.id, qid, "C");
+      return json({ kind: "unwatch" as const, qid, state, done: done && state === "off" }, { headers: PRIVATE_PAGE });
+    }
     return json({ kind: "reaction" as const, aid, reaction: sub as "thanks" | "bad", done }, { headers: PRIVATE_PAGE });
   }
   const cmid = parsePrefixedId(sub, "cid-");
@@ -57,7 +62,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export default function AnswerSubRoute() {
   const data = useLoaderData<typeof loader>();
-  if (data.kind === "unwatch") return <UnwatchPage qid={data.qid} kind="C" done={data.done} />;
+  if (data.kind === "unwatch") return <UnwatchPage qid={data.qid} kind="C" done={data.done} watching={data.state !== "none"} />;
   if (data.kind === "reaction") return <AnswerReactionPage aid={data.aid} kind={data.reaction} done={data.done} />;
   if (data.kind === "missing") return <QuestionMissing />;
   if (data.kind === "deleted") return <QuestionDeleted question={null} trail={data.trail} />;

@@ -11,6 +11,7 @@ import { originOf, pageMeta } from "../lib/seo";
 import { answerPageWithTrail, locateComment } from "../models/questions/question-page.server";
 import { viewerSession } from "../models/users/session.server";
 import { UnwatchPage } from "../components/unwatch";
+import { notifyState } from "../models/questions/watch.server";
 import { signInUrl } from "../lib/return-to";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
@@ -24,7 +25,9 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     const session = await viewerSession(context, request);
     const url = new URL(request.url);
     if (!session) throw redirect(signInUrl(url.pathname));
-    return json({ kind: "unwatch" as const, qid, unwatch, done: url.searchParams.get("done") === "1" }, { headers: PRIVATE_PAGE });
+    // «Вы отписались» only for an unsubscribe that happened: ?done=1 alone confirms nothing
+    const state = await notifyState(env, session.user.id, qid, unwatch);
+    return json({ kind: "unwatch" as const, qid, unwatch, state, done: url.searchParams.get("done") === "1" && state === "off" }, { headers: PRIVATE_PAGE });
   }
   const cmid = parsePrefixedId(params.sub, "cid-");
   if (qid === null || cmid === null) return json({ kind: "missing" as const, now: Date.now() }, { status: 404, headers: cacheHeaders(404) });
@@ -48,7 +51,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
 
 export default function CommentInContext() {
   const data = useLoaderData<typeof loader>();
-  if (data.kind === "unwatch") return <UnwatchPage qid={data.qid} kind={data.unwatch} done={data.done} />;
+  if (data.kind === "unwatch") return <UnwatchPage qid={data.qid} kind={data.unwatch} done={data.done} watching={data.state !== "none"} />;
   if (data.kind === "missing") return <QuestionMissing />;
   if (data.kind === "deleted") return <QuestionDeleted question={null} trail={data.trail} />;
   return <AnswerPageView {...data} />;

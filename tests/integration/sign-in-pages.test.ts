@@ -120,4 +120,24 @@ describe("unsubscribing from a question", () => {
     const watch = await env.DB.prepare("select answers, comments, mail from watches where qid = ? and user_id = 1").bind(qid).first();
     expect(watch).toEqual({ answers: 0, comments: 0, mail: 0 });
   });
+
+  it("?done=1 confirms only an unsubscribe that happened: a watcher still subscribed is offered the button, a non-watcher is told he is not subscribed", async () => {
+    const me = await newUser("Подписчик");
+    const qid = 7;
+    await env.DB.prepare("insert into watches (qid, user_id, added) values (?, ?, ?)").bind(qid, me.id, Date.now()).run();
+    for (const path of [`/question/${qid}/unwatch?done=1`, `/question/${qid}/unwatch-comments?done=1`]) {
+      const html = await (await workerFetch(`${BASE}${path}`, { headers: { cookie: me.cookie } })).text();
+      expect(html).not.toContain("Вы отписались");
+      expect(html).toContain("Отписаться");
+    }
+    const aid = await env.DB.prepare("select id from answers where qid = ? and hidden = 0 limit 1").bind(qid).first<number>("id");
+    if (aid)
+      expect(await (await workerFetch(`${BASE}/answer/${aid}/unwatch-comments?done=1`, { headers: { cookie: me.cookie } })).text()).not.toContain(
+        "Вы отписались",
+      );
+    const stranger = await newUser("Не подписан");
+    const html = await (await workerFetch(`${BASE}/question/${qid}/unwatch?done=1`, { headers: { cookie: stranger.cookie } })).text();
+    expect(html).not.toContain("Вы отписались");
+    expect(html).toContain("Вы не подписаны на этот вопрос");
+  });
 });

@@ -76,3 +76,18 @@ export async function stopNotify(env: Env, session: Session | null, input: z.inf
   if (res.meta.changes !== 1) throw new DomainError(ERR.notWatching);
   return { type: input.type };
 }
+
+/**
+ * Where the user stands with a question's notices of that type (Q: answers and mail, C: comments):
+ * "off" after stopnotify, "on" while they come, "none" when he does not watch the question.
+ */
+export async function notifyState(env: Env, userId: number, qid: number, type: "Q" | "C"): Promise<"on" | "off" | "none"> {
+  const w = schema.watches;
+  const row = await dbOf(env)
+    .select({ answers: w.answers, comments: w.comments })
+    .from(w)
+    .where(and(eq(w.qid, qid), eq(w.userId, userId)))
+    .get();
+  if (!row) return "none";
+  return (type === "Q" ? row.answers : row.comments) === 0 ? "off" : "on";
+}
