@@ -24,11 +24,13 @@ export type QuestionFacts = {
   added: number;
   bestAnswerId: number | null;
   pollType: string | null;
+  /** closed to supplements */
+  noadd: boolean;
 };
 
 /** The facts of a question as the pages hold it (its view, with the author inside). */
 export function questionFacts(q: Omit<QuestionFacts, "authorId"> & { author: { id: number } }): QuestionFacts {
-  return { authorId: q.author.id, state: q.state, added: q.added, bestAnswerId: q.bestAnswerId, pollType: q.pollType };
+  return { authorId: q.author.id, state: q.state, added: q.added, bestAnswerId: q.bestAnswerId, pollType: q.pollType, noadd: q.noadd };
 }
 
 /**
@@ -82,16 +84,16 @@ export function canAnswer(actor: { id: number } | null, q: Pick<QuestionFacts, "
 }
 
 /**
- * Supplementing a question: its asker, while it is open. (The server also refuses a question
- * closed to supplements, `noadd`, which the page does not load.)
+ * Supplementing a question: its asker, while it is open and not closed to supplements (`noadd`).
  */
-export function supplementRefusal(actor: { id: number }, q: Pick<QuestionFacts, "authorId" | "state">): 144 | 145 | null {
+export function supplementRefusal(actor: { id: number }, q: Pick<QuestionFacts, "authorId" | "state" | "noadd">): 144 | 145 | 146 | null {
   if (actor.id !== q.authorId) return ERR.supplementNotOwner;
   if (q.state !== "A") return ERR.supplementNotOpen;
+  if (q.noadd) return ERR.supplementsClosed;
   return null;
 }
 
-export function canSupplement(actor: { id: number }, q: Pick<QuestionFacts, "authorId" | "state">): boolean {
+export function canSupplement(actor: { id: number }, q: Pick<QuestionFacts, "authorId" | "state" | "noadd">): boolean {
   return supplementRefusal(actor, q) === null;
 }
 

@@ -89,6 +89,8 @@ export type QuestionView = {
   bestAnswerId: number | null;
   /** 1 once the question has been a paid leader (it stays after the lead ends) */
   waslead: number;
+  /** the asker closed it to supplements */
+  noadd: boolean;
   author: Author;
 };
 

@@ -280,6 +280,17 @@ describe("supplements (updqst)", () => {
     expect(await one("select updated_at from questions where id = ?", qid)).toEqual({ updated_at: json.added });
   });
 
+  it("the owner's page offers «Дополнить» on his open question, and not once he has closed it to supplements (noadd)", async () => {
+    const me = await newUser("Дополняющий");
+    const open = (await post("addqst", { qtext: "Вопрос, к которому будут дополнения?", cid: "25" }, me)).json.qid as number;
+    const closed = (await post("addqst", { qtext: "Вопрос без дополнений?", cid: "25" }, me)).json.qid as number;
+    await env.DB.prepare("update questions set noadd = 1 where id = ?").bind(closed).run();
+    const form = async (qid: number) => (await page(`/question/${qid}`, me)).html.includes('<otv-island name="supplement-form"');
+    expect(await form(open)).toBe(true);
+    expect(await form(closed)).toBe(false);
+    expect((await post("updqst", { qid: String(closed), Body: "Нельзя" }, me)).json).toMatchObject({ status: 403, errid: 146 });
+  });
+
   it("a supplement by a non-owner, on a closed question, with noadd, empty or too long is refused and nothing is written", async () => {
     const me = await signIn("user@demo.local");
     const other = await signIn("znatok@demo.local");

@@ -275,9 +275,8 @@ export const SupplementInput = z.object({
 export async function addSupplement(env: Env, session: Session | null, input: z.infer<typeof SupplementInput>, now: number) {
   const user = requireWriter(session);
   const row = await ownQuestion(env, input.qid);
-  const refusal = supplementRefusal(user, { authorId: row.userId, state: row.state });
+  const refusal = supplementRefusal(user, { authorId: row.userId, state: row.state, noadd: row.noadd === 1 });
   if (refusal !== null) throw new DomainError(refusal);
-  if (row.noadd === 1) throw new DomainError(ERR.supplementsClosed);
   // a supplement is a write like the question: held when its author, category or brand is premoderated
   await holdForPremoderation(env, user, { type: "S", qid: row.id, text: input.Body, payload: input }, now);
   const db = dbOf(env);

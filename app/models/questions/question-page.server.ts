@@ -46,6 +46,7 @@ const questionColumns = {
   totalmarks: q.totalmarks,
   bestAnswerId: q.bestAnswerId,
   waslead: q.waslead,
+  noadd: q.noadd,
 };
 
 const answerColumns = {
@@ -84,6 +85,7 @@ function toQuestion(r: QuestionRow, author: Author): QuestionView {
     totalmarks: r.totalmarks,
     bestAnswerId: r.bestAnswerId,
     waslead: r.waslead,
+    noadd: r.noadd === 1,
     author,
   };
 }
