@@ -31,6 +31,12 @@ export function AnswerItem({
   replyHref?: (cmid: number) => string;
 }) {
   const contextHref = (cmid: number) => `/question/${answer.qid}/cid-${cmid}`;
+  const body = (
+    <>
+      <UserText className="atext" html={answer.text} />
+      {answer.source ? <div className="muted">{`Источник: ${answer.source}`}</div> : null}
+    </>
+  );
   return (
     <article
       className={answer.best ? "answer answer-best" : "answer"}
@@ -55,8 +61,15 @@ export function AnswerItem({
           </span>
         ) : null}
       </div>
-      <UserText className="atext" html={answer.text} />
-      {answer.source ? <div className="muted">{`Источник: ${answer.source}`}</div> : null}
+      {answer.canthStatus === -1 ? (
+        // the asker did not like it: folded under its note, one click (no script) opens it
+        <details className="answer-collapsed" data-testid="answer-collapsed">
+          <summary>Автору вопроса не понравился этот ответ. Показать</summary>
+          {body}
+        </details>
+      ) : (
+        body
+      )}
       {answer.canthStatus === 1 ? <div className="liked">Автору вопроса понравился этот ответ</div> : null}
       {actions ? (
         <div className="actions" {...(guest ? { "data-need-auth": "" } : {})}>

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { BASE, post } from "./helpers/api";
+import { BASE, page, post } from "./helpers/api";
 import { fingerprint, one, openQuestions, points, value } from "./helpers/db";
 import { as, newUser } from "./helpers/users";
 import { captchaCode } from "../../app/models/core/captcha.server";
@@ -172,6 +172,28 @@ describe("editing an answer (editans)", () => {
 });
 
 describe("the asker's reactions (thanks, unthanks, notimportant, unnotimportant)", () => {
+  it("an answer the asker did not like is folded under its note on the page, for every reader, and unfolds when he takes it back", async () => {
+    const asker = await newUser("Недовольный");
+    const author = await newUser("Отвечающий");
+    const qid = (await post("addqst", { qtext: "Вопрос с ответом, который не понравится?", cid: "25" }, asker)).json.qid as number;
+    const aid = (await post("addans", { qid: String(qid), Body: "Ответ, который свернут" }, author)).json.id as number;
+    const folded = async (who?: typeof asker) => {
+      const html = (await page(`/question/${qid}`, who)).html;
+      const article = html.slice(html.indexOf(`id="answer-${aid}"`));
+      expect(article).toContain("Ответ, который свернут");
+      return /^[^]*?<details class="answer-collapsed"[^>]*><summary>Автору вопроса не понравился этот ответ/.test(
+        article.slice(0, article.indexOf("</article>")),
+      );
+    };
+    expect(await folded()).toBe(false);
+    expect((await post("notimportant", { aid: String(aid) }, asker)).json.status).toBe(200);
+    expect(await folded()).toBe(true);
+    expect(await folded(author)).toBe(true);
+    expect(await folded(asker)).toBe(true);
+    expect((await post("unnotimportant", { aid: String(aid) }, asker)).json.status).toBe(200);
+    expect(await folded()).toBe(false);
+  });
+
   it("the asker thanks an answer: canth_status 1, a reaction row and +5 points for the author", async () => {
     const guru = await as("guru@demo.local");
     const aid = await value("select id v from answers where qid = ? and user_id = ?", Q7, guru.id);
