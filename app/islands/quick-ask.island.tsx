@@ -17,7 +17,7 @@ export type QuickAskProps = {
   cid: number | null;
 };
 
-type Node = { id: number; name: string; parent: number; readonly: 0 | 1; hidden: 0 | 1; nodropdown: 0 | 1; special: string | null; children?: Node[] };
+type Node = { id: number; name: string; parent: number; readonly: 0 | 1; hidden: 0 | 1; nodropdown: 0 | 1; special: string | null; categories?: Node[] };
 
 const NO_ASK_SPECIAL = new Set(["golden", "smstop"]);
 const usable = (c: Node) => !c.readonly && !c.hidden && !c.nodropdown && !NO_ASK_SPECIAL.has(c.special ?? "");
@@ -40,7 +40,7 @@ export default function QuickAsk({ cid }: QuickAskProps) {
       const all = r.ok && Array.isArray(r.data.categories) ? (r.data.categories as Node[]) : [];
       setCats(all.filter(usable));
       if (cid) {
-        const top = all.find((c) => c.id === cid || c.children?.some((s) => s.id === cid));
+        const top = all.find((c) => c.id === cid || c.categories?.some((s) => s.id === cid));
         if (top && usable(top)) setChosen(String(top.id));
       }
     });
@@ -49,7 +49,7 @@ export default function QuickAsk({ cid }: QuickAskProps) {
   // a subcategory page's own subcategory goes along while its parent stays chosen
   const subcid = useMemo(() => {
     const top = cats?.find((c) => String(c.id) === chosen);
-    return top && top.id !== cid && top.children?.some((s) => s.id === cid && usable(s)) ? cid : null;
+    return top && top.id !== cid && top.categories?.some((s) => s.id === cid && usable(s)) ? cid : null;
   }, [cats, chosen, cid]);
 
   return (

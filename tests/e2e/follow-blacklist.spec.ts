@@ -15,9 +15,9 @@ const stamp = () => `fb${Date.now()}${++n}`;
 /** Asks a plain question in «Программирование» through the API; its id. */
 async function ask(page: Page, qtext: string): Promise<number> {
   const cats = (await (await page.request.get("/api/v2/getCategories")).json()) as {
-    categories: { id: number; urlname: string; children: { id: number; urlname: string }[] }[];
+    categories: { id: number; urlname: string; categories: { id: number; urlname: string }[] }[];
   };
-  const prog = cats.categories.flatMap((c) => c.children).find((c) => c.urlname === "prog")!;
+  const prog = cats.categories.flatMap((c) => c.categories).find((c) => c.urlname === "prog")!;
   const reply = await api(page, "addqst", { qtext, cid: String(prog.id) });
   expect(reply.status).toBe(200);
   return Number(reply.qid ?? reply.id);

@@ -13,9 +13,9 @@ const RESOLVED_QUESTION = 1; // the seed's showcase: 45 answers, the best one ap
 /** Asks a plain question in «Программирование» through the API (the ask page has its own stories); returns its address. */
 async function ask(page: Page, qtext: string): Promise<string> {
   const cats = (await (await page.request.get("/api/v2/getCategories")).json()) as {
-    categories: { id: number; urlname: string; children: { id: number; urlname: string }[] }[];
+    categories: { id: number; urlname: string; categories: { id: number; urlname: string }[] }[];
   };
-  const prog = cats.categories.flatMap((c) => c.children).find((c) => c.urlname === "prog")!;
+  const prog = cats.categories.flatMap((c) => c.categories).find((c) => c.urlname === "prog")!;
   const reply = await api(page, "addqst", { qtext, cid: String(prog.id) });
   expect(reply.status).toBe(200);
   return `/question/${reply.qid ?? reply.id}`;

@@ -13,8 +13,8 @@ test("a moderator drops an answer and undoes it", async ({ browser }) => {
   const stamp = Date.now();
   const asker = await signedIn(browser, "guru@demo.local");
   await asker.goto("/");
-  const cats = (await (await asker.request.get("/api/v2/getCategories")).json()) as { categories: { children: { id: number; urlname: string }[] }[] };
-  const prog = cats.categories.flatMap((c) => c.children).find((c) => c.urlname === "prog")!;
+  const cats = (await (await asker.request.get("/api/v2/getCategories")).json()) as { categories: { categories: { id: number; urlname: string }[] }[] };
+  const prog = cats.categories.flatMap((c) => c.categories).find((c) => c.urlname === "prog")!;
   const asked = await api(asker, "addqst", { qtext: `Какой редактор кода выбрать новичку? ${stamp}`, cid: String(prog.id) });
   expect(asked.status).toBe(200);
   const qid = asked.qid ?? asked.id;

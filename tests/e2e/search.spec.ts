@@ -18,8 +18,8 @@ test("a guest searches with a filter, finds an answer by a word that is only in 
   const word = wordOf(stamp);
   const asker = await signedIn(browser, "guru@demo.local");
   await asker.goto("/");
-  const cats = (await (await asker.request.get("/api/v2/getCategories")).json()) as { categories: { children: { id: number; urlname: string }[] }[] };
-  const garden = cats.categories.flatMap((c) => c.children).find((c) => c.urlname === "prog")!;
+  const cats = (await (await asker.request.get("/api/v2/getCategories")).json()) as { categories: { categories: { id: number; urlname: string }[] }[] };
+  const garden = cats.categories.flatMap((c) => c.categories).find((c) => c.urlname === "prog")!;
   const asked = await api(asker, "addqst", { qtext: `Чем заняться вечером после работы? ${stamp}`, cid: String(garden.id) });
   expect(asked.status).toBe(200);
   const qid = asked.qid ?? asked.id;

@@ -67,9 +67,9 @@ test("the new-questions banner appears when another user asks in the category", 
 
   const asker = await signedIn(browser, "guru@demo.local");
   const cats = (await (await asker.request.get("/api/v2/getCategories")).json()) as {
-    categories: { urlname: string; children: { id: number; urlname: string }[] }[];
+    categories: { urlname: string; categories: { id: number; urlname: string }[] }[];
   };
-  const prog = cats.categories.find((c) => c.urlname === "comp")!.children.find((c) => c.urlname === "prog")!;
+  const prog = cats.categories.find((c) => c.urlname === "comp")!.categories.find((c) => c.urlname === "prog")!;
   const qtext = `Какой язык программирования учить первым? ${Date.now()}`;
   const asked = await api(asker, "addqst", { qtext, cid: String(prog.id) });
   expect(asked.status).toBe(200);

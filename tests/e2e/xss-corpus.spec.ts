@@ -185,8 +185,8 @@ test("an XSS corpus posted through every text field runs nowhere in Chromium", a
   shown("/301?url=", "outside link");
 
   // ------------------------------------------------------------------------------ questions
-  const cats = (await (await users[0].ctx.get("/api/v2/getCategories")).json()) as { categories: { children: { id: number; urlname: string }[] }[] };
-  const security = cats.categories.flatMap((c) => c.children).find((c) => c.urlname === "security")!;
+  const cats = (await (await users[0].ctx.get("/api/v2/getCategories")).json()) as { categories: { categories: { id: number; urlname: string }[] }[] };
+  const security = cats.categories.flatMap((c) => c.categories).find((c) => c.urlname === "security")!;
   const cid = String(security.id);
 
   // the titles: every vector that fits 120 characters, tightly packed; the first ones title the

@@ -268,10 +268,10 @@ describe("favourite categories", () => {
     const cats = (await get("getCategories", {}, me)).json.categories as {
       urlname: string;
       isFavorite: number;
-      children: { id: number; isFavorite: number }[];
+      categories: { id: number; isFavorite: number }[];
     }[];
     expect(cats.find((c) => c.urlname === "sport")?.isFavorite).toBe(1);
-    expect(cats.flatMap((c) => c.children).find((c) => c.id === 100)?.isFavorite).toBe(1);
+    expect(cats.flatMap((c) => c.categories).find((c) => c.id === 100)?.isFavorite).toBe(1);
     expect(cats.find((c) => c.urlname === "auto")?.isFavorite).toBe(0);
     // the drop-down: favourites first, in the order marked, then the rest without repeats
     const html = (await page("/", me)).html;

@@ -32,14 +32,14 @@ describe("the category tree and the brands of each category", () => {
     const { res, json } = await get("getCategories");
     expect(res.status).toBe(200);
     expect(json.status).toBe(200);
-    const flat = (xs: Json[]): Json[] => xs.flatMap((c) => [c, ...flat(c.children)]);
+    const flat = (xs: Json[]): Json[] => xs.flatMap((c) => [c, ...flat(c.categories)]);
     const all = flat(json.categories);
     expect(all).toHaveLength(await countRows("categories"));
     expect(json.categories.every((c: Json) => c.parent === 0)).toBe(true);
-    const withKids = json.categories.find((c: Json) => c.children.length > 0);
-    expect(withKids.children.every((k: Json) => k.parent === withKids.id && k.children.length === 0)).toBe(true);
+    const withKids = json.categories.find((c: Json) => c.categories.length > 0);
+    expect(withKids.categories.every((k: Json) => k.parent === withKids.id && k.categories.length === 0)).toBe(true);
     expect(Object.keys(all[0]).sort()).toEqual(
-      ["id", "name", "urlname", "parent", "readonly", "hidden", "adult", "special", "nodropdown", "qcount", "isFavorite", "children"].sort(),
+      ["id", "name", "urlname", "parent", "readonly", "hidden", "adult", "special", "nodropdown", "qcount", "isFavorite", "categories"].sort(),
     );
     const golden = all.find((c) => c.urlname === "golden");
     expect(golden).toMatchObject({ id: 22, name: "Золотой фонд", special: "golden", parent: 0 });

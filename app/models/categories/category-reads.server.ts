@@ -37,7 +37,8 @@ export type CategoryNode = {
   qcount: number;
   /** 1 when the signed-in reader marked it a favourite (favCategory) */
   isFavorite: 0 | 1;
-  children: CategoryNode[];
+  /** its subcategories (the spec's name for them) */
+  categories: CategoryNode[];
 };
 
 function categoryNode(tree: CategoryTree, c: Category, favs: ReadonlySet<number>): CategoryNode {
@@ -53,13 +54,14 @@ function categoryNode(tree: CategoryTree, c: Category, favs: ReadonlySet<number>
     nodropdown: EXCLUDED_FROM_DROPDOWN.has(c.id) ? 1 : 0,
     qcount: c.qcount,
     isFavorite: favs.has(c.id) ? 1 : 0,
-    children: (tree.children.get(c.id) ?? []).map((x) => categoryNode(tree, x, favs)),
+    categories: (tree.children.get(c.id) ?? []).map((x) => categoryNode(tree, x, favs)),
   };
 }
 
 /**
  * `getCategories`: the whole tree, nothing left out (hidden, readonly, special and the drop-down
- * exclusions carry flags instead), top-level categories in their order, each with its children;
+ * exclusions carry flags instead), top-level categories in their order, each with its subcategories
+ * under `categories`, as the spec names them;
  * `isFavorite` marks the signed-in reader's favourites (`favs`, read with his session).
  */
 export async function readCategories(env: Env, now: number, favs: readonly number[] = []) {
