@@ -112,6 +112,13 @@ describe("usrrating", () => {
     expect(json.rating.map((r: { id: number; difpoints: number; place: number }) => [r.id, r.difpoints, r.place])).toEqual(
       expected.map((e, i) => [e.user_id, e.s, i + 1]),
     );
+    // each row carries the spec's fields of a rating entry
+    for (const r of json.rating) {
+      expect(r).toMatchObject({ usrid: r.id, nick: expect.any(String), lvl: expect.any(Number), points: expect.any(Number), difpoints: expect.any(Number) });
+      expect(r).toHaveProperty("filin");
+      expect(r).toHaveProperty("difanscnt");
+      expect(r).toHaveProperty("difbestanscnt");
+    }
   });
 
   it("the leaders block holds the same 8 as the call, linking to the full list; a category's block to the category's", async () => {

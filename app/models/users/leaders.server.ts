@@ -132,8 +132,9 @@ export async function readUsrRating(env: Env, input: z.infer<typeof UsrRatingInp
   }
   const p = input.p ?? 0;
   const n = input.n ?? RATING_PAGING.next;
-  const rating = await readRating(env, { type, period, catId, offset: p, limit: n }, now);
-  return { rating, type, p, n, all: input.all };
+  const rows = await readRating(env, { type, period, catId, offset: p, limit: n }, now);
+  // a rating entry names its user usrid, as the spec's rows do (id stays for the pages' use)
+  return { rating: rows.map((r) => ({ usrid: r.id, ...r })), type, p, n, all: input.all };
 }
 
 /**
