@@ -34,7 +34,7 @@ export const questionCalls: Record<string, NamedCall> = {
   canask: defineCall({
     method: "GET",
     input: CanAskInput,
-    run: (c) => canAsk(c.env, c.session, c.now),
+    run: (c, input) => canAsk(c.env, c.session, c.now, input.cid),
   }),
   startwatch: defineCall({
     method: "POST",

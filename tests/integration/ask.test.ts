@@ -231,6 +231,21 @@ describe("canask", () => {
   });
 });
 
+describe("canask with a category (cid)", () => {
+  it("says 0 in a category closed to questions, personal 1 where a brand's experts take personal questions, and 305 for an unknown one", async () => {
+    const me = await newUser("Выбирающий");
+    expect((await get("canask", {}, me)).json).toMatchObject({ status: 200, canask: 1, personal: 0 });
+    // a subcategory of «Компьютеры, Связь», where the demo brand answers, and the category itself
+    expect((await get("canask", { cid: "100" }, me)).json).toMatchObject({ status: 200, canask: 1, personal: 1 });
+    expect((await get("canask", { cid: "1" }, me)).json).toMatchObject({ status: 200, canask: 1, personal: 1 });
+    expect((await get("canask", { cid: "25" }, me)).json).toMatchObject({ status: 200, canask: 1, personal: 0 });
+    // the gold fund and the leaders' section take no questions
+    expect((await get("canask", { cid: "22" }, me)).json).toMatchObject({ status: 200, canask: 0 });
+    expect((await get("canask", { cid: "23" }, me)).json).toMatchObject({ status: 200, canask: 0 });
+    expect((await get("canask", { cid: "999999" }, me)).json).toMatchObject({ status: 404, errid: 305 });
+  });
+});
+
 describe("the daily question limit", () => {
   it("a new account may ask 5 questions a day, and canask, showlimits and the ask page say so", async () => {
     const me = await newUser("Новенький");

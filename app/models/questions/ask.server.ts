@@ -4,16 +4,16 @@
  * docs/decisions/0006-asking-and-lifecycle.md.
  */
 import { ERR, ERR_MSG } from "../../lib/errids";
-import { and, count, eq, sql } from "drizzle-orm";
+import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { canDeleteQuestion, supplementRefusal } from "../../lib/can";
 import { z } from "zod";
-import { flag, idField, last, plainLine } from "../../lib/fields";
+import { flag, idField, last, OptId, plainLine } from "../../lib/fields";
 import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
 import type { QuotaView } from "../../lib/quotas";
 import { quotaUsage } from "../core/hub.server";
 import { brandTagColumns, BrandTagsField } from "../brands/brands.server";
-import { EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "../categories/categories.server";
+import { type Category, EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "../categories/categories.server";
 import { batchable, dbOf, schema } from "../core/db.server";
 import { indexQuestion } from "../search/index.server";
 import { announce } from "../notifications/push.server";
@@ -116,12 +116,13 @@ async function resolveCategory(env: Env, cid: number | undefined, subcid: number
     if (leaf && leaf.id !== top.id) throw new DomainError(ERR.subcategoryNotInCategory);
     leaf = top;
   }
-  for (const c of [top, leaf]) {
-    if (c.readonly || c.hidden || EXCLUDED_FROM_DROPDOWN.has(c.id) || (c.special && NO_ASK_SPECIAL.has(c.special))) {
-      throw new DomainError(ERR.categoryClosedToQuestions);
-    }
-  }
+  for (const c of [top, leaf]) if (closedToQuestions(c)) throw new DomainError(ERR.categoryClosedToQuestions);
   return { leafId: leaf.id, topId: top.id };
+}
+
+/** A category nobody asks in: read-only, hidden, left out of the drop-downs, or a section of chosen questions. */
+function closedToQuestions(c: Category): boolean {
+  return c.readonly || c.hidden || EXCLUDED_FROM_DROPDOWN.has(c.id) || (c.special !== null && NO_ASK_SPECIAL.has(c.special));
 }
 
 /** The non-empty poll options, or the refusal. */
@@ -223,15 +224,41 @@ export async function canAsk(
   env: Env,
   session: Session | null,
   now: number,
-): Promise<{ canask: 0 | 1; points: number; limits: Partial<QuotaView>; personal: 0 }> {
+  cid?: number,
+): Promise<{ canask: 0 | 1; points: number; limits: Partial<QuotaView>; personal: 0 | 1 }> {
   if (!session) return { canask: 0, points: 0, limits: {}, personal: 0 };
-  const limits = await quotaUsage(env, session.user, now);
+  const [limits, place] = await Promise.all([quotaUsage(env, session.user, now), cid === undefined ? null : askingIn(env, cid, now)]);
   const points = session.user.points;
-  const ok = !session.user.banned && points >= ASK_COST && limits.ASK.left > 0;
-  return { canask: ok ? 1 : 0, points, limits, personal: 0 };
+  const ok = !session.user.banned && points >= ASK_COST && limits.ASK.left > 0 && (place === null || place.open);
+  return { canask: ok ? 1 : 0, points, limits, personal: place?.personal ? 1 : 0 };
 }
 
-export const CanAskInput = z.object({ cid: z.unknown().optional() });
+/**
+ * What asking in category `cid` holds: whether questions may be asked there (the category and its
+ * parent open to them) and whether a brand's experts there take personal questions (a brand of the
+ * category or of its parent). An unknown category is 305.
+ */
+async function askingIn(env: Env, cid: number, now: number): Promise<{ open: boolean; personal: boolean }> {
+  const tree = await getCategoryTree(env, now);
+  const c = tree.byId.get(cid);
+  if (!c) throw new DomainError(ERR.categoryUnknown);
+  const chain = c.parentId !== null ? [c, tree.byId.get(c.parentId)].filter((x): x is Category => x !== undefined) : [c];
+  const b = schema.brands;
+  const brand = await dbOf(env)
+    .select({ id: b.id })
+    .from(b)
+    .where(
+      inArray(
+        b.categoryId,
+        chain.map((x) => x.id),
+      ),
+    )
+    .limit(1)
+    .get();
+  return { open: !chain.some(closedToQuestions), personal: brand !== undefined };
+}
+
+export const CanAskInput = z.object({ cid: OptId });
 
 /** A question as its owner's actions need it; a missing or deleted one is 181. */
 async function ownQuestion(env: Env, qid: number) {
