@@ -412,6 +412,30 @@ describe("question lists", () => {
     expect(marks).toEqual([...marks].sort((a, b) => b - a));
   });
 
+  it("qstrating honours state (that tab's questions by their marks) and lastid (the next ones after that question)", async () => {
+    const marksOf = async (ids: number[]) => {
+      const rows = await env.DB.prepare(`select id, state, totalmarks from questions where id in (${ids.map(() => "?").join(",")})`)
+        .bind(...ids)
+        .all<{ id: number; state: string; totalmarks: number }>();
+      return ids.map((id) => rows.results.find((r) => r.id === id)!);
+    };
+    const open = (await get("qstrating", { state: "open", n: "8" })).json;
+    expect(open.status).toBe(200);
+    const ids = open.qst.map((x: Json) => x.qid as number);
+    expect(ids.length).toBe(8);
+    const rows = await marksOf(ids);
+    expect(rows.every((r) => r.state === "A")).toBe(true);
+    expect(rows.map((r) => r.totalmarks)).toEqual(rows.map((r) => r.totalmarks).sort((a, b) => b - a));
+    // the same rating continued after the 4th question gives the 5th to the 8th
+    const next = (await get("qstrating", { state: "open", n: "4", lastid: String(ids[3]) })).json;
+    expect(next).toMatchObject({ status: 200, p: 0 });
+    expect(next.qst.map((x: Json) => x.qid)).toEqual(ids.slice(4, 8));
+    expect(new Set(rows.map((r) => r.totalmarks)).size).toBeGreaterThan(1);
+    expect((await get("qstrating", { state: "vote" })).json.qst.every((x: Json) => x.state === "V")).toBe(true);
+    expect((await get("qstrating", { lastid: "999999999" })).json).toMatchObject({ status: 404, errid: 181 });
+    expect((await get("qstrating", { state: "closed" })).json).toMatchObject({ status: 400, errid: 309 });
+  });
+
   it("check_new counts the questions of a list newer than a question", async () => {
     const { json } = await get("questlist");
     const c = await get("check_new", { qid: json.qst[3].qid });

@@ -19,7 +19,7 @@ import { categoryOf } from "./reads.server";
 const q = schema.questions;
 
 export const QuestListInput = z.object({ n: PageSize, p: Offset, state: ListState, cat: Cat, lastid: OptId });
-export const QstRatingInput = z.object({ n: PageSize, p: Offset, cat: Cat });
+export const QstRatingInput = z.object({ n: PageSize, p: Offset, state: ListState, cat: Cat, lastid: OptId });
 export const CheckNewInput = z.object({ cat: Cat, qid: Id, state: ListState });
 
 /**
@@ -92,13 +92,25 @@ export async function readQuestList(env: Env, input: z.infer<typeof QuestListInp
   return { qst: items.map((i) => shapeListItem(i, tree)), p, n };
 }
 
-/** `qstrating` {n, p, cat}: the 'best' tab — resolved questions by their marks. */
+/**
+ * `qstrating` {n, p, state, cat, lastid}: a list's questions by their marks — the resolved ones
+ * (the 'best' tab) unless `state` names another tab. lastid continues after that question (keyset:
+ * p is then ignored and answered as 0); a missing one is 181.
+ */
 export async function readQstRating(env: Env, input: z.infer<typeof QstRatingInput>, now: number, adultOk: boolean) {
   const tree = await getCategoryTree(env, now);
-  const scope = scopeOf(tree, input.cat, "best", now, adultOk);
+  const scope = scopeOf(tree, input.cat, input.state ?? "best", now, adultOk);
   const n = input.n ?? LIMITS.pageSize;
+  if (input.lastid !== undefined) {
+    const [exists, items] = await Promise.all([
+      dbOf(env).select({ id: q.id }).from(q).where(eq(q.id, input.lastid)),
+      listQuestions(env, { ...scope, byMarks: true, offset: 0, limit: n, after: input.lastid }),
+    ]);
+    if (!exists[0]) throw new DomainError(ERR.questionGone);
+    return { qst: items.map((i) => shapeListItem(i, tree)), p: 0, n };
+  }
   const p = input.p ?? 0;
-  const items = await listQuestions(env, { ...scope, offset: p, limit: n });
+  const items = await listQuestions(env, { ...scope, byMarks: true, offset: p, limit: n });
   return { qst: items.map((i) => shapeListItem(i, tree)), p, n };
 }
 

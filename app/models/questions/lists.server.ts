@@ -110,8 +110,8 @@ const wholeSiteLive = (s: ListScope) => s.topCategoryId === undefined && s.categ
 
 /**
  * One page of a question list (20 by default), newest first: the leader questions by their lead,
- * the 'best' tab (resolved questions) by their marks. `after` (not for 'best') continues after that
- * question by its place in the list (keyset: no rows are skipped over).
+ * the 'best' tab (resolved questions) and any list `byMarks` by their marks. `after` continues after
+ * that question by its place in the list (keyset: no rows are skipped over).
  *
  * The page's ids are chosen first, in a subquery that needs only the list's conditions and order;
  * only those 20 questions are then read whole with their authors. A deep page (offset up to
@@ -119,18 +119,25 @@ const wholeSiteLive = (s: ListScope) => s.topCategoryId === undefined && s.categ
  * holds the list (a category's, a subcategory's), instead of reading a thousand questions and
  * their authors to throw them away.
  */
-export async function listQuestions(env: Env, opts: ListScope & { offset: number; limit?: number; after?: number }): Promise<SectionListItem[]> {
+export async function listQuestions(
+  env: Env,
+  opts: ListScope & { offset: number; limit?: number; after?: number; byMarks?: boolean },
+): Promise<SectionListItem[]> {
   const limit = opts.limit ?? LIMITS.pageSize;
   const where = listWhere(opts);
   const lead = opts.section?.kind === "lead";
+  // the 'best' tab, and the rating of any tab (qstrating), go by marks
+  const byMarks = opts.tab === "best" || opts.byMarks === true;
   if (opts.after !== undefined) {
     where.push(
-      lead
-        ? sql`(${q.leadUntil}, ${q.id}) < (select lead_until, id from questions where id = ${opts.after})`
-        : sql`(${q.added}, ${q.id}) < (select added, id from questions where id = ${opts.after})`,
+      byMarks
+        ? sql`(${q.totalmarks}, ${q.added}, ${q.id}) < (select totalmarks, added, id from questions where id = ${opts.after})`
+        : lead
+          ? sql`(${q.leadUntil}, ${q.id}) < (select lead_until, id from questions where id = ${opts.after})`
+          : sql`(${q.added}, ${q.id}) < (select added, id from questions where id = ${opts.after})`,
     );
   }
-  const order = opts.tab === "best" ? [desc(q.totalmarks), desc(q.added)] : lead ? [desc(q.leadUntil), desc(q.id)] : [desc(q.added), desc(q.id)];
+  const order = byMarks ? [desc(q.totalmarks), desc(q.added), desc(q.id)] : lead ? [desc(q.leadUntil), desc(q.id)] : [desc(q.added), desc(q.id)];
   const rows = await dbOf(env)
     .select({
       ...LIST_COLUMNS,
