@@ -4,21 +4,18 @@ import {
   AllCommentsInput,
   CommentContextInput,
   CommentsInput,
-  MarkedInput,
   MoreAnswersInput,
   QuestionInput,
   readAllComments,
   readAnswer,
   readCommentContext,
   readComments,
-  readLimits,
-  readMarked,
   readMoreAnswers,
   readQuestion,
-  readWhoVoted,
   ShowAnswerInput,
-  WhoVotedInput,
 } from "../models/questions/reads.server";
+import { MarkedInput, readMarked, readWhoVoted, WhoVotedInput } from "../models/questions/voter-reads.server";
+import { readLimits } from "../models/core/hub.server";
 import { defineCall, type NamedCall } from "./define";
 
 /** The reads named calls (GET, query string): thin wrappers over app/models/questions/reads.server.ts. */
@@ -81,6 +78,6 @@ export const readCalls: Record<string, NamedCall> = {
   showlimits: defineCall({
     method: "GET",
     input: z.object({}),
-    run: (c) => readLimits(c.env, c.session, c.now),
+    run: (c) => readLimits(c.env, c.session?.user ?? null, c.now),
   }),
 };

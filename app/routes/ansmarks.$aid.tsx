@@ -10,7 +10,7 @@ import { viewerSession } from "../models/users/session.server";
 import { LIMITS } from "../lib/limits";
 import { parseId, parseOffset } from "../lib/params";
 import { pageMeta } from "../lib/seo";
-import { readMarked } from "../models/questions/reads.server";
+import { readMarked } from "../models/questions/voter-reads.server";
 
 export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loaderHeaders;
 

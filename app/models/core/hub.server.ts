@@ -6,7 +6,7 @@ import { ERR } from "../../lib/errids";
 import type { LiveAnswer } from "../../lib/views";
 import type { RoomEvent as RoomMessage } from "../../../durable-objects/question-room";
 import { DomainError, type ErrId } from "../../lib/errors";
-import { quotaLimit, quotaLimits, quotaView, type QuotaCode } from "../../lib/quotas";
+import { quotaLimit, quotaLimits, quotaView, type QuotaCode, UNLIMITED_CODES } from "../../lib/quotas";
 import { forgetUser } from "../users/known-readers.server";
 
 /** What a room publishes: the room's messages; an "answer" may carry the answer itself. */
@@ -61,6 +61,16 @@ export async function withQuota<T>(env: Env, user: QuotaUser, code: QuotaCode, n
 /** Every daily limit of the user with today's use: {code: {limit, used, left}}. */
 export async function quotaUsage(env: Env, user: QuotaUser, now: number) {
   return quotaView(await userHub(env, user.id).usage(now, quotaLimits(user.lvl, user.vip), user.vip));
+}
+
+/**
+ * `showlimits`: the user's daily quotas from the UserHub ({code: {limit, used, left}}) and the codes
+ * nothing limits here (limit 0); a guest (no user) has none.
+ */
+export async function readLimits(env: Env, user: QuotaUser | null, now: number) {
+  if (!user) return { limits: {} };
+  const unlimited = Object.fromEntries(UNLIMITED_CODES.map((code) => [code, { limit: 0, used: 0, left: 0 }]));
+  return { limits: { ...(await quotaUsage(env, user, now)), ...unlimited } };
 }
 
 /** A session whose live sockets are to end: its id and when it would have expired. */

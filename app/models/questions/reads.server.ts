@@ -1,21 +1,19 @@
 /**
  * The read calls of the named-call API (docs/decisions/0009-read-calls.md): the question with its
- * first page of answers, more answers, one answer, comment listings, who voted, who marked (the
- * question lists and the new-questions check are in list-reads.server.ts). They reuse the page read models
+ * first page of answers, more answers, one answer, comment listings (who voted and who marked are
+ * in voter-reads.server.ts, the question lists and the new-questions check in list-reads.server.ts). They reuse the page read models
  * (question-page.server.ts, comments.server.ts, questions.server.ts) and shape the replies with
  * the API's field names. Viewer fields come from the session in one extra
  * batched query that runs beside the page query; guests get neutral values.
  */
 import { ERR, ERR_MSG } from "../../lib/errids";
 import type { AnswerView, CommentNode, QuestionView } from "../../lib/views";
-import { and, count, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError, type ErrId } from "../../lib/errors";
 import { isExpertLevel } from "../../lib/levels";
 import { LIMITS } from "../../lib/limits";
 import type { CommentReply } from "../../lib/views";
-import { quotaUsage } from "../core/hub.server";
-import { UNLIMITED_CODES } from "../../lib/quotas";
 import { blank, Id, Offset, OptId, PageSize } from "../../lib/fields";
 import { getCategoryTree, type CategoryTree } from "../categories/categories.server";
 import { buildThreads, commentsQuery, type CommentRow } from "../comments/threads.server";
@@ -26,7 +24,6 @@ import { assertCategoryOpen, questionRemoved, type Reader } from "../core/visibi
 
 const q = schema.questions;
 const a = schema.answers;
-const u = schema.users;
 const cm = schema.comments;
 
 /** A refusal that carries reply fields besides the errid (the deleted view needs `qautor`). */
@@ -487,130 +484,4 @@ async function holdsComment(env: Env, target: Target, type: "Q" | "A" | "C", ref
     sql`WITH RECURSIVE up(id, parent_id) AS (SELECT id, parent_id FROM comments WHERE id = ${cmid} UNION ALL SELECT c.id, c.parent_id FROM comments c JOIN up ON c.id = up.parent_id) SELECT count(*) AS found FROM up WHERE id = ${refid}`,
   );
   return (row?.found ?? 0) > 0;
-}
-
-// ---------------------------------------------------------------- who voted, who marked
-
-export const WhoVotedInput = z
-  .object({ qid: OptId, optid: OptId, p: Offset })
-  .refine((i) => (i.qid === undefined) !== (i.optid === undefined), ERR_MSG.readTargetAmbiguous);
-
-/** The question whose voters are listed, for assertVisible. */
-function visibleQuestion(env: Env, qid: number | SQL) {
-  const db = dbOf(env);
-  return db
-    .select({ id: q.id, state: q.state, hidden: q.hidden, categoryId: q.categoryId })
-    .from(q)
-    .where(eq(q.id, qid as number));
-}
-
-/** A question that may be shown to the reader: 340 in a category closed to him, 181 when missing, hidden or deleted. */
-function assertVisible(rows: { state: string; hidden: number; categoryId: number }[], reader: Reader, tree: CategoryTree) {
-  const row = rows[0];
-  if (row) assertCategoryOpen(reader, tree, row.categoryId);
-  if (!row || row.hidden || row.state === "D") throw new DomainError(ERR.questionGone);
-}
-
-/**
- * `whovoted` {qid | optid, p}: 20 a page of the voters, newest first — the best-answer votes of a
- * question (votes against all included), or the poll votes that chose an option.
- */
-export async function readWhoVoted(env: Env, input: z.infer<typeof WhoVotedInput>, reader: Reader) {
-  const db = dbOf(env);
-  const tree = await getCategoryTree(env);
-  const p = input.p ?? 0;
-  const bv = schema.bestVotes;
-  const pv = schema.pollVotes;
-  const po = schema.pollOptions;
-  if (input.qid !== undefined) {
-    const [qs, rows, totals] = await db.batch([
-      visibleQuestion(env, input.qid),
-      db
-        .select({ id: u.id, nick: u.nick, lvl: u.lvl })
-        .from(bv)
-        .innerJoin(u, eq(u.id, bv.userId))
-        .where(eq(bv.qid, input.qid))
-        .orderBy(desc(bv.id))
-        .limit(LIMITS.pageSize)
-        .offset(p),
-      db.select({ n: count() }).from(bv).where(eq(bv.qid, input.qid)),
-    ]);
-    assertVisible(qs, reader, tree);
-    return { users: rows, qid: input.qid, p, n: LIMITS.pageSize, total: totals[0]?.n ?? 0 };
-  }
-  const optid = input.optid!;
-  const [opts, qs, rows] = await db.batch([
-    db.select({ qid: po.qid, votes: po.votes }).from(po).where(eq(po.id, optid)),
-    visibleQuestion(env, sql`(select qid from poll_options where id = ${optid})`),
-    db
-      .select({ id: u.id, nick: u.nick, lvl: u.lvl })
-      .from(pv)
-      .innerJoin(u, eq(u.id, pv.userId))
-      .where(
-        and(
-          eq(pv.qid, sql`(select qid from poll_options where id = ${optid})`),
-          sql`exists (select 1 from json_each(${pv.options}) where json_each.value = ${optid})`,
-        ),
-      )
-      .orderBy(desc(pv.id))
-      .limit(LIMITS.pageSize)
-      .offset(p),
-  ]);
-  if (!opts[0]) throw new DomainError(ERR.pollOptionGone);
-  assertVisible(qs, reader, tree);
-  return { users: rows, optid, p, n: LIMITS.pageSize, total: opts[0].votes };
-}
-
-export const MarkedInput = z
-  .object({ qid: OptId, aid: OptId, p: Offset, n: PageSize })
-  .refine((i) => (i.qid === undefined) !== (i.aid === undefined), ERR_MSG.readTargetAmbiguous);
-
-/** `marked` {qid | aid, p, n}: who marked a question or an answer, newest first: {id, nick, filin}. */
-export async function readMarked(env: Env, input: z.infer<typeof MarkedInput>, reader: Reader) {
-  const db = dbOf(env);
-  const tree = await getCategoryTree(env);
-  const p = input.p ?? 0;
-  const n = input.n ?? LIMITS.pageSize;
-  const mk = schema.marks;
-  const type = input.qid !== undefined ? "Q" : "A";
-  const id = (input.qid ?? input.aid)!;
-  const [owner, rows] = await db.batch([
-    type === "Q"
-      ? db
-          .select({ state: q.state, hidden: q.hidden, categoryId: q.categoryId, ahidden: sql<number>`0`.as("a_hidden"), total: q.totalmarks })
-          .from(q)
-          .where(eq(q.id, id))
-      : db
-          // aliased: in a D1 batch rows come back as objects, so two columns named `hidden` would collide
-          .select({ state: q.state, hidden: q.hidden, categoryId: q.categoryId, ahidden: sql<number>`${a.hidden}`.as("a_hidden"), total: a.totalmarks })
-          .from(a)
-          .innerJoin(q, eq(q.id, a.qid))
-          .where(eq(a.id, id)),
-    db
-      .select({ id: u.id, nick: u.nick, filin: u.filin })
-      .from(mk)
-      .innerJoin(u, eq(u.id, mk.userId))
-      .where(and(eq(mk.targetType, type), eq(mk.targetId, id)))
-      .orderBy(desc(mk.id))
-      .limit(n)
-      .offset(p),
-  ]);
-  const row = owner[0];
-  if (!row) throw new DomainError(type === "Q" ? ERR.questionGone : ERR.readAnswerGone);
-  assertCategoryOpen(reader, tree, row.categoryId);
-  if (row.hidden || row.state === "D") throw new DomainError(ERR.questionGone);
-  if (row.ahidden) throw new DomainError(ERR.readAnswerGone);
-  return { users: rows, type, id, p, n, total: row.total };
-}
-
-// ---------------------------------------------------------------- limits
-
-/**
- * `showlimits`: the user's daily quotas from the UserHub ({code: {limit, used, left}}) and the codes
- * nothing limits here (limit 0); a guest has none.
- */
-export async function readLimits(env: Env, session: Session | null, now: number) {
-  if (!session) return { limits: {} };
-  const unlimited = Object.fromEntries(UNLIMITED_CODES.map((code) => [code, { limit: 0, used: 0, left: 0 }]));
-  return { limits: { ...(await quotaUsage(env, session.user, now)), ...unlimited } };
 }
