@@ -6,6 +6,7 @@ import {
   FLAG_TYPE_LABELS,
   FLAG_TYPES,
   NEWS_LABEL,
+  onField,
   type NotifySettings,
 } from "../lib/notify-settings";
 import { CallForm } from "./forms";
@@ -45,7 +46,7 @@ export function SettingsPage({ settings, back, saved }: { settings: NotifySettin
           <fieldset>
             <legend>Каналы</legend>
             {CHANNELS.map((c) => (
-              <Flag key={c} name={`${c}_on`} checked={settings[c] === 1} label={CHANNEL_LABELS[c]} testId={`flag-${c}`} />
+              <Flag key={c} name={onField(c)} checked={settings[c] === 1} label={CHANNEL_LABELS[c]} testId={`flag-${c}`} />
             ))}
           </fieldset>
           <fieldset>

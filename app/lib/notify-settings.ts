@@ -19,6 +19,9 @@ export type FlagType = (typeof FLAG_TYPES)[number];
 export const FLAG_CHANNELS = ["P", "M", "W"] as const;
 export type FlagChannel = (typeof FLAG_CHANNELS)[number];
 
+/** A channel's field as the /settings form sends it (`web_on` …): 1 = on, as a ticked box reads. */
+export const onField = (c: Channel) => `${c}_on` as const;
+
 export type TypeFlag = `${FlagType}_${FlagChannel}`;
 export const TYPE_FLAGS: readonly TypeFlag[] = FLAG_TYPES.flatMap((t) => FLAG_CHANNELS.map((c) => `${t}_${c}` as TypeFlag));
 

@@ -3,7 +3,7 @@ import { ERR_MSG } from "../../lib/errids";
 import { eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
-  type Channel,
+  onField,
   CHANNELS,
   DEFAULT_SETTINGS,
   fromWire,
@@ -45,9 +45,6 @@ const wireFlag = z.preprocess((v) => {
   .min(0, ERR_MSG.settingValueInvalid)
   .max(1, ERR_MSG.settingValueInvalid)
   .optional());
-
-/** A channel's field as the /settings form sends it: `web_on` … 1 = on, as a checkbox reads. */
-const onField = (c: Channel) => `${c}_on` as const;
 
 /**
  * savesettings: mail, push, web, sound (inverted flags: 1 = off) and the per-type
