@@ -31,6 +31,10 @@ export type CommentNode = {
   replies: CommentNode[];
   /** replies that exist but are not shown here */
   more: number;
+  /** closed to replies (the stored flag; absent: open) */
+  closed?: boolean;
+  /** 0 for a comment on the question or answer itself, 1 for a reply to one … */
+  depth?: number;
 } & (
   | { text: string; author: { id: number; nick: string; lvl: number; points: number; kpd: number; filin?: string | null; moder?: number } }
   | { text: null; author: null }
@@ -129,6 +133,8 @@ export type CommentReply = {
   added: number;
   hidden: 0 | 1;
   comcnt: number;
+  /** 1 when no reply may be added under it: closed, deleted, or at the deepest level */
+  isclosed: 0 | 1;
   parent: number;
   comments: CommentReply[];
   more: number;

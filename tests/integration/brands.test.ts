@@ -221,6 +221,66 @@ describe("asking a brand's expert", () => {
     expect(limits.limits.DIQ.used).toBe(1);
     expect(limits.limits.ASK.used).toBe(1);
   });
+  it("the question call names the brand a question asks, whether its experts answered, the authors' brands, and the viewer's watch", async () => {
+    const me = await as("znatok@demo.local");
+    const expert = await as("expert@demo.local");
+    const guru = await as("guru@demo.local");
+    const asked = await post("addqst", { qtext: "Какой роутер ТехноМира взять для дачи?", cid: "1", subcid: "100", brand_tags: String(BRAND) }, me);
+    expect(asked.json.status).toBe(200);
+    const qid = asked.json.qid as number;
+    const waiting = (await get("question", { qid }, me)).json;
+    expect(waiting).toMatchObject({
+      brand: "ТехноМир",
+      brand_personname: "Ольга из ТехноМира",
+      catHasBrand: 1,
+      has_brand_answer: 0,
+      waiting_brand_reply: 1,
+      vip: 0,
+      goldrec: 0,
+      hidden: 0,
+      curr: 0,
+      currword: "0 отметок",
+      qautor: { usrid: me.id, brand: null },
+    });
+    // the asker watches his question; a guest and a stranger do not
+    expect(waiting.watcher).toBe(await value("select count(*) v from watches where qid = ? and user_id = ?", qid, me.id));
+    expect(waiting.watcher).toBe(1);
+    expect((await get("question", { qid })).json.watcher).toBe(0);
+    expect((await get("question", { qid }, guru)).json.watcher).toBe(0);
+
+    // a stranger's answer is nobody's brand; the expert's answer is the brand's and ends the wait
+    expect((await post("addans", { qid, Body: "Берите любой с внешней антенной." }, guru)).json.status).toBe(200);
+    expect((await get("question", { qid })).json).toMatchObject({ has_brand_answer: 0, waiting_brand_reply: 1 });
+    expect((await post("addans", { qid, Body: "Для дачи подойдёт модель с 4G-модемом." }, expert)).json.status).toBe(200);
+    expect((await post("mark", { qid }, guru)).json.status).toBe(200);
+    await env.DB.prepare("update questions set goldrec = 1 where id = ?").bind(qid).run();
+    const answered = (await get("question", { qid })).json;
+    expect(answered).toMatchObject({ has_brand_answer: 1, waiting_brand_reply: 0, goldrec: 1, curr: 1, currword: "1 отметка" });
+    const byAuthor = Object.fromEntries(answered.answers.map((a: Record<string, unknown>) => [a.usrid, [a.brand, a.brand_url]]));
+    expect(byAuthor).toEqual({ [guru.id]: [null, null], [expert.id]: ["ТехноМир", `/${URLNAME}/`] });
+    // the same on moreanswers and showans; a question asked by a brand member names his brand
+    const more = (await get("moreanswers", { qid })).json;
+    expect(more.answers.find((a: Record<string, unknown>) => a.usrid === expert.id)).toMatchObject({ brand: "ТехноМир", brand_url: `/${URLNAME}/` });
+    const expertAid = await value("select id v from answers where qid = ? and user_id = ?", qid, expert.id);
+    expect((await get("showans", { aid: expertAid })).json.answer).toMatchObject({ brand: "ТехноМир" });
+    const own = await post("addqst", { qtext: "Какие наушники ТехноМира самые лёгкие?", cid: "1", subcid: "100" }, expert);
+    expect((await get("question", { qid: own.json.qid })).json).toMatchObject({ qautor: { usrid: expert.id, brand: "ТехноМир" }, brand: null, waiting_brand_reply: 0 });
+  });
+
+  it("catHasBrand is 1 only in a category (or under one) that a brand belongs to", async () => {
+    const rows = await env.DB.prepare(
+      "select q.id, exists(select 1 from brands b where b.category_id in (q.category_id, q.top_category_id)) has from questions q where q.state <> 'D' and q.hidden = 0 order by q.id limit 40",
+    ).all<{ id: number; has: number }>();
+    const seen = new Set<number>();
+    for (const r of rows.results) {
+      const { json } = await get("question", { qid: r.id });
+      if (json.status !== 200) continue;
+      expect({ qid: r.id, catHasBrand: json.catHasBrand }).toEqual({ qid: r.id, catHasBrand: r.has });
+      seen.add(r.has);
+    }
+    expect([...seen].sort()).toEqual([0, 1]);
+  });
+
   it("a brand expert's public answer and comment carry wrapped links, and a click on one is recorded with its brand", async () => {
     const expert = await as("expert@demo.local");
     const qid = await value(

@@ -171,7 +171,19 @@ describe("private questions to a brand's experts", () => {
     expect(await value<string>("select text v from comments where id = ?", reply.json.cmid)).toContain("&amp;brand=tehnomir");
     const read = (await get("qst2brand", { pqid }, me)).json;
     expect(read.answers[0].comcnt).toBe(2);
-    expect(read.answers[0].comments[0]).toMatchObject({ id: first.json.cmid, replies: [{ id: reply.json.cmid }] });
+    // the same comment shape as every other read
+    expect(read.answers[0].comments[0]).toMatchObject({
+      cmid: first.json.cmid,
+      cmtext: "А если чек потерян?",
+      usrid: me.id,
+      type: "P",
+      refid: aid,
+      parent: 0,
+      hidden: 0,
+      isclosed: 0,
+      comcnt: 1,
+      comments: [{ cmid: reply.json.cmid, type: "C", refid: first.json.cmid, parent: first.json.cmid, usrid: expert.id }],
+    });
     // the other side is notified
     expect(await value("select count(*) v from notifications where kind = 'comment' and pqid = ? and user_id = ?", pqid, expert.id)).toBe(1);
     expect(await value("select count(*) v from notifications where kind = 'comment' and pqid = ? and user_id = ?", pqid, me.id)).toBe(1);

@@ -59,6 +59,8 @@ describe("the question call", () => {
         "added",
         "source",
         "vip",
+        "brand",
+        "brand_url",
         "best",
         "rating",
         "comcnt",
@@ -268,6 +270,26 @@ describe("comments", () => {
     expect((await get("comments", { type: "Q", refid: SHOWCASE.deletedQuestionId })).json).toMatchObject({ status: 404, errid: 181 });
     expect((await get("comments", { type: "A", refid: 2, depth: "5" })).json).toMatchObject({ status: 400, errid: 311 });
     expect((await get("comments", { type: "A", refid: 2, p: "-5" })).json).toMatchObject({ status: 400, errid: 300 });
+  });
+
+  it("every comment says whether a reply may go under it (isclosed): closed, deleted or at the deepest level", async () => {
+    const rows = await env.DB.prepare("select id, hidden, isclosed, depth from comments where ref_type = 'A' and ref_id = 2").all<Json>();
+    const open = rows.results.find((r) => !r.hidden && r.depth === 0)!;
+    await env.DB.prepare("update comments set isclosed = 1 where id = ?").bind(open.id).run();
+    try {
+      const listed = flat((await get("all_comments", { type: "A", refid: 2 })).json.comments);
+      expect(listed.length).toBe(rows.results.length);
+      const byId = new Map(rows.results.map((r) => [r.id, r]));
+      for (const c of listed) {
+        const r = byId.get(c.cmid)!;
+        const closed = r.id === open.id || r.isclosed || r.hidden || r.depth + 1 >= 20 ? 1 : 0;
+        expect({ cmid: c.cmid, isclosed: c.isclosed }).toEqual({ cmid: c.cmid, isclosed: closed });
+      }
+      expect(listed.find((c) => c.cmid === open.id)!.isclosed).toBe(1);
+      expect(listed.some((c) => c.isclosed === 0)).toBe(true);
+    } finally {
+      await env.DB.prepare("update comments set isclosed = 0 where id = ?").bind(open.id).run();
+    }
   });
 
   it("all_comments gives everything of a target, nested", async () => {

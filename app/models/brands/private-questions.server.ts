@@ -18,6 +18,7 @@ import { flag, idField, plainLine } from "../../lib/fields";
 import { brandMembersSql, brandRoleQuery, findBrand, type BrandRole } from "./brands.server";
 import { commentLength } from "../comments/comments.server";
 import { buildThreads, commentsQuery, threadOf, type CommentRow } from "../comments/threads.server";
+import { shapeNodes } from "../comments/comment-reply.server";
 import { batchable, dbOf, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { directNotifications, excerpt, notificationRows } from "../notifications/create.server";
@@ -286,7 +287,7 @@ export async function readPrivateQuestion(env: Env, session: Session | null, inp
       usrid: a.author.id,
       nick: a.author.nick,
       lvl: a.author.lvl,
-      comments: a.comments.nodes,
+      comments: shapeNodes(a.comments.nodes, PRIVATE_REF, a.id),
     })),
   };
 }

@@ -14,6 +14,8 @@ export type CommentRow = {
   added: number;
   hidden: number;
   comcnt: number;
+  /** 1 when no reply may be added under it */
+  isclosed?: number;
   user_id: number;
   nick: string;
   lvl: number;
@@ -51,6 +53,7 @@ const COMMENT_COLUMNS = {
   added: c.added,
   hidden: c.hidden,
   comcnt: c.comcnt,
+  isclosed: c.isclosed,
   user_id: c.userId,
 };
 
@@ -75,6 +78,7 @@ function listedQuery(env: Env, targets: SQL) {
       added: listed.added,
       hidden: listed.hidden,
       comcnt: listed.comcnt,
+      isclosed: listed.isclosed,
       user_id: listed.user_id,
       nick: u.nick,
       lvl: u.lvl,
@@ -118,6 +122,7 @@ function rankedQuery(env: Env, targets: SQL) {
       added: ranked.added,
       hidden: ranked.hidden,
       comcnt: ranked.comcnt,
+      isclosed: ranked.isclosed,
       user_id: ranked.user_id,
       nick: u.nick,
       lvl: u.lvl,
@@ -149,6 +154,8 @@ export function buildThreads(rows: CommentRow[]): Map<string, CommentThread> {
       added: r.added,
       replies: [],
       more: r.comcnt,
+      closed: r.isclosed === 1,
+      depth: r.depth,
       ...(r.hidden
         ? { text: null, author: null }
         : { text: r.text, author: { id: r.user_id, nick: r.nick, lvl: r.lvl, points: r.points, kpd: r.kpd, filin: r.filin, moder: r.moder ?? 0 } }),

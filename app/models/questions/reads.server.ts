@@ -13,7 +13,6 @@ import { z } from "zod";
 import { DomainError, type ErrId } from "../../lib/errors";
 import { isExpertLevel } from "../../lib/levels";
 import { LIMITS } from "../../lib/limits";
-import type { CommentReply } from "../../lib/views";
 import { blank, Id, Offset, OptId, PageSize } from "../../lib/fields";
 import { getCategoryTree, type CategoryTree } from "../categories/categories.server";
 import { buildThreads, commentsQuery, type CommentRow } from "../comments/threads.server";
@@ -21,6 +20,8 @@ import { dbOf, schema } from "../core/db.server";
 import { loadAnswerPage, loadQuestionPage } from "./question-page.server";
 import type { Session } from "../users/session.server";
 import { assertCategoryOpen, questionRemoved, type Reader } from "../core/visibility.server";
+import { shapeComment, shapeNodes } from "../comments/comment-reply.server";
+import { authorBrandsQuery, brandsByAuthor, extrasQueries, shapeExtras, type AuthorBrand } from "./question-extras.server";
 
 const q = schema.questions;
 const a = schema.answers;
@@ -49,12 +50,12 @@ export function categoryOf(tree: CategoryTree, id: number): Named {
   return c ? { urlname: c.urlname, name: c.name } : null;
 }
 
-function qautorOf(v: QuestionView) {
-  return { usrid: v.author.id, nick: v.author.nick, lvl: v.author.lvl, points: v.author.points };
+function qautorOf(v: QuestionView, brand: string | null = null) {
+  return { usrid: v.author.id, nick: v.author.nick, lvl: v.author.lvl, points: v.author.points, brand };
 }
 
 /** The question header as lists, showans and comment_context show it. */
-function questionHeader(v: QuestionView, tree: CategoryTree) {
+function questionHeader(v: QuestionView, tree: CategoryTree, authorBrand: string | null = null) {
   return {
     qid: v.id,
     qtext: v.qtext,
@@ -68,41 +69,12 @@ function questionHeader(v: QuestionView, tree: CategoryTree) {
     added: v.added,
     polltype: v.pollType,
     totalmarks: v.totalmarks,
-    qautor: qautorOf(v),
+    qautor: qautorOf(v, authorBrand),
   };
 }
 
-/** A comment tree node in the API's fields (CommentReply, app/lib/views.ts), with its replies. */
-function shapeComment(n: CommentNode, refType: string, refId: number, parent: number, mark: number | null): CommentReply {
-  const out: CommentReply = {
-    cmid: n.id,
-    refid: parent || refId,
-    type: parent ? "C" : refType,
-    cmtext: n.text ?? "",
-    // a deleted comment names nobody: user 0 with an empty nick
-    usrid: n.author?.id ?? 0,
-    nick: n.author?.nick ?? "",
-    lvl: n.author?.lvl ?? 0,
-    points: n.author?.points ?? 0,
-    kpd: n.author?.kpd ?? 0,
-    filin: n.author?.filin ?? null,
-    moder: n.author?.moder ?? 0,
-    added: n.added,
-    hidden: n.text === null ? 1 : 0,
-    comcnt: n.replies.length + n.more,
-    parent,
-    comments: n.replies.map((r) => shapeComment(r, refType, refId, n.id, mark)),
-    more: n.more,
-  };
-  if (mark === n.id) out.marked = 1;
-  return out;
-}
-
-function shapeNodes(nodes: CommentNode[], refType: string, refId: number, mark: number | null = null) {
-  return nodes.map((n) => shapeComment(n, refType, refId, 0, mark));
-}
-
-function shapeAnswer(v: AnswerView, canth: boolean, mark: number | null = null) {
+function shapeAnswer(v: AnswerView, canth: boolean, brands: Map<number, AuthorBrand>, mark: number | null = null) {
+  const brand = brands.get(v.author.id);
   return {
     id: v.id,
     aid: v.id,
@@ -119,6 +91,9 @@ function shapeAnswer(v: AnswerView, canth: boolean, mark: number | null = null) 
     added: v.added,
     source: v.source,
     vip: v.author.vip,
+    // the brand its author represents (null: none), and that brand's page
+    brand: brand?.brand ?? null,
+    brand_url: brand?.brand_url ?? null,
     best: v.best ? 1 : 0,
     rating: v.rating,
     comcnt: v.comcnt,
@@ -185,7 +160,7 @@ export function replyAbility(
 async function viewerOf(env: Env, qid: number, session: Session | null) {
   const db = dbOf(env);
   const uid = session?.user.id ?? 0;
-  const [flags, answered, voted, polled, marked] = await db.batch([
+  const [flags, answered, voted, polled, marked, ...extras] = await db.batch([
     db.select({ cancomment: q.cancomment, noadd: q.noadd }).from(q).where(eq(q.id, qid)),
     db
       .select({ id: a.id })
@@ -203,6 +178,7 @@ async function viewerOf(env: Env, qid: number, session: Session | null) {
       .select({ id: schema.marks.id })
       .from(schema.marks)
       .where(and(eq(schema.marks.targetType, "Q"), eq(schema.marks.targetId, qid), eq(schema.marks.userId, uid))),
+    ...extrasQueries(env, qid, uid),
   ]);
   let chosen: number[] = [];
   try {
@@ -218,6 +194,7 @@ async function viewerOf(env: Env, qid: number, session: Session | null) {
     pollVoted: polled.length > 0,
     chosen: new Set(chosen),
     marked: marked.length > 0,
+    extras,
   };
 }
 
@@ -229,8 +206,11 @@ export async function readQuestion(env: Env, session: Session | null, input: z.i
   const isOwner = !!session && session.user.id === v.author.id;
   const ability = replyAbility({ ...v, authorId: v.author.id }, session, viewer);
   const owns = ownerOf(v, session);
+  const extras = shapeExtras(viewer.extras, { state: v.state, totalmarks: v.totalmarks, authorId: v.author.id });
   return {
-    ...questionHeader(v, tree),
+    ...questionHeader(v, tree, extras.authorBrand),
+    ...extras.fields,
+    hidden: v.hidden ? 1 : 0,
     qcomment: v.qcomment,
     total_voted: v.totalVoted,
     waslead: v.waslead,
@@ -243,8 +223,8 @@ export async function readQuestion(env: Env, session: Session | null, input: z.i
     noadd: viewer.noadd,
     canmark: session && !session.user.banned && !isOwner && !viewer.marked && v.state !== "D" ? 1 : 0,
     comments: shapeNodes(page.questionComments.nodes, "Q", v.id),
-    best: page.best ? shapeAnswer(page.best, owns) : null,
-    answers: page.answers.map((x) => shapeAnswer(x, owns)),
+    best: page.best ? shapeAnswer(page.best, owns, extras.byAuthor) : null,
+    answers: page.answers.map((x) => shapeAnswer(x, owns, extras.byAuthor)),
     p: 0,
     n: LIMITS.pageSize,
   };
@@ -263,19 +243,28 @@ export const MoreAnswersInput = z.object({
 export async function readMoreAnswers(env: Env, session: Session | null, input: z.infer<typeof MoreAnswersInput>, reader: Reader) {
   const p = input.p ?? 0;
   const n = input.n ?? LIMITS.pageSize;
-  const [loaded, tree] = await Promise.all([loadQuestionPage(env, input.qid, p), getCategoryTree(env)]);
+  const [loaded, tree, members] = await Promise.all([loadQuestionPage(env, input.qid, p), getCategoryTree(env), authorBrandsQuery(env, input.qid)]);
   const page = readable(loaded, reader, tree);
   const owns = ownerOf(page.question, session);
-  return { answers: page.answers.slice(0, n).map((x) => shapeAnswer(x, owns)), p, n, anscnt: page.question.anscnt };
+  const brands = brandsByAuthor(members);
+  return { answers: page.answers.slice(0, n).map((x) => shapeAnswer(x, owns, brands)), p, n, anscnt: page.question.anscnt };
 }
 
 export const ShowAnswerInput = z.object({ aid: Id });
 
 /** `showans` {aid}: one answer with all its comments, under its question's header. */
 export async function readAnswer(env: Env, session: Session | null, input: z.infer<typeof ShowAnswerInput>, now: number, reader: Reader) {
-  const [loaded, tree] = await Promise.all([loadAnswerPage(env, input.aid), getCategoryTree(env, now)]);
+  const [loaded, tree, members] = await Promise.all([
+    loadAnswerPage(env, input.aid),
+    getCategoryTree(env, now),
+    authorBrandsQuery(env, sql`(SELECT qid FROM answers WHERE id = ${input.aid})`),
+  ]);
   const page = readable(loaded, reader, tree, ERR.readAnswerGone);
-  return { question: questionHeader(page.question, tree), answer: shapeAnswer(page.answer, ownerOf(page.question, session)) };
+  const brands = brandsByAuthor(members);
+  return {
+    question: questionHeader(page.question, tree, brands.get(page.question.author.id)?.brand ?? null),
+    answer: shapeAnswer(page.answer, ownerOf(page.question, session), brands),
+  };
 }
 
 // ---------------------------------------------------------------- comments
@@ -458,12 +447,14 @@ export async function readCommentContext(env: Env, session: Session | null, inpu
   }
   const tree = await getCategoryTree(env, now);
   if (target.refType === "A") {
-    const page = await loadAnswerPage(env, target.refId, input.cmid);
+    const [page, members] = await Promise.all([loadAnswerPage(env, target.refId, input.cmid), authorBrandsQuery(env, target.qid)]);
     if (page.kind !== "ok") throw new DomainError(ERR.readAnswerGone);
-    const { comments, ...answer } = shapeAnswer(page.answer, ownerOf(page.question, session), input.cmid);
-    return { cmid: input.cmid, type: "A", refid: target.refId, question: questionHeader(page.question, tree), answer, comments };
+    const brands = brandsByAuthor(members);
+    const { comments, ...answer } = shapeAnswer(page.answer, ownerOf(page.question, session), brands, input.cmid);
+    const header = questionHeader(page.question, tree, brands.get(page.question.author.id)?.brand ?? null);
+    return { cmid: input.cmid, type: "A", refid: target.refId, question: header, answer, comments };
   }
-  const page = await loadQuestionPage(env, target.qid, 0);
+  const [page, members] = await Promise.all([loadQuestionPage(env, target.qid, 0), authorBrandsQuery(env, target.qid)]);
   if (page.kind !== "ok") throw new DomainError(ERR.questionGone);
   const rows = (await commentsQuery(env, refCond(target), true)) as CommentRow[];
   const nodes = buildThreads(rows).get(`Q:${target.qid}`)?.nodes ?? [];
@@ -471,7 +462,7 @@ export async function readCommentContext(env: Env, session: Session | null, inpu
     cmid: input.cmid,
     type: "Q",
     refid: target.qid,
-    question: questionHeader(page.question, tree),
+    question: questionHeader(page.question, tree, brandsByAuthor(members).get(page.question.author.id)?.brand ?? null),
     answer: null,
     comments: shapeNodes(nodes, "Q", target.qid, input.cmid),
   };
