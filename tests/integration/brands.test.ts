@@ -264,7 +264,11 @@ describe("asking a brand's expert", () => {
     const expertAid = await value("select id v from answers where qid = ? and user_id = ?", qid, expert.id);
     expect((await get("showans", { aid: expertAid })).json.answer).toMatchObject({ brand: "ТехноМир" });
     const own = await post("addqst", { qtext: "Какие наушники ТехноМира самые лёгкие?", cid: "1", subcid: "100" }, expert);
-    expect((await get("question", { qid: own.json.qid })).json).toMatchObject({ qautor: { usrid: expert.id, brand: "ТехноМир" }, brand: null, waiting_brand_reply: 0 });
+    expect((await get("question", { qid: own.json.qid })).json).toMatchObject({
+      qautor: { usrid: expert.id, brand: "ТехноМир" },
+      brand: null,
+      waiting_brand_reply: 0,
+    });
   });
 
   it("catHasBrand is 1 only in a category (or under one) that a brand belongs to", async () => {
