@@ -218,6 +218,7 @@ export const ERR = {
   giftGone: 505,
   giftBlacklisted: 506,
   giftCategoryUnknown: 507,
+  giftPriceChanged: 509,
   profileHidden: 508,
   vipPeriodInvalid: 510,
   vipPointsShort: 511,

@@ -24,11 +24,12 @@ describe("gifts paid in points (makegift)", () => {
     const unreadBefore = await unread(masha);
     const { res, json } = await post(
       "makegift",
-      { user: masha.id, gift: 1, pointsgift: 1, hidden: 0, mes: "С днём рождения!", nickto: "Маша", type: "1" },
+      { user: masha.id, gift: 1, pointsgift: 1, hidden: 0, mes: "С днём рождения!", nickto: "Любознательная Маша", type: "0", filin: "" },
       znatok,
     );
     expect(res.status).toBe(200);
-    expect(json).toMatchObject({ status: 200, gid: 1, price: 100, points: before - 100 });
+    // the reply names the recipient as he is now, for the confirmation
+    expect(json).toMatchObject({ status: 200, gid: 1, price: 100, points: before - 100, nickto: "Любознательная Маша", filin: null });
 
     expect(await points(znatok.id)).toBe(before - 100);
     expect(await ledgerSum(znatok.id)).toBe(before - 100);
@@ -93,7 +94,7 @@ describe("gifts paid in points (makegift)", () => {
     expect(await value("select count(*) v from sent_gifts where to_id = ? and from_id = ?", moder.id, moder.id)).toBe(1);
   });
 
-  it("refuses below 250 points, unknown gifts and users, a long message, a blacklisting recipient, a banned user and a guest, changing nothing", async () => {
+  it("refuses below 250 points, unknown gifts and users, a recipient or price other than the form showed, a long message, a blacklisting recipient, a banned user and a guest, changing nothing", async () => {
     const masha = await as("user@demo.local");
     const guru = await as("guru@demo.local");
     const banned = await as("banned@demo.local");
@@ -108,6 +109,10 @@ describe("gifts paid in points (makegift)", () => {
       [{ user: masha.id, gift: 1, pointsgift: 1, mes: "д".repeat(201) }, guru, 400, 504],
       [{ user: 6, gift: 1, pointsgift: 1 }, guru, 403, 506],
       [{ user: masha.id, gift: 1, pointsgift: 1 }, banned, 403, 110],
+      // the form showed someone else, or another price (gift 1 is cheap: cost '0')
+      [{ user: masha.id, gift: 1, pointsgift: 1, nickto: "Гуру Ирина" }, guru, 404, 120],
+      [{ user: masha.id, gift: 1, pointsgift: 1, type: "1" }, guru, 409, 509],
+      [{ user: masha.id, gift: 1, pointsgift: 0, type: "1" }, guru, 409, 509],
       [{ user: masha.id, gift: 1, pointsgift: 1 }, undefined, 401, 101],
     ];
     for (const [body, who, status, errid] of cases) {

@@ -100,6 +100,10 @@ describe("notifications of new answers (show_nc, show_bulk)", () => {
       premod_type: null,
     });
     expect(Math.abs(json.bulk[1].timestamp - Date.now() / 1000)).toBeLessThan(60);
+    // where it leads (the question's category), nothing marked or voted, and the end of the list
+    const urlname = await env.DB.prepare("select c.urlname from questions q join categories c on c.id = q.category_id where q.id = ?").bind(qid).first("urlname");
+    expect(json.bulk[1]).toMatchObject({ urlname, marked: [], voted: [], last: 1 });
+    expect(json.bulk[0].last).toBe(0);
   });
 
   it("the notify calls live under /api/notify only, and guests get 101", async () => {
@@ -201,6 +205,9 @@ describe("notifications of the other actions", () => {
     expect((await post("votepoll", { qid: poll, vote: String(opts.results[1].id) }, guru)).json.errid).toBe(225);
     expect((await post("votepoll", { qid: poll, vote: String(opts.results[1].id) }, owner)).json.status).toBe(200);
     expect(await notificationsOf(owner.id, { kind: "poll_vote", qid: poll })).toMatchObject([{ actor_id: guru.id, qid: poll }]);
+    // the item names the options the voter chose
+    const bulk = (await get("show_bulk", {}, owner, "notify")).json.bulk as Record<string, unknown>[];
+    expect(bulk.find((i) => i.a === "poll_vote" && i.qid === poll)).toMatchObject({ voted: [opts.results[0].id], marked: [] });
     // the vote counts are still right after the batch was reordered
     const votes = await env.DB.prepare("select votes from poll_options where qid = ? order by position").bind(poll).all<{ votes: number }>();
     expect(votes.results.map((v) => v.votes)).toEqual([1, 1]);
@@ -211,6 +218,8 @@ describe("notifications of the other actions", () => {
     expect((await post("mark", { qid }, znatok)).json.status).toBe(200);
     expect((await post("mark", { qid }, znatok)).json.errid).toBe(177);
     expect(await notificationsOf(owner.id, { kind: "q_liked", qid })).toMatchObject([{ actor_id: znatok.id }]);
+    const bulk = (await get("show_bulk", {}, owner, "notify")).json.bulk as Record<string, unknown>[];
+    expect(bulk.find((i) => i.a === "q_liked")).toMatchObject({ marked: [qid], voted: [] });
     const guruRows = (await notificationsOf(3)).length;
     expect((await post("mark", { aid: guruAid }, znatok)).json.status).toBe(200);
     expect(await notificationsOf(3)).toHaveLength(guruRows);
@@ -220,6 +229,8 @@ describe("notifications of the other actions", () => {
     expect((await post("thanks", { aid: guruAid }, owner)).json.status).toBe(200);
     expect((await post("thanks", { aid: guruAid }, owner)).json.errid).toBe(253);
     expect(await notificationsOf(3, { kind: "ans_liked" })).toMatchObject([{ actor_id: owner.id, qid, aid: guruAid, txt: "+5" }]);
+    const feed = (await get("feed", {}, await as("guru@demo.local"), "notify")).json.feed as Record<string, unknown>[];
+    expect(feed.find((i) => i.a === "ans_liked")).toMatchObject({ marked: [guruAid] });
   });
 
   it("points crossing a level threshold notify 'level' once; points that stay within a level do not", async () => {

@@ -62,7 +62,7 @@ describe("private questions to a brand's experts", () => {
     ]);
     // the expert sees it in his notification list
     const bulk = (await get("show_bulk", {}, expert, "notify")).json as { bulk: Record<string, unknown>[] };
-    expect(bulk.bulk.find((i) => i.a === "direct")).toMatchObject({ pqid, uid: me.id });
+    expect(bulk.bulk.find((i) => i.a === "direct")).toMatchObject({ pqid, uid: me.id, urlname: "tehnomir" });
   });
 
   it("an unknown brand, the brand's own member, a guest and a banned user are refused and nothing is written", async () => {

@@ -9,6 +9,7 @@ export const GIFT_ERRORS = {
   [ERR.giftGone]: { status: 404, text: "Подарок не найден или уже удалён" },
   [ERR.giftBlacklisted]: { status: 403, text: "Пользователь добавил вас в чёрный список: подарок отправить нельзя" },
   [ERR.giftCategoryUnknown]: { status: 404, text: "Такого раздела подарков нет" },
+  [ERR.giftPriceChanged]: { status: 409, text: "Цена подарка изменилась: обновите страницу и выберите подарок снова" },
   [ERR.cabhideNotVip]: { status: 403, text: "Скрыть свою активность может только VIP-участник" },
   [ERR.ownerOnlyList]: { status: 403, text: "Этот список виден только его владельцу" },
   [ERR.cabhideVipOwn]: { status: 403, text: "Активность VIP-участника скрывает и открывает только он сам" },

@@ -65,8 +65,11 @@ const GIFT_REASON: PointsReason = "gift";
 
 /**
  * makegift: user (recipient), gift (catalogue id), hidden (the sender is not named), pointsgift (1
- * paid in points here; 0 money, which the call sends to a payment instead), mes (a message, ≤ 200 characters). The client's filin, nickto
- * and type are accepted and not needed.
+ * paid in points here; 0 money, which the call sends to a payment instead), mes (a message, ≤ 200
+ * characters), and what the gift form showed: nickto (the recipient's nick), type (the gift's
+ * price, its `cost`: '0' cheap, else expensive) and filin (the recipient's avatar). The gift goes
+ * only to whom and at the price the form showed (giftFormAgrees); the reply names the recipient
+ * as he is now (nickto, filin) for the confirmation.
  */
 export const MakeGiftInput = z.object({
   user: idField(ERR_MSG.userNotFound),
@@ -80,7 +83,22 @@ export const MakeGiftInput = z.object({
       .transform(plainLine)
       .refine((s) => textLength(s) <= GIFT_MESSAGE_MAX, ERR_MSG.giftMessageTooLong),
   ),
+  nickto: z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v) || undefined, z.string(ERR_MSG.userNotFound).max(200, ERR_MSG.userNotFound).optional()),
+  type: z.preprocess(
+    (v) => (Array.isArray(v) ? v[v.length - 1] : v) || undefined,
+    z.string(ERR_MSG.giftPriceChanged).max(20, ERR_MSG.giftPriceChanged).optional(),
+  ),
+  filin: z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v) || undefined, z.string(ERR_MSG.badFields).max(200, ERR_MSG.badFields).optional()),
 });
+
+/**
+ * Does the gift form agree with the store? A nick it showed must be the recipient's (404 as for an
+ * unknown user), and a price it showed the gift's price now (409: the catalogue changed).
+ */
+export function giftFormAgrees(input: { nickto?: string; type?: string }, gift: { cost: string }, recipient: { nick: string }) {
+  if (input.nickto !== undefined && input.nickto.trim() !== recipient.nick) throw new DomainError(ERR.userNotFound);
+  if (input.type !== undefined && giftPrice(input.type) !== giftPrice(gift.cost)) throw new DomainError(ERR.giftPriceChanged);
+}
 
 export async function makeGift(env: Env, session: Session | null, input: z.infer<typeof MakeGiftInput>, now: number) {
   const user = requireWriter(session);
@@ -88,7 +106,7 @@ export async function makeGift(env: Env, session: Session | null, input: z.infer
   const db = dbOf(env);
   const [gift, recipient, payer, blocked] = await db.batch([
     db.select({ id: g.id, cost: g.cost, title: g.title }).from(g).where(eq(g.id, input.gift)).limit(1),
-    db.select({ id: u.id }).from(u).where(eq(u.id, input.user)).limit(1),
+    db.select({ id: u.id, nick: u.nick, filin: u.filin }).from(u).where(eq(u.id, input.user)).limit(1),
     db.select({ points: u.points }).from(u).where(eq(u.id, user.id)).limit(1),
     db
       .select({ c: count() })
@@ -97,6 +115,7 @@ export async function makeGift(env: Env, session: Session | null, input: z.infer
   ]);
   if (!gift[0]) throw new DomainError(ERR.giftUnknown);
   if (!recipient[0]) throw new DomainError(ERR.userNotFound);
+  giftFormAgrees(input, gift[0], recipient[0]);
   if ((blocked[0]?.c ?? 0) > 0) throw new DomainError(ERR.giftBlacklisted);
   const points = payer[0]?.points ?? 0;
   if (points < GIFT_POINTS_MIN) throw new DomainError(ERR.giftPointsLevel);
@@ -132,7 +151,14 @@ export async function makeGift(env: Env, session: Session | null, input: z.infer
   // the guard failed: the points went below the price meanwhile, or the recipient blacklisted him
   if (inserted.length === 0) throw new DomainError(ERR.giftPointsShort);
   await announce(env, results);
-  return { id: inserted[0].id, gid: gift[0].id, price, points: after[0]?.points ?? points - price };
+  return {
+    id: inserted[0].id,
+    gid: gift[0].id,
+    price,
+    points: after[0]?.points ?? points - price,
+    nickto: recipient[0].nick,
+    filin: recipient[0].filin ?? null,
+  };
 }
 
 // ------------------------------------------------------------------------------------- delgift

@@ -129,6 +129,18 @@ export const COLUMNS = {
   added: n.added,
 };
 
+/** For a poll vote: the options the voter chose (a JSON array), as his vote row holds them. */
+export const votedSql = () =>
+  sql<string | null>`CASE WHEN ${n.kind} = 'poll_vote' THEN (SELECT v.options FROM poll_votes v WHERE v.qid = ${n.qid} AND v.user_id = ${n.actorId}) END`.as(
+    "voted",
+  );
+
+/** Where the item leads: the question's category, or for a private question its brand (their urlname). */
+export const urlnameSql = () =>
+  sql<string | null>`COALESCE(
+    (SELECT c.urlname FROM categories c WHERE c.id = (SELECT y.category_id FROM questions y WHERE y.id = ${n.qid})),
+    (SELECT b.urlname FROM brands b WHERE b.id = (SELECT p.brand_id FROM private_questions p WHERE p.id = ${n.pqid})))`.as("urlname");
+
 /** What an INSERT of a rule returns for `announce` (the marker tells it from other batch results). */
 const RETURNED = {
   notification: sql<number>`1`.as("is_notification"),
@@ -138,6 +150,8 @@ const RETURNED = {
   actorLvl: sql<number | null>`(SELECT x.lvl FROM users x WHERE x.id = ${n.actorId})`.as("actor_lvl"),
   filin: sql<string | null>`(SELECT x.filin FROM users x WHERE x.id = ${n.actorId})`.as("actor_filin"),
   txtq: sql<string | null>`(SELECT y.qtext FROM questions y WHERE y.id = ${n.qid})`.as("txtq"),
+  voted: votedSql(),
+  urlname: urlnameSql(),
 };
 
 export type NotificationRow = {
@@ -160,6 +174,9 @@ export type NotificationRow = {
   actorLvl: number | null;
   filin: string | null;
   txtq: string | null;
+  /** a poll vote's chosen options (JSON) */
+  voted?: string | null;
+  urlname?: string | null;
 };
 
 /**

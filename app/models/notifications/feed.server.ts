@@ -16,13 +16,18 @@ import { timeAgoWords } from "../../lib/time-ago";
 import { getCategoryTree } from "../categories/categories.server";
 import { feedPage, feedQuestionsQuery, feedUsersQuery, lastTime } from "../users/feeds.server";
 import { BRAND_KEY } from "../brands/brands.server";
-import { COLUMNS, n } from "./create.server";
+import { COLUMNS, n, urlnameSql, votedSql } from "./create.server";
 import { toItem } from "./push.server";
 
 // ------------------------------------------------------------------------------------ reads
 
 const actor = schema.users;
 const question = schema.questions;
+
+/** `last` 1 on the list's oldest item when no older one follows (the end of the list), else 0. */
+function endOfList<T extends Record<string, unknown>>(items: T[], more: number): T[] {
+  return items.map((item, i) => ({ ...item, last: more === 0 && i === items.length - 1 ? 1 : 0 }));
+}
 
 /** A page read with one row more than shown: the items and whether more follow. */
 function pageOf<T>(rows: T[], n: number) {
@@ -45,6 +50,8 @@ function listQuery(env: Env, where: SQL, limit: number, offset: number) {
       actorLvl: sql<number | null>`${actor.lvl}`.as("actor_lvl"),
       filin: sql<string | null>`${actor.filin}`.as("actor_filin"),
       txtq: sql<string | null>`${question.qtext}`.as("txtq"),
+      voted: votedSql(),
+      urlname: urlnameSql(),
     })
     .from(n)
     .leftJoin(actor, eq(actor.id, n.actorId))
@@ -126,7 +133,14 @@ export async function showBulk(env: Env, session: Session | null, input: z.infer
     await hub.resetUnread(unread).catch((e: unknown) => console.error("user hub: resetUnread failed", e));
   }
   const { shown, more } = pageOf(rows, input.n);
-  return { bulk: shown.map((r) => toItem(r)), more, res: unread };
+  return {
+    bulk: endOfList(
+      shown.map((r) => toItem(r)),
+      more,
+    ),
+    more,
+    res: unread,
+  };
 }
 
 export const FeedInput = z.object({
@@ -171,7 +185,10 @@ export async function readFeed(env: Env, session: Session | null, input: z.infer
   );
   const rows = await listQuery(env, where, input.n + 1, input.p);
   const { shown, more } = pageOf(rows, input.n);
-  const items = shown.map((r) => toItem(r, now));
+  const items = endOfList(
+    shown.map((r) => toItem(r, now)),
+    more,
+  );
   return { feed: items, more, lastnid: items.length > 0 ? items[items.length - 1].nid : null };
 }
 

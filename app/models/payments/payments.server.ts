@@ -21,7 +21,7 @@ import { DomainError } from "../../lib/errors";
 import { UNMODERATED_CATEGORY } from "../../lib/moderation";
 import { LEAD_DAYS, SERVICE_PRICES } from "../../lib/payments";
 import { batchable, dbOf, schema } from "../core/db.server";
-import { giftPrice } from "../gifts/gifts.server";
+import { giftFormAgrees, giftPrice } from "../gifts/gifts.server";
 import { giftNotification, notificationRows, vipNotification } from "../notifications/create.server";
 import { announce } from "../notifications/push.server";
 import { forgetCards } from "../users/reader-cards.server";
@@ -459,11 +459,15 @@ export async function answerOrder(env: Env, user: SessionUser, aid: number): Pro
 }
 
 /** A gift paid in roubles: the same checks as in points, but no points needed. */
-export async function giftOrder(env: Env, user: SessionUser, input: { user: number; gift: number; hidden: number; mes: string }): Promise<Order> {
+export async function giftOrder(
+  env: Env,
+  user: SessionUser,
+  input: { user: number; gift: number; hidden: number; mes: string; nickto?: string; type?: string },
+): Promise<Order> {
   const db = dbOf(env);
   const [gift, recipient, blocked] = await db.batch([
     db.select({ id: schema.gifts.id, cost: schema.gifts.cost, title: schema.gifts.title }).from(schema.gifts).where(eq(schema.gifts.id, input.gift)).limit(1),
-    db.select({ id: u.id }).from(u).where(eq(u.id, input.user)).limit(1),
+    db.select({ id: u.id, nick: u.nick }).from(u).where(eq(u.id, input.user)).limit(1),
     db
       .select({ id: schema.blacklist.ownerId })
       .from(schema.blacklist)
@@ -472,6 +476,7 @@ export async function giftOrder(env: Env, user: SessionUser, input: { user: numb
   ]);
   if (!gift[0]) throw new DomainError(ERR.giftUnknown);
   if (!recipient[0]) throw new DomainError(ERR.userNotFound);
+  giftFormAgrees(input, gift[0], recipient[0]);
   if (blocked[0]) throw new DomainError(ERR.giftBlacklisted);
   return {
     service: "gift",
