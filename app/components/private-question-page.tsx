@@ -47,6 +47,15 @@ export function PrivateQuestionPage({ data }: { data: PrivatePageData }) {
         {q.qcomment ? <UserText className="qcomment" html={q.qcomment} /> : null}
         {data.isOwner ? (
           <CallButton call="hideqpersonal" back="/" fields={{ pqid: q.id, tag: q.brand.id }} label="Скрыть вопрос" testId="hideqpersonal" />
+        ) : data.canreply ? (
+          // a brand's member may decline one the brand will not answer, while it waits
+          <CallButton
+            call="hideqpersonal"
+            back={`/${q.brand.urlname}/`}
+            fields={{ pqid: q.id, tag: q.brand.id }}
+            label="Не отвечать и скрыть"
+            testId="hideqpersonal"
+          />
         ) : null}
       </div>
       <section className="card" id="answers">

@@ -257,7 +257,8 @@ const CALLS: Call[] = [
   { name: "askbrand", input: () => ({ bid: BRAND, qtext: `Вопрос эксперту ${++serial}?` }), allowed: (r) => writer(r) && r !== "expert" && r !== "brandadmin" },
   // the brand's members (its experts and its admin) answer its private questions
   { name: "anspersonal", input: (f) => ({ pqid: f.pqid, Body: BODY }), allowed: (r) => r === "expert" || r === "brandadmin" },
-  { name: "hideqpersonal", input: (f) => ({ pqid: f.pqid, tag: "" }), allowed: (r) => r === "owner" },
+  // the asker, or a brand member declining one that still waits for the brand's answer
+  { name: "hideqpersonal", input: (f) => ({ pqid: f.pqid, tag: "" }), allowed: (r) => r === "owner" || r === "expert" || r === "brandadmin" },
   { name: "hideqnopersonal", input: (f) => ({ qid: f.qb, tag: String(BRAND) }), allowed: (r) => r === "owner" },
   { name: "a_qstdrop", input: (f) => ({ id: f.qid }), allowed: (r) => isModer(r, "qstdrop") },
   { name: "a_qstrestore", input: (f) => ({ id: f.qid }), setup: (f) => must("a_qstdrop", { id: f.qid }, fullModer), allowed: (r) => isModer(r, "qstrestore") },

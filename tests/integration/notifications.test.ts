@@ -101,7 +101,9 @@ describe("notifications of new answers (show_nc, show_bulk)", () => {
     });
     expect(Math.abs(json.bulk[1].timestamp - Date.now() / 1000)).toBeLessThan(60);
     // where it leads (the question's category), nothing marked or voted, and the end of the list
-    const urlname = await env.DB.prepare("select c.urlname from questions q join categories c on c.id = q.category_id where q.id = ?").bind(qid).first("urlname");
+    const urlname = await env.DB.prepare("select c.urlname from questions q join categories c on c.id = q.category_id where q.id = ?")
+      .bind(qid)
+      .first("urlname");
     expect(json.bulk[1]).toMatchObject({ urlname, marked: [], voted: [], last: 1 });
     expect(json.bulk[0].last).toBe(0);
   });

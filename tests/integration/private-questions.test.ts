@@ -231,12 +231,25 @@ describe("private questions to a brand's experts", () => {
     expect(forExpert.html).toContain('data-testid="anspersonal-form"');
   });
 
-  it("hideqpersonal: only the asker hides his private question; it then reads 'Вопрос удален'", async () => {
+  it("hideqpersonal: a brand member hides one the brand will not answer while it waits; the asker's own from the list", async () => {
     const me = await as("user@demo.local");
     const expert = await as("expert@demo.local");
+    const admin = await as("brandadmin@demo.local");
+    const asked = await post("askbrand", { bid: BRAND, qtext: "Продаёте ли вы подержанные телефоны?" }, me);
+    const declined = asked.json.pqid as number;
+    // the expert is offered it on the page while it waits; the asker sees his own hide
+    expect((await page(`/private/${declined}`, expert)).html).toContain("Не отвечать и скрыть");
+    expect((await page(`/private/${declined}`, me)).html).not.toContain("Не отвечать и скрыть");
+    const byAdmin = await post("hideqpersonal", { pqid: declined, tag: "" }, admin);
+    expect(byAdmin.json).toEqual({ status: 200, pqid: declined, hidden: 1 });
+    expect(await value("select hidden v from private_questions where id = ?", declined)).toBe(1);
+    expect((await get("qst2brand", { pqid: declined }, me)).json.errid).toBe(473);
+    expect((await post("hideqpersonal", { pqid: declined }, expert)).json.errid).toBe(473);
+    // an answered one stays: the brand has answered it (the question of the tests above)
     const snap = await snapshot();
     const byExpert = await post("hideqpersonal", { pqid, tag: "" }, expert);
-    expect({ status: byExpert.res.status, errid: byExpert.json.errid }).toEqual({ status: 403, errid: 485 });
+    expect({ status: byExpert.res.status, errid: byExpert.json.errid }).toEqual({ status: 409, errid: 475 });
+    expect((await page(`/private/${pqid}`, expert)).html).not.toContain("Не отвечать и скрыть");
     expect((await post("hideqpersonal", { pqid }, await as("guru@demo.local"))).json.errid).toBe(472);
     expect(await snapshot()).toEqual(snap);
 

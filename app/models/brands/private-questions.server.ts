@@ -456,20 +456,28 @@ const Tag = z.preprocess(
   z.string(ERR_MSG.badFields).max(100, ERR_MSG.badFields).optional(),
 );
 
-/** hideqpersonal {pqid, tag}: the asker hides (deletes) his private question; `tag` is accepted and ignored. */
+/**
+ * hideqpersonal {pqid, tag}: the asker hides (deletes) his private question, or one of the brand's
+ * members (expert or admin) hides one the brand will not answer, while it still waits for the
+ * brand's answer (475 once answered); either way it reads 'Вопрос удален' to them both after.
+ * `tag` is accepted and ignored.
+ */
 export const HidePersonalInput = z.object({ pqid: idField(ERR_MSG.privateQuestionMissing), tag: Tag });
 
 export async function hidePersonal(env: Env, session: Session | null, input: z.infer<typeof HidePersonalInput>, _now: number) {
   const user = requireWriter(session);
   const db = dbOf(env);
-  const { row } = await target(env, input.pqid, user.id);
-  if (row.userId !== user.id) throw new DomainError(ERR.hideNotOwner);
+  const { row, role } = await target(env, input.pqid, user.id);
+  const asker = row.userId === user.id;
+  if (!asker && !role) throw new DomainError(ERR.hideNotOwner);
+  if (!asker && row.waiting !== 1) throw new DomainError(ERR.privateAlreadyAnswered);
+  // the guards again in the write: the brand's answer may have come in meanwhile
   const res = await db
     .update(pq)
     .set({ hidden: 1 })
-    .where(and(eq(pq.id, row.id), eq(pq.userId, user.id), eq(pq.hidden, 0)))
+    .where(and(eq(pq.id, row.id), eq(pq.hidden, 0), asker ? eq(pq.userId, user.id) : eq(pq.waitingBrandReply, 1)))
     .returning({ id: pq.id });
-  if (res.length === 0) throw new DomainError(ERR.alreadyHidden);
+  if (res.length === 0) throw new DomainError(asker ? ERR.alreadyHidden : ERR.privateAlreadyAnswered);
   return { pqid: row.id, hidden: 1 };
 }
 
