@@ -46,7 +46,7 @@ export const giftCalls: Record<string, NamedCall> = {
   mvip: defineCall({
     method: "POST",
     input: VipInput,
-    // money 1 pays in roubles (the balance, or the provider's page); otherwise in points at once
+    // the spec's payload {uid, period} pays in roubles (the balance, or the provider's page); money 0 in points at once
     run: async (c, input) => {
       if (input.money !== 1) {
         const r = await buyVip(c.env, c.session, input, c.now);

@@ -16,8 +16,11 @@ const notes = (uid: number, kind: string) => value("select count(*) v from notif
 describe("paying for services through the local test provider", () => {
   it("VIP paid in roubles: the order opens the test provider's page, the return alone grants nothing, «Оплатить» grants 10 days once however often the notification repeats", async () => {
     const buyer = await newUser("Покупатель");
-    const { json } = await post("mvip", { uid: buyer.id, period: 10, money: 1 }, buyer);
+    // the spec's payload alone is the paid service: free and data, nothing paid in points
+    const pointsBefore = await value("select points v from users where id = ?", buyer.id);
+    const { json } = await post("mvip", { uid: buyer.id, period: 10 }, buyer);
     expect(json).toMatchObject({ status: 200, free: 0, data: { provider: "test", amount: 100 } });
+    expect(await value("select points v from users where id = ?", buyer.id)).toBe(pointsBefore);
     const id = json.data.issuer_id as number;
     // the provider's page, by a link signed for this payment
     expect(json.data.url).toMatch(new RegExp(`^${BASE}/pay/test/${id}\\?sig=[0-9a-f]{64}$`));

@@ -193,7 +193,7 @@ describe("hiding one's activity (cabhide)", () => {
     const buyer = await newUser("Покупатель VIP", { points: 900 });
     const { html } = await page(`/profile/id${buyer.id}`, buyer);
     expect(html).toContain('data-testid="mvip-form"');
-    const { res } = await postForm("mvip", { period: 10, cabhide: ["0", "1"] }, `/profile/id${buyer.id}`, buyer);
+    const { res } = await postForm("mvip", { period: 10, cabhide: ["0", "1"], money: 0 }, `/profile/id${buyer.id}`, buyer);
     expect(res.status).toBe(302);
     expect(await one("select vip, hidden from users where id = ?", buyer.id)).toEqual({ vip: 1, hidden: 1 });
   });

@@ -34,7 +34,7 @@ describe("buying VIP status with points (mvip)", () => {
     expect(quotasBefore.ASK).toBeLessThan(100);
     const unreadBefore = await unread(guru);
     const t0 = Date.now();
-    const { res, json } = await post("mvip", { uid: guru.id, period: 10 }, guru);
+    const { res, json } = await post("mvip", { uid: guru.id, period: 10, money: 0 }, guru);
     const t1 = Date.now();
     expect(res.status).toBe(200);
     expect(json).toMatchObject({ status: 200, uid: guru.id, vip: 1, extended: 0, points: before - 500 });
@@ -66,7 +66,7 @@ describe("buying VIP status with points (mvip)", () => {
     const guru = await as("guru@demo.local");
     const until = (await vipRow(guru.id))!.vip_until!;
     const before = await points(guru.id);
-    const { json } = await post("mvip", { uid: guru.id, period: 10 }, guru);
+    const { json } = await post("mvip", { uid: guru.id, period: 10, money: 0 }, guru);
     expect(json).toMatchObject({ status: 200, extended: 1, vip_until: Math.floor((until + 10 * DAY) / 1000) });
     expect(await vipRow(guru.id)).toEqual({ vip: 1, vip_until: until + 10 * DAY });
     expect(await points(guru.id)).toBe(before - 500);
@@ -78,7 +78,7 @@ describe("buying VIP status with points (mvip)", () => {
     const masha = await as("user@demo.local");
     const before = await points(moder.id);
     const mashaPoints = await points(masha.id);
-    const { json } = await post("mvip", { uid: masha.id, period: "10" }, moder);
+    const { json } = await post("mvip", { uid: masha.id, period: "10", money: 0 }, moder);
     expect(json).toMatchObject({ status: 200, uid: masha.id, extended: 0, points: before - 500 });
     expect((await vipRow(masha.id))!.vip).toBe(1);
     expect((await vipRow(moder.id))!.vip).toBe(0);
@@ -104,10 +104,13 @@ describe("buying VIP status with points (mvip)", () => {
       [{ uid: moder.id, period: 10 }, undefined, 401, 101],
     ];
     for (const [body, who, status, errid] of cases) {
-      const { res, json } = await post("mvip", body, who);
+      // paid in points: an explicit choice (money 0)
+      const { res, json } = await post("mvip", { ...body, money: 0 }, who);
       expect({ body, status: res.status, errid: json.errid }).toEqual({ body, status, errid });
     }
-    expect((await post("mvip", { uid: znatok.id, period: 10 }, znatok)).json.error).toBe("Недостаточно баллов: VIP-статус на 10 дней стоит 500 баллов");
+    expect((await post("mvip", { uid: znatok.id, period: 10, money: 0 }, znatok)).json.error).toBe(
+      "Недостаточно баллов: VIP-статус на 10 дней стоит 500 баллов",
+    );
     expect(await snapshot()).toEqual(snap);
   });
 });

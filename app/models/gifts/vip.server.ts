@@ -47,8 +47,11 @@ export const VipInput = z.object({
   ),
   /** the VIP dialog's 'hide my activity': 1 hides the buyer's own activity with the purchase (ignored for another user) */
   cabhide: flag(0),
-  /** 1 pays in roubles (docs/decisions/0041-payments.md); 0, the default, in points */
-  money: flag(0),
+  /**
+   * 1, the default, pays in roubles as the paid service it is (the balance, or the provider's
+   * payment: docs/decisions/0041-payments.md); 0, an explicit choice, pays in points at once
+   */
+  money: flag(1),
 });
 
 export async function buyVip(env: Env, session: Session | null, input: z.infer<typeof VipInput>, now: number) {
