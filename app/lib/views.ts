@@ -33,8 +33,6 @@ export type CommentNode = {
   more: number;
   /** closed to replies (the stored flag; absent: open) */
   closed?: boolean;
-  /** 0 for a comment on the question or answer itself, 1 for a reply to one … */
-  depth?: number;
 } & (
   | { text: string; author: { id: number; nick: string; lvl: number; points: number; kpd: number; filin?: string | null; moder?: number } }
   | { text: null; author: null }

@@ -1,6 +1,6 @@
 import { defer, json, redirect, type LoaderFunctionArgs, type MetaFunction, type SerializeFrom } from "@remix-run/cloudflare";
 import { Await, useLoaderData } from "@remix-run/react";
-import { Suspense } from "react";
+import { Fragment, Suspense } from "react";
 import { AnswerItem, answerFragmentKey } from "../components/answer-item";
 import { CachedFragment } from "../components/fragments";
 import { CommentTree, threadTimes } from "../components/comment-tree";
@@ -12,11 +12,11 @@ import { isBanned } from "../lib/users";
 import { timeAgo } from "../lib/time-ago";
 import { adultGateUnless, cacheHeaders, PRIVATE_PAGE } from "../lib/http.server";
 import { LIMITS } from "../lib/limits";
-import { parseId, parseOffset } from "../lib/params";
+import { parseId, parseOffset, parsePrefixedId } from "../lib/params";
 import { ANSWER, countOf } from "../lib/plural";
 import { originOf, pageMeta } from "../lib/seo";
 import { getCategoryTree } from "../models/categories/categories.server";
-import { crumbsOf, deletedQuestionFacts, loadQuestionPage } from "../models/questions/question-page.server";
+import { commentFocus, crumbsOf, deletedQuestionFacts, loadQuestionPage, withCommentInContext } from "../models/questions/question-page.server";
 import { type PageAhead, readPageAhead, takePageAhead } from "../models/questions/page-ahead.server";
 import { categoryTrail } from "../models/questions/lists.server";
 import { mentionedQuestionIds, mentionedQuestions, type RelatedQuestion } from "../models/questions/related.server";
@@ -49,12 +49,21 @@ type DeletedPage = {
   viewer?: Awaited<ReturnType<typeof moderOnDeletedQuestion>>;
 };
 
+/**
+ * The question page; at /question/{qid}/cid-{cmid} (whose route calls this loader) a comment in its
+ * context: the page from the offset of the comment's answer, that answer's (or the question's)
+ * whole thread with the comment highlighted, and the reply form under it.
+ */
 export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const env = context.cloudflare.env;
   const now = Date.now();
   const qid = parseId(params.qid);
+  const cmid = params.sub === undefined ? null : parsePrefixedId(params.sub, "cid-");
   const url = new URL(request.url);
-  const offset = parseOffset(url.searchParams);
+  const focus = qid !== null && cmid !== null ? await commentFocus(env, qid, cmid) : null;
+  // a comment that is gone, of another question, or under an answer that is not live: the question itself
+  if (qid !== null && cmid !== null && !focus) throw redirect(`/question/${qid}`);
+  const offset = focus ? ({ ok: true, value: focus.offset } as const) : parseOffset(url.searchParams);
   if (qid === null || (!offset.ok && offset.reason === "too-far")) {
     return json({ kind: "missing" as const, now }, { status: 404, headers: cacheHeaders(404) });
   }
@@ -88,6 +97,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     );
   }
   if (offset.value > 0 && offset.value >= page.question.anscnt) throw redirect(`/question/${qid}`);
+  if (focus) page = await withCommentInContext(env, page, focus);
   // the blocks after the answers (similar questions, the questions this one mentions, what readers
   // of its section also asked, the recommendations) stream after the page; all but the mentioned
   // ones were asked for before the page, with its own reads
@@ -121,6 +131,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
       around,
       recommended,
       ads,
+      focus: focus ? { cmid: focus.cmid, answerId: focus.answerId } : null,
     },
     { headers },
   );
@@ -131,7 +142,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => {
   if (data.kind === "deleted") return pageMeta({ title: "Вопрос не найден или удален — Ответы", noindex: true });
   const q = data.question;
   const description = q.qcomment || data.best?.text || data.answers[0]?.text || q.qtext;
-  return pageMeta({ title: q.qtext, description, canonical: data.canonical, type: "article" });
+  // a comment in context is this page again: indexed once, at its own address
+  return pageMeta({ title: q.qtext, description, canonical: data.canonical, type: "article", noindex: data.focus !== null });
 };
 
 /**
@@ -210,6 +222,22 @@ function RecommendedList({ items }: { items: (RelatedQuestion & { pollType: stri
   );
 }
 
+/** Under the comment in context: a reply to it (a plain form, with or without script) and the way back to the whole question. */
+function FocusReplyForm({ qid, answerId, cmid, anscnt, signedIn }: { qid: number; answerId: number | null; cmid: number; anscnt: number; signedIn: boolean }) {
+  const form = <CommentForm type={answerId === null ? "Q" : "A"} refid={answerId ?? qid} parent={cmid} back={`/question/${qid}/cid-${cmid}`} />;
+  return (
+    <div id="comment-form" className="focus-reply" data-testid="focus-reply">
+      <p className="muted">Ответ на выделенный комментарий:</p>
+      {signedIn ? form : <div {...needAuth(false)}>{form}</div>}
+      <p>
+        <a className="btn" data-testid="all-answers" href={`/question/${qid}`}>
+          {`Все ответы на вопрос (${countOf(anscnt, ANSWER)})`}
+        </a>
+      </p>
+    </div>
+  );
+}
+
 export default function QuestionRoute() {
   const data = useLoaderData<typeof loader>();
   if (data.kind === "missing") return <QuestionMissing />;
@@ -221,10 +249,18 @@ export default function QuestionRoute() {
   const replyHref = data.viewer ? (cmid: number) => `/question/${question.id}/cid-${cmid}#comment-form` : undefined;
   const votingPrompt = data.viewer ? votingPromptReason(data.viewer, facts, data.viewer) : null;
   const best = data.best;
+  // a comment in context: its thread is whole, the comment highlighted, the reply form under it
+  const focus = data.focus;
+  const focusOn = (aid: number | null) => (focus && focus.answerId === aid ? focus.cmid : null);
+  const kept = data.viewer === null && !focus;
+  const focusForm = (aid: number | null) =>
+    focus && focus.answerId === aid ? (
+      <FocusReplyForm qid={question.id} answerId={aid} cmid={focus.cmid} anscnt={question.anscnt} signedIn={data.viewer !== null} />
+    ) : null;
   return (
     <main className="page">
       {data.asked ? <AskedNoteView note={data.asked} /> : null}
-      <Kept kept={data.viewer === null} cacheKey={() => questionCardKey(data, now)}>
+      <Kept kept={kept} cacheKey={() => questionCardKey(data, now)}>
         <div className="card">
           <QuestionHeader question={question} trail={data.trail} now={now} supplements={data.supplements} />
           {question.pollType && data.poll.length > 0 ? (
@@ -246,13 +282,15 @@ export default function QuestionRoute() {
             nodes={data.questionComments.nodes}
             now={now}
             contextHref={(cmid) => `/question/${question.id}/cid-${cmid}`}
-            replyHref={question.pollType ? replyHref : undefined}
+            replyHref={question.pollType || focusOn(null) ? replyHref : undefined}
+            highlight={focusOn(null)}
           />
+          {focusForm(null)}
           {data.viewer ? (
             <Island
               name="comment-thread"
               of={CommentThread}
-              props={{ qid: question.id, form: question.pollType ? { type: "Q" as const, refid: question.id, back } : null }}
+              props={{ qid: question.id, form: question.pollType ? { type: "Q" as const, refid: question.id, back } : null, highlight: focus?.cmid ?? null }}
               when="idle"
             />
           ) : question.pollType ? (
@@ -264,7 +302,7 @@ export default function QuestionRoute() {
       </Kept>
       {best && data.offset === 0 ? (
         <section className="card">
-          <Kept kept={data.viewer === null} cacheKey={() => answerFragmentKey(best, now, ["best", question])}>
+          <Kept kept={kept} cacheKey={() => answerFragmentKey(best, now, ["best", question])}>
             <AnswerItem
               answer={best}
               now={now}
@@ -272,8 +310,10 @@ export default function QuestionRoute() {
               actions={<AnswerActions q={question} a={best} viewer={data.viewer} now={now} />}
               guest={data.viewer === null}
               replyHref={replyHref}
+              highlight={focusOn(best.id)}
             />
           </Kept>
+          {focusForm(best.id)}
         </section>
       ) : null}
       <section className="card" id="answers">
@@ -289,17 +329,21 @@ export default function QuestionRoute() {
           </p>
         ) : null}
         {data.answers.map((a) => (
-          <Kept key={a.id} kept={data.viewer === null} cacheKey={() => answerFragmentKey(a, now, ["answer", question])}>
-            <AnswerItem
-              answer={a}
-              now={now}
-              showRating={question.state === "V"}
-              allCommentsHref={`/answer/${a.id}`}
-              actions={<AnswerActions q={question} a={a} viewer={data.viewer} now={now} />}
-              guest={data.viewer === null}
-              replyHref={replyHref}
-            />
-          </Kept>
+          <Fragment key={a.id}>
+            <Kept kept={kept} cacheKey={() => answerFragmentKey(a, now, ["answer", question])}>
+              <AnswerItem
+                answer={a}
+                now={now}
+                showRating={question.state === "V"}
+                allCommentsHref={`/answer/${a.id}`}
+                actions={<AnswerActions q={question} a={a} viewer={data.viewer} now={now} />}
+                guest={data.viewer === null}
+                replyHref={replyHref}
+                highlight={focusOn(a.id)}
+              />
+            </Kept>
+            {focusForm(a.id)}
+          </Fragment>
         ))}
         {/* more answers in place and new ones live; its server render is the ?p= paging link */}
         <Island

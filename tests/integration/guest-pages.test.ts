@@ -125,11 +125,38 @@ describe("a guest reading the site", () => {
     expect(html).toContain("Вопрос не найден. Воспользуйтесь поиском");
   });
 
-  it("a comment in context is shown in its answer's thread, highlighted", async () => {
-    const { res, html } = await page(`/question/${SHOWCASE.resolvedQuestionId}/cid-${SHOWCASE.contextCommentId}`);
+  it("a comment in context is the question page: its answer first with the whole thread, the comment highlighted, the reply form under it", async () => {
+    const qid = SHOWCASE.resolvedQuestionId;
+    const { res, html } = await page(`/question/${qid}/cid-${SHOWCASE.contextCommentId}`);
     expect(res.status).toBe(200);
     expect(html).toMatch(new RegExp(`id="cmt-${SHOWCASE.contextCommentId}"[^>]*><div class="comment-hl" data-highlighted="1"`));
-    expect(html).toContain(`href="/question/${SHOWCASE.resolvedQuestionId}"`);
+    expect(html).toContain(`href="/question/${qid}"`);
+    // the question page itself, from that answer on: the question, the answers' count and the answers after it
+    expect(html).toContain("Какой язык программирования выбрать для первой работы в IT?");
+    expect(html).toContain('data-testid="answers-count"');
+    const ids = [...html.matchAll(/data-testid="answer" data-answer-id="(\d+)"/g)].map((m) => Number(m[1]));
+    expect(ids[0]).toBe(SHOWCASE.contextAnswerId);
+    expect(ids.length).toBeGreaterThan(1);
+    // the reply under the comment, and no index of this second address
+    const form = html.slice(html.indexOf('data-testid="focus-reply"'));
+    expect(form).toContain(`name="cmid" value="${SHOWCASE.contextCommentId}"`);
+    expect(html).toContain('content="noindex');
+    // every comment of that answer is there, not the '20,3,3' cut
+    const total = await env.DB.prepare("select count(*) n from comments where ref_type = 'A' and ref_id = ?").bind(SHOWCASE.contextAnswerId).first<number>("n");
+    const article = html.slice(html.indexOf(`data-answer-id="${SHOWCASE.contextAnswerId}"`), html.indexOf('data-testid="focus-reply"'));
+    expect(article.match(/ data-comment-id="/g)?.length).toBe(total);
+  });
+
+  it("a comment on the question itself is highlighted in the question's thread; another question's comment goes to the question", async () => {
+    const qid = SHOWCASE.pollSingleQuestionId;
+    const cmid = await env.DB.prepare("select max(id) id from comments where ref_type = 'Q' and ref_id = ?").bind(qid).first<number>("id");
+    const { res, html } = await page(`/question/${qid}/cid-${cmid}`);
+    expect(res.status).toBe(200);
+    expect(html).toMatch(new RegExp(`id="cmt-${cmid}"[^>]*><div class="comment-hl" data-highlighted="1"`));
+    expect(html.slice(html.indexOf('data-testid="focus-reply"'))).toContain(`name="type" value="Q"`);
+    const elsewhere = await page(`/question/${SHOWCASE.resolvedQuestionId}/cid-${cmid}`);
+    expect(elsewhere.res.status).toBe(302);
+    expect(elsewhere.res.headers.get("location")).toBe(`/question/${SHOWCASE.resolvedQuestionId}`);
   });
 
   it("a single answer page shows the question header and a link to all answers", async () => {

@@ -149,6 +149,8 @@ describe("the question page", () => {
       "asked",
       "best",
       "canonical",
+      // null, or the comment shown in its context (/question/{qid}/cid-{cmid})
+      "focus",
       "kind",
       "now",
       "offset",

@@ -5,8 +5,8 @@
 import { canReplyUnder } from "../../lib/can";
 import type { CommentNode, CommentReply } from "../../lib/views";
 
-/** A comment tree node in the API's fields, with its replies; `mark` gets `marked: 1`. */
-export function shapeComment(n: CommentNode, refType: string, refId: number, parent: number, mark: number | null): CommentReply {
+/** A comment tree node in the API's fields, with its replies; `mark` gets `marked: 1`; `depth` is the node's (0: on the question or answer itself). */
+export function shapeComment(n: CommentNode, refType: string, refId: number, parent: number, mark: number | null, depth = 0): CommentReply {
   const out: CommentReply = {
     cmid: n.id,
     refid: parent || refId,
@@ -24,9 +24,9 @@ export function shapeComment(n: CommentNode, refType: string, refId: number, par
     hidden: n.text === null ? 1 : 0,
     comcnt: n.replies.length + n.more,
     // no reply may go under it: closed, deleted, or already at the deepest level
-    isclosed: n.closed || n.text === null || !canReplyUnder(n.depth ?? 0) ? 1 : 0,
+    isclosed: n.closed || n.text === null || !canReplyUnder(depth) ? 1 : 0,
     parent,
-    comments: n.replies.map((r) => shapeComment(r, refType, refId, n.id, mark)),
+    comments: n.replies.map((r) => shapeComment(r, refType, refId, n.id, mark, depth + 1)),
     more: n.more,
   };
   if (mark === n.id) out.marked = 1;

@@ -154,8 +154,7 @@ export function buildThreads(rows: CommentRow[]): Map<string, CommentThread> {
       added: r.added,
       replies: [],
       more: r.comcnt,
-      closed: r.isclosed === 1,
-      depth: r.depth,
+      ...(r.isclosed === 1 ? { closed: true } : {}),
       ...(r.hidden
         ? { text: null, author: null }
         : { text: r.text, author: { id: r.user_id, nick: r.nick, lvl: r.lvl, points: r.points, kpd: r.kpd, filin: r.filin, moder: r.moder ?? 0 } }),

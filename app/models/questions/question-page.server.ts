@@ -244,6 +244,41 @@ export async function locateComment(env: Env, cmid: number) {
   return { qid: row.qid, answerId: row.refType === "A" ? row.refId : null };
 }
 
+/**
+ * A comment shown in its context on the question page (/question/{qid}/cid-{cmid}): the comment,
+ * the answer whose thread holds it (null: the question's own), and the page's offset, which puts
+ * that answer first in the page's answers (0 for the best answer and for the question's comments).
+ */
+export type CommentFocus = { cmid: number; answerId: number | null; offset: number };
+
+/**
+ * Where comment `cmid` of question `qid` is shown: null when it is not that question's, or its
+ * answer is not live (the question page then opens without it).
+ */
+export async function commentFocus(env: Env, qid: number, cmid: number): Promise<CommentFocus | null> {
+  const where = await locateComment(env, cmid);
+  if (!where || where.qid !== qid) return null;
+  if (where.answerId === null) return { cmid, answerId: null, offset: 0 };
+  const live = liveAnswer(answerCols("x"));
+  const row = await dbOf(env).get<{ best: number; hidden: number; before: number }>(
+    sql`SELECT a.best AS best, a.hidden AS hidden,
+      (SELECT count(*) FROM answers x WHERE x.qid = a.qid AND ${live} AND x.best = 0 AND (x.added < a.added OR (x.added = a.added AND x.id < a.id))) AS before
+      FROM answers a WHERE a.id = ${where.answerId} AND a.qid = ${qid}`,
+  );
+  if (!row || row.hidden !== 0) return null;
+  return { cmid, answerId: where.answerId, offset: row.best ? 0 : row.before };
+}
+
+/** The page with the focused comment's whole thread (to the 'more' depth) in place of its '20,3,3' cut. */
+export async function withCommentInContext(env: Env, page: Extract<QuestionPage, { kind: "ok" }>, focus: CommentFocus) {
+  const c = schema.comments;
+  const target = focus.answerId === null ? and(eq(c.refType, "Q"), eq(c.refId, page.question.id))! : and(eq(c.refType, "A"), eq(c.refId, focus.answerId))!;
+  const threads = buildThreads(await commentsQuery(env, target, true));
+  if (focus.answerId === null) return { ...page, questionComments: threadOf(threads, `Q:${page.question.id}`, page.question.comcnt) };
+  const full = (x: AnswerView): AnswerView => (x.id === focus.answerId ? { ...x, comments: threadOf(threads, `A:${x.id}`, x.comcnt) } : x);
+  return { ...page, best: page.best ? full(page.best) : null, answers: page.answers.map(full) };
+}
+
 /** The question of a visible answer, or null (the answer's e-mail link pages). */
 export async function answerQuestionId(env: Env, aid: number): Promise<number | null> {
   const a = schema.answers;

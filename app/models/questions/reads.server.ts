@@ -379,7 +379,7 @@ export async function readComments(env: Env, input: z.infer<typeof CommentsInput
     const rerooted = (rows as CommentRow[]).map((r) => (r.id === parent ? { ...r, parent_id: null } : r));
     const root = buildThreads(rerooted).get(`${target.refType}:${target.refId}`)?.nodes[0];
     return {
-      comments: (root?.replies ?? []).map((r) => shapeComment(r, target.refType, target.refId, parent!, null)),
+      comments: (root?.replies ?? []).map((r) => shapeComment(r, target.refType, target.refId, parent!, null, depthUnder(rows as CommentRow[], parent!))),
       type: target.refType,
       refid: target.refId,
       cmid: parent,
@@ -397,6 +397,11 @@ export async function readComments(env: Env, input: z.infer<typeof CommentsInput
     n: LIMITS.pageSize,
     total: totals[0]?.n ?? 0,
   };
+}
+
+/** The depth of the replies directly under comment `parent` (its row is among `rows`). */
+function depthUnder(rows: CommentRow[], parent: number): number {
+  return (rows.find((r) => r.id === parent)?.depth ?? 0) + 1;
 }
 
 export const AllCommentsInput = z.object({ type: TargetType, refid: Id });
@@ -424,7 +429,7 @@ export async function readAllComments(env: Env, input: z.infer<typeof AllComment
   const rows = (await commentsQuery(env, below, true)) as CommentRow[];
   const root = buildThreads(rows.map((r) => (r.id === parent ? { ...r, parent_id: null } : r))).get(key)?.nodes[0];
   return {
-    comments: (root?.replies ?? []).map((r) => shapeComment(r, target.refType, target.refId, parent, null)),
+    comments: (root?.replies ?? []).map((r) => shapeComment(r, target.refType, target.refId, parent, null, depthUnder(rows, parent))),
     type: target.refType,
     refid: target.refId,
     cmid: parent,
