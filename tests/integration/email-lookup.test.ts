@@ -18,6 +18,11 @@ describe("looking a user up by e-mail", () => {
     expect((await page("/mail/ivanov/")).location).toBe(`/profile/id${id}`);
     expect((await page("/bk/PETROVA")).location).toBe(`/profile/id${bk}`);
     expect((await get("id_po_email", { xmail: "IVANOV@mail.ru" })).json).toMatchObject({ status: 200, id });
+    // an address of any other provider: /nobody/ and the whole address
+    const elsewhere = await register("Сидоров", "sidorov@example.org", "10.9.0.6");
+    expect((await page("/nobody/sidorov@example.org")).location).toBe(`/profile/id${elsewhere}`);
+    expect((await page("/nobody/Sidorov%40Example.org")).location).toBe(`/profile/id${elsewhere}`);
+    for (const path of ["/nobody/sidorov", "/nobody/sidorov@example", "/nobody/nobody@example.org"]) expect((await page(path)).status, path).toBe(404);
   });
 
   it("a hidden profile, a user who opted out and an address nobody registered all get the same 404", async () => {
