@@ -4,7 +4,17 @@ import { ANSWER, countOf, POINT } from "../lib/plural";
 import type { QuotaView } from "../lib/quotas";
 import { STATE_TITLES } from "../lib/questions";
 import { type NoticeItem, noticeHref, noticeTitle } from "../islands/lib/notice-text";
-import type { HiddenProfileUser, ProfileList, ProfileNav, ProfileRelation, ProfileTab, ProfileUser, ProfileView } from "../models/users/profile.server";
+import { signInUrl } from "../lib/return-to";
+import type {
+  HiddenProfileUser,
+  ProfileGiftChoice,
+  ProfileList,
+  ProfileNav,
+  ProfileRelation,
+  ProfileTab,
+  ProfileUser,
+  ProfileView,
+} from "../models/users/profile.server";
 import { BlacklistButton } from "./blacklist-button";
 import { FeedQuestionItems, FeedUserItems } from "./feed-items";
 import { FollowButton } from "./follow-button";
@@ -33,7 +43,7 @@ const SUB_TITLES: Record<ProfileTab, Record<string, string>> = {
   answers: { all: "Все", best: "Лучшие" },
   feed: { updates: "Обновления", questions: "Вопросы", users: "Люди" },
   followers: { users: "Подписчики", blacklist: "Чёрный список" },
-  gifts: { all: "Все" },
+  gifts: { all: "Полученные", choose: "Выбрать подарок" },
   photos: { albums: "Альбомы" },
 };
 
@@ -124,6 +134,50 @@ function GiftItems({ items, uid, isOwner, now }: { items: GiftList["items"]; uid
 }
 
 /**
+ * The choose-gift mode (/profile/id{uid}/gifts/choose): the whole catalogue by its categories, each
+ * gift a choice with its prices, and the gift form's message, 'hidden' and payment under it. A
+ * guest sees the catalogue and signs in to give.
+ */
+function GiftChooser({ choice, uid, isOwner, signedIn }: { choice: ProfileGiftChoice; uid: number; isOwner: boolean; signedIn: boolean }) {
+  const groups = (
+    <>
+      {choice.categories.map((cat) => {
+        const gifts = choice.catalogue.filter((g) => g.cid === cat.cid);
+        return gifts.length === 0 ? null : (
+          <fieldset key={cat.cid} className="gift-group" data-testid="gift-category">
+            <legend>{cat.title}</legend>
+            {gifts.map((g, i) => (
+              <label key={g.id} className="gift-choice">
+                <input type="radio" name="gift" value={g.id} required defaultChecked={cat === choice.categories[0] && i === 0} disabled={!signedIn} /> {g.title}{" "}
+                — {g.rub} ₽ или {countOf(g.points, POINT)}
+              </label>
+            ))}
+          </fieldset>
+        );
+      })}
+    </>
+  );
+  if (!signedIn) {
+    return (
+      <div data-testid="gift-chooser">
+        {groups}
+        <p>
+          <a className="btn btn-ask" href={signInUrl(`/profile/id${uid}/gifts/choose`)}>
+            Войдите, чтобы подарить
+          </a>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <CallForm call="makegift" back={`/profile/id${uid}/gifts`} fields={{ user: uid }} className="answer-form" testId="gift-chooser">
+      {groups}
+      <GiftFormFields canPoints={choice.canPoints} isOwner={isOwner} />
+    </CallForm>
+  );
+}
+
+/**
  * The gift form of a signed-in viewer: pay in roubles (the balance, or the payment provider's page)
  * or in points; paying in points opens at 250 points, with a hint below that (and roubles are then
  * the choice). 'hidden' is checked by default when giving to oneself.
@@ -141,6 +195,15 @@ function GiftForm({ form, uid, isOwner }: { form: NonNullable<GiftList["form"]>;
           ))}
         </select>
       </label>
+      <GiftFormFields canPoints={form.canPoints} isOwner={isOwner} />
+    </CallForm>
+  );
+}
+
+/** The gift form's fields after the gift: the message, 'hidden' (checked when giving to oneself), the payment and the button. */
+function GiftFormFields({ canPoints, isOwner }: { canPoints: boolean; isOwner: boolean }) {
+  return (
+    <>
       <label>
         Сообщение (необязательно)
         <input name="mes" maxLength={200} />
@@ -152,13 +215,13 @@ function GiftForm({ form, uid, isOwner }: { form: NonNullable<GiftList["form"]>;
       <fieldset className="pay-choice">
         <legend>Оплата</legend>
         <label>
-          <input type="radio" name="pointsgift" value="0" defaultChecked={!form.canPoints} /> Рублями (банковской картой или СБП)
+          <input type="radio" name="pointsgift" value="0" defaultChecked={!canPoints} /> Рублями (банковской картой или СБП)
         </label>
         <label>
-          <input type="radio" name="pointsgift" value="1" defaultChecked={form.canPoints} disabled={!form.canPoints} /> Баллами
+          <input type="radio" name="pointsgift" value="1" defaultChecked={canPoints} disabled={!canPoints} /> Баллами
         </label>
       </fieldset>
-      {form.canPoints ? null : (
+      {canPoints ? null : (
         <p className="muted" data-testid="gift-points-hint">
           Оплата баллами открывается на уровне «Знаток» (250 баллов)
         </p>
@@ -166,7 +229,7 @@ function GiftForm({ form, uid, isOwner }: { form: NonNullable<GiftList["form"]>;
       <button className="btn btn-ask" type="submit">
         Подарить
       </button>
-    </CallForm>
+    </>
   );
 }
 
@@ -273,6 +336,7 @@ function ListBody({
 }) {
   if (list.kind === "albums") return <AlbumsBody items={list.items} uid={uid} isOwner={isOwner} />;
   if (list.kind === "album") return <AlbumBody album={list.album} items={list.items} uid={uid} isOwner={isOwner} offset={offset} />;
+  if (list.kind === "giftChoice") return <GiftChooser choice={list.choice} uid={uid} isOwner={isOwner} signedIn={list.signedIn} />;
   if (list.kind === "gifts") {
     return (
       <>

@@ -29,12 +29,14 @@ const PAGES: { name: string; path: string }[] = [
   { name: "not found", path: "/no-such-page-at-all/really/not" },
   { name: "search", path: "/search?q=кошка" },
   { name: "leaders", path: "/top/points/week/" },
+  { name: "comment in context", path: `/question/${SHOWCASE.resolvedQuestionId}/cid-${SHOWCASE.contextCommentId}` },
 ];
 
 /** Pages only a signed-in user sees as themselves. */
 const SIGNED_IN_PAGES: { name: string; path: string }[] = [
   { name: "ask", path: "/ask" },
   { name: "settings", path: "/settings" },
+  { name: "choose a gift", path: "/profile/id4/gifts/choose" },
 ];
 
 const PHONE = { width: 390, height: 844 };

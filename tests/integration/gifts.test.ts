@@ -274,4 +274,30 @@ describe("the profile's gifts tab (/profile/id{id}/gifts)", () => {
     expect(html).not.toContain('data-testid="gift-points-hint"');
     expect(html).toContain("Подарков пока нет");
   });
+
+  it("the choose-gift mode shows the catalogue by its categories, each gift a choice; the choice is given with JavaScript off; a guest signs in first", async () => {
+    const guru = await as("guru@demo.local");
+    const all = await page("/profile/id4/gifts", guru);
+    expect(all.html).toContain('href="/profile/id4/gifts/choose"');
+    const { res, html } = await page("/profile/id4/gifts/choose", guru);
+    expect(res.status).toBe(200);
+    expect(html).toContain('data-testid="gift-chooser"');
+    // every gift of the catalogue, under its category
+    const total = await value("select count(*) v from gifts");
+    expect([...html.matchAll(/type="radio" name="gift"/g)]).toHaveLength(total);
+    expect(html).toContain("<legend>Цветы</legend>");
+    expect(html.replace(/<!-- -->/g, "")).toContain("Букет ромашек — 20 ₽ или 100 баллов");
+    // the form door: the chosen gift goes to the profile's owner
+    const before = await value("select count(*) v from sent_gifts where to_id = 4 and gift_id = 3");
+    const sent = await postForm("makegift", { user: 4, gift: 3, pointsgift: 1, hidden: 0, mes: "" }, "/profile/id4/gifts", guru);
+    expect(sent.res.status).toBe(302);
+    expect(await value("select count(*) v from sent_gifts where to_id = 4 and gift_id = 3")).toBe(before + 1);
+    // a guest sees the catalogue, not a form, and a way to sign in
+    const guest = await page("/profile/id4/gifts/choose");
+    expect(guest.res.status).toBe(200);
+    expect(guest.html).toContain("Букет ромашек");
+    expect(guest.html).not.toContain('action="/do/makegift');
+    expect(guest.html).toContain("Войдите, чтобы подарить");
+    expect((await page("/profile/id4/gifts/other")).res.status).toBe(404);
+  });
 });

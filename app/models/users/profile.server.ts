@@ -6,7 +6,7 @@ import { isBanned } from "../../lib/users";
 import { adultCategoryIds, GUEST, openCategory, seesActivity, userReader } from "../core/visibility.server";
 import { getCategoryTree } from "../categories/categories.server";
 import { dbOf, schema } from "../core/db.server";
-import { catalogueQuery, GIFT_POINTS_MIN, giftItem, receivedGiftsQuery, sentGiftItem } from "../gifts/gifts.server";
+import { catalogueQuery, GIFT_CATEGORIES, GIFT_POINTS_MIN, giftItem, receivedGiftsQuery, sentGiftItem } from "../gifts/gifts.server";
 import { ANSWER_LIST_COLUMNS, ANSWER_LIST_ORDER, answerListWhere, LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
 import { notificationsPageQuery } from "../notifications/feed.server";
 import { toItem } from "../notifications/push.server";
@@ -36,7 +36,8 @@ export const PROFILE_TABS = {
   answers: { subs: ["all", "best"], ownerSubs: [], ownerOnly: false },
   feed: { subs: ["updates", "questions", "users"], ownerSubs: [], ownerOnly: true },
   followers: { subs: ["users", "blacklist"], ownerSubs: [], ownerOnly: true },
-  gifts: { subs: ["all"], ownerSubs: [], ownerOnly: false },
+  /** all: the gifts he received (with the gift form); choose: the catalogue to pick one for him, by its categories */
+  gifts: { subs: ["all", "choose"], ownerSubs: [], ownerOnly: false },
   /** the albums; an album's page is /photos/{aid} (parseProfilePath) */
   photos: { subs: ["albums"], ownerSubs: [], ownerOnly: false },
 } as const satisfies Record<string, { subs: readonly string[]; ownerSubs: readonly string[]; ownerOnly: boolean }>;
@@ -241,12 +242,15 @@ export type ProfilePrivateItem = { id: number; qtext: string; added: number; wai
 export type ProfileGiftItem = ReturnType<typeof sentGiftItem>;
 /** The gift form of a signed-in viewer: the catalogue, and whether he may pay in points (250+). */
 export type ProfileGiftForm = { catalogue: ReturnType<typeof giftItem>[]; canPoints: boolean } | null;
+export type ProfileGiftChoice = { catalogue: ReturnType<typeof giftItem>[]; categories: readonly { cid: number; title: string }[]; canPoints: boolean };
 
 export type ProfileList =
   | { kind: "questions"; items: ProfileQuestionItem[] }
   | { kind: "answers"; items: ProfileAnswerItem[] }
   | { kind: "private"; items: ProfilePrivateItem[] }
   | { kind: "gifts"; items: ProfileGiftItem[]; form: ProfileGiftForm }
+  /** gifts/choose: the catalogue by its categories, to pick a gift (a guest signs in to give) */
+  | { kind: "giftChoice"; choice: ProfileGiftChoice; signedIn: boolean }
   /** the owner's followers (followers/users) */
   | { kind: "followers"; items: FollowerItem[] }
   /** the owner's blacklist (followers/blacklist) */
@@ -321,6 +325,12 @@ async function loadProfileData(
 ): Promise<{ row: Awaited<ReturnType<typeof headerQuery>>[number] | undefined; more: boolean; list: ProfileList | null }> {
   const db = dbOf(env);
   const limit = LIMITS.pageSize + 1;
+  if (view.tab === "gifts" && view.sub === "choose") {
+    // the catalogue by its categories; a guest sees it too, and signs in to give
+    const [users, catalogue] = await db.batch([headerQuery(env, uid), catalogueQuery(env)]);
+    const choice = { catalogue: catalogue.map(giftItem), categories: GIFT_CATEGORIES, canPoints: (viewer?.points ?? 0) >= GIFT_POINTS_MIN };
+    return { row: users[0], more: false, list: { kind: "giftChoice", choice, signedIn: viewer !== null } satisfies ProfileList };
+  }
   if (view.tab === "gifts") {
     const [users, rows, catalogue] = await db.batch([headerQuery(env, uid), receivedGiftsQuery(env, uid, limit, offset), catalogueQuery(env)]);
     const p = page(rows);
