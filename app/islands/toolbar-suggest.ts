@@ -9,6 +9,7 @@
 
 import { drawSuggestGroup, SUGGEST_COOKIE, SUGGEST_COOKIE_DAYS, suggestGroupOf } from "../lib/experiments";
 import "./page-events";
+import "./adult-refusal";
 
 // the suggest experiment: a reader's group is drawn once, in his browser, and kept in a cookie the server reads with his events
 const groupCookie = document.cookie.split("; ").find((c) => c.startsWith(`${SUGGEST_COOKIE}=`));

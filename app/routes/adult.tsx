@@ -13,7 +13,8 @@ export const headers = ({ loaderHeaders }: { loaderHeaders: Headers }) => loader
 /**
  * /adult?return={path}: the adult gate. The adult category and its questions send a reader who has
  * not confirmed his age here. "Да" posts `iamadult` through the form door (stored for a signed-in
- * user, a cookie for a guest) and goes back to `return`; "Нет" goes home. A reader who has already
+ * user, a cookie for a guest) and goes back to `return`; "Нет" goes back to the page he came from
+ * on this site (with script), or home. A reader who has already
  * confirmed goes straight back. A plain page with a form, so it works without JavaScript; the page
  * is the same for every guest who has not confirmed, so it may be cached.
  */
@@ -42,8 +43,9 @@ export default function AdultGate() {
           <button className="btn btn-ask" type="submit" data-testid="adult-yes">
             Да, мне есть 18 лет
           </button>
-          <a className="btn" href="/" data-testid="adult-no">
-            Нет, на главную
+          {/* home without script; with it, back to the page he came from (app/islands/adult-refusal.ts) */}
+          <a className="btn" href="/" data-testid="adult-no" data-adult-no="">
+            Нет, мне нет 18
           </a>
         </form>
       </dialog>

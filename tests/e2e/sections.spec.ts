@@ -21,9 +21,15 @@ test("an adult category asks for confirmation and remembers it", async ({ browse
   await page.goto("/relations/");
   const gate = page.getByRole("dialog", { name: "Только для взрослых" });
   await expect(gate).toBeVisible();
-  // refusing goes home, and the category still asks
-  await gate.getByRole("link", { name: "Нет, на главную" }).click();
+  // refusing, opened directly, goes home, and the category still asks
+  await gate.getByRole("link", { name: "Нет, мне нет 18" }).click();
   await expect(page).toHaveURL(/\/$/);
+  // come from a page of the site, refusing closes the gate over that page: he is back where he was reading
+  await page.goto("/categories/");
+  await page.locator('main a[href="/relations/"]').first().click();
+  await expect(page.getByRole("dialog", { name: "Только для взрослых" })).toBeVisible();
+  await page.getByRole("link", { name: "Нет, мне нет 18" }).click();
+  await expect(page).toHaveURL(/\/categories\/$/);
   await page.goto("/relations/");
   await page.getByRole("button", { name: "Да, мне есть 18 лет" }).click();
   await expect(page).toHaveURL(/\/relations\/$/);

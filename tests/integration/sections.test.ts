@@ -185,7 +185,7 @@ describe("the adult gate", () => {
     expect(status).toBe(200);
     expect(html).toContain('data-testid="adult-gate"');
     expect(html).toContain(`action="/do/iamadult?return=${encodeURIComponent("/relations/")}"`);
-    expect(html).toMatch(/<a class="btn" href="\/" data-testid="adult-no">/);
+    expect(html).toMatch(/<a class="btn" href="\/" data-testid="adult-no" data-adult-no="">/);
     // a return address of another site is not followed
     expect((await page(`/adult?return=${encodeURIComponent("https://evil.example/")}`)).html).toContain('action="/do/iamadult?return=%2F"');
   });
