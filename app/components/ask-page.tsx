@@ -1,3 +1,4 @@
+import type { QuotaView } from "../lib/quotas";
 /**
  * The ask page: for a signed-in user the ask-form island (which shows the limit
  * page itself when asking is not allowed); for a guest nothing but the island that opens the
@@ -11,8 +12,8 @@ import type { CategoryTree } from "../models/categories/categories.server";
 export type { AskFormProps, AskGroup };
 
 /** What the page renders: the island's props, or a guest with the sign-in page to go to. */
-/** `asksLeft` (how many more questions today) is for the left column (root.tsx), not the form. */
-export type AskPageData = { guest: true; signIn: string } | ({ guest: false; asksLeft?: number } & AskFormProps);
+/** `asksLeft` (how many more questions today) and `limits` (the day's quotas) are for the columns (root.tsx), not the form. */
+export type AskPageData = { guest: true; signIn: string } | ({ guest: false; asksLeft?: number; limits?: Partial<QuotaView> } & AskFormProps);
 
 /** Sections nobody asks in directly (the gold fund, the leader questions); the server refuses them too. */
 const NO_ASK_SPECIAL = new Set(["golden", "smstop"]);
@@ -59,7 +60,7 @@ export function AskPage({ data }: { data: AskPageData }) {
       </main>
     );
   }
-  const { guest: _guest, asksLeft: _asksLeft, ...props } = data;
+  const { guest: _guest, asksLeft: _asksLeft, limits: _limits, ...props } = data;
   return (
     <main className="page">
       <Island name="ask-form" of={AskIsland} props={props} when="load" />

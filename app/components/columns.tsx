@@ -13,6 +13,10 @@ import { LeadersBlock } from "./leaders-block";
 import { AdSlot } from "./ad-slot";
 import { SLOT_SIDE, type PageAds } from "../lib/house-ads";
 import type { ShellUser } from "./site-shell";
+import { ModerProfileLinks } from "./moder-forms";
+import { LimitsPanel } from "./profile-header";
+import type { QuotaView } from "../lib/quotas";
+import { ANSWER, countOf } from "../lib/plural";
 
 type LeadersData = Parameters<typeof LeadersBlock>[0];
 
@@ -79,6 +83,7 @@ export function LeftColumn({ place, user, categories }: ColumnsProps) {
   if (kind === "index") {
     return (
       <aside className="col col-left" aria-label="Лидеры и категории" data-testid="left-column">
+        <LeadQuestions items={(data as { leadQuestions?: LeadQuestion[] }).leadQuestions ?? []} />
         <LeadersSlot leaders={(data as { leaders?: LeadersData }).leaders} />
         <nav className="col-block" aria-label="Разделы сайта">
           <h2>Категории</h2>
@@ -169,34 +174,73 @@ export function LeftColumn({ place, user, categories }: ColumnsProps) {
                 </li>
               </>
             ) : null}
+            <li>
+              <a href={`/profile/id${uid}/gifts/choose`} data-testid="col-gift">
+                {own ? "Подарить себе подарок" : "Подарить подарок"}
+              </a>
+            </li>
           </ul>
         </nav>
+        {/* a moderator's links about this user (ban, dossier, his own log) */}
+        <ModerProfileLinks uid={uid} banned={(data as { user?: { ban?: unknown } }).user?.ban != null} />
       </aside>
     );
   }
   return null;
 }
 
-/** The right column's blocks for a page, or null when it has none. */
-export function RightColumn({ place }: ColumnsProps) {
+type LeadQuestion = { id: number; qtext: string; anscnt: number };
+
+/** The index's leader questions (made leaders by their askers), newest first, and the way to all of them. */
+function LeadQuestions({ items }: { items: LeadQuestion[] }) {
+  return (
+    <nav className="col-block" aria-label="Вопросы-лидеры" data-testid="lead-questions">
+      <h2>Вопросы-лидеры</h2>
+      {items.length > 0 ? (
+        <ul className="col-list">
+          {items.map((q) => (
+            <li key={q.id}>
+              <a href={`/question/${q.id}`}>{cut(q.qtext, 80)}</a> <span className="muted">{countOf(q.anscnt, ANSWER)}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="muted">Сейчас лидеров нет: сделайте свой вопрос лидером, и его увидят все.</p>
+      )}
+      <p>
+        <a href="/smstop">Все вопросы-лидеры</a>
+      </p>
+    </nav>
+  );
+}
+
+/** The right column's blocks for a page: the side promotion, then the blocks of its kind (help, ask, limits, index, profile, moderlog, search). */
+export function RightColumn({ place, user }: ColumnsProps) {
   const { kind } = place;
-  const ads = (place.data as { ads?: PageAds } | null)?.ads;
+  const data = place.data as { ads?: PageAds; limits?: Partial<QuotaView> | null; isOwner?: boolean } | null;
   return (
     <aside className="col col-right" aria-label="Полезное" data-testid="right-column">
-      {OWN_SIDE_SLOT.includes(kind) ? null : <AdSlot ad={ads?.[SLOT_SIDE]} n={SLOT_SIDE} />}
-      {kind !== "ask" ? (
-        <div className="col-block col-ask">
-          <p>Не нашли ответа? Спросите сообщество.</p>
-          <a className="btn btn-ask" href="/ask">
-            Задать вопрос
-          </a>
+      {OWN_SIDE_SLOT.includes(kind) ? null : <AdSlot ad={data?.ads?.[SLOT_SIDE]} n={SLOT_SIDE} />}
+      {/* the day's limits: the asker's on the ask page, the owner's on his profile */}
+      {(kind === "ask" || kind === "profile") && data?.limits ? (
+        <div className="col-block" data-testid="col-limits">
+          <LimitsPanel limits={data.limits} open={kind === "ask"} />
         </div>
-      ) : (
+      ) : null}
+      {kind === "ask" ? (
         <div className="col-block">
           <h2>Как получить хороший ответ</h2>
           <p>Сформулируйте вопрос коротко и ясно, подробности добавьте в пояснение, выберите подходящую категорию.</p>
         </div>
+      ) : (
+        <div className="col-block col-ask">
+          <p>{kind === "search" ? "Не нашли, что искали? Спросите сообщество." : "Не нашли ответа? Спросите сообщество."}</p>
+          <a className="btn btn-ask" href="/ask">
+            Задать вопрос
+          </a>
+        </div>
       )}
+      <KindBlock kind={kind} user={user} />
       <nav className="col-block" aria-label="Помощь">
         <h2>Помощь</h2>
         <ul className="col-list">
@@ -212,6 +256,68 @@ export function RightColumn({ place }: ColumnsProps) {
   );
 }
 
+/** The right column's own block of a page kind (none for the others). */
+function KindBlock({ kind, user }: { kind: PageKind; user: ShellUser | null }) {
+  if (kind === "index") {
+    return (
+      <nav className="col-block" aria-label="Разделы" data-testid="col-index">
+        <h2>Лучшее</h2>
+        <ul className="col-list">
+          <li>
+            <a href="/golden/">Золотой фонд</a>
+          </li>
+          <li>
+            <a href="/smstop">Вопросы-лидеры</a>
+          </li>
+          <li>
+            <a href="/top/points/week/">Лидеры недели</a>
+          </li>
+        </ul>
+      </nav>
+    );
+  }
+  if (kind === "profile") {
+    return (
+      <div className="col-block" data-testid="col-profile">
+        <h2>Баллы и уровни</h2>
+        <p>Баллы дают за ответы, лучшие ответы и оценки; с баллами растёт уровень: Знаток с 250, Профи с 500, Гуру с 1000.</p>
+        <p>
+          <a href="/top/points/week/">Кто набрал больше всех за неделю</a>
+        </p>
+      </div>
+    );
+  }
+  if (kind === "moderlog") {
+    return (
+      <nav className="col-block" aria-label="Модерация" data-testid="col-moderlog">
+        <h2>Модерация</h2>
+        <ul className="col-list">
+          {user ? (
+            <li>
+              <a href={`/moderlog/id${user.id}`}>Мой журнал</a>
+            </li>
+          ) : null}
+          <li>
+            <a href="/moderlog/ipblocks">Блокировки адресов</a>
+          </li>
+          <li>
+            <a href="/help/rules">За что удаляют и блокируют</a>
+          </li>
+        </ul>
+      </nav>
+    );
+  }
+  if (kind === "search") {
+    return (
+      <div className="col-block" data-testid="col-search">
+        <h2>Как искать</h2>
+        <p>Пишите главные слова вопроса: «как вырастить рассаду», а не целую фразу. Формы слов найдутся сами.</p>
+      </div>
+    );
+  }
+  return null;
+}
+
 const PREMOD_TITLES = { questions: "Вопросы на модерации", answers: "Ответы на модерации", comments: "Комментарии на модерации" } as const;
 
 /**
@@ -224,6 +330,11 @@ function BrandColumn({ data }: { data: BrandPageData }) {
   const category = brand.categoryId !== null ? data.cats[brand.categoryId] : undefined;
   return (
     <aside className="col col-left" aria-label="О бренде" data-testid="left-column">
+      <div className="col-block" data-testid="brand-column-head">
+        <h2>{brand.name}</h2>
+        {brand.personName ? <p>{brand.personName}</p> : null}
+        <p className="muted">{`КПД ${brand.kpd}%`}</p>
+      </div>
       <div className="col-block" data-testid="brand-experts">
         <h2>Эксперты</h2>
         {data.experts.length > 0 ? (

@@ -127,9 +127,9 @@ export function ProfileTiles({ user, isOwner }: { user: ProfileUser; isOwner: bo
 }
 
 /** The owner's daily limits: each quota's name, used today and what is left. */
-export function LimitsPanel({ limits }: { limits: QuotaView }) {
+export function LimitsPanel({ limits, open = false }: { limits: Partial<QuotaView>; open?: boolean }) {
   return (
-    <details className="limits" data-testid="limits-panel">
+    <details className="limits" data-testid="limits-panel" open={open}>
       <summary>Мои лимиты на сегодня</summary>
       <table>
         <thead>
@@ -140,13 +140,16 @@ export function LimitsPanel({ limits }: { limits: QuotaView }) {
           </tr>
         </thead>
         <tbody>
-          {QUOTA_CODES.map((code) => (
-            <tr key={code} data-quota={code}>
-              <th scope="row">{QUOTA_TABLE[code].what}</th>
-              <td>{limits[code].used}</td>
-              <td>{`${limits[code].left} из ${limits[code].limit}`}</td>
-            </tr>
-          ))}
+          {QUOTA_CODES.map((code) => {
+            const q = limits[code];
+            return q ? (
+              <tr key={code} data-quota={code}>
+                <th scope="row">{QUOTA_TABLE[code].what}</th>
+                <td>{q.used}</td>
+                <td>{`${q.left} из ${q.limit}`}</td>
+              </tr>
+            ) : null;
+          })}
         </tbody>
       </table>
     </details>

@@ -1,7 +1,6 @@
 import { levelColour } from "../lib/levels";
 import { cut } from "../lib/limits";
 import { ANSWER, countOf, POINT } from "../lib/plural";
-import type { QuotaView } from "../lib/quotas";
 import { STATE_TITLES } from "../lib/questions";
 import { type NoticeItem, noticeHref, noticeTitle } from "../islands/lib/notice-text";
 import { signInUrl } from "../lib/return-to";
@@ -19,10 +18,10 @@ import { BlacklistButton } from "./blacklist-button";
 import { FeedQuestionItems, FeedUserItems } from "./feed-items";
 import { FollowButton } from "./follow-button";
 import { AvatarForm } from "./avatar-form";
-import { Avatar, EmptyStart, LimitsPanel, NICK_CUT, ProfileHeader, ProfileTiles, VipBlock } from "./profile-header";
+import { Avatar, EmptyStart, NICK_CUT, ProfileHeader, ProfileTiles, VipBlock } from "./profile-header";
 import { ShareLinks } from "./share-links";
 import { CallButton, CallForm } from "./forms";
-import { ModerProfileLinks, usePageModer } from "./moder-forms";
+import { usePageModer } from "./moder-forms";
 import { TimeAgo } from "./time-ago";
 import { UserText } from "./user-text";
 import { ShowMore } from "./show-more";
@@ -396,7 +395,6 @@ export function ProfilePageView({
   now,
   url,
   offset = 0,
-  limits = null,
   relation = null,
   ads,
 }: {
@@ -411,8 +409,6 @@ export function ProfilePageView({
   url: string;
   /** the first item of the list's page */
   offset?: number;
-  /** the owner's daily limits (null for anyone else) */
-  limits?: QuotaView | null;
   /** the viewer's relation to him: following, blacklisted (null for a guest) */
   relation?: ProfileRelation;
   /** the promotions of the page's slots (slot 2 goes in the questions' and answers' lists) */
@@ -427,14 +423,12 @@ export function ProfilePageView({
         {isOwner ? <AvatarForm uid={user.id} hasAvatar={user.filin !== null} /> : null}
         <ProfileTiles user={user} isOwner={isOwner} />
         {isOwner ? null : <ProfileActions user={user} url={url} follow={<ProfileRelations uid={user.id} relation={relation} />} />}
-        <ModerProfileLinks uid={user.id} banned={user.ban !== null} />
         <VipBlock user={user} isOwner={isOwner} canLock={!isOwner && !!moder?.usrkiller} />
         {user.hidden && !isOwner ? (
           <p className="notice" data-testid="activity-hidden-notice">
             Активность пользователя скрыта от других участников; вы видите её как модератор
           </p>
         ) : null}
-        {limits ? <LimitsPanel limits={limits} /> : null}
       </div>
       {emptyStart ? (
         <div className="card">

@@ -10,6 +10,7 @@ import { loadQuestionList } from "../models/questions/lists.server";
 import { readerIsAdult } from "../models/users/adult.server";
 import { pageAds } from "../models/ads/house-ads.server";
 import { leadersBlock } from "../models/users/leaders.server";
+import { leaderQuestionsBlock } from "../models/categories/category-reads.server";
 import { viewerSession } from "../models/users/session.server";
 
 import sections from "../styles/sections.css?url";
@@ -30,9 +31,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   // adult questions are listed only for a reader who confirmed his age
   const adultOk = readerIsAdult(request, await viewerSession(context, request));
-  const [{ more, ...list }, leaders, ads] = await Promise.all([
+  const [{ more, ...list }, leaders, leadQuestions, ads] = await Promise.all([
     loadQuestionList(env, tree, { category: null, tab: null }, offset.value, { now, adultOk }),
     leadersBlock(env, null, now),
+    leaderQuestionsBlock(env, tree, now, adultOk),
     pageAds(env, "index", now, { inList: true }),
   ]);
   return json(
@@ -40,6 +42,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       now,
       ...list,
       leaders,
+      leadQuestions,
       ads,
       next: more ? `/?p=${offset.value + LIMITS.pageSize}` : null,
       offset: offset.value,

@@ -37,6 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     note: `Вопрос стоит ${countOf(ASK_COST, POINT)}, у вас ${session.user.points}. Сегодня можно задать ещё: ${asksLeft}.`,
     back: url.pathname + url.search,
     asksLeft,
+    limits: may.limits,
   };
   return json(page, { headers });
 }

@@ -89,7 +89,6 @@ export default function ProfileRoute() {
       now={data.now}
       url={data.url}
       offset={data.offset}
-      limits={data.limits}
       relation={data.relation}
       ads={data.ads}
     />

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SHOWCASE } from "../../db/seed/seed";
 import { page } from "./helpers/api";
-import { one } from "./helpers/db";
+import { exec, one } from "./helpers/db";
 import { as } from "./helpers/users";
 
 /** The addresses of a page's links (<a href>) that stay on this site. */
@@ -134,5 +134,65 @@ describe("the toolbar", () => {
     expect(own).toContain(`href="/profile/id${user.id}/feed"`);
     expect(own).toContain(`href="/profile/id${user.id}/followers"`);
     expect(own).toContain('href="/settings"');
+  });
+});
+
+describe("the columns each page type gets", () => {
+  const leftOf = (html: string) => html.slice(html.indexOf('data-testid="left-column"'), html.indexOf('data-testid="right-column"'));
+  const rightOf = (html: string) => html.slice(html.indexOf('data-testid="right-column"'));
+
+  it("the index's left column lists the leader questions, its right column the site's best sections", async () => {
+    const lead = await one<{ id: number; qtext: string }>(
+      "select q.id, q.qtext from questions q join categories c on c.id = q.category_id where q.state = 'A' and q.hidden = 0 and c.adult = 0 and q.qtext not like '%&%' and q.qtext not like '%\"%' order by q.id desc limit 1",
+    );
+    await exec("update questions set lead_until = ? where id = ?", Date.now() + 3_600_000, lead!.id);
+    try {
+      const { html } = await page("/?leaders=1");
+      const left = leftOf(html);
+      expect(left).toContain('data-testid="lead-questions"');
+      expect(left).toContain(`href="/question/${lead!.id}"`);
+      expect(left).toContain('href="/smstop"');
+      const right = rightOf(html);
+      expect(right).toContain('data-testid="col-index"');
+      expect(right).toContain('href="/golden/"');
+    } finally {
+      await exec("update questions set lead_until = null where id = ?", lead!.id);
+    }
+  });
+
+  it("the ask page's right column shows the day's limits open; the owner's profile shows his in the right column, nobody else's", async () => {
+    const user = await as("user@demo.local");
+    const ask = rightOf((await page("/ask", user)).html);
+    expect(ask).toContain('data-testid="col-limits"');
+    expect(ask).toContain('data-testid="limits-panel" open=""');
+    expect(ask).toContain('data-quota="ASK"');
+    const own = rightOf((await page(`/profile/id${user.id}`, user)).html);
+    expect(own).toContain('data-testid="limits-panel"');
+    expect(own).toContain('data-testid="col-profile"');
+    const stranger = rightOf((await page(`/profile/id${user.id}`, await as("guru@demo.local"))).html);
+    expect(stranger).not.toContain('data-testid="limits-panel"');
+    expect(stranger).toContain('data-testid="col-profile"');
+  });
+
+  it("a profile's left column offers a gift, and to a moderator his links about the user", async () => {
+    const user = await as("user@demo.local");
+    const guest = leftOf((await page(`/profile/id${user.id}`)).html);
+    expect(guest).toContain(`href="/profile/id${user.id}/gifts/choose"`);
+    expect(guest).not.toContain('data-testid="moder-profile-links"');
+    const moder = leftOf((await page(`/profile/id${user.id}`, await as("moder@demo.local"))).html);
+    expect(moder).toContain('data-testid="moder-profile-links"');
+  });
+
+  it("the search page's right column says how to search; the moderation log's lists the moderator's pages; the brand's left column starts with its head", async () => {
+    expect(rightOf((await page("/search/вопрос")).html)).toContain('data-testid="col-search"');
+    const moder = await as("moder@demo.local");
+    const log = await page(`/moderlog/id${moder.id}`, moder);
+    expect(log.status).toBe(200);
+    expect(rightOf(log.html)).toContain('data-testid="col-moderlog"');
+    expect(rightOf(log.html)).toContain(`href="/moderlog/id${moder.id}"`);
+    const brand = leftOf((await page(`/${SHOWCASE.brandUrlname}/`)).html);
+    expect(brand.indexOf('data-testid="brand-column-head"')).toBeGreaterThan(-1);
+    expect(brand.indexOf('data-testid="brand-column-head"')).toBeLessThan(brand.indexOf('data-testid="brand-experts"'));
+    expect(brand).toContain("<h2>ТехноМир</h2>");
   });
 });

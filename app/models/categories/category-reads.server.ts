@@ -149,6 +149,15 @@ async function listSection(env: Env, scope: ListScope, input: z.infer<typeof Sec
   return { qst, section: scope.section?.kind === "lead" ? "smstop" : "golden", p, n };
 }
 
+/** How many leader questions the index's left column shows. */
+const LEAD_BLOCK = 5;
+
+/** The index's leader questions block: the newest leaders (made leader and still leading), title and answers. */
+export async function leaderQuestionsBlock(env: Env, tree: CategoryTree, now: number, adultOk: boolean) {
+  const rows = await listQuestions(env, { ...scopeOf(tree, {}, "lead", now, adultOk), offset: 0, limit: LEAD_BLOCK });
+  return rows.map((r) => ({ id: r.id, qtext: r.qtext, anscnt: r.anscnt }));
+}
+
 /** `leadqst` {n, p, state, cat, lastid}: the leader questions (all, or of a category); cat golden gives the gold fund. */
 export async function readLeadQst(env: Env, input: z.infer<typeof SectionListInput>, now: number, adultOk: boolean) {
   const tree = await getCategoryTree(env, now);

@@ -265,7 +265,8 @@ export async function commentFocus(env: Env, qid: number, cmid: number): Promise
       (SELECT count(*) FROM answers x WHERE x.qid = a.qid AND ${live} AND x.best = 0 AND (x.added < a.added OR (x.added = a.added AND x.id < a.id))) AS before
       FROM answers a WHERE a.id = ${where.answerId} AND a.qid = ${qid}`,
   );
-  if (!row || row.hidden !== 0) return null;
+  if (row === undefined || row === null) return null;
+  if (row.hidden !== 0) return null;
   return { cmid, answerId: where.answerId, offset: row.best ? 0 : row.before };
 }
 
