@@ -4,6 +4,7 @@ import { AddAnswerInput, addAnswer, AnswerIdInput, EditAnswerInput, editAnswer, 
 import { checkCaptcha, CheckCaptchaInput, createCaptcha, ownerOf } from "../models/core/captcha.server";
 import { mark, MarkInput, unmark } from "../models/votes/marks.server";
 import { withFormPhoto } from "../models/photos/photos.server";
+import { videoCount } from "../lib/videos";
 import { defineCall, type CallContext, type NamedCall } from "./define";
 
 const page = (qid: number) => `/question/${qid}`;
@@ -43,6 +44,7 @@ export const answerCalls: Record<string, NamedCall> = {
     method: "POST",
     input: AddAnswerInput,
     quota: "AAQ",
+    videos: (input) => videoCount(input.Body),
     welcome: true,
     run: async (c, input) => addAnswer(c.env, c.session, await withFormPhoto(c.env, c.session, input, c.now), c.now),
     purge: (_, input) => [page(input.qid)],

@@ -1,5 +1,6 @@
 import { AddCommentInput, addComment } from "../models/comments/comments.server";
 import { VoteAgainstInput, VoteForInput, VotePollInput, voteAgainst, voteFor, votePoll } from "../models/votes/votes.server";
+import { videoCount } from "../lib/videos";
 import { defineCall, type NamedCall } from "./define";
 
 const page = (qid: number) => `/question/${qid}`;
@@ -10,6 +11,7 @@ export const commentCalls: Record<string, NamedCall> = {
     method: "POST",
     input: AddCommentInput,
     quota: "CMA",
+    videos: (input) => videoCount(input.Body),
     welcome: true,
     run: (c, input) => addComment(c.env, c.session, input, c.now),
     purge: (r) => [page(r.qid), ...(r.aid ? [`/answer/${r.aid}`] : [])],

@@ -44,6 +44,8 @@ export type NamedCall<S extends z.ZodType = z.ZodType, R extends Record<string, 
    * back when `run` fails (a held write keeps it)
    */
   quota?: QuotaCode | OfInput<z.infer<S>, QuotaCode>;
+  /** how many videos the write attaches: each takes one of the day's VIQ slots, as `quota` does */
+  videos?: OfInput<z.infer<S>, number>;
   /**
    * a limit on how often one address may make the call (app/models/core/rate-limits.server.ts),
    * signed in or not: counted before `run`; over it the call is refused with 429 and when to try again

@@ -2,6 +2,7 @@ import { withFormPhoto } from "../models/photos/photos.server";
 import { AskInput, addSupplement, askQuestion, canAsk, CanAskInput, DeleteInput, deleteOwnQuestion, SupplementInput } from "../models/questions/ask.server";
 import { dropWatch, startWatch, StopNotifyInput, stopNotify, WatchInput } from "../models/questions/watch.server";
 import { askedCookie } from "../models/questions/asked-note.server";
+import { videoCount } from "../lib/videos";
 import { defineCall, type NamedCall } from "./define";
 
 const page = (qid: number) => `/question/${qid}`;
@@ -12,6 +13,7 @@ export const questionCalls: Record<string, NamedCall> = {
     method: "POST",
     input: AskInput,
     quota: "ASK",
+    videos: (input) => videoCount(input.Body),
     welcome: true,
     run: async (c, input) => askQuestion(c.env, c.session, await withFormPhoto(c.env, c.session, input, c.now), c.now),
     // the question's page then says where it went and what it cost (asked-note.server.ts)
@@ -20,6 +22,7 @@ export const questionCalls: Record<string, NamedCall> = {
   updqst: defineCall({
     method: "POST",
     input: SupplementInput,
+    videos: (input) => videoCount(input.Body),
     run: async (c, input) => addSupplement(c.env, c.session, await withFormPhoto(c.env, c.session, input, c.now), c.now),
     purge: (_, input) => [page(input.qid)],
   }),

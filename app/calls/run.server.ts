@@ -3,7 +3,7 @@ import { AddressBlocked, DomainError, errorEnvelope } from "../lib/errors";
 import { collectFields, formFields, fromZod } from "../lib/fields";
 import { clientIp } from "../lib/http.server";
 import { WELCOME_DAYS, welcomeBonus } from "../models/users/bonuses.server";
-import { publishToRoom, withQuota } from "../models/core/hub.server";
+import { publishToRoom, withQuota, withSlots } from "../models/core/hub.server";
 import { rateLimited, take } from "../models/core/rate-limits.server";
 import { addressKey } from "../lib/ip-address";
 import { writerOf } from "../models/moderation/ip-blocks.server";
@@ -59,9 +59,12 @@ export async function runCall(name: string, req: Request, raw: Record<string, un
     const ctx: CallContext = { env, req, session, ip, now, exec, reader: readerOf(req, session) };
     if (call.rate && rateLimited(env, req)) await take(env, call.rate, addressKey(ctx.ip), ctx.now);
     // a write held for premoderation replies {on_moderation: 1, …} and keeps its quota slot
-    const write = () => perform(call, ctx, input, cookies).catch(heldReply);
+    const held = () => perform(call, ctx, input, cookies).catch(heldReply);
     const quota = typeof call.quota === "function" ? call.quota(input) : call.quota;
-    const data = quota && session && quotaChecked(env, req) ? await withQuota(env, session.user, quota, ctx.now, write) : await write();
+    const counted = !!session && quotaChecked(env, req);
+    // the videos it attaches take their slots around the write, and get them back if it fails
+    const write = counted && call.videos ? () => withSlots(env, session!.user, "VIQ", call.videos!(input), ctx.now, held) : held;
+    const data = quota && counted ? await withQuota(env, session!.user, quota, ctx.now, write) : await write();
     if (call.welcome && session && !data.on_moderation && !session.user.welcomeBonus && ctx.now - session.user.createdAt < WELCOME_DAYS * 86_400_000) {
       await welcomeBonus(env, session.user.id, ctx.now);
     }

@@ -12,7 +12,7 @@ import { fetchPhotoBytes } from "../../app/models/photos/fetch-url.server";
 import { dropUnattachedPhotos, UNATTACHED_KEPT_MS } from "../../app/models/photos/cleanup.server";
 import { uploadPhotoByUrl } from "../../app/models/photos/photos.server";
 import { getSession } from "../../app/models/users/session.server";
-import { BASE, type Me, page, post, workerFetch } from "./helpers/api";
+import { BASE, get, type Me, page, post, workerFetch } from "./helpers/api";
 import { all, exec, one, openQuestions, value } from "./helpers/db";
 import { as, newUser } from "./helpers/users";
 
@@ -514,5 +514,35 @@ describe("photos in comments", () => {
       expect(html).toContain('name="photo-viewer"');
     }
     expect((await page(`/question/${none}`)).html).not.toContain('name="photo-viewer"');
+  });
+});
+
+describe("videos by link (the VIQ quota)", () => {
+  const viq = async (me: Me) => (await get("showlimits", {}, me)).json.limits.VIQ as { used: number; limit: number; left: number };
+  const VIDEOS = ["https://www.youtube.com/watch?v=dQw4w9WgXcQ", "https://youtu.be/dQw4w9WgXcQ", "https://rutube.ru/video/abc123/", "https://vk.com/video-1_2"];
+
+  it("each video link a write attaches takes one of the day's video slots; over the limit nothing is written and no slot is kept", async () => {
+    const me = await newUser("Видеоблогер");
+    const limit = quotaLimit("VIQ", 2, false);
+    expect(await viq(me)).toMatchObject({ used: 0, limit });
+    const [qid] = await openQuestions(me.id, ["Где посмотреть, как менять колесо?"]);
+    const answered = await post("addans", { qid, Body: `Вот что я нашёл:\n${VIDEOS.slice(0, 3).join("\n")}` }, me);
+    expect(answered.json.status).toBe(200);
+    expect(await viq(me)).toMatchObject({ used: 3 });
+    // a link to a video site that is not a video, or any other link, takes none
+    const aid = await value("select id v from answers where qid = ? and user_id = ?", qid, me.id);
+    expect((await post("addcmt", { type: "A", refid: aid, Body: "Канал: https://www.youtube.com/@channel и https://example.org/" }, me)).json.status).toBe(200);
+    expect(await viq(me)).toMatchObject({ used: 3 });
+    // more videos than are left: refused with the video quota's errid, nothing written, the slots given back
+    const many = Array.from({ length: limit - 2 }, (_, i) => `https://youtu.be/v${i}`).join("\n");
+    const before = await value("select count(*) v from comments where user_id = ?", me.id);
+    const over = await post("addcmt", { type: "A", refid: aid, Body: `Ещё видео:\n${many}` }, me);
+    expect({ status: over.res.status, errid: over.json.errid }).toEqual({ status: 429, errid: ERR.videoQuotaSpent });
+    expect(await value("select count(*) v from comments where user_id = ?", me.id)).toBe(before);
+    expect(await viq(me)).toMatchObject({ used: 3 });
+    // what is left may still be used
+    const fits = Array.from({ length: limit - 3 }, (_, i) => `https://youtu.be/w${i}`).join("\n");
+    expect((await post("addcmt", { type: "A", refid: aid, Body: `Последние:\n${fits}` }, me)).json.status).toBe(200);
+    expect(await viq(me)).toMatchObject({ used: limit, left: 0 });
   });
 });

@@ -73,6 +73,12 @@ export async function readLimits(env: Env, user: QuotaUser | null, now: number) 
   return { limits: { ...(await quotaUsage(env, user, now)), ...unlimited } };
 }
 
+/** Runs `write` on `n` slots of today's quota `code` (one withQuota inside another): all or none are kept. */
+export async function withSlots<T>(env: Env, user: QuotaUser, code: QuotaCode, n: number, now: number, write: () => Promise<T>): Promise<T> {
+  if (n <= 0) return write();
+  return withQuota(env, user, code, now, () => withSlots(env, user, code, n - 1, now, write));
+}
+
 /** A session whose live sockets are to end: its id and when it would have expired. */
 type EndedSession = { id: number; expiresAt: number };
 
