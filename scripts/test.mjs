@@ -6,7 +6,8 @@
  *   5. npm run build (islands, then Remix; unit tests of components read the islands' manifest)
  *   6. unit tests (Node)   7. integration tests (workerd)
  *   8. Playwright e2e (Chromium against wrangler dev)
- * Ends with one line "N passed, N failed" (tests of the three runners summed; a failing step that
+ * Prints each step's time and the ten slowest test files (from the runners' JSON reports), then
+ * ends with one line "N passed, N failed" (tests of the three runners summed; a failing step that
  * reported no failed test — tsc, the build, a runner that crashed — counts as one failure).
  */
 import { spawn } from "node:child_process";
@@ -33,6 +34,25 @@ const playwrightJson = (file) => () => {
   const s = JSON.parse(fs.readFileSync(file, "utf8")).stats ?? {};
   return { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0 };
 };
+/** Each test file's seconds from vitest's JSON report (its start and end). */
+const vitestFiles = (file) => () =>
+  (JSON.parse(fs.readFileSync(file, "utf8")).testResults ?? []).map((t) => ({
+    file: path.relative(process.cwd(), t.name),
+    secs: Math.max(0, (t.endTime ?? 0) - (t.startTime ?? 0)) / 1000,
+  }));
+/** Each story file's seconds from Playwright's JSON report: its tests' durations summed (retries too). */
+const playwrightFiles = (file) => () => {
+  const times = new Map();
+  const walk = (suite, at) => {
+    const name = suite.file ?? at;
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? []) for (const r of t.results ?? []) times.set(name, (times.get(name) ?? 0) + (r.duration ?? 0) / 1000);
+    for (const s of suite.suites ?? []) walk(s, name);
+  };
+  for (const s of JSON.parse(fs.readFileSync(file, "utf8")).suites ?? []) walk(s, s.file);
+  return [...times].map(([f, secs]) => ({ file: path.join("tests", "e2e", f), secs }));
+};
+
 /** Fallback when a runner wrote no JSON: its own summary lines ("Tests  2 failed | 33 passed (35)", "  3 passed"). */
 function parseSummary(out) {
   const text = stripVTControlCharacters(out);
@@ -61,12 +81,14 @@ const steps = [
     cmd: bin("vitest"),
     args: ["run", "--config", "vitest.unit.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${unitJson}`],
     count: vitestJson(unitJson),
+    files: vitestFiles(unitJson),
   },
   {
     name: "integration tests",
     cmd: bin("vitest"),
     args: ["run", "--config", "vitest.config.ts", "--reporter=default", "--reporter=json", `--outputFile.json=${integrationJson}`],
     count: vitestJson(integrationJson),
+    files: vitestFiles(integrationJson),
   },
   {
     name: "e2e tests",
@@ -74,6 +96,7 @@ const steps = [
     args: ["test", "--reporter=list,json"],
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: e2eJson },
     count: playwrightJson(e2eJson),
+    files: playwrightFiles(e2eJson),
   },
 ];
 
@@ -98,6 +121,9 @@ function run(step) {
 let passed = 0;
 let failed = 0;
 let exitCode = 0;
+/** each step's time, and each test file's, for the summary */
+const stepTimes = [];
+const fileSecs = [];
 for (const step of steps) {
   console.log(`\n▶ ${step.name}: ${[path.basename(step.cmd), ...step.args].join(" ")}`);
   const started = Date.now();
@@ -113,6 +139,12 @@ for (const step of steps) {
   passed += counts.passed;
   failed += counts.failed;
   const secs = ((Date.now() - started) / 1000).toFixed(1);
+  stepTimes.push([step.name, secs]);
+  try {
+    if (step.files) fileSecs.push(...step.files());
+  } catch {
+    // a runner that wrote no report names no files
+  }
   if (code !== 0) {
     if (counts.failed === 0) failed += 1;
     console.error(`\n✗ ${step.name} failed (exit ${code}, ${secs} s)`);
@@ -123,5 +155,11 @@ for (const step of steps) {
 }
 
 fs.rmSync(reports, { recursive: true, force: true });
+console.log("\nStep times:");
+for (const [name, secs] of stepTimes) console.log(`  ${secs.padStart(7)} s  ${name}`);
+if (fileSecs.length > 0) {
+  console.log("The ten slowest test files (the time of their tests):");
+  for (const f of [...fileSecs].sort((a, b) => b.secs - a.secs).slice(0, 10)) console.log(`  ${f.secs.toFixed(1).padStart(7)} s  ${f.file}`);
+}
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(exitCode);
