@@ -61,10 +61,11 @@ export async function runCall(name: string, req: Request, raw: Record<string, un
     // a write held for premoderation replies {on_moderation: 1, …} and keeps its quota slot
     const held = () => perform(call, ctx, input, cookies).catch(heldReply);
     const quota = typeof call.quota === "function" ? call.quota(input) : call.quota;
-    const counted = !!session && quotaChecked(env, req);
-    // the videos it attaches take their slots around the write, and get them back if it fails
-    const write = counted && call.videos ? () => withSlots(env, session!.user, "VIQ", call.videos!(input), ctx.now, held) : held;
-    const data = quota && counted ? await withQuota(env, session!.user, quota, ctx.now, write) : await write();
+    // the writer whose quotas count, and the videos the write attaches (their slots around the write, given back if it fails)
+    const counted = session && quotaChecked(env, req) ? session.user : null;
+    const videos = counted && call.videos ? call.videos(input) : 0;
+    const write = counted && videos > 0 ? () => withSlots(env, counted, "VIQ", videos, ctx.now, held) : held;
+    const data = quota && counted ? await withQuota(env, counted, quota, ctx.now, write) : await write();
     if (call.welcome && session && !data.on_moderation && !session.user.welcomeBonus && ctx.now - session.user.createdAt < WELCOME_DAYS * 86_400_000) {
       await welcomeBonus(env, session.user.id, ctx.now);
     }

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { ERR, ERR_MSG } from "./errids";
 import { DomainError, ERRORS, type ErrId } from "./errors";
 import { LIMITS } from "./limits";
+import { parseJsonList } from "./moderation";
 import type { Tab } from "./questions";
 /**
  * Form and query fields; a repeated field (poll_options, vote, or name[]) becomes a list. The
@@ -58,6 +59,14 @@ export const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
 
 /** "" counts as absent: a form or a link may send an empty field. */
 export const blank = (v: unknown) => (v === "" ? undefined : v);
+
+/** An optional text field of at most `max` characters; empty (or absent) is undefined. */
+export const optionalText = (errid: string, max: number) => z.preprocess((v) => last(v) || undefined, z.string(errid).max(max, errid).optional());
+
+/** The positive integer ids of a stored JSON list (brand tags, a poll vote's options), [] for none or garbage. */
+export function storedIds(raw: string | null | undefined): number[] {
+  return parseJsonList(raw).filter((x): x is number => Number.isInteger(x) && (x as number) > 0);
+}
 
 /** A positive integer id given as a string; anything else (list, "1e3", "-1", "0", huge) → 308. */
 export const Id = z

@@ -16,7 +16,7 @@ import { parseId, parseOffset, parsePrefixedId } from "../lib/params";
 import { ANSWER, countOf } from "../lib/plural";
 import { originOf, pageMeta } from "../lib/seo";
 import { getCategoryTree } from "../models/categories/categories.server";
-import { commentFocus, crumbsOf, deletedQuestionFacts, loadQuestionPage, withCommentInContext } from "../models/questions/question-page.server";
+import { commentFocus, crumbsOf, deletedQuestionFacts, focusThreads, loadQuestionPage, withCommentInContext } from "../models/questions/question-page.server";
 import { type PageAhead, readPageAhead, takePageAhead } from "../models/questions/page-ahead.server";
 import { categoryTrail } from "../models/questions/lists.server";
 import { mentionedQuestionIds, mentionedQuestions, type RelatedQuestion } from "../models/questions/related.server";
@@ -75,7 +75,14 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   // reader's session when it read him from D1, before Remix ran (models/questions/page-ahead.server.ts)
   const { page: pageRead, around: neighbours } =
     takePageAhead(context as { pageAhead?: PageAhead }, qid, offset.value) ?? readPageAhead(env, qid, offset.value, now);
-  let [tree, page, session, ads] = await Promise.all([getCategoryTree(env, now), pageRead, viewerSession(context, request), pageAds(env, "question", now)]);
+  // a comment in context: its whole thread is read beside the page
+  let [tree, page, session, ads, threads] = await Promise.all([
+    getCategoryTree(env, now),
+    pageRead,
+    viewerSession(context, request),
+    pageAds(env, "question", now),
+    focus ? focusThreads(env, qid, focus) : null,
+  ]);
   // the on-read guard: a question whose window has passed moves on before anyone reads it stale
   if (page.kind === "ok" && dueTransition({ ...page.question, userId: page.question.author.id }, now)) {
     await advanceOne(env, qid, now);
@@ -97,7 +104,7 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
     );
   }
   if (offset.value > 0 && offset.value >= page.question.anscnt) throw redirect(`/question/${qid}`);
-  if (focus) page = await withCommentInContext(env, page, focus);
+  if (focus && threads) page = withCommentInContext(page, focus, threads);
   // the blocks after the answers (similar questions, the questions this one mentions, what readers
   // of its section also asked, the recommendations) stream after the page; all but the mentioned
   // ones were asked for before the page, with its own reads

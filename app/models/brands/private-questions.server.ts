@@ -14,7 +14,7 @@ import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
 import { AddAnswerInput } from "../answers/answers.server";
 import { AskInput, askQuestion } from "../questions/ask.server";
-import { flag, idField, plainLine } from "../../lib/fields";
+import { flag, idField, plainLine, storedIds } from "../../lib/fields";
 import { brandMembersSql, brandRoleQuery, findBrand, type BrandRole } from "./brands.server";
 import { commentLength } from "../comments/comments.server";
 import { buildThreads, commentsQuery, threadOf, type CommentRow } from "../comments/threads.server";
@@ -497,7 +497,7 @@ export async function hideNoPersonal(env: Env, session: Session | null, input: z
     .get();
   if (!row || row.state === "D" || row.hidden === 1) throw new DomainError(ERR.questionGone);
   if (row.userId !== user.id) throw new DomainError(ERR.hideNotOwner);
-  const tags = parseTags(row.brandTags);
+  const tags = storedIds(row.brandTags);
   if (tags.length === 0 && row.brandId === null) throw new DomainError(ERR.brandTagMissing);
   let drop: number[] = tags;
   if (input.tag !== undefined) {
@@ -513,15 +513,4 @@ export async function hideNoPersonal(env: Env, session: Session | null, input: z
     .returning({ id: q.id });
   if (res.length === 0) throw new DomainError(ERR.brandTagMissing);
   return { qid: row.id, brand_tags: left };
-}
-
-/** The brand ids stored on a question (a JSON array), [] for none or garbage. */
-export function parseTags(stored: string | null): number[] {
-  if (!stored) return [];
-  try {
-    const v: unknown = JSON.parse(stored);
-    return Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x) && x > 0) : [];
-  } catch {
-    return [];
-  }
 }

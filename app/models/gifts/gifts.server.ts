@@ -15,7 +15,7 @@ import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
 import { EXPERT_LEVEL_POINTS } from "../../lib/levels";
-import { flag, idField, plainLine, Offset, PageSize } from "../../lib/fields";
+import { flag, idField, optionalText, plainLine, Offset, PageSize } from "../../lib/fields";
 import { batchable, dbOf, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { giftNotification } from "../notifications/create.server";
@@ -83,12 +83,9 @@ export const MakeGiftInput = z.object({
       .transform(plainLine)
       .refine((s) => textLength(s) <= GIFT_MESSAGE_MAX, ERR_MSG.giftMessageTooLong),
   ),
-  nickto: z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v) || undefined, z.string(ERR_MSG.userNotFound).max(200, ERR_MSG.userNotFound).optional()),
-  type: z.preprocess(
-    (v) => (Array.isArray(v) ? v[v.length - 1] : v) || undefined,
-    z.string(ERR_MSG.giftPriceChanged).max(20, ERR_MSG.giftPriceChanged).optional(),
-  ),
-  filin: z.preprocess((v) => (Array.isArray(v) ? v[v.length - 1] : v) || undefined, z.string(ERR_MSG.badFields).max(200, ERR_MSG.badFields).optional()),
+  nickto: optionalText(ERR_MSG.userNotFound, 200),
+  type: optionalText(ERR_MSG.giftPriceChanged, 20),
+  filin: optionalText(ERR_MSG.badFields, 200),
 });
 
 /**

@@ -1,3 +1,4 @@
+import { storedIds } from "../../lib/fields";
 import { levelById } from "../../lib/levels";
 import { timeAgoWords } from "../../lib/time-ago";
 import { userHub } from "../core/hub.server";
@@ -48,17 +49,6 @@ const SYSTEM_TEXT: Partial<Record<NotificationKind, string>> = {
   vip_expired: "VIP-статус закончился",
 };
 
-/** The option ids of a stored poll vote (a JSON array), [] for none or garbage. */
-function optionIds(stored: string | null | undefined): number[] {
-  if (!stored) return [];
-  try {
-    const v: unknown = JSON.parse(stored);
-    return Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x)) : [];
-  } catch {
-    return [];
-  }
-}
-
 /** A notification in the API's fields. */
 export function toItem(r: NotificationRow, now?: number) {
   const kind = r.kind as NotificationKind;
@@ -81,7 +71,7 @@ export function toItem(r: NotificationRow, now?: number) {
     cmt: r.cmid ? [r.cmid] : [],
     // what was marked: the answer or the question
     marked: kind === "ans_liked" && r.aid ? [r.aid] : kind === "q_liked" && r.qid ? [r.qid] : [],
-    voted: optionIds(r.voted),
+    voted: storedIds(r.voted),
     urlname: r.urlname ?? null,
     pqid: r.pqid,
     gid: r.gid,

@@ -8,7 +8,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { countOf, type Forms } from "../../lib/plural";
 import { dbOf, schema } from "../core/db.server";
-import { parseTags } from "../brands/private-questions.server";
+import { storedIds } from "../../lib/fields";
 
 const q = schema.questions;
 const b = schema.brands;
@@ -56,11 +56,14 @@ export function brandsByAuthor(rows: AuthorBrandRow[], preferred: number[] = [])
   return out;
 }
 
-/** The rows the extras need, in the read's batch (uid 0 for a guest). */
+/** The question's own columns the extras read, beside its other flags in the read's one select of its row. */
+export const EXTRA_FLAGS = { vip: q.vip, goldrec: q.goldrec, brandId: q.brandId, brandTags: q.brandTags };
+type ExtraFlags = { vip: number; goldrec: number; brandId: number | null; brandTags: string | null };
+
+/** The other rows the extras need, in the read's batch (uid 0 for a guest). */
 export function extrasQueries(env: Env, qid: number, uid: number) {
   const db = dbOf(env);
   return [
-    db.select({ vip: q.vip, goldrec: q.goldrec, brandId: q.brandId, brandTags: q.brandTags }).from(q).where(eq(q.id, qid)),
     db
       .select({ id: schema.watches.id })
       .from(schema.watches)
@@ -76,20 +79,13 @@ export function extrasQueries(env: Env, qid: number, uid: number) {
   ] as const;
 }
 
-type ExtrasRows = [
-  { vip: number; goldrec: number; brandId: number | null; brandTags: string | null }[],
-  { id: number }[],
-  { id: number; name: string; personName: string }[],
-  { id: number }[],
-  AuthorBrandRow[],
-];
+type ExtrasRows = [{ id: number }[], { id: number; name: string; personName: string }[], { id: number }[], AuthorBrandRow[]];
 
 /** The extras in the API's fields, and each author's brand for the answers. */
-export function shapeExtras(rows: ExtrasRows, question: { state: string; totalmarks: number; authorId: number }) {
-  const [flags, watch, brandRows, catBrand, members] = rows;
-  const f = flags[0];
+export function shapeExtras(f: ExtraFlags | undefined, rows: ExtrasRows, question: { state: string; totalmarks: number }) {
+  const [watch, brandRows, catBrand, members] = rows;
   const brand = brandRows[0] ?? null;
-  const tagged = [...new Set([...(f?.brandId ? [f.brandId] : []), ...parseTags(f?.brandTags ?? null)])];
+  const tagged = [...new Set([...(f?.brandId ? [f.brandId] : []), ...storedIds(f?.brandTags)])];
   const byAuthor = brandsByAuthor(members, tagged);
   const hasBrandAnswer = members.some((m) => m.answered === 1 && tagged.includes(m.brandId));
   return {
@@ -106,7 +102,6 @@ export function shapeExtras(rows: ExtrasRows, question: { state: string; totalma
       // a brand is asked and none of its experts has answered while answers are taken
       waiting_brand_reply: tagged.length > 0 && !hasBrandAnswer && question.state === "A" ? 1 : 0,
     },
-    authorBrand: byAuthor.get(question.authorId)?.brand ?? null,
     byAuthor,
   };
 }

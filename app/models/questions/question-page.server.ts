@@ -256,25 +256,36 @@ export type CommentFocus = { cmid: number; answerId: number | null; offset: numb
  * answer is not live (the question page then opens without it).
  */
 export async function commentFocus(env: Env, qid: number, cmid: number): Promise<CommentFocus | null> {
-  const where = await locateComment(env, cmid);
-  if (!where || where.qid !== qid) return null;
-  if (where.answerId === null) return { cmid, answerId: null, offset: 0 };
   const live = liveAnswer(answerCols("x"));
-  const row = await dbOf(env).get<{ best: number; hidden: number; before: number }>(
-    sql`SELECT a.best AS best, a.hidden AS hidden,
+  // one read: the comment, its answer (an answer's comment) and how many live answers come before it
+  const row = await dbOf(env).get<{
+    qid: number | null;
+    refType: string;
+    refId: number;
+    aqid: number | null;
+    best: number | null;
+    hidden: number | null;
+    before: number;
+  }>(
+    sql`SELECT c.qid AS qid, c.ref_type AS refType, c.ref_id AS refId, a.qid AS aqid, a.best AS best, a.hidden AS hidden,
       (SELECT count(*) FROM answers x WHERE x.qid = a.qid AND ${live} AND x.best = 0 AND (x.added < a.added OR (x.added = a.added AND x.id < a.id))) AS before
-      FROM answers a WHERE a.id = ${where.answerId} AND a.qid = ${qid}`,
+      FROM comments c LEFT JOIN answers a ON c.ref_type = 'A' AND a.id = c.ref_id WHERE c.id = ${cmid}`,
   );
-  if (row === undefined || row === null) return null;
-  if (row.hidden !== 0) return null;
-  return { cmid, answerId: where.answerId, offset: row.best ? 0 : row.before };
+  if (!row || row.qid !== qid) return null;
+  if (row.refType !== "A") return { cmid, answerId: null, offset: 0 };
+  if (row.aqid !== qid || row.hidden !== 0) return null;
+  return { cmid, answerId: row.refId, offset: row.best ? 0 : row.before };
 }
 
-/** The page with the focused comment's whole thread (to the 'more' depth) in place of its '20,3,3' cut. */
-export async function withCommentInContext(env: Env, page: Extract<QuestionPage, { kind: "ok" }>, focus: CommentFocus) {
+/** The focused comment's whole thread (to the 'more' depth): read beside the page, which it then completes. */
+export async function focusThreads(env: Env, qid: number, focus: CommentFocus) {
   const c = schema.comments;
-  const target = focus.answerId === null ? and(eq(c.refType, "Q"), eq(c.refId, page.question.id))! : and(eq(c.refType, "A"), eq(c.refId, focus.answerId))!;
-  const threads = buildThreads(await commentsQuery(env, target, true));
+  const target = focus.answerId === null ? and(eq(c.refType, "Q"), eq(c.refId, qid))! : and(eq(c.refType, "A"), eq(c.refId, focus.answerId))!;
+  return buildThreads(await commentsQuery(env, target, true));
+}
+
+/** The page with the focused comment's whole thread in place of its '20,3,3' cut. */
+export function withCommentInContext(page: Extract<QuestionPage, { kind: "ok" }>, focus: CommentFocus, threads: Map<string, CommentThread>) {
   if (focus.answerId === null) return { ...page, questionComments: threadOf(threads, `Q:${page.question.id}`, page.question.comcnt) };
   const full = (x: AnswerView): AnswerView => (x.id === focus.answerId ? { ...x, comments: threadOf(threads, `A:${x.id}`, x.comcnt) } : x);
   return { ...page, best: page.best ? full(page.best) : null, answers: page.answers.map(full) };

@@ -13,7 +13,7 @@ import { z } from "zod";
 import { DomainError, type ErrId } from "../../lib/errors";
 import { isExpertLevel } from "../../lib/levels";
 import { LIMITS } from "../../lib/limits";
-import { blank, Id, Offset, OptId, PageSize } from "../../lib/fields";
+import { blank, Id, Offset, OptId, PageSize, storedIds } from "../../lib/fields";
 import { getCategoryTree, type CategoryTree } from "../categories/categories.server";
 import { buildThreads, commentsQuery, type CommentRow } from "../comments/threads.server";
 import { dbOf, schema } from "../core/db.server";
@@ -21,7 +21,7 @@ import { loadAnswerPage, loadQuestionPage } from "./question-page.server";
 import type { Session } from "../users/session.server";
 import { assertCategoryOpen, questionRemoved, type Reader } from "../core/visibility.server";
 import { shapeComment, shapeNodes } from "../comments/comment-reply.server";
-import { authorBrandsQuery, brandsByAuthor, extrasQueries, shapeExtras, type AuthorBrand } from "./question-extras.server";
+import { authorBrandsQuery, brandsByAuthor, EXTRA_FLAGS, extrasQueries, shapeExtras, type AuthorBrand } from "./question-extras.server";
 
 const q = schema.questions;
 const a = schema.answers;
@@ -55,7 +55,7 @@ function qautorOf(v: QuestionView, brand: string | null = null) {
 }
 
 /** The question header as lists, showans and comment_context show it. */
-function questionHeader(v: QuestionView, tree: CategoryTree, authorBrand: string | null = null) {
+function questionHeader(v: QuestionView, tree: CategoryTree, brands?: Map<number, AuthorBrand>) {
   return {
     qid: v.id,
     qtext: v.qtext,
@@ -69,7 +69,7 @@ function questionHeader(v: QuestionView, tree: CategoryTree, authorBrand: string
     added: v.added,
     polltype: v.pollType,
     totalmarks: v.totalmarks,
-    qautor: qautorOf(v, authorBrand),
+    qautor: qautorOf(v, brands?.get(v.author.id)?.brand ?? null),
   };
 }
 
@@ -161,7 +161,10 @@ async function viewerOf(env: Env, qid: number, session: Session | null) {
   const db = dbOf(env);
   const uid = session?.user.id ?? 0;
   const [flags, answered, voted, polled, marked, ...extras] = await db.batch([
-    db.select({ cancomment: q.cancomment, noadd: q.noadd }).from(q).where(eq(q.id, qid)),
+    db
+      .select({ cancomment: q.cancomment, noadd: q.noadd, ...EXTRA_FLAGS })
+      .from(q)
+      .where(eq(q.id, qid)),
     db
       .select({ id: a.id })
       .from(a)
@@ -180,20 +183,15 @@ async function viewerOf(env: Env, qid: number, session: Session | null) {
       .where(and(eq(schema.marks.targetType, "Q"), eq(schema.marks.targetId, qid), eq(schema.marks.userId, uid))),
     ...extrasQueries(env, qid, uid),
   ]);
-  let chosen: number[] = [];
-  try {
-    chosen = polled[0] ? (JSON.parse(polled[0].options) as number[]) : [];
-  } catch {
-    chosen = [];
-  }
   return {
     cancomment: flags[0]?.cancomment ?? 1,
     noadd: flags[0]?.noadd ?? 0,
     answered: answered.length > 0,
     bestVoted: voted.length > 0,
     pollVoted: polled.length > 0,
-    chosen: new Set(chosen),
+    chosen: new Set(storedIds(polled[0]?.options)),
     marked: marked.length > 0,
+    flags: flags[0],
     extras,
   };
 }
@@ -206,9 +204,9 @@ export async function readQuestion(env: Env, session: Session | null, input: z.i
   const isOwner = !!session && session.user.id === v.author.id;
   const ability = replyAbility({ ...v, authorId: v.author.id }, session, viewer);
   const owns = ownerOf(v, session);
-  const extras = shapeExtras(viewer.extras, { state: v.state, totalmarks: v.totalmarks, authorId: v.author.id });
+  const extras = shapeExtras(viewer.flags, viewer.extras, { state: v.state, totalmarks: v.totalmarks });
   return {
-    ...questionHeader(v, tree, extras.authorBrand),
+    ...questionHeader(v, tree, extras.byAuthor),
     ...extras.fields,
     hidden: v.hidden ? 1 : 0,
     qcomment: v.qcomment,
@@ -262,7 +260,7 @@ export async function readAnswer(env: Env, session: Session | null, input: z.inf
   const page = readable(loaded, reader, tree, ERR.readAnswerGone);
   const brands = brandsByAuthor(members);
   return {
-    question: questionHeader(page.question, tree, brands.get(page.question.author.id)?.brand ?? null),
+    question: questionHeader(page.question, tree, brands),
     answer: shapeAnswer(page.answer, ownerOf(page.question, session), brands),
   };
 }
@@ -456,7 +454,7 @@ export async function readCommentContext(env: Env, session: Session | null, inpu
     if (page.kind !== "ok") throw new DomainError(ERR.readAnswerGone);
     const brands = brandsByAuthor(members);
     const { comments, ...answer } = shapeAnswer(page.answer, ownerOf(page.question, session), brands, input.cmid);
-    const header = questionHeader(page.question, tree, brands.get(page.question.author.id)?.brand ?? null);
+    const header = questionHeader(page.question, tree, brands);
     return { cmid: input.cmid, type: "A", refid: target.refId, question: header, answer, comments };
   }
   const [page, members] = await Promise.all([loadQuestionPage(env, target.qid, 0), authorBrandsQuery(env, target.qid)]);
@@ -467,7 +465,7 @@ export async function readCommentContext(env: Env, session: Session | null, inpu
     cmid: input.cmid,
     type: "Q",
     refid: target.qid,
-    question: questionHeader(page.question, tree, brandsByAuthor(members).get(page.question.author.id)?.brand ?? null),
+    question: questionHeader(page.question, tree, brandsByAuthor(members)),
     answer: null,
     comments: shapeNodes(nodes, "Q", target.qid, input.cmid),
   };
