@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
-import { api, hydrated, ownAddress, register } from "./helpers";
+import { api, hydrated, ownAddress, register, seriousViolations } from "./helpers";
 
 /**
  * Following and the blacklist: a user follows another from his profile (with JavaScript on, the
@@ -91,10 +90,6 @@ test("the followers, blacklist and feed tabs and another's profile with its butt
     await expect(owner.page.getByRole("heading", { level: 1 })).toBeVisible();
     const widths = await owner.page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
     expect([path, widths.scroll <= widths.client]).toEqual([path, true]);
-    const { violations } = await new AxeBuilder({ page: owner.page }).analyze();
-    const serious = violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    expect([path, serious]).toEqual([path, []]);
+    expect([path, await seriousViolations(owner.page)]).toEqual([path, []]);
   }
 });

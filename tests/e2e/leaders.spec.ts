@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { guestPage } from "./helpers";
+import { guestPage, seriousViolations } from "./helpers";
 
 test("leaders page switches period and nomination", async ({ browser }) => {
   // plain links: the page works the same with JavaScript off
@@ -64,10 +63,6 @@ for (const path of ["/top/points/week/", "/top/bestanscnt/all/"]) {
       const sizes = await podium.getByTestId("leader-avatar").evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().width)));
       expect(sizes).toEqual([125, 107, 90]);
     }
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    expect(serious).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
   });
 }

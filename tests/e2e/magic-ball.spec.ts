@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { BALL_ANSWERS } from "../../app/lib/magic-ball";
-import { guestPage } from "./helpers";
+import { guestPage, seriousViolations } from "./helpers";
 
 /** The magic ball for a guest: asked with JavaScript off, answered on its share page, on a 390 px phone. */
 
@@ -13,9 +12,7 @@ async function fitsAndPassesAxe(page: Page) {
     return Math.max(...rights) - document.documentElement.clientWidth;
   });
   expect(overflow).toBeLessThanOrEqual(0);
-  const { violations } = await new AxeBuilder({ page }).include("main").analyze();
-  const serious = violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id);
-  expect(serious).toEqual([]);
+  expect(await seriousViolations(page, "main")).toEqual([]);
 }
 
 test("a guest without JavaScript asks the magic ball, gets an answer, and its share page opens for another guest", async ({ browser }) => {

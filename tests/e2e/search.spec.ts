@@ -1,7 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { SHOWCASE } from "../../db/seed/seed";
-import { api, guestPage, hydrated, island, signedIn } from "./helpers";
+import { api, guestPage, hydrated, island, seriousViolations, signedIn } from "./helpers";
 
 /**
  * Search as its readers meet it: a guest (JavaScript off) searches with a filter and finds a
@@ -131,14 +130,6 @@ test("a user types three letters into the toolbar's box on a page without island
   await page.context().close();
 });
 
-/** The serious and critical accessibility faults axe-core finds in the page's own part (the shared toolbar and footer are checked with the other pages). */
-async function seriousFaults(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).include("main").analyze();
-  return violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-}
-
 test("the search page fits a 390 px phone without sideways scrolling and has no serious accessibility fault", async ({ browser }) => {
   const page = await guestPage(browser, { viewport: { width: 390, height: 844 } });
   for (const path of [
@@ -155,6 +146,6 @@ test("the search page fits a 390 px phone without sideways scrolling and has no 
       return [main, ...main.querySelectorAll("*")].filter((e) => e.getBoundingClientRect().right > edge + 0.5).map((e) => `${e.tagName}.${e.className}`);
     });
     expect({ path, overflow }).toEqual({ path, overflow: [] });
-    expect({ path, faults: await seriousFaults(page) }).toEqual({ path, faults: [] });
+    expect({ path, faults: await seriousViolations(page, "main") }).toEqual({ path, faults: [] });
   }
 });

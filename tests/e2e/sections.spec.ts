@@ -1,6 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { api, guestPage, hydrated, island, register, signedIn } from "./helpers";
+import { api, guestPage, hydrated, island, register, seriousViolations, signedIn } from "./helpers";
 
 /**
  * The category pages and special sections: the adult gate with and without JavaScript, the
@@ -122,11 +121,7 @@ test.describe("on a 390 px phone", () => {
         return Math.max(...rights) - document.documentElement.clientWidth;
       });
       expect(overflow).toBeLessThanOrEqual(0);
-      const { violations } = await new AxeBuilder({ page }).include("main").analyze();
-      const serious = violations
-        .filter((v) => v.impact === "serious" || v.impact === "critical")
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-      expect(serious).toEqual([]);
+      expect(await seriousViolations(page, "main")).toEqual([]);
     });
   }
 });

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, type Browser, expect, type Page, test } from "@playwright/test";
 import { SHOWCASE } from "../../db/seed/seed";
-import { guestPage, sideScroll, signedIn } from "./helpers";
+import { guestPage, seriousViolations, sideScroll, signedIn } from "./helpers";
 
 /**
  * The site's shell on every page: the toolbar's categories drop-down without JavaScript, a phone
@@ -127,14 +127,6 @@ test.describe("a phone-sized screen", () => {
 });
 
 test.describe("An accessibility check (axe-core in Playwright) on these pages with no serious or critical violations", () => {
-  /** The serious and critical violations axe finds on the page as it is now, one line each. */
-  async function seriousViolations(page: Page): Promise<string[]> {
-    const result = await new AxeBuilder({ page }).analyze();
-    return result.violations
-      .filter((v) => v.impact === "serious" || v.impact === "critical")
-      .map((v) => `${v.id} — ${v.help}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  }
-
   /**
    * One test per page (axe takes several seconds a page on a busy 2-core machine, so each page has
    * its own budget), all in one browser context opened once: one sign-in for the signed-in pages.
@@ -157,6 +149,27 @@ test.describe("An accessibility check (axe-core in Playwright) on these pages wi
       }
     });
   }
+
+  test("the check finds in the page what axe's per-frame mode finds, in the page and in a frame of the site", async ({ browser }) => {
+    const page = await guestPage(browser);
+    await page.goto("/help/rules");
+    // faults put in on purpose: a picture without text, an empty button and link, an unlabelled field, a frame without a title holding two more
+    await page
+      .locator("main")
+      .evaluate((main) =>
+        main.insertAdjacentHTML(
+          "beforeend",
+          '<img src="/favicon.ico"><button></button><a href="/help/rules"></a><input type="text"><iframe srcdoc="<img src=/favicon.ico><button></button>"></iframe><ul><div>x</div></ul>',
+        ),
+      );
+    await expect(page.frameLocator("main iframe").locator("button")).toHaveCount(1);
+    const perFrame = (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+    const found = await seriousViolations(page);
+    expect(found.map((line) => line.split(" — ")[0]).sort()).toEqual(perFrame.map((v) => v.id).sort());
+    expect(found.length).toBeGreaterThanOrEqual(5);
+    expect(found.join("\n")).toContain("iframe");
+    await page.context().close();
+  });
 
   eachPage("every page, signed out, with the categories drop-down open", PAGES, guestPage, (page) =>
     page.getByTestId("categories-menu").locator("summary").click(),
