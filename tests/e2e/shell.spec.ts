@@ -128,7 +128,7 @@ test.describe("a phone-sized screen", () => {
 
 test.describe("An accessibility check (axe-core in Playwright) on these pages with no serious or critical violations", () => {
   /**
-   * One test per page (axe takes several seconds a page on a busy 2-core machine, so each page has
+   * One test per page (axe takes a second or more a page on a busy 2-core machine, so each page has
    * its own budget), all in one browser context opened once: one sign-in for the signed-in pages.
    */
   function eachPage(title: string, pages: { name: string; path: string }[], open: (browser: Browser) => Promise<Page>, opened: (page: Page) => Promise<void>) {
