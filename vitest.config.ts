@@ -48,6 +48,9 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/integration/**/*.test.ts"],
       setupFiles: ["./tests/integration/setup.ts"],
+      // two files side by side, each in its own workerd: most of a file's time is the runtime's start
+      // and its seed, which one core does while the other runs tests (vitest's default here is one)
+      maxWorkers: 2,
       // seeding a fresh database per test file takes a few seconds under load
       hookTimeout: 60_000,
       testTimeout: 30_000,
