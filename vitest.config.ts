@@ -28,6 +28,8 @@ export default defineConfig(async () => {
             CAPTCHA_SECRET: "integration-tests-captcha-secret",
             // the company's own domain: its users take part in no experiment
             CORPORATE_DOMAINS: "corp.test",
+            // a reader writing an answer counts 4 s after his last keystroke instead of 30 s (live-writers.test.ts)
+            LIVE_WRITING_MS: "4000",
             // pages report their D1 round trips (x-d1-roundtrips / x-d1-statements), as in `npm run bench`
             D1_STATS: "1",
             // payments: the local test provider is on (not production), and YooKassa is the fake

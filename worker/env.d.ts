@@ -30,6 +30,8 @@ declare global {
        * twice (header x-bench-d1: once or reads-twice)
        */
       BENCH_KNOBS?: string;
+      /** how long (ms) a reader writing an answer counts after his last keystroke; 30 s unless set (the tests shorten it) */
+      LIVE_WRITING_MS?: string;
       /** "off" renders every part of every page anew instead of reusing kept HTML fragments (the tests compare the two) */
       FRAGMENTS?: string;
       /** the zone the site is served on: with CF_PURGE_TOKEN, writes purge the changed pages in every location */

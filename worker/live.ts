@@ -4,6 +4,7 @@ import { ERR } from "../app/lib/errids";
 import { DomainError, errorEnvelope } from "../app/lib/errors";
 import { questionRoom, userHub } from "../app/models/core/hub.server";
 import { roomOpenTo } from "../app/models/users/reader.server";
+import { mayWriteAnswer } from "../app/models/answers/writers.server";
 import { getSession } from "../app/models/users/session.server";
 import { parseId } from "../app/lib/params";
 import { addressKey } from "../app/lib/ip-address";
@@ -13,7 +14,8 @@ import type { AppEnv } from "./types";
  * The live doors (WebSocket upgrades, hibernation API):
  * - /ws — the signed-in user's UserHub: new notifications and the unread counter;
  * - /ws/question/{qid} — the question's QuestionRoom: new answers, comments, votes and poll counts,
- *   for a reader who may read the question (a live one; in an adult category, after he confirmed his age).
+ *   and how many people are writing an answer, for a reader who may read the question (a live
+ *   one; in an adult category, after he confirmed his age).
  * An upgrade must come from a page of this site (its Origin is ours: browsers always send it on
  * WebSockets, so a missing or foreign Origin is refused — cross-site WebSocket hijacking).
  *
@@ -71,12 +73,17 @@ live.get("/ws/question/:qid", async (c) => {
   const refused = refusal(c.req.raw);
   if (refused) return refused;
   const qid = parseId(c.req.param("qid"));
+  if (qid == null) return new Response("Not found", { status: 404 });
+  const [open, session] = await Promise.all([roomOpenTo(c.env, c.req.raw, qid), getSession(c.env, c.req.raw)]);
   // only a reader who may read the question hears of it (docs/decisions/0050)
-  if (qid == null || !(await roomOpenTo(c.env, c.req.raw, qid))) return new Response("Not found", { status: 404 });
+  if (!open) return new Response("Not found", { status: 404 });
   const address = `ip:${addressKey(c.req.header("cf-connecting-ip") ?? "127.0.0.1")}`;
   const caps: Admission["caps"] = [{ tag: null, max: CAPS.perRoom }];
   if (perAddressCapped(c.env, c.req.raw)) caps.push({ tag: address, max: CAPS.perAddress });
-  return answered(await questionRoom(c.env, qid).fetch(admitted(c.req.raw, { tags: [address], caps })));
+  // the socket of a reader who may answer carries his id: the room counts the people writing an answer by it
+  const writer = session !== null && (await mayWriteAnswer(c.env, session, qid)) ? session.user.id : null;
+  const tags = writer !== null ? [address, `uid:${writer}`] : [address];
+  return answered(await questionRoom(c.env, qid).fetch(admitted(c.req.raw, { tags, caps })));
 });
 
 live.all("/ws/*", () => new Response("WebSocket upgrade required", { status: 426 }));

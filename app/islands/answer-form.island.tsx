@@ -6,12 +6,14 @@
  * JavaScript the form's own file field sends a photo with the answer) and sends through
  * call('addans'). The new answer then appears at the end of the list without a reload: its
  * server-rendered markup is taken from /answer/{aid}, so it looks exactly as after a reload.
+ * While the reader types, the question's readers see how many people are writing (./lib/writing.ts).
  */
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { LIMITS } from "../lib/limits";
 import { ANSWER, countOf } from "../lib/plural";
 import { call } from "./lib/call";
 import { TextExtras, useTextBox } from "./lib/text-box";
+import { answerWriting } from "./lib/writing";
 
 /** `watching`: the reader already follows the question (then no nudge to follow it after answering). */
 export type AnswerFormProps = { qid: number; back: string; watching?: boolean };
@@ -100,6 +102,9 @@ export default function AnswerForm({ qid, back, watching = false }: AnswerFormPr
   const [sent, setSent] = useState(false);
   // before hydration (and without JavaScript) the form is the full one: 3800 and the source
   const showSource = !box.hydrated || full;
+  // the question's readers see that someone is writing (from his first keystroke until he posts or leaves)
+  const writing = useMemo(() => answerWriting(qid), [qid]);
+  useEffect(() => () => writing.done(), [writing]);
 
   async function submit(e: React.FormEvent) {
     e.preventDefault();
@@ -108,6 +113,7 @@ export default function AnswerForm({ qid, back, watching = false }: AnswerFormPr
     const r = await call("addans", { qid, Body: box.body, source: showSource ? (source.current?.value ?? "") : "" });
     setBusy(false);
     if (r.ok) {
+      writing.done();
       const island = form.current?.closest(".answer-form-box") ?? form.current?.closest("otv-island") ?? form.current;
       box.clear();
       if (!island || !(await insertAnswer(Number(r.data.id), island))) return location.reload();
@@ -146,7 +152,10 @@ export default function AnswerForm({ qid, back, watching = false }: AnswerFormPr
           maxLength={box.hydrated ? undefined : LIMITS.fullAnswer}
           rows={full ? 10 : 5}
           placeholder="Введите текст ответа"
-          onInput={(e) => box.setText(e.currentTarget.value)}
+          onInput={(e) => {
+            box.setText(e.currentTarget.value);
+            writing.typed();
+          }}
         />
       </label>
       <TextExtras box={box} photos />

@@ -5,7 +5,8 @@
  * off), and new answers arrive from the question's room (/ws/question/{qid}) and are drawn with
  * the server's answer markup (./lib/answer-html.ts). While the socket is down the island polls
  * `moreanswers` past the last known answer every 3 s (docs/decisions/0013-quotas-and-live.md). An
- * answer already on the page (the answer form's own, say) is never drawn twice.
+ * answer already on the page (the answer form's own, say) is never drawn twice. The room also
+ * tells how many people are writing an answer ("2 человека пишут ответ", ./lib/writers-line.ts).
  */
 import { connectLive } from "../lib/live-socket";
 import { LIMITS } from "../lib/limits";
@@ -33,7 +34,7 @@ export type AnswersLiveProps = {
   signedIn: boolean;
 };
 
-type RoomMessage = { type: string; qid?: number; aid?: number; answer?: LiveAnswer };
+type RoomMessage = { type: string; qid?: number; aid?: number; answer?: LiveAnswer; n?: number };
 
 /** Runs the live list on its server-rendered element (the pager link, or nothing when every answer is shown). */
 export function mount(el: HTMLElement, props: AnswersLiveProps): void {
@@ -111,6 +112,8 @@ export function mount(el: HTMLElement, props: AnswersLiveProps): void {
   connectLive(liveUrl(`/ws/question/${qid}`), {
     onMessage(data) {
       const m = data as RoomMessage;
+      // how many people are writing an answer: the line's code is loaded the first time it is needed
+      if (m.type === "writers") return void import("./lib/writers-line").then((w) => w.showWriters(el, Number(m.n) || 0));
       if (m.type !== "answer" || m.qid !== qid || typeof m.aid !== "number") return;
       // the reader's own answer is drawn by the answer form that sent it: only counted here
       if (m.answer) return arrived([fromLive(qid, m.aid, m.answer)], undefined, m.answer.author.id !== pageSession()?.id);

@@ -13,6 +13,8 @@ export type LiveOptions = {
   onStatus?(up: boolean): void;
   /** the server closed the socket for good: its session ended (no reconnecting, no polling) */
   onEnded?(): void;
+  /** the socket is open (again): `send` sends a text on it while it stays open */
+  onOpen?(send: (text: string) => void): void;
   /** for tests: the WebSocket constructor, the timer and the random source */
   WebSocketImpl?: new (
     url: string,
@@ -21,6 +23,11 @@ export type LiveOptions = {
   clearTimer?: (t: unknown) => void;
   random?: () => number;
 };
+
+/** What a writer's page sends on the question's socket while he types an answer (the room's WRITING). */
+export const WRITING = "writing";
+/** At most this often a page tells of its writer's keystrokes (the room counts him for 30 s after the last). */
+export const WRITING_EVERY_MS = 5000;
 
 /** The close code of a socket whose session ended (sign-out, a new sign-in, a ban, expiry): never reopened. */
 export const SESSION_ENDED = 4001;
@@ -47,9 +54,13 @@ export function connectLive(url: string, opts: LiveOptions): () => void {
 
   const open = () => {
     retry = null;
-    ws = new WS(url);
+    const socket = new WS(url);
+    ws = socket;
     ws.onopen = () => {
       opts.onStatus?.(true);
+      opts.onOpen?.((text) => {
+        if (socket.readyState === 1) socket.send(text);
+      });
       healthy = setTimer(() => (attempt = 0), BACKOFF.healthyMs);
       const beat = () => {
         if (ws?.readyState === 1) ws.send("ping");

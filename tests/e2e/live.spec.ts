@@ -4,8 +4,8 @@ import { api, guestPage, hydrated, markDocument, register, sameDocument, signedI
 /**
  * The live parts of the pages: a new answer reaches another reader without a reload, 'Показать
  * ещё ответы' appends the next 20 in place, the survey banner after 2 s sets its cookie, the
- * bell's counter rises when someone answers my question, and a guest's click on an action opens
- * the sign-in dialog.
+ * bell's counter rises when someone answers my question, readers see how many people are writing
+ * an answer, and a guest's click on an action opens the sign-in dialog.
  */
 
 const RESOLVED_QUESTION = 1; // the seed's showcase: 45 answers, the best one apart (db/seed SHOWCASE)
@@ -43,6 +43,33 @@ test("a second reader sees a new answer appear without reloading", async ({ brow
   await expect(reader.getByTestId("answers-count")).toHaveText("1 ответ");
   await expect(reader.getByTestId("no-answers")).toHaveCount(0);
   expect(await sameDocument(reader)).toBe(true);
+});
+
+test("readers see how many people are writing an answer, live, from the writer's keystrokes until he posts", async ({ browser }) => {
+  const stamp = Date.now();
+  const asker = await signedIn(browser, "guru@demo.local");
+  const url = await ask(asker, `Как научиться печатать вслепую? ${stamp}`);
+
+  const reader = await guestPage(browser);
+  await reader.goto(url);
+  await expect(reader.locator('otv-island[name="answers-live"]')).toHaveAttribute("live", "up");
+  await expect(reader.getByTestId("writers")).toHaveCount(0);
+
+  const writer = await signedIn(browser, "vip@demo.local");
+  await writer.goto(url);
+  const box = writer.getByLabel("Ваш ответ");
+  await hydrated(box);
+  await box.fill("Начните с");
+  await expect(reader.getByTestId("writers")).toHaveText("1 человек пишет ответ");
+  // his own page does not count him
+  await expect(writer.locator('otv-island[name="answers-live"]')).toHaveAttribute("live", "up");
+  await expect(writer.getByTestId("writers")).toHaveCount(0);
+
+  await box.fill(`Начните с тренажёра по десять минут в день. ${stamp}`);
+  await writer.getByRole("button", { name: "Ответить" }).click();
+  await expect(reader.getByTestId("answer").filter({ hasText: String(stamp) })).toBeVisible();
+  await expect(reader.getByTestId("writers")).toHaveCount(0);
+  for (const p of [asker, reader, writer]) await p.context().close();
 });
 
 test("while the question's socket is down, the page polls for new answers every 3 s", async ({ browser }) => {

@@ -107,6 +107,31 @@ describe("the live socket client", () => {
     expect(h.sockets.length).toBe(4);
   });
 
+  it("the owner may send on the socket while it is open, on each new one after a reconnect, and not on a closed one", () => {
+    const h = harness();
+    const sends: ((text: string) => void)[] = [];
+    connectLive("ws://x/ws/question/1", {
+      onMessage: () => undefined,
+      onOpen: (send) => sends.push(send),
+      WebSocketImpl: h.FakeSocket as never,
+      setTimer: h.setTimer,
+      clearTimer: h.clearTimer,
+      random: () => 0.5,
+    });
+    expect(sends).toEqual([]);
+    h.sockets[0].up();
+    sends[0]("writing");
+    expect(h.sockets[0].sent).toEqual(["writing"]);
+    h.sockets[0].down();
+    sends[0]("writing");
+    expect(h.sockets[0].sent).toEqual(["writing"]);
+    h.advance(1000);
+    h.sockets[1].up();
+    sends[1]("writing");
+    expect(sends.length).toBe(2);
+    expect(h.sockets[1].sent).toEqual(["writing"]);
+  });
+
   it("a socket the server closes because the session ended (4001) is not reopened: the page is told once and stops", () => {
     const h = harness();
     const status: boolean[] = [];
