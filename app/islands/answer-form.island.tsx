@@ -107,6 +107,9 @@ export default function AnswerForm({ qid, back, watching = false }: AnswerFormPr
   useEffect(() => () => writing.done(), [writing]);
 
   async function submit(e: React.FormEvent) {
+    // a submit that comes while the island hydrates (React replays it before the text is read into
+    // its state) is left to the plain form, which posts as it does without JavaScript
+    if (!box.hydrated) return;
     e.preventDefault();
     if (!box.count.ok || busy) return;
     setBusy(true);

@@ -211,6 +211,9 @@ function CommentForm({ type, refid, parent, back, label = "Комментари�
   }, [autoFocus]);
 
   async function submit(e: React.FormEvent) {
+    // a submit that comes while the island hydrates (React replays it before the text is read into
+    // its state) is left to the plain form, which posts as it does without JavaScript
+    if (!box.hydrated) return;
     e.preventDefault();
     if (!box.count.ok || busy) return;
     setBusy(true);

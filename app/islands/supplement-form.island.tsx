@@ -37,6 +37,9 @@ export default function SupplementForm({ qid, back }: SupplementFormProps) {
   }
 
   async function submit(e: React.FormEvent) {
+    // a submit that comes while the island hydrates (React replays it before the text is read into
+    // its state) is left to the plain form, which posts as it does without JavaScript
+    if (!box.hydrated) return;
     e.preventDefault();
     if (!box.count.ok || busy) return;
     setBusy(true);
