@@ -20,7 +20,8 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           // a second store the tests apply the migrations to alone, with no seed (the category tree's test)
-          d1Databases: { EMPTY_DB: "migrations-only" },
+          // and a second database some users' rows live in, for the queue's effects (effects.test.ts)
+          d1Databases: { EMPTY_DB: "migrations-only", USERS_1: "users-1" },
           bindings: {
             TEST_MIGRATIONS: migrations,
             // the seed hashes the demo passwords with the development pepper; the captcha secret is the tests' own

@@ -1,6 +1,7 @@
 import type { Limiter } from "../durable-objects/limiter";
 import type { QuestionRoom } from "../durable-objects/question-room";
 import type { UserHub } from "../durable-objects/user-hub";
+import type { EffectMessage } from "../app/models/effects/outbox.server";
 
 declare global {
   namespace Cloudflare {
@@ -10,6 +11,13 @@ declare global {
       USER_HUB: DurableObjectNamespace<UserHub>;
       QUESTION_ROOM: DurableObjectNamespace<QuestionRoom>;
       LIMITER: DurableObjectNamespace<Limiter>;
+      /** effects bound for another database than their write (outbox rows), applied by the worker's queue handler */
+      EFFECTS: Queue<EffectMessage>;
+      /**
+       * the D1 bindings users' own rows are spread over, comma-separated (user id mod their number);
+       * unset or one name: every user is in DB and no effect goes through the queue
+       */
+      USER_DBS?: string;
       /** the previews of uploaded photos, by key (app/lib/photos.ts) */
       PHOTOS: R2Bucket;
       /** secret mixed into password hashes (wrangler secret put PEPPER); without it the worker answers 503 */

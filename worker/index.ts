@@ -22,6 +22,8 @@ import { isSharedCandidate, type SharedRenderContext, sharedQuestionPage } from 
 import { withSecurityHeaders } from "../app/lib/http.server";
 import { servePreview } from "../app/models/photos/photo-reads.server";
 import { dropUnattachedPhotos } from "../app/models/photos/cleanup.server";
+import { cleanUpEffectRecords, sendUnsent, spreadOverDatabases } from "../app/models/effects/outbox.server";
+import { applyEffects } from "../app/models/effects/apply.server";
 import type { AppEnv } from "./types";
 
 export { UserHub } from "../durable-objects/user-hub";
@@ -74,6 +76,13 @@ app.use("*", async (c, next) => {
     c.res = new Response(c.res.body, c.res);
     c.res.headers.append("Set-Cookie", cookie);
   }
+});
+
+// Effects bound for another database leave outbox rows in the write's batch: once the response is
+// made, the request sends them to the queue (the cron sends whatever a stopped Worker left).
+app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {
+  await next();
+  if (spreadOverDatabases(c.env)) c.executionCtx.waitUntil(sendUnsent(c.env, Date.now()).catch((e) => console.error("effects: send failed", e)));
 });
 
 app.route("/api", api);
@@ -133,7 +142,8 @@ export default {
   /**
    * The cron: questions move A → V → R (or are deleted when nobody answered) as their windows
    * close, VIPs expire, well-liked resolved questions join the gold fund, and spent captchas, old
-   * sign-in attempts, sessions, tracking rows and photos uploaded but never used go.
+   * sign-in attempts, sessions, tracking rows and photos uploaded but never used go; effects left
+   * unsent go to the queue.
    */
   async scheduled(_controller: ScheduledController, env: Env, ctx: ExecutionContext) {
     ctx.waitUntil(advanceQuestions(env, Date.now()));
@@ -144,5 +154,12 @@ export default {
     // rows written outside the worker (none in normal operation) get their stems, and their nicks' keys
     ctx.waitUntil(indexStale(env.DB, 5_000));
     ctx.waitUntil(fillNickKeys(env.DB, 5_000));
+    // effects whose request stopped before sending them, and the effects' old records
+    ctx.waitUntil(sendUnsent(env, Date.now()));
+    ctx.waitUntil(cleanUpEffectRecords(env, Date.now()));
+  },
+  /** The effects queue: each effect applied once in its database (app/models/effects/apply.server.ts). */
+  async queue(batch: MessageBatch<unknown>, env: Env) {
+    await applyEffects(env, batch, Date.now());
   },
 } satisfies ExportedHandler<Env>;

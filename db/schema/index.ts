@@ -4,3 +4,4 @@ export * from "./questions";
 export * from "./activity";
 export * from "./payments";
 export * from "./ads";
+export * from "./effects";

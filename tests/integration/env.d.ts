@@ -7,6 +7,8 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       /** a store of its own with nothing in it until a test applies the migrations */
       EMPTY_DB: D1Database;
+      /** a second store, where the effects' test puts some users' own rows (effects.test.ts) */
+      USERS_1: D1Database;
       /** the YooKassa fake's address (its /_control steering) */
       FAKE_YOOKASSA_URL: string;
     }

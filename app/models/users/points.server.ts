@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { LEVELS } from "../../lib/levels";
 import { dbOf, schema } from "../core/db.server";
 import { levelNotification } from "../notifications/create.server";
+import { HOME_DB, outboxRow, userHome } from "../effects/outbox.server";
 
 /** Points each action earns or costs. */
 export const POINTS = {
@@ -44,6 +45,11 @@ function levelCase(points: SQL): SQL {
  * (SQLite's changes()), which lets "insert a vote or ignore it, then pay for it" stay one atomic
  * batch. The third statement uses changes() itself (1 after the ledger insert exactly when the
  * change applied), so a statement after pointsChange cannot chain on changes() any more.
+ *
+ * When the user's rows live in another database than the caller's (userHome), the same slots
+ * hold the change's outbox row instead (second, where the ledger row would be, so a caller that
+ * reads its changes still learns whether the change applied) and statements that do nothing; the
+ * queue then applies pointsRows there (docs/decisions/0055-effects-across-databases.md).
  */
 export function pointsChange(
   env: Env,
@@ -54,6 +60,28 @@ export function pointsChange(
   now: number,
   onlyIfChanged = false,
 ) {
+  const body: PointsEffect = { userId, delta, reason, ref, now };
+  const rows = pointsRows(env, body, onlyIfChanged);
+  const home = userHome(env, userId);
+  if (home === HOME_DB) return rows;
+  const db = dbOf(env);
+  // a SELECT leaves changes() as the statement before it set it, for the outbox row's guard
+  const nothing = db.select({ none: sql`0` }).from(schema.outbox).where(sql`0`);
+  const queued = outboxRow(env, { target: home, kind: "points", body }, now, onlyIfChanged ? sql`changes() = 1` : sql`1`);
+  return [nothing, queued, ...rows.slice(2).map(() => nothing)] as unknown as typeof rows;
+}
+
+/** A change of points as the queue carries it to the user's database. */
+export type PointsEffect = {
+  userId: number;
+  delta: number;
+  reason: PointsReason;
+  ref: { type: string; id: number } | null;
+  now: number;
+};
+
+/** The statements of a change of points in this env's database, where the user's rows are (see pointsChange). */
+export function pointsRows(env: Env, { userId, delta, reason, ref, now }: PointsEffect, onlyIfChanged = false) {
   const db = dbOf(env);
   const u = schema.users;
   const guard = onlyIfChanged ? sql`changes() = 1` : sql`1`;

@@ -1,0 +1,123 @@
+/**
+ * Effects that land in another database than the write that causes them (decision 0055): the
+ * write's batch adds an outbox row beside its own rows, so nothing is lost if the Worker stops
+ * right after; the queue carries the row to its database, where the consumer (apply.server.ts)
+ * applies it once. Today every user's rows live in DB and nothing takes this path unless
+ * USER_DBS names more than one database.
+ */
+import { and, asc, inArray, isNull, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { dbOf, schema } from "../core/db.server";
+
+/** The kinds of effect, each with one rule that applies it (apply.server.ts). */
+export type EffectKind = "points";
+
+/** What the queue carries: the outbox row as its consumer needs it. */
+export type EffectMessage = { id: string; target: string; kind: EffectKind; body: unknown };
+
+/** The database every request writes to, and where every user's rows live unless USER_DBS spreads them. */
+export const HOME_DB = "DB";
+
+/** The D1 bindings an effect may land in: the site's database and those of the plan's kinds. */
+const DATABASE_BINDING = /^(DB|SITE|(USERS|THREADS|SEARCH)_\d+)$/;
+
+/**
+ * The binding of the database a user's own rows live in (his points, ledger, notifications). A
+ * stand-in for the plan's bucket map: USER_DBS lists bindings, and user id mod their number picks
+ * one; unset, every user is in DB.
+ */
+export function userHome(env: Env, userId: number): string {
+  const homes = (env.USER_DBS ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return homes.length > 1 ? homes[userId % homes.length] : HOME_DB;
+}
+
+/** Whether writes may leave outbox rows (USER_DBS spreads users over more than one database). */
+export function spreadOverDatabases(env: Env): boolean {
+  return new Set((env.USER_DBS ?? "").split(",").map((s) => s.trim())).size > 1;
+}
+
+/** The env whose DB is the database binding `name`, or null when `name` is no such binding. */
+export function envOn(env: Env, name: string): Env | null {
+  if (!DATABASE_BINDING.test(name)) return null;
+  const d1 = (env as unknown as Record<string, unknown>)[name] as D1Database | undefined;
+  return d1 && typeof d1.batch === "function" ? ({ ...env, DB: d1 } as Env) : null;
+}
+
+/**
+ * The outbox row of an effect, for the causing write's own batch. `when` guards it as it would
+ * have guarded the effect's own statements (a vote that was a duplicate pays nothing).
+ */
+export function outboxRow(env: Env, effect: { target: string; kind: EffectKind; body: unknown }, now: number, when: SQL) {
+  const id = crypto.randomUUID();
+  return dbOf(env)
+    .insert(schema.outbox)
+    .select(sql`SELECT ${id}, ${effect.target}, ${effect.kind}, ${JSON.stringify(effect.body)}, ${now}, NULL WHERE ${when}`);
+}
+
+/** How many unsent rows one send takes (a queue's sendBatch takes at most 100 messages). */
+export const SEND_BATCH = 100;
+
+/**
+ * Sends the outbox rows not sent yet to the queue, oldest first, and marks them sent. Run after
+ * every write while the users are spread (worker/index.ts) and by the cron for whatever a stopped
+ * Worker left. Two sends of one row may overlap: the consumer applies an event once whatever
+ * number of times it arrives. Returns how many were sent.
+ */
+export async function sendUnsent(env: Env, now: number, limit = SEND_BATCH): Promise<number> {
+  const db = dbOf(env);
+  const o = schema.outbox;
+  const rows = await db.select().from(o).where(isNull(o.sent)).orderBy(asc(o.created)).limit(limit);
+  if (rows.length === 0) return 0;
+  const messages = rows.map((r) => ({ body: { id: r.id, target: r.target, kind: r.kind, body: JSON.parse(r.body) } as EffectMessage }));
+  await env.EFFECTS.sendBatch(messages);
+  await db
+    .update(o)
+    .set({ sent: now })
+    .where(
+      inArray(
+        o.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  return rows.length;
+}
+
+/**
+ * How long the records of sent and applied events are kept: longer than a message can live in
+ * the queue with its retries, so a late second delivery still finds its event applied.
+ */
+export const EFFECT_RECORDS_MS = 7 * 86_400_000;
+
+/**
+ * The cron's cleanup of the effects' records: in DB and in every database users are spread over,
+ * sent outbox rows and applied records older than EFFECT_RECORDS_MS, at most `batch` of each.
+ * Returns how many went.
+ */
+export async function cleanUpEffectRecords(env: Env, now: number, batch = 1000): Promise<number> {
+  const due = now - EFFECT_RECORDS_MS;
+  const { outbox: o, appliedEvents: a } = schema;
+  const bindings = new Set([HOME_DB, ...(env.USER_DBS ?? "").split(",").map((s) => s.trim())]);
+  let gone = 0;
+  for (const name of bindings) {
+    const on = name ? envOn(env, name) : null;
+    if (!on) continue;
+    const db = dbOf(on);
+    const results = await db.batch([
+      db.delete(o).where(
+        inArray(
+          o.id,
+          db
+            .select({ id: o.id })
+            .from(o)
+            .where(and(isNotNull(o.sent), lt(o.sent, due)))
+            .limit(batch),
+        ),
+      ),
+      db.delete(a).where(inArray(a.id, db.select({ id: a.id }).from(a).where(lt(a.applied, due)).limit(batch))),
+    ]);
+    for (const r of results) gone += (r as D1Result).meta.changes;
+  }
+  return gone;
+}
