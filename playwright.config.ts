@@ -27,6 +27,9 @@ export default defineConfig({
     baseURL: external ?? `http://127.0.0.1:${port}`,
     browserName: "chromium",
     locale: "ru-RU",
+    // the site's service worker (offline reading) stays out of the stories' way: a page's requests go
+    // to the server as the stories expect; offline.spec.ts allows it for its own contexts
+    serviceWorkers: "block",
     // a failed story keeps its actions, network and console; DOM snapshots and screenshots of every
     // action made each story about a third slower
     trace: { mode: "retain-on-failure", snapshots: false, screenshots: false },

@@ -41,9 +41,10 @@ export default defineConfig({
     target: "es2020",
     modulePreload: false,
     rollupOptions: {
-      input: ["app/islands/client.ts", "app/islands/toolbar-suggest.ts"],
+      // the service worker keeps one address (a browser updates it there), its version put in by `npm run build`
+      input: ["app/islands/client.ts", "app/islands/toolbar-suggest.ts", "app/sw/sw.ts"],
       output: {
-        entryFileNames: "islands/[name]-[hash].js",
+        entryFileNames: (chunk) => (chunk.name === "sw" ? "sw.js" : "islands/[name]-[hash].js"),
         chunkFileNames: "islands/[name]-[hash].js",
         assetFileNames: "islands/[name]-[hash][extname]",
       },

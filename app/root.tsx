@@ -14,6 +14,9 @@ import styles from "./styles/site.css?url";
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: styles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  // installable: the web app manifest and the home-screen icon of iOS, which reads no manifest icons
+  { rel: "manifest", href: "/manifest.webmanifest" },
+  { rel: "apple-touch-icon", href: "/icons/apple-touch-icon.png" },
 ];
 
 /**
@@ -86,6 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b64b5" />
         <Meta />
         {data?.user ? <SessionMeta id={data.user.id} salt={data.user.salt} token={data.user.token} /> : null}
         <Links />

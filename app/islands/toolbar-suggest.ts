@@ -1,6 +1,6 @@
 /**
  * Suggestions for the toolbar's search box, on every page: a small module with no React and no
- * island runtime, loaded by the site shell. Without it the box is a plain GET form to /search.
+ * island runtime, loaded by the site shell (which also registers the service worker, see the imports). Without it the box is a plain GET form to /search.
  * With it the field becomes a combobox: once more than 2 characters are typed it asks `suggest`
  * 200 ms after the last keystroke (older answers are dropped) and lists popular question titles
  * under the box; the arrow keys move through them, Enter or a click puts the chosen title in the
@@ -10,6 +10,8 @@
 import { drawSuggestGroup, SUGGEST_COOKIE, SUGGEST_COOKIE_DAYS, suggestGroupOf } from "../lib/experiments";
 import "./page-events";
 import "./adult-refusal";
+// every page registers the service worker that keeps pages for reading offline
+import "./lib/service-worker";
 
 // the suggest experiment: a reader's group is drawn once, in his browser, and kept in a cookie the server reads with his events
 const groupCookie = document.cookie.split("; ").find((c) => c.startsWith(`${SUGGEST_COOKIE}=`));

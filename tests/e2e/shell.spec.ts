@@ -21,6 +21,7 @@ const PAGES: { name: string; path: string }[] = [
   { name: "categories", path: "/categories/" },
   { name: "brand", path: `/${SHOWCASE.brandUrlname}/` },
   { name: "rules", path: "/help/rules" },
+  { name: "offline", path: "/offline" },
   { name: "support", path: "/help/support" },
   { name: "sign-in", path: "/login" },
   { name: "registration", path: "/register" },

@@ -261,6 +261,7 @@ const NOT_DOOR_ROUTES: Record<string, string> = {
   "routes/help.support": "a static page",
   "routes/help._index": "a static page",
   "routes/help.rules": "a static page",
+  "routes/offline": "a static page (the service worker shows it offline, listing the pages kept on the device)",
   "routes/canceled_paid": "the payer's own payment",
   "routes/success_paid": "the payer's own payment",
   "routes/pay.test.$id": "the payer's own payment (payments tests)",
