@@ -3,6 +3,7 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-worker
 import { defineConfig } from "vitest/config";
 import { DEV_VARS } from "./scripts/dev-vars.mjs";
 import { FAKE_SHOP, startFakeYooKassa } from "./tests/integration/fakes/yookassa";
+import { startFakePushService } from "./tests/integration/fakes/push-service";
 
 /**
  * Integration tests inside workerd (@cloudflare/vitest-pool-workers 0.15, the Vite-plugin API).
@@ -13,6 +14,8 @@ export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.resolve("db/migrations"));
   // the YooKassa adapter's tests talk HTTP to a fake of its API on 127.0.0.1
   const yookassa = await startFakeYooKassa();
+  // Web Push goes to a push service on 127.0.0.1 that checks the signature and decrypts (web-push.test.ts)
+  const pushService = await startFakePushService();
   return {
     plugins: [
       cloudflareTest({
@@ -41,6 +44,12 @@ export default defineConfig(async () => {
             YOOKASSA_SECRET_KEY: FAKE_SHOP.key,
             YOOKASSA_API_URL: `${yookassa.url}/v3`,
             FAKE_YOOKASSA_URL: yookassa.url,
+            // Web Push: the development key pair, and the local push service as a place subscriptions may point at
+            VAPID_PUBLIC_KEY: DEV_VARS.VAPID_PUBLIC_KEY,
+            VAPID_PRIVATE_KEY: DEV_VARS.VAPID_PRIVATE_KEY,
+            VAPID_SUBJECT: DEV_VARS.VAPID_SUBJECT,
+            PUSH_TEST_ORIGINS: pushService.url,
+            FAKE_PUSH_URL: pushService.url,
           },
           // the worker's own fetches reach this machine's loopback alone (the fakes above): a test
           // never sends a packet to another address, and a fetch of one fails at once

@@ -114,11 +114,14 @@ export class UserHub extends DurableObject {
     return this.counter();
   }
 
-  /** A new notification (already stored in D1): the counter rises and every socket hears of it. */
-  notified(item: Record<string, unknown>): number {
+  /**
+   * A new notification (already stored in D1): the counter rises and every socket hears of it.
+   * `open` says how many of his pages heard it: none, and the site may reach him by push.
+   */
+  notified(item: Record<string, unknown>): { unread: number; open: number } {
     const unread = this.setCounter(this.counter() + 1);
-    this.broadcast({ type: "notify", unread, item });
-    return unread;
+    const open = this.broadcast({ type: "notify", unread, item });
+    return { unread, open };
   }
 
   /** `n` notifications were viewed: the counter falls (never below 0). */
@@ -235,10 +238,10 @@ export class UserHub extends DurableObject {
     return this.instance;
   }
 
-  /** Sends to every socket whose session is still current. */
-  private broadcast(msg: HubMessage): void {
+  /** Sends to every socket whose session is still current; how many it reached. */
+  private broadcast(msg: HubMessage): number {
     const now = Date.now();
-    broadcast(this.ctx, JSON.stringify(msg), (ws) => this.expired(ws, now));
+    return broadcast(this.ctx, JSON.stringify(msg), (ws) => this.expired(ws, now));
   }
 
   async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {

@@ -4,11 +4,15 @@
  * hashes the demo accounts' passwords with this PEPPER (so the demo logins work wherever it is
  * set), and the e2e setup, the benchmark and vitest give this PEPPER with their own CAPTCHA_SECRET.
  * ENVIRONMENT "development" overrides wrangler.toml's "production" and, with PAY_TEST_SECRET, turns
- * on the local test payment provider (its hosted page at /pay/test/{id}).
+ * on the local test payment provider (its hosted page at /pay/test/{id}). The VAPID pair signs Web
+ * Push locally (made once by scripts/vapid-keys.mjs; production has its own).
  */
 export const DEV_VARS = Object.freeze({
   PEPPER: "dev-pepper",
   CAPTCHA_SECRET: "dev-captcha-secret",
   ENVIRONMENT: "development",
   PAY_TEST_SECRET: "dev-pay-test-secret",
+  VAPID_PUBLIC_KEY: "BAKBGfE3lPA80X85U_w12gpS1GlZJjYrUSeu6mJqihm0rCaTJyGRajDshSpnX9_OTBidbwjszEh2TaYbpW1V7yM",
+  VAPID_PRIVATE_KEY: "sTCiHeYSIiIi8D6SsYDZPtvkH3CpEzAaNdZz1DOKBfw",
+  VAPID_SUBJECT: "mailto:dev@localhost",
 });

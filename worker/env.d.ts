@@ -2,6 +2,7 @@ import type { Limiter } from "../durable-objects/limiter";
 import type { QuestionRoom } from "../durable-objects/question-room";
 import type { UserHub } from "../durable-objects/user-hub";
 import type { EffectMessage } from "../app/models/effects/outbox.server";
+import type { PushJob } from "../app/models/notifications/web-push-queue.server";
 
 declare global {
   namespace Cloudflare {
@@ -18,6 +19,19 @@ declare global {
        * unset or one name: every user is in DB and no effect goes through the queue
        */
       USER_DBS?: string;
+      /** notifications to send by Web Push (their recipients had no page open), sent by the worker's queue handler */
+      PUSH: Queue<PushJob>;
+      /** Web Push's VAPID public key, base64url (wrangler secret put VAPID_PUBLIC_KEY; `node scripts/vapid-keys.mjs` makes a pair); without the three push is off */
+      VAPID_PUBLIC_KEY?: string;
+      /** secret: the VAPID private key, base64url (wrangler secret put VAPID_PRIVATE_KEY) */
+      VAPID_PRIVATE_KEY?: string;
+      /** who the push services may contact, "mailto:…" or "https://…" (wrangler secret put VAPID_SUBJECT) */
+      VAPID_SUBJECT?: string;
+      /**
+       * outside production only: origins a push subscription may point at besides the known push
+       * services, comma-separated (the tests' local push service)
+       */
+      PUSH_TEST_ORIGINS?: string;
       /** the previews of uploaded photos, by key (app/lib/photos.ts) */
       PHOTOS: R2Bucket;
       /** secret mixed into password hashes (wrangler secret put PEPPER); without it the worker answers 503 */

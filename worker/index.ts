@@ -24,11 +24,17 @@ import { servePreview } from "../app/models/photos/photo-reads.server";
 import { dropUnattachedPhotos } from "../app/models/photos/cleanup.server";
 import { cleanUpEffectRecords, sendUnsent, spreadOverDatabases } from "../app/models/effects/outbox.server";
 import { applyEffects } from "../app/models/effects/apply.server";
+import { sendPushes } from "../app/models/notifications/web-push.server";
+import type { PushJob } from "../app/models/notifications/web-push-queue.server";
+
 import type { AppEnv } from "./types";
 
 export { UserHub } from "../durable-objects/user-hub";
 export { QuestionRoom } from "../durable-objects/question-room";
 export { Limiter } from "../durable-objects/limiter";
+
+/** The Web Push queue's name (wrangler.toml); every other queue the worker consumes carries effects. */
+const PUSH_QUEUE = "otvety-push";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 
@@ -158,8 +164,12 @@ export default {
     ctx.waitUntil(sendUnsent(env, Date.now()));
     ctx.waitUntil(cleanUpEffectRecords(env, Date.now()));
   },
-  /** The effects queue: each effect applied once in its database (app/models/effects/apply.server.ts). */
+  /**
+   * The queues: effects, each applied once in its database (app/models/effects/apply.server.ts),
+   * and Web Push, sent to the devices of those who had no page open (app/models/notifications/web-push.server.ts).
+   */
   async queue(batch: MessageBatch<unknown>, env: Env) {
-    await applyEffects(env, batch, Date.now());
+    if (batch.queue === PUSH_QUEUE) await sendPushes(env, batch as MessageBatch<PushJob>, Date.now());
+    else await applyEffects(env, batch, Date.now());
   },
 } satisfies ExportedHandler<Env>;

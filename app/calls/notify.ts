@@ -2,6 +2,7 @@ import { readBrandFeed } from "../models/brands/brand-feed.server";
 import { z } from "zod";
 import { BulkSetInput, BulkViewedInput, FeedInput, markViewed, readFeed, showBulk, ShowBulkInput, showCount } from "../models/notifications/feed.server";
 import { SaveSettingsInput, saveSettings, showSettings } from "../models/notifications/settings.server";
+import { listDevices, SubscribeInput, subscribe, UnsubscribeInput, unsubscribe } from "../models/notifications/push-devices.server";
 import { defineCall, type NamedCall } from "./define";
 
 const none = z.object({});
@@ -53,6 +54,24 @@ export const notifyCalls: Record<string, NamedCall> = {
     method: "POST",
     input: SaveSettingsInput,
     run: (c, input) => saveSettings(c.env, c.session, input),
+  }),
+  /** endpoint, p256dh, auth (this browser's PushSubscription) → {devices}: Web Push on this device */
+  pushsubscribe: defineCall({
+    method: "POST",
+    input: SubscribeInput,
+    run: (c, input) => subscribe(c.env, c.session, input, c.req.headers.get("user-agent"), c.now),
+  }),
+  /** id (one of his devices) → {devices}: no more pushes to it */
+  pushunsubscribe: defineCall({
+    method: "POST",
+    input: UnsubscribeInput,
+    run: (c, input) => unsubscribe(c.env, c.session, input),
+  }),
+  /** {devices, on}: his devices, newest first, and whether push is set up on the site */
+  pushdevices: defineCall({
+    method: "GET",
+    input: none,
+    run: (c) => listDevices(c.env, c.session),
   }),
   /** {settings} in the same form savesettings takes */
   showsettings: defineCall({

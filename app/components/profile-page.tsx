@@ -2,7 +2,7 @@ import { levelColour } from "../lib/levels";
 import { cut } from "../lib/limits";
 import { ANSWER, countOf, POINT } from "../lib/plural";
 import { STATE_TITLES } from "../lib/questions";
-import { type NoticeItem, noticeHref, noticeTitle } from "../islands/lib/notice-text";
+import { type NoticeItem, noticeHref, noticeTitle } from "../lib/notice-text";
 import { signInUrl } from "../lib/return-to";
 import type {
   HiddenProfileUser,

@@ -10,6 +10,66 @@ import {
   type NotifySettings,
 } from "../lib/notify-settings";
 import { CallForm } from "./forms";
+import { Island } from "../islands/island";
+
+/** A device the user gets Web Push on, as the settings list it. */
+export type PushDevice = { id: number; device: string; added: number };
+
+const addedOn = (ms: number) => new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", year: "numeric" }).format(new Date(ms));
+
+/** The button's markup (the push-toggle island takes it over): disabled until the island finds the browser can push. */
+function PushToggle() {
+  return (
+    <div className="push-toggle">
+      <button type="button" className="btn" data-push-on="" disabled>
+        Включить push-уведомления на этом устройстве
+      </button>
+      <p className="muted" role="status" data-push-status="">
+        Для push-уведомлений нужен браузер с включённым JavaScript.
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Web Push on this user's devices: the button that turns it on in this browser (the browser asks
+ * its permission only after the click), and his devices, each with a plain form that removes it.
+ */
+function PushDevices({ devices, vapidKey, back }: { devices: PushDevice[]; vapidKey: string | null; back: string }) {
+  return (
+    <section className="card" id="push" aria-labelledby="push-title">
+      <h2 id="push-title">Push-уведомления на устройствах</h2>
+      {vapidKey ? (
+        <>
+          <p>Уведомления приходят на устройство, когда сайт закрыт: о тех событиях, что отмечены в колонке «Push».</p>
+          <Island name="push-toggle" of={PushToggle} props={{ vapidKey }} when="idle" />
+        </>
+      ) : (
+        <p className="muted">Push-уведомления на этом сайте не настроены.</p>
+      )}
+      <h3>Мои устройства</h3>
+      {devices.length === 0 ? (
+        <p className="muted">На этом сайте push-уведомления пока не включены ни на одном вашем устройстве.</p>
+      ) : (
+        <ul className="push-devices" data-testid="push-devices">
+          {devices.map((d) => (
+            <li key={d.id}>
+              <span>
+                {d.device}, с {addedOn(d.added)}
+              </span>
+              <CallForm call="pushunsubscribe" back={back} className="inline-form">
+                <input type="hidden" name="id" value={d.id} />
+                <button type="submit" className="link-btn" aria-label={`Удалить устройство: ${d.device}`}>
+                  Удалить
+                </button>
+              </CallForm>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 /**
  * A checkbox that always sends its field: a hidden input with 0 comes first and the checkbox's 1,
@@ -32,7 +92,19 @@ function Flag({ name, checked, label, testId }: { name: string; checked: boolean
  * channel and the project news. A plain form to /do/savesettings; works with JavaScript off.
  * `settings` are the stored values (1 = on).
  */
-export function SettingsPage({ settings, back, saved }: { settings: NotifySettings; back: string; saved: boolean }) {
+export function SettingsPage({
+  settings,
+  back,
+  saved,
+  devices,
+  vapidKey,
+}: {
+  settings: NotifySettings;
+  back: string;
+  saved: boolean;
+  devices: PushDevice[];
+  vapidKey: string | null;
+}) {
   return (
     <main className="page">
       <div className="card">
@@ -88,12 +160,13 @@ export function SettingsPage({ settings, back, saved }: { settings: NotifySettin
             </table>
             <Flag name="NEW" checked={settings.NEW === 1} label={NEWS_LABEL} testId="flag-NEW" />
           </fieldset>
-          <p className="muted">Push-уведомления и письма пока не отправляются: сейчас работают только уведомления на сайте.</p>
+          <p className="muted">Письма пока не отправляются: работают уведомления на сайте и push-уведомления.</p>
           <button className="btn btn-ask" type="submit">
             Сохранить
           </button>
         </CallForm>
       </div>
+      <PushDevices devices={devices} vapidKey={vapidKey} back={back} />
     </main>
   );
 }

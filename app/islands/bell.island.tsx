@@ -14,7 +14,7 @@ import { useEffect, useRef, useState } from "react";
 import { connectLive } from "../lib/live-socket";
 import { call } from "./lib/call";
 import { liveUrl } from "./lib/live-url";
-import { noticeHref, noticeText, noticeTitle, type NoticeItem } from "./lib/notice-text";
+import { noticeHref, noticeText, noticeTitle, type NoticeItem } from "../lib/notice-text";
 
 export const POPUP_MAX = 3;
 export const POPUP_GAP_MS = 3000;
@@ -187,6 +187,9 @@ export default function Bell({ unread: initial, interval, sound }: BellProps) {
           ) : (
             list.map((i) => <Notice key={i.nid} item={i} onSeen={markSeen} testId="bell-item" />)
           )}
+          <a className="bell-push" href="/settings#push">
+            Уведомления, когда сайт закрыт
+          </a>
         </div>
       ) : null}
       {popups.length > 0 ? (

@@ -24,6 +24,7 @@ export const ISLAND_NAMES = [
   "photo-viewer",
   "avatar-form",
   "tour",
+  "push-toggle",
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

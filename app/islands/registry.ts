@@ -26,6 +26,7 @@ export const ISLANDS: Record<IslandName, () => Promise<IslandModule>> = {
   "new-questions": () => import("./new-questions.island"),
   "search-suggest": () => import("./search-suggest.island"),
   "copy-link": () => import("./copy-link.island"),
+  "push-toggle": () => import("./push-toggle.island"),
   "follow-button": () => import("./follow-button.island"),
   "photo-viewer": () => import("./photo-viewer.island"),
   "avatar-form": () => import("./avatar-form.island"),

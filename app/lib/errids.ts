@@ -272,6 +272,11 @@ export const ERR = {
   tourStepUnknown: 621,
   tourValueInvalid: 622,
   tourFinished: 623,
+  // Web Push: devices and their subscriptions (630–639)
+  pushNotConfigured: 630,
+  pushEndpointInvalid: 631,
+  pushKeysInvalid: 632,
+  pushDeviceMissing: 633,
 } as const;
 
 export type ErrName = keyof typeof ERR;

@@ -29,6 +29,7 @@ import { QUESTION_ERRORS } from "./errors/questions";
 import { QUOTA_ERRORS } from "./errors/quotas";
 import { READ_ERRORS } from "./errors/reads";
 import { TOUR_ERRORS } from "./errors/tours";
+import { PUSH_ERRORS } from "./errors/push";
 
 export const ERRORS = {
   [ERR.ipBlocked]: { status: 403, text: "Доступ с вашего IP-адреса ({ip}) временно ограничен" },
@@ -76,6 +77,7 @@ export const ERRORS = {
   ...BALL_ERRORS,
   ...PHOTO_ERRORS,
   ...TOUR_ERRORS,
+  ...PUSH_ERRORS,
 } as const satisfies Record<number, { status: number; text: string }>;
 
 export type ErrId = keyof typeof ERRORS;

@@ -2,7 +2,7 @@ import { json, redirect, type LoaderFunctionArgs } from "@remix-run/cloudflare";
 import { notFoundUnless, PRIVATE_PAGE } from "../lib/http.server";
 import { parsePrefixedId } from "../lib/params";
 import { signInUrl } from "../lib/return-to";
-import { readSettings } from "../models/notifications/settings.server";
+import { settingsPageData } from "../models/notifications/settings.server";
 import { viewerSession } from "../models/users/session.server";
 import Settings, { meta } from "./settings._index";
 
@@ -19,8 +19,8 @@ export async function loader({ params, request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (!session) throw redirect(signInUrl(url.pathname + url.search), { headers: { "Cache-Control": "no-store" } });
   if (session.user.id !== id) throw redirect("/settings", { headers: { "Cache-Control": "no-store" } });
-  const settings = await readSettings(context.cloudflare.env, session.user.id);
-  return json({ settings, back: `/settings/id${id}`, saved: url.searchParams.get("saved") === "1" }, { headers: PRIVATE_PAGE });
+  const data = await settingsPageData(context.cloudflare.env, session.user.id);
+  return json({ ...data, back: `/settings/id${id}`, saved: url.searchParams.get("saved") === "1" }, { headers: PRIVATE_PAGE });
 }
 
 export default Settings;

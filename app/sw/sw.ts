@@ -6,7 +6,8 @@
  * reader's page as a guest sees it (his own rendering is `no-store`); offline, a kept page is shown
  * with a line saying so, and any other address gets the offline page with the list of kept ones.
  * A page that has gone (404, 410: dropped by a moderator, deleted) is dropped from the device when
- * the reader next asks for it online, and signing out drops them all.
+ * the reader next asks for it online, and signing out drops them all. It also shows Web Push
+ * notifications and opens their page on a click.
  */
 import {
   isSignOut,
@@ -21,20 +22,30 @@ import {
   withOfflineNote,
   withSavedList,
 } from "./offline-pages";
+import { notificationOf, safePath } from "./push-view";
 
 /** Replaced by `npm run build` with a digest of the build: a new build is a new worker. */
 const VERSION = "__SW_VERSION__";
 const BUILD_CACHE = `build-${VERSION}`;
 
 type ExtendableEvent = Event & { waitUntil(p: Promise<unknown>): void };
+type PushEvent = ExtendableEvent & { data: { text(): string } | null };
+type NotificationEvent = ExtendableEvent & { notification: Notification & { data: { url?: string } } };
+type WindowClient = { url: string; focus(): Promise<unknown>; navigate(url: string): Promise<unknown> };
 type FetchEvent = ExtendableEvent & { request: Request; preloadResponse: Promise<Response | undefined>; respondWith(r: Promise<Response>): void };
 const sw = self as unknown as {
   location: Location;
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
-  registration: { navigationPreload?: { enable(): Promise<void> } };
+  clients: {
+    claim(): Promise<void>;
+    matchAll(o: { type: "window"; includeUncontrolled: boolean }): Promise<WindowClient[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  registration: { navigationPreload?: { enable(): Promise<void> }; showNotification(title: string, options: NotificationOptions): Promise<void> };
   addEventListener(type: "install" | "activate", fn: (e: ExtendableEvent) => void): void;
   addEventListener(type: "fetch", fn: (e: FetchEvent) => void): void;
+  addEventListener(type: "push", fn: (e: PushEvent) => void): void;
+  addEventListener(type: "notificationclick", fn: (e: NotificationEvent) => void): void;
 };
 
 /** The offline page and its stylesheets, as a guest gets them. */
@@ -123,4 +134,32 @@ sw.addEventListener("fetch", (e) => {
   if (req.mode === "navigate") e.respondWith(navigate(e));
   // stylesheets are named by their content: the copy kept for offline reading is as good as the network's
   else if (url.pathname.startsWith("/assets/") && url.pathname.endsWith(".css")) e.respondWith(caches.match(req).then((hit) => hit ?? fetch(req)));
+});
+
+// Web Push (docs/decisions/0057): shown in Russian with the question's title; one question's pushes share a tag
+sw.addEventListener("push", (e) => {
+  const { title, options } = notificationOf(e.data?.text() ?? "");
+  e.waitUntil(sw.registration.showNotification(title, options));
+});
+
+// a click opens the page it is about: in a tab of the site already open, else in a new one
+sw.addEventListener("notificationclick", (e) => {
+  e.notification.close();
+  const url = new URL(safePath(e.notification.data?.url), sw.location.origin).href;
+  e.waitUntil(
+    (async () => {
+      const tabs = await sw.clients.matchAll({ type: "window", includeUncontrolled: true });
+      const tab = tabs.find((t) => new URL(t.url).origin === sw.location.origin);
+      if (tab) {
+        try {
+          await tab.navigate(url);
+          await tab.focus();
+          return;
+        } catch {
+          // a tab this worker does not control cannot be sent elsewhere: a new one opens
+        }
+      }
+      await sw.clients.openWindow(url);
+    })(),
+  );
 });

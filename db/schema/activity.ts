@@ -237,3 +237,26 @@ export const trackEvents = sqliteTable(
   },
   (t) => [index("track_events_name_idx").on(t.name, t.added), index("track_events_added_idx").on(t.added)],
 );
+
+/**
+ * A browser's Web Push subscription (docs/decisions/0057-web-push.md): one row per device the user
+ * turned push on in. The push service answers 404 or 410 for one that is gone, and the row goes.
+ */
+export const pushSubscriptions = sqliteTable(
+  "push_subscriptions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    /** the push service's address for this browser (https, a known push service) */
+    endpoint: text("endpoint").notNull(),
+    /** the browser's P-256 public key and auth secret, base64url, for the payload's encryption */
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    /** the browser and system, as the settings list the devices («Chrome, Android») */
+    device: text("device").notNull(),
+    added: integer("added").notNull(),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId, t.id)],
+);

@@ -17,13 +17,19 @@ import { bundleWorker, startBundleServer } from "../bundle-server";
 /**
  * The secrets the e2e server runs with (they win over a .dev.vars): the development
  * pepper, which the seed hashed the demo passwords with, and a captcha secret of the stories' own,
- * from which they compute the code of a captcha they are shown (helpers.ts `captchaCodeOf`).
+ * from which they compute the code of a captcha they are shown (helpers.ts `captchaCodeOf`), and
+ * the development VAPID pair.
  */
 export const E2E_SECRETS = {
   PEPPER: DEV_VARS.PEPPER,
   CAPTCHA_SECRET: "e2e-stories-captcha-secret",
   ENVIRONMENT: "development",
   PAY_TEST_SECRET: "e2e-pay-test-secret",
+  // Web Push on (the settings offer it); a subscription may point at a local address nothing answers
+  VAPID_PUBLIC_KEY: DEV_VARS.VAPID_PUBLIC_KEY,
+  VAPID_PRIVATE_KEY: DEV_VARS.VAPID_PRIVATE_KEY,
+  VAPID_SUBJECT: DEV_VARS.VAPID_SUBJECT,
+  PUSH_TEST_ORIGINS: "http://127.0.0.1:9",
 } as const;
 
 // one store, PID and log per port, so two runs on different E2E_PORTs never share them

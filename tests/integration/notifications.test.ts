@@ -426,7 +426,7 @@ describe("the settings page (/settings)", () => {
 
     const page = await call(settingsLoader as never, "/settings?saved=1", me);
     expect(page.status).toBe(200);
-    const data = (await page.json()) as { settings: NotifySettings; back: string; saved: boolean };
+    const data = (await page.json()) as { settings: NotifySettings; back: string; saved: boolean; devices: []; vapidKey: string | null };
     expect(data).toMatchObject({ back: "/settings", saved: true });
     expect(data.settings).toEqual({ ...DEFAULT_SETTINGS, push: 0, mail: 0, sound: 0, LK_W: 0, NEW: 0 });
 

@@ -222,6 +222,7 @@ const NOT_DOORS: Record<string, string> = {
   catbrands: "the brands of a category",
   usrsettings: "the reader's own settings",
   showsettings: "the reader's own settings",
+  pushdevices: "the reader's own Web Push devices (a push itself is read as his bell reads it: web-push.test.ts)",
   show_nc: "the reader's unread count",
   who_follow: "the reader's own followers: nicks and levels",
   listblist: "the reader's own blacklist",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { fromLive, fromReply } from "../../app/islands/lib/answer-view";
-import { noticeHref, noticeText, noticeTitle } from "../../app/islands/lib/notice-text";
+import { noticeHref, noticeText, noticeTitle } from "../../app/lib/notice-text";
 
 describe("the bell's notification texts", () => {
   it("names who answered which question and links to the answer", () => {

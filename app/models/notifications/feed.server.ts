@@ -11,7 +11,7 @@ import { LIMITS } from "../../lib/limits";
 import { dbOf, schema } from "../core/db.server";
 import { userHub } from "../core/hub.server";
 import { requireUser, type Session, type SessionUser } from "../users/session.server";
-import { adultCategoryIds, noticeShown, type Reader, userReader, who } from "../core/visibility.server";
+import { adultCategoryIds, noticeShown, type Reader, userReader, type Who, who } from "../core/visibility.server";
 import { timeAgoWords } from "../../lib/time-ago";
 import { getCategoryTree } from "../categories/categories.server";
 import { feedPage, feedQuestionsQuery, feedUsersQuery, lastTime } from "../users/feeds.server";
@@ -65,6 +65,15 @@ function listQuery(env: Env, where: SQL, limit: number, offset: number) {
 /** One page of the user's notifications that he may still see, newest first (the profile's 'updates' feed): `limit` rows from `offset`. */
 export function notificationsPageQuery(env: Env, user: SessionUser, limit: number, offset: number) {
   return listQuery(env, shownTo(user), limit, offset);
+}
+
+/**
+ * The notifications among `nids` that their recipients may still see, as each one's bell would
+ * list them (Web Push reads them this way just before sending: an item dropped since is not sent).
+ */
+export function shownToRecipientsQuery(env: Env, nids: readonly number[]) {
+  const recipient: Who = { id: sql`${n.userId}`, adult: sql`(SELECT r.is_adult FROM users r WHERE r.id = ${n.userId})` };
+  return listQuery(env, and(inArray(n.id, [...nids]), noticeShown(recipient, n))!, nids.length, 0);
 }
 
 /** The hub's answer, or `fallback` (logged) when the hub fails: a read never fails for it. */

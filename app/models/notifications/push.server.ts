@@ -1,6 +1,7 @@
 import { storedIds } from "../../lib/fields";
 import { levelById } from "../../lib/levels";
 import { timeAgoWords } from "../../lib/time-ago";
+import { type PushJob, queuePushes } from "./web-push-queue.server";
 import { userHub } from "../core/hub.server";
 import { PREMOD_TAB, type NotificationKind, type NotificationRow, type PremodType } from "./create.server";
 
@@ -23,7 +24,8 @@ const MAX_PUSH = 500;
 
 /**
  * After the batch succeeded: each recipient's UserHub counts his new notification and pushes the
- * item to his sockets, in parallel. Never throws: a failing hub is logged, the write stands.
+ * item to his sockets, in parallel; those with no page open get it by Web Push (queued). Never
+ * throws: a failing hub is logged, the write stands.
  * Returns how many were pushed.
  */
 export async function announce(env: Env, results: readonly unknown[]): Promise<number> {
@@ -31,13 +33,18 @@ export async function announce(env: Env, results: readonly unknown[]): Promise<n
   if (rows.length > MAX_PUSH) console.warn(`announce: ${rows.length} notifications, pushing the first ${MAX_PUSH}`);
   const todo = rows.slice(0, MAX_PUSH);
   let pushed = 0;
+  const unseen: PushJob[] = [];
   for (let i = 0; i < todo.length; i += PUSH_CONCURRENCY) {
     const settled = await Promise.allSettled(todo.slice(i, i + PUSH_CONCURRENCY).map((r) => userHub(env, r.userId).notified(toItem(r))));
     for (const [j, s] of settled.entries()) {
+      const r = todo[i + j];
       if (s.status === "fulfilled") pushed++;
-      else console.error(`announce: the hub of user ${todo[i + j].userId} failed`, s.reason);
+      else console.error(`announce: the hub of user ${r.userId} failed`, s.reason);
+      // no page of his heard it: his devices may (Web Push)
+      if (s.status === "rejected" || s.value.open === 0) unseen.push({ userId: r.userId, nid: r.nid });
     }
   }
+  await queuePushes(env, unseen);
   return pushed;
 }
 

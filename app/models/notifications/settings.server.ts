@@ -17,6 +17,8 @@ import { dbOf, schema } from "../core/db.server";
 import { last } from "../../lib/fields";
 import { jsonOrEmpty } from "./create.server";
 import { requireUser, type Session } from "../users/session.server";
+import { devicesOf } from "./push-devices.server";
+import { pushConfig } from "./web-push-queue.server";
 
 // --------------------------------------------------------------------------------- settings
 
@@ -24,6 +26,12 @@ import { requireUser, type Session } from "../users/session.server";
 export async function readSettings(env: Env, userId: number): Promise<NotifySettings> {
   const row = await dbOf(env).select({ s: schema.users.notifySettings }).from(schema.users).where(eq(schema.users.id, userId)).get();
   return row ? parseStored(row.s) : { ...DEFAULT_SETTINGS };
+}
+
+/** What the /settings page shows: the stored settings, his Web Push devices, and the site's VAPID key (null: push is off). */
+export async function settingsPageData(env: Env, userId: number) {
+  const [settings, devices] = await Promise.all([readSettings(env, userId), devicesOf(env, userId)]);
+  return { settings, devices, vapidKey: pushConfig(env)?.publicKey ?? null };
 }
 
 /** showsettings: the settings in the wire form (channels inverted: 1 = off). */

@@ -1,5 +1,5 @@
 /**
- * What a notification says and where it leads (the bell's list and pop-ups), from the item the
+ * What a notification says and where it leads (the bell's list and pop-ups, the push notifications), from the item the
  * notification calls give (docs/decisions/0014-notifications.md: nid, a, txt, txtq, qid, ans, cmt,
  * uid, nick, pqid …). Pure, so it is unit-tested.
  */
@@ -20,7 +20,7 @@ export type NoticeItem = {
   declined_text?: string | null;
 };
 
-import { countOf, type Forms } from "../../lib/plural";
+import { countOf, type Forms } from "./plural";
 
 const FAILED_SIGN_IN: Forms = ["неудачная попытка", "неудачные попытки", "неудачных попыток"];
 

@@ -1,0 +1,8 @@
+import { ERR } from "../errids";
+/** Refusals of the Web Push calls (pushsubscribe, pushunsubscribe): errids 630–639. */
+export const PUSH_ERRORS = {
+  [ERR.pushNotConfigured]: { status: 503, text: "Push-уведомления на этом сайте не настроены" },
+  [ERR.pushEndpointInvalid]: { status: 400, text: "Браузер дал адрес подписки, которому сайт не отправляет уведомления" },
+  [ERR.pushKeysInvalid]: { status: 400, text: "Браузер дал неправильные ключи подписки на уведомления" },
+  [ERR.pushDeviceMissing]: { status: 404, text: "Такого устройства среди ваших нет" },
+} as const satisfies Record<number, { status: number; text: string }>;
