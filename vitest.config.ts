@@ -25,6 +25,8 @@ export default defineConfig(async () => {
           // a second store the tests apply the migrations to alone, with no seed (the category tree's test)
           // and a second database some users' rows live in, for the queue's effects (effects.test.ts)
           d1Databases: { EMPTY_DB: "migrations-only", USERS_1: "users-1" },
+          // Cloudflare's e-mail sending as Miniflare runs it, for the mail provider's adapter (mail.test.ts)
+          email: { send_email: [{ name: "MAILER" }] },
           bindings: {
             TEST_MIGRATIONS: migrations,
             // the seed hashes the demo passwords with the development pepper; the captcha secret is the tests' own
@@ -50,6 +52,10 @@ export default defineConfig(async () => {
             VAPID_SUBJECT: DEV_VARS.VAPID_SUBJECT,
             PUSH_TEST_ORIGINS: pushService.url,
             FAKE_PUSH_URL: pushService.url,
+            // mail: the local sink by default (the mail log), links to this address; the bounce reports' secret
+            SITE_ORIGIN: "http://127.0.0.1",
+            MAIL_FROM: "noreply@otvety.test",
+            MAIL_EVENTS_SECRET: "integration-tests-mail-secret",
           },
           // the worker's own fetches reach this machine's loopback alone (the fakes above): a test
           // never sends a packet to another address, and a fetch of one fails at once

@@ -15,4 +15,6 @@ export const DEV_VARS = Object.freeze({
   VAPID_PUBLIC_KEY: "BAKBGfE3lPA80X85U_w12gpS1GlZJjYrUSeu6mJqihm0rCaTJyGRajDshSpnX9_OTBidbwjszEh2TaYbpW1V7yM",
   VAPID_PRIVATE_KEY: "sTCiHeYSIiIi8D6SsYDZPtvkH3CpEzAaNdZz1DOKBfw",
   VAPID_SUBJECT: "mailto:dev@localhost",
+  // mail goes to the local sink (/dev/mail); its links point here
+  SITE_ORIGIN: "http://127.0.0.1:8787",
 });

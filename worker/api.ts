@@ -1,3 +1,4 @@
+import { recordMailEvents } from "../app/models/mail/suppressions.server";
 import { Hono } from "hono";
 import { withD1Stats } from "./d1-stats";
 import type { AppEnv } from "./types";
@@ -25,6 +26,12 @@ api.post("/pay/notify/:provider{test|yookassa}", async (c) => {
   const r = await handleNotification(c.env, c.req.param("provider"), c.req.raw, Date.now());
   if (r.purge.length > 0) await purgePages(new URL(c.req.url).origin, r.purge, c.env, (p) => c.executionCtx.waitUntil(p));
   return c.json({ status: r.status }, r.status as 200, { "Cache-Control": "no-store" });
+});
+
+/** The mail provider's reports of bounces and complaints (docs/decisions/0058): those addresses get no more mail. */
+api.post("/mail/events", async (c) => {
+  const r = await recordMailEvents(c.env, c.req.raw, Date.now());
+  return c.json({ status: r.status, suppressed: r.suppressed }, r.status, { "Cache-Control": "no-store" });
 });
 
 /**

@@ -3,6 +3,7 @@ import type { QuestionRoom } from "../durable-objects/question-room";
 import type { UserHub } from "../durable-objects/user-hub";
 import type { EffectMessage } from "../app/models/effects/outbox.server";
 import type { PushJob } from "../app/models/notifications/web-push-queue.server";
+import type { MailJob } from "../app/models/mail/mail-queue.server";
 
 declare global {
   namespace Cloudflare {
@@ -32,6 +33,18 @@ declare global {
        * services, comma-separated (the tests' local push service)
        */
       PUSH_TEST_ORIGINS?: string;
+      /** notifications to mail at once (the kinds their recipients chose for mail), sent by the worker's queue handler */
+      MAIL: Queue<MailJob>;
+      /** Cloudflare's e-mail sending (the send_email binding), the provider of production mail */
+      MAILER?: SendEmail;
+      /** the address mail comes from, on a domain set up for Cloudflare's e-mail sending */
+      MAIL_FROM?: string;
+      /** "sink" (kept in the mail log only, shown at /dev/mail; refused in production) or "cloudflare"; by default sink outside production */
+      MAIL_PROVIDER?: string;
+      /** secret: what the provider's bounce and complaint reports carry (x-mail-secret) to POST /api/mail/events */
+      MAIL_EVENTS_SECRET?: string;
+      /** the site's address for links in mail ("https://otvety.example"); without it no mail is sent */
+      SITE_ORIGIN?: string;
       /** the previews of uploaded photos, by key (app/lib/photos.ts) */
       PHOTOS: R2Bucket;
       /** secret mixed into password hashes (wrangler secret put PEPPER); without it the worker answers 503 */

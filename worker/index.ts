@@ -24,6 +24,10 @@ import { servePreview } from "../app/models/photos/photo-reads.server";
 import { dropUnattachedPhotos } from "../app/models/photos/cleanup.server";
 import { cleanUpEffectRecords, sendUnsent, spreadOverDatabases } from "../app/models/effects/outbox.server";
 import { applyEffects } from "../app/models/effects/apply.server";
+import { unsubscribeByToken } from "../app/models/mail/unsubscribe.server";
+import { sendNoticeMails } from "../app/models/mail/notice-mails.server";
+import { sendDigests } from "../app/models/mail/digest.server";
+import type { MailJob } from "../app/models/mail/mail-queue.server";
 import { sendPushes } from "../app/models/notifications/web-push.server";
 import type { PushJob } from "../app/models/notifications/web-push-queue.server";
 
@@ -33,8 +37,9 @@ export { UserHub } from "../durable-objects/user-hub";
 export { QuestionRoom } from "../durable-objects/question-room";
 export { Limiter } from "../durable-objects/limiter";
 
-/** The Web Push queue's name (wrangler.toml); every other queue the worker consumes carries effects. */
+/** The Web Push and mail queues' names (wrangler.toml); every other queue the worker consumes carries effects. */
 const PUSH_QUEUE = "otvety-push";
+const MAIL_QUEUE = "otvety-mail";
 
 const handleRemix = createRequestHandler(build as unknown as ServerBuild);
 
@@ -95,6 +100,18 @@ app.route("/api", api);
 
 // WebSockets: the user's hub and a question's room.
 app.route("/", live);
+
+// One-click unsubscribe (RFC 8058): a mail client posts `List-Unsubscribe=One-Click` here from
+// anywhere, without a session, so this comes before the same-site check of forms; the page's own
+// button (app/routes/unsubscribe.$token.tsx) posts here too and is sent back to it.
+app.post("/unsubscribe/:token", async (c) => {
+  const token = c.req.param("token");
+  const done = await unsubscribeByToken(c.env, token);
+  const { status, text } = ERRORS[ERR.unsubscribeLinkInvalid];
+  if (!done) return c.text(text, status);
+  const oneClick = (await c.req.text()).includes("List-Unsubscribe=One-Click");
+  return oneClick ? c.text("Вы отписались от писем «Ответов».") : c.redirect(`/unsubscribe/${token}?done=1`, 303);
+});
 
 // Forms posted to Remix actions must come from this site (CSRF); Remix would answer 500.
 app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {
@@ -163,13 +180,17 @@ export default {
     // effects whose request stopped before sending them, and the effects' old records
     ctx.waitUntil(sendUnsent(env, Date.now()));
     ctx.waitUntil(cleanUpEffectRecords(env, Date.now()));
+    // from 09:00 Moscow time, the day's digests by mail, some each run
+    ctx.waitUntil(sendDigests(env, Date.now()));
   },
   /**
    * The queues: effects, each applied once in its database (app/models/effects/apply.server.ts),
-   * and Web Push, sent to the devices of those who had no page open (app/models/notifications/web-push.server.ts).
+   * Web Push, sent to the devices of those who had no page open (app/models/notifications/web-push.server.ts),
+   * and mail at once for the kinds chosen for it (app/models/mail/notice-mails.server.ts).
    */
   async queue(batch: MessageBatch<unknown>, env: Env) {
     if (batch.queue === PUSH_QUEUE) await sendPushes(env, batch as MessageBatch<PushJob>, Date.now());
+    else if (batch.queue === MAIL_QUEUE) await sendNoticeMails(env, batch as MessageBatch<MailJob>, Date.now());
     else await applyEffects(env, batch, Date.now());
   },
 } satisfies ExportedHandler<Env>;

@@ -277,6 +277,8 @@ export const ERR = {
   pushEndpointInvalid: 631,
   pushKeysInvalid: 632,
   pushDeviceMissing: 633,
+  // e-mail (640–649)
+  unsubscribeLinkInvalid: 640,
 } as const;
 
 export type ErrName = keyof typeof ERR;

@@ -90,3 +90,13 @@ export function noticeHref(i: NoticeItem): string {
   }
   return "/settings";
 }
+
+/** The excerpt (noticeText) as one plain line: tags and the common entities out, cut to `max` characters. */
+export function noticeLine(i: NoticeItem, max = 180): string {
+  const text = noticeText(i)
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[e] ?? "")
+    .replace(/\s+/g, " ")
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}

@@ -260,3 +260,37 @@ export const pushSubscriptions = sqliteTable(
   },
   (t) => [uniqueIndex("push_subscriptions_endpoint_idx").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId, t.id)],
 );
+
+/**
+ * Every mail the site sent (docs/decisions/0058-e-mail.md), the local sink's whole content, and
+ * what keeps a mail from going twice: one row per user, kind and reference (a notification's id,
+ * a digest's day), written before the mail is handed to the provider.
+ */
+export const mailLog = sqliteTable(
+  "mail_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id").notNull(),
+    email: text("email").notNull(),
+    /** notice (one notification at once) or digest (the day's summary) */
+    kind: text("kind").notNull(),
+    /** the notification's id, or the digest's Moscow day (YYYY-MM-DD) */
+    ref: text("ref").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    /** the provider that took it (sink, cloudflare) and its id for the message, once taken */
+    provider: text("provider").notNull(),
+    providerId: text("provider_id"),
+    added: integer("added").notNull(),
+  },
+  (t) => [uniqueIndex("mail_log_once_idx").on(t.userId, t.kind, t.ref), index("mail_log_added_idx").on(t.added)],
+);
+
+/** Addresses no mail goes to any more: the provider reported a hard bounce or a spam complaint. */
+export const mailSuppressions = sqliteTable("mail_suppressions", {
+  email: text("email").primaryKey(),
+  /** bounce or complaint */
+  reason: text("reason").notNull(),
+  added: integer("added").notNull(),
+});

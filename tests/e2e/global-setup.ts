@@ -68,6 +68,8 @@ export default async function globalSetup() {
 
   bundleWorker(BUNDLE_DIR);
   fs.mkdirSync(path.dirname(LOG_FILE), { recursive: true });
-  const server = await startBundleServer({ bundleDir: BUNDLE_DIR, storeDir: STATE_DIR, port, vars: E2E_SECRETS, logFile: LOG_FILE });
+  // mail goes to the local sink (/dev/mail), its links to this server
+  const vars = { ...E2E_SECRETS, SITE_ORIGIN: base };
+  const server = await startBundleServer({ bundleDir: BUNDLE_DIR, storeDir: STATE_DIR, port, vars, logFile: LOG_FILE });
   fs.writeFileSync(PID_FILE, String(server.pid));
 }

@@ -408,6 +408,7 @@ const PARAM_IN: Record<string, Record<string, string>> = {
   "admin.usrview.$uid": { uid: "8" },
   "settings.$uid": { uid: "id5" },
   "captcha.$id": { id: "abc" },
+  "unsubscribe.$token": { token: "1.AAAAAAAAAAAAAAAAAAAAAA" },
   "photo.$pid": { pid: "1" },
   "magic8ball.$q.$a": { q: "%D0%94%D0%B0%3F", a: "3" },
   "tour.$tour.$page": { tour: "welcome", page: "1" },

@@ -311,7 +311,7 @@ describe("settings", () => {
     const guest = await loaderData("/settings/id1", "routes/settings.$uid", undefined);
     expect(guest.headers.get("x-remix-redirect")).toMatch(/^\/login\?return=/);
     const own = await loaderData("/settings/id1", "routes/settings.$uid", user);
-    expect(keys(own.data)).toEqual(["back", "saved", "settings"]);
+    expect(keys(own.data)).toEqual(["back", "devices", "saved", "settings", "vapidKey"]);
   });
 });
 

@@ -4,9 +4,10 @@ import worker from "../../worker/index";
 import { ERR } from "../../app/lib/errids";
 import { ERRORS } from "../../app/lib/errors";
 import { get, page, post } from "./helpers/api";
-import { all, exec, one, value } from "./helpers/db";
+import { all, exec, value } from "./helpers/db";
 import { openSocket } from "./helpers/sockets";
-import { as, type NewUser, newUser } from "./helpers/users";
+import { as, newUser } from "./helpers/users";
+import { answerBySomeone, questionOf } from "./helpers/threads";
 
 /**
  * Web Push (docs/decisions/0057): devices kept per user; a notification whose recipient has no page
@@ -34,33 +35,6 @@ async function subscribedUser(nick: string) {
   const { json } = await post("pushsubscribe", { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth }, me);
   expect(json.status).toBe(200);
   return { me, sub };
-}
-
-/** An open question of his, as if he had asked it. */
-async function questionOf(me: NewUser, title: string): Promise<number> {
-  const cat = await value("select id v from categories where parent_id is not null and readonly = 0 order by id limit 1");
-  const top = await value("select parent_id v from categories where id = ?", cat);
-  const now = Date.now();
-  const row = await one<{ id: number }>(
-    "insert into questions (user_id, category_id, top_category_id, qtext, state, added, state_changed_at, updated_at) values (?, ?, ?, ?, 'A', ?, ?, ?) returning id",
-    me.id,
-    cat,
-    top,
-    title,
-    now,
-    now,
-    now,
-  );
-  return row!.id;
-}
-
-let answerers = 0;
-/** Someone answers the question (a new user each time: one answer each). */
-async function answer(qid: number, text: string) {
-  const someone = await newUser(`Отвечающий ${++answerers}`, { points: 300 });
-  const { json } = await post("addans", { qid: String(qid), Body: text }, someone);
-  expect(json.status).toBe(200);
-  return someone;
 }
 
 /** Waits until the push service holds `n` pushes for the subscription. */
@@ -128,7 +102,7 @@ describe("Web Push sending", () => {
     const { me, sub } = await subscribedUser("Спросивший");
     const qid = await questionOf(me, "Как выбрать первый телескоп?");
     const sentAt = Date.now();
-    const who = await answer(qid, "Начните с рефрактора <b>80 мм</b> &amp; монтировки AZ");
+    const who = await answerBySomeone(qid, "Начните с рефрактора <b>80 мм</b> &amp; монтировки AZ");
     const [push] = await pushesOf(sub.id, 1);
     expect(push.at - sentAt).toBeLessThan(2000);
     const aid = await value("select id v from answers where qid = ? and user_id = ?", qid, who.id);
@@ -158,14 +132,14 @@ describe("Web Push sending", () => {
 
     const socket = await openSocket("/ws", { me: open.me });
     expect(await socket.next()).toMatchObject({ type: "hello" });
-    for (const u of [open, kindOff, pushOff, banned]) await answer(await questionOf(u.me, `Вопрос ${u.me.nick}`), "Ответ");
+    for (const u of [open, kindOff, pushOff, banned]) await answerBySomeone(await questionOf(u.me, `Вопрос ${u.me.nick}`), "Ответ");
     // his open page heard it
     expect(await socket.next()).toMatchObject({ type: "notify" });
     socket.ws?.close(1000, "bye");
     await socket.closed();
 
     // the queue keeps its order: once the last one's push is in, the others' were decided
-    const last = await answer(await questionOf(wants.me, "Почему небо голубое?"), "Рассеяние Рэлея");
+    const last = await answerBySomeone(await questionOf(wants.me, "Почему небо голубое?"), "Рассеяние Рэлея");
     const pushes = await pushesOf(wants.sub.id, 1);
     expect(pushes.map((p) => p.payload.title)).toEqual([`${last.nick} ответил(а) на вопрос «Почему небо голубое?»`]);
     for (const u of [open, kindOff, pushOff, banned]) expect(await received(u.sub.id), u.me.nick).toEqual([]);
@@ -181,8 +155,8 @@ describe("Web Push sending", () => {
     // the answers come while a page of his is open: nothing is queued for them
     const socket = await openSocket("/ws", { me });
     expect(await socket.next()).toMatchObject({ type: "hello" });
-    await answer(kept, "Книги Хокинга");
-    await answer(dropped, "Ответ в удалённом вопросе");
+    await answerBySomeone(kept, "Книги Хокинга");
+    await answerBySomeone(dropped, "Ответ в удалённом вопросе");
     expect(await socket.next()).toMatchObject({ type: "notify" });
     expect(await socket.next()).toMatchObject({ type: "notify" });
     socket.ws?.close(1000, "bye");
@@ -206,7 +180,7 @@ describe("Web Push sending", () => {
     const { me, sub } = await subscribedUser("Сменивший браузер");
     const qid = await questionOf(me, "Где купить кактус?");
     await fetch(`${env.FAKE_PUSH_URL}/_control/gone/${sub.id}`, { method: "POST" });
-    await answer(qid, "На рынке");
+    await answerBySomeone(qid, "На рынке");
     await vi.waitFor(async () => expect(await value("select count(*) v from push_subscriptions where user_id = ?", me.id)).toBe(0), {
       timeout: 10_000,
       interval: 25,

@@ -2,6 +2,7 @@ import { storedIds } from "../../lib/fields";
 import { levelById } from "../../lib/levels";
 import { timeAgoWords } from "../../lib/time-ago";
 import { type PushJob, queuePushes } from "./web-push-queue.server";
+import { queueMails } from "../mail/mail-queue.server";
 import { userHub } from "../core/hub.server";
 import { PREMOD_TAB, type NotificationKind, type NotificationRow, type PremodType } from "./create.server";
 
@@ -24,7 +25,8 @@ const MAX_PUSH = 500;
 
 /**
  * After the batch succeeded: each recipient's UserHub counts his new notification and pushes the
- * item to his sockets, in parallel; those with no page open get it by Web Push (queued). Never
+ * item to his sockets, in parallel; those with no page open get it by Web Push, and the kinds one
+ * may mail are queued for mail (the consumers decide who wants them). Never
  * throws: a failing hub is logged, the write stands.
  * Returns how many were pushed.
  */
@@ -44,7 +46,13 @@ export async function announce(env: Env, results: readonly unknown[]): Promise<n
       if (s.status === "rejected" || s.value.open === 0) unseen.push({ userId: r.userId, nid: r.nid });
     }
   }
-  await queuePushes(env, unseen);
+  await Promise.all([
+    queuePushes(env, unseen),
+    queueMails(
+      env,
+      todo.map((r) => ({ userId: r.userId, nid: r.nid, kind: r.kind })),
+    ),
+  ]);
   return pushed;
 }
 

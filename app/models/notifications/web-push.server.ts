@@ -8,7 +8,7 @@
 import { encryptNotification } from "@block65/webcrypto-web-push";
 import { inArray } from "drizzle-orm";
 import { parseStored } from "../../lib/notify-settings";
-import { type NoticeItem, noticeHref, noticeText, noticeTitle } from "../../lib/notice-text";
+import { type NoticeItem, noticeHref, noticeLine, noticeTitle } from "../../lib/notice-text";
 import { isBanned } from "../../lib/users";
 import { dbOf, schema } from "../core/db.server";
 import { KIND_FLAG, type NotificationKind } from "./create.server";
@@ -23,22 +23,10 @@ export const PUSH_TTL_S = 86_400;
 /** What the service worker shows: the title, a line of text, the page a click opens, and the tag that folds one question's pushes into one. */
 export type PushPayload = { title: string; body: string; url: string; tag: string };
 
-const BODY_MAX = 180;
-
-/** A stored text (HTML) as a plain line: tags and entities out, cut to BODY_MAX characters. */
-function plainLine(html: string): string {
-  const text = html
-    .replace(/<[^>]*>/g, " ")
-    .replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" })[e] ?? "")
-    .replace(/\s+/g, " ")
-    .trim();
-  return text.length > BODY_MAX ? `${text.slice(0, BODY_MAX - 1)}…` : text;
-}
-
 /** The push of a notification, in the words of the bell. */
 export function pushPayload(item: NoticeItem): PushPayload {
   const tag = item.qid ? `q${item.qid}` : item.pqid ? `p${item.pqid}` : `n${item.nid}`;
-  return { title: noticeTitle(item), body: plainLine(noticeText(item)), url: noticeHref(item), tag };
+  return { title: noticeTitle(item), body: noticeLine(item), url: noticeHref(item), tag };
 }
 
 /** Whether a user's settings want this kind by push: the push channel on, and the kind's own push flag when it has one. */

@@ -1,0 +1,21 @@
+/**
+ * Mail at once, the write's side (docs/decisions/0058-e-mail.md): after a write, its notifications
+ * of the kinds mail can be chosen for go to the MAIL queue; its consumer (notice-mails.server.ts)
+ * decides who wants them.
+ */
+import { KIND_FLAG, type NotificationKind } from "../notifications/create.server";
+import { mailProvider } from "./provider.server";
+
+/** One notification to mail: whose and which. */
+export type MailJob = { userId: number; nid: number };
+
+/** Queues the mails of notifications of the kinds mail can be chosen for; never throws (a write stands without its mail). */
+export async function queueMails(env: Env, jobs: readonly (MailJob & { kind: string })[]): Promise<void> {
+  const mailable = jobs.filter((j) => KIND_FLAG[j.kind as NotificationKind] !== undefined).map(({ userId, nid }) => ({ userId, nid }));
+  if (mailable.length === 0 || !env.MAIL || !mailProvider(env)) return;
+  try {
+    for (let i = 0; i < mailable.length; i += 100) await env.MAIL.sendBatch(mailable.slice(i, i + 100).map((body) => ({ body })));
+  } catch (e) {
+    console.error("mail: queueing failed", e);
+  }
+}
