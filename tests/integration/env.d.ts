@@ -11,6 +11,8 @@ declare global {
       USERS_1: D1Database;
       /** the YooKassa fake's address (its /_control steering) */
       FAKE_YOOKASSA_URL: string;
+      /** Cloudflare's e-mail sending as Miniflare runs it (vitest.config.ts) */
+      MAILER: SendEmail;
       /** the local push service's address (its /_control steering; fakes/push-service.ts) */
       FAKE_PUSH_URL: string;
     }

@@ -123,10 +123,29 @@ describe("mail at once", () => {
     await answerBySomeone(qid, "Зелёный");
     expect((await post("savesettings", { mail: "0" }, me)).json.status).toBe(200);
     const nid = await value("select id v from notifications where user_id = ? and kind = 'answer'", me.id);
-    const result = await deliver(me.id, [nid], { ...env, MAIL_PROVIDER: "cloudflare" } as Env);
+    // the real binding, watched: what the worker hands it
+    const handed: Parameters<SendEmail["send"]>[0][] = [];
+    const mailer = {
+      send: (m: Parameters<SendEmail["send"]>[0]) => {
+        handed.push(m);
+        return env.MAILER.send(m as never);
+      },
+    } as SendEmail;
+    const result = await deliver(me.id, [nid], { ...env, MAIL_PROVIDER: "cloudflare", MAILER: mailer } as Env);
     expect(result.explicitAcks).toEqual(["m0"]);
     const [mail] = await mailsOf(me.id);
     expect(mail).toMatchObject({ provider: "cloudflare", provider_id: expect.stringMatching(/@otvety\.test>?$/) });
+    const unsubscribe = await unsubscribeUrl(env, me.id);
+    expect(handed).toEqual([
+      {
+        from: { email: "noreply@otvety.test", name: "Ответы" },
+        to: me.email,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
+      },
+    ]);
   });
 });
 
