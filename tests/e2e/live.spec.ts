@@ -369,7 +369,9 @@ test("a newcomer's bell list says 'Новых событий нет'", async ({ 
   await expect(page.getByTestId("bell-count")).toBeHidden();
   await page.getByTestId("bell").click();
   const list = page.getByTestId("bell-list");
-  await expect(list).toHaveText("Новых событий нет");
+  await expect(list.locator("p")).toHaveText("Новых событий нет");
+  // and the way to notifications while the site is closed (Web Push, in the settings)
+  await expect(list.getByRole("link", { name: "Уведомления, когда сайт закрыт" })).toHaveAttribute("href", "/settings#push");
   // Escape closes it
   await page.keyboard.press("Escape");
   await expect(list).toHaveCount(0);
