@@ -34,7 +34,9 @@
  * and for a user with 100,000 followers beside each one's profile page (tests/load/feeds.ts).
  * BENCH_ONLY=photos (also in the full run): one upload of the 1600×1200 test photo, the worker's busy
  * CPU per upload from the V8 profiler and its wall time, and the bytes of the 120 px preview served
- * (tests/load/photos.ts; BENCH_PHOTOS uploads per line, default 20).
+ * (tests/load/photos.ts; BENCH_PHOTOS uploads per line, default 20). BENCH_ONLY=push (also in the
+ * full run): a new answer's Web Push from the write to the local push service (tests/load/push.ts;
+ * BENCH_PUSHES answers, default 10).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -45,6 +47,7 @@ import { answers } from "../../scripts/local-env.mjs";
 import { benchDevArgs } from "./dev-args";
 import { feedsRows, feedsSeedSql } from "./feeds";
 import { pageWeights, printWeights } from "./page-weight";
+import { PUSHES, pushLatency, pushService } from "./push";
 import { LIVE_QUESTIONS, liveBench } from "./live";
 import { loadBench, planLoad } from "./mixed";
 import { photosSection } from "./photos";
@@ -127,11 +130,14 @@ async function stopServerAndWait() {
     }
   }
 }
+/** The local push service (Web Push's latency: tests/load/push.ts), started before the server, whose vars name it. */
+const push = await pushService();
+
 /** Starts `wrangler dev` on the bench's store (its log in LOG, appended to on a restart) and waits until it answers. */
 async function startServer() {
   log(`starting wrangler dev on ${BASE}`);
   const out = fs.openSync(LOG, "a");
-  server = spawn(bin("wrangler"), [...benchDevArgs(PORT, STATE), "--inspector-port", String(INSPECTOR)], {
+  server = spawn(bin("wrangler"), [...benchDevArgs(PORT, STATE, push.vars), "--inspector-port", String(INSPECTOR)], {
     env: { ...env, NODE_ENV: "production" },
     detached: true,
     stdio: ["ignore", out, out],
@@ -286,6 +292,14 @@ function openQuestionsFromD1(n: number): number[] {
   return rows.map((r) => r.id);
 }
 
+/** Questions and their owners' e-mails (every seeded password is demo12345), for the push section. */
+function pushQuestions(qids: number[]): { qid: number; owner: string }[] {
+  if (qids.length === 0) return [];
+  return d1Execute<{ qid: number; owner: string }>(
+    `SELECT q.id AS qid, u.email AS owner FROM questions q JOIN users u ON u.id = q.user_id WHERE q.id IN (${qids.join(",")})`,
+  ).results;
+}
+
 type Writer = { cookie: string; salt: string; token: string };
 
 async function signIn(): Promise<Writer> {
@@ -432,6 +446,7 @@ async function main() {
     if (wanted("feeds") && seeded) rows.push(...(await feedsRows(BASE, measure)));
     const photos = wanted("photos") ? await photosSection(BASE, INSPECTOR, await signIn(), log) : [];
     const trips = wanted("replicas") ? await signedInRoundTrips(BASE, (await signIn()).cookie, category) : [];
+    const pushes = wanted("push") ? await pushLatency(BASE, push.service.url, await signIn(), pushQuestions(qids.splice(-PUSHES))) : [];
     const mine = await ownSections(qids, wanted("live"), wanted("weights"), category);
     await stopServerAndWait();
     const load = loadPlan ? await loadSection(loadPlan) : [];
@@ -441,6 +456,7 @@ async function main() {
     if (trips.length) console.log(`signed-in pages (${WRITER}):\n${trips.join("\n")}`);
     if (wanted("leaders")) for (const line of leadersD1) console.log(line);
     for (const line of photos) console.log(line);
+    for (const line of pushes) console.log(line);
     mine.print();
     for (const line of load) console.log(line);
     console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
@@ -464,6 +480,7 @@ async function main() {
   const quota = await quotaCost(writer, qids);
   const trips = await signedInRoundTrips(BASE, writer.cookie, category);
   const photos = await photosSection(BASE, INSPECTOR, writer, log);
+  const pushes = await pushLatency(BASE, push.service.url, writer, pushQuestions(qids.splice(-PUSHES)));
   const mine = await ownSections(liveQids, true, true, category, writer);
 
   await stopServerAndWait();
@@ -486,6 +503,7 @@ async function main() {
   console.log(`  added by the check:  p50 ${ms(p50on - p50off)}, p99 ${ms(p99on - p99off)} (ratio p50 ${(p50on / p50off).toFixed(2)})`);
   console.log(`\nsigned-in pages (${WRITER}):\n${trips.join("\n")}`);
   for (const line of photos) console.log(line);
+  for (const line of pushes) console.log(line);
   mine.print();
   for (const line of load) console.log(line);
   console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);

@@ -11,8 +11,8 @@ export const BENCH_VARS = {
   CAPTCHA_SECRET: "bench-captcha-secret",
 } as const;
 
-/** The arguments of `wrangler dev` for a bench store: loopback, the bench's vars, few logs. */
-export function benchDevArgs(port: number, state: string): string[] {
+/** The arguments of `wrangler dev` for a bench store: loopback, the bench's vars (and `extra` ones), few logs. */
+export function benchDevArgs(port: number, state: string, extra: Record<string, string> = {}): string[] {
   return [
     "dev",
     "--ip",
@@ -21,7 +21,7 @@ export function benchDevArgs(port: number, state: string): string[] {
     String(port),
     "--persist-to",
     state,
-    ...Object.entries(BENCH_VARS).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
+    ...Object.entries({ ...BENCH_VARS, ...extra }).flatMap(([k, v]) => ["--var", `${k}:${v}`]),
     "--show-interactive-dev-session=false",
     "--log-level",
     "warn",
