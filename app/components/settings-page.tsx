@@ -15,7 +15,8 @@ import { Island } from "../islands/island";
 /** A device the user gets Web Push on, as the settings list it. */
 export type PushDevice = { id: number; device: string; added: number };
 
-const addedOn = (ms: number) => new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", year: "numeric" }).format(new Date(ms));
+const ADDED_ON = new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", year: "numeric" });
+const addedOn = (ms: number) => ADDED_ON.format(new Date(ms));
 
 /** The button's markup (the push-toggle island takes it over): disabled until the island finds the browser can push. */
 function PushToggle() {

@@ -5,15 +5,10 @@
  * `pushsubscribe`, and the settings show the device. Where the browser has no push, or refuses,
  * the reader is told so in words.
  */
+import { fromBase64url } from "../lib/crypto";
 import { call, errorText } from "./lib/call";
 
 export type PushToggleProps = { vapidKey: string };
-
-/** The application server key as the browser wants it: the base64url public key's bytes. */
-export function keyBytes(base64url: string): Uint8Array {
-  const b64 = base64url.replace(/-/g, "+").replace(/_/g, "/");
-  return Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
-}
 
 export const PUSH_TEXT = {
   unsupported: "Этот браузер не умеет показывать push-уведомления.",
@@ -43,7 +38,7 @@ export function mount(el: HTMLElement, props: PushToggleProps) {
       const registration = await navigator.serviceWorker.ready;
       const subscription =
         (await registration.pushManager.getSubscription()) ??
-        (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(props.vapidKey) as BufferSource }));
+        (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64url(props.vapidKey) as BufferSource }));
       const { endpoint, keys } = subscription.toJSON();
       const res = await call("pushsubscribe", { endpoint: endpoint ?? "", p256dh: keys?.p256dh ?? "", auth: keys?.auth ?? "" });
       if (!res.ok) return say(errorText(res.data));

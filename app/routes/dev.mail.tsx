@@ -17,7 +17,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
   return json({ mails: await sinkMails(env) }, { headers: PRIVATE_PAGE });
 }
 
-const when = (ms: number) => new Intl.DateTimeFormat("ru-RU", { dateStyle: "short", timeStyle: "medium", timeZone: "Europe/Moscow" }).format(new Date(ms));
+const WHEN = new Intl.DateTimeFormat("ru-RU", { dateStyle: "short", timeStyle: "medium", timeZone: "Europe/Moscow" });
+const when = (ms: number) => WHEN.format(new Date(ms));
 
 export default function DevMail() {
   const { mails } = useLoaderData<typeof loader>();

@@ -53,7 +53,8 @@ export function overLimit<T>(keys: readonly T[], limit = PAGES_LIMIT): T[] {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const savedDate = (ms: number) => new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" }).format(new Date(ms));
+const SAVED = new Intl.DateTimeFormat("ru-RU", { day: "numeric", month: "long", hour: "2-digit", minute: "2-digit" });
+const savedDate = (ms: number) => SAVED.format(new Date(ms));
 
 /** Puts a line first in the page's body: the reader is offline, and the page is as it was when kept. */
 export function withOfflineNote(html: string, savedAt: number): string {

@@ -274,7 +274,7 @@ export const mailLog = sqliteTable(
     email: text("email").notNull(),
     /** notice (one notification at once) or digest (the day's summary) */
     kind: text("kind").notNull(),
-    /** the notification's id, or the digest's Moscow day (YYYY-MM-DD) */
+    /** the notification's id, or the digest's Moscow day (its number: days since 1970-01-01 in Moscow) */
     ref: text("ref").notNull(),
     subject: text("subject").notNull(),
     text: text("text").notNull(),

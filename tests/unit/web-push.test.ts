@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deviceName } from "../../app/lib/device-name";
 import { notificationOf, safePath } from "../../app/sw/push-view";
-import { keyBytes } from "../../app/islands/push-toggle.island";
+import { fromBase64url } from "../../app/lib/crypto";
 
 /** Web Push's pure parts: how the worker shows a push, where a click leads, the device names, the key the browser subscribes with. */
 
@@ -44,7 +44,7 @@ describe("the settings' names of devices", () => {
 
 describe("the application server key", () => {
   it("is the VAPID public key's 65 bytes, an uncompressed P-256 point", () => {
-    const key = keyBytes("BAKBGfE3lPA80X85U_w12gpS1GlZJjYrUSeu6mJqihm0rCaTJyGRajDshSpnX9_OTBidbwjszEh2TaYbpW1V7yM");
+    const key = fromBase64url("BAKBGfE3lPA80X85U_w12gpS1GlZJjYrUSeu6mJqihm0rCaTJyGRajDshSpnX9_OTBidbwjszEh2TaYbpW1V7yM");
     expect(key.length).toBe(65);
     expect(key[0]).toBe(4);
   });

@@ -7,6 +7,7 @@
  */
 import { and, asc, inArray, isNull, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import { dbOf, schema } from "../core/db.server";
+import { sendAll } from "../core/queues.server";
 
 /** The kinds of effect, each with one rule that applies it (apply.server.ts). */
 export type EffectKind = "points";
@@ -26,16 +27,21 @@ const DATABASE_BINDING = /^(DB|SITE|(USERS|THREADS|SEARCH)_\d+)$/;
  * one; unset, every user is in DB.
  */
 export function userHome(env: Env, userId: number): string {
-  const homes = (env.USER_DBS ?? "")
+  const homes = userDatabases(env);
+  return homes.length > 1 ? homes[userId % homes.length] : HOME_DB;
+}
+
+/** The bindings USER_DBS names, in its order. */
+function userDatabases(env: Env): string[] {
+  return (env.USER_DBS ?? "")
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  return homes.length > 1 ? homes[userId % homes.length] : HOME_DB;
 }
 
 /** Whether writes may leave outbox rows (USER_DBS spreads users over more than one database). */
 export function spreadOverDatabases(env: Env): boolean {
-  return new Set((env.USER_DBS ?? "").split(",").map((s) => s.trim())).size > 1;
+  return new Set(userDatabases(env)).size > 1;
 }
 
 /** The env whose DB is the database binding `name`, or null when `name` is no such binding. */
@@ -70,8 +76,8 @@ export async function sendUnsent(env: Env, now: number, limit = SEND_BATCH): Pro
   const o = schema.outbox;
   const rows = await db.select().from(o).where(isNull(o.sent)).orderBy(asc(o.created)).limit(limit);
   if (rows.length === 0) return 0;
-  const messages = rows.map((r) => ({ body: { id: r.id, target: r.target, kind: r.kind, body: JSON.parse(r.body) } as EffectMessage }));
-  await env.EFFECTS.sendBatch(messages);
+  const messages = rows.map((r): EffectMessage => ({ id: r.id, target: r.target, kind: r.kind as EffectMessage["kind"], body: JSON.parse(r.body) }));
+  await sendAll(env.EFFECTS, messages);
   await db
     .update(o)
     .set({ sent: now })
@@ -98,10 +104,9 @@ export const EFFECT_RECORDS_MS = 7 * 86_400_000;
 export async function cleanUpEffectRecords(env: Env, now: number, batch = 1000): Promise<number> {
   const due = now - EFFECT_RECORDS_MS;
   const { outbox: o, appliedEvents: a } = schema;
-  const bindings = new Set([HOME_DB, ...(env.USER_DBS ?? "").split(",").map((s) => s.trim())]);
   let gone = 0;
-  for (const name of bindings) {
-    const on = name ? envOn(env, name) : null;
+  for (const name of new Set([HOME_DB, ...userDatabases(env)])) {
+    const on = envOn(env, name);
     if (!on) continue;
     const db = dbOf(on);
     const results = await db.batch([

@@ -10,6 +10,7 @@ import { countOf, type Forms } from "../../lib/plural";
 import { digestMail, type MailLink } from "../../mail/templates";
 import { dbOf } from "../core/db.server";
 import { activityOpen, questionCols, questionShown, type Reader, userCols, type Who } from "../core/visibility.server";
+import { moscowDay } from "../users/bonuses.server";
 import { mailProvider } from "./provider.server";
 import { listHeaders, sendOnce } from "./notice-mails.server";
 
@@ -21,9 +22,6 @@ export const DIGEST_HOUR_MSK = 9;
 export const DIGESTS_PER_RUN = 50;
 /** How many links a section holds at most. */
 const SECTION_MAX = 10;
-
-/** The Moscow day of a moment (UTC+3 all year), as the digest's reference. */
-export const moscowDay = (ms: number) => new Date(ms + MSK).toISOString().slice(0, 10);
 
 type Candidate = { id: number; email: string; settings: string | null; adult: number };
 
@@ -80,7 +78,8 @@ async function sectionsOf(env: Env, c: Candidate, since: number) {
 /** The cron's digests: how many went out in this run. */
 export async function sendDigests(env: Env, now: number, limit = DIGESTS_PER_RUN): Promise<number> {
   if (!mailProvider(env) || new Date(now + MSK).getUTCHours() < DIGEST_HOUR_MSK) return 0;
-  const day = moscowDay(now);
+  // the digest's reference: the Moscow day's number, as the daily visit bonus counts days
+  const day = String(moscowDay(now));
   const since = now - DAY;
   let sent = 0;
   for (const c of await candidates(env, since, now, day, limit)) {

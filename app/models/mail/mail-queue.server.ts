@@ -4,6 +4,7 @@
  * decides who wants them.
  */
 import { KIND_FLAG, type NotificationKind } from "../notifications/create.server";
+import { sendAll } from "../core/queues.server";
 import { mailProvider } from "./provider.server";
 
 /** One notification to mail: whose and which. */
@@ -14,7 +15,7 @@ export async function queueMails(env: Env, jobs: readonly (MailJob & { kind: str
   const mailable = jobs.filter((j) => KIND_FLAG[j.kind as NotificationKind] !== undefined).map(({ userId, nid }) => ({ userId, nid }));
   if (mailable.length === 0 || !env.MAIL || !mailProvider(env)) return;
   try {
-    for (let i = 0; i < mailable.length; i += 100) await env.MAIL.sendBatch(mailable.slice(i, i + 100).map((body) => ({ body })));
+    await sendAll(env.MAIL, mailable);
   } catch (e) {
     console.error("mail: queueing failed", e);
   }

@@ -5,7 +5,7 @@
  * he wants this kind by mail, is not banned and his address has not bounced, writes the mail's log
  * row (one per notification: a second delivery finds it and sends nothing) and hands it over.
  */
-import { and, eq, inArray } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { parseStored } from "../../lib/notify-settings";
 import { type NoticeItem, noticeHref, noticeLine, noticeTitle } from "../../lib/notice-text";
 import { isBanned } from "../../lib/users";
@@ -13,6 +13,7 @@ import { noticeMail } from "../../mail/templates";
 import { dbOf, schema } from "../core/db.server";
 import { KIND_FLAG, type NotificationKind } from "../notifications/create.server";
 import { shownToRecipientsQuery } from "../notifications/feed.server";
+import { recipients } from "../notifications/recipients.server";
 import { toItem } from "../notifications/push.server";
 import { mailProvider, type OutgoingMail } from "./provider.server";
 import { unsubscribeUrl } from "./unsubscribe.server";
@@ -68,16 +69,6 @@ export async function sendOnce(
 export async function listHeaders(env: Env, userId: number): Promise<{ headers: Record<string, string>; unsubscribe: string }> {
   const unsubscribe = await unsubscribeUrl(env, userId);
   return { unsubscribe, headers: { "List-Unsubscribe": `<${unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } };
-}
-
-/** The people a batch names, with what decides whether they get mail. */
-export async function recipients(env: Env, userIds: readonly number[]) {
-  const { users: u, mailSuppressions: ms } = schema;
-  return dbOf(env)
-    .select({ id: u.id, email: u.email, settings: u.notifySettings, bannedUntil: u.bannedUntil, banPermanent: u.banPermanent, suppressed: ms.email })
-    .from(u)
-    .leftJoin(ms, eq(ms.email, u.email))
-    .where(and(inArray(u.id, [...userIds])));
 }
 
 /** The MAIL queue's consumer: how many mails went out. A failed hand-over is retried by the queue. */

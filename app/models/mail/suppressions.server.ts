@@ -5,23 +5,16 @@
  * `x-mail-secret`), and no mail goes to that address again.
  */
 import { z } from "zod";
+import { sameString } from "../../lib/crypto";
 import { dbOf, schema } from "../core/db.server";
 
 const MailEvent = z.object({ type: z.enum(["bounce", "complaint"]), email: z.email().max(254) });
 const MailEvents = z.union([MailEvent, z.array(MailEvent).max(500)]);
 
-/** Constant-time comparison of the given secret with the configured one. */
-function sameSecret(given: string, expected: string): boolean {
-  if (given.length !== expected.length) return false;
-  let diff = 0;
-  for (let i = 0; i < expected.length; i++) diff |= given.charCodeAt(i) ^ expected.charCodeAt(i);
-  return diff === 0;
-}
-
 /** Records a provider's report; the HTTP status to answer (403 without the secret, 400 for a report it cannot read). */
 export async function recordMailEvents(env: Env, req: Request, now: number): Promise<{ status: 200 | 400 | 403; suppressed: number }> {
   const secret = env.MAIL_EVENTS_SECRET;
-  if (!secret || !sameSecret(req.headers.get("x-mail-secret") ?? "", secret)) return { status: 403, suppressed: 0 };
+  if (!secret || !sameString(req.headers.get("x-mail-secret") ?? "", secret)) return { status: 403, suppressed: 0 };
   const parsed = MailEvents.safeParse(await req.json().catch(() => null));
   if (!parsed.success) return { status: 400, suppressed: 0 };
   const events = Array.isArray(parsed.data) ? parsed.data : [parsed.data];

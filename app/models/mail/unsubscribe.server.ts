@@ -4,20 +4,13 @@
  * the user id under a key derived from the PEPPER secret for this purpose alone.
  */
 import { eq, sql } from "drizzle-orm";
+import { base64url, hmacSha256, sameString } from "../../lib/crypto";
 import { pepperOf } from "../core/secrets.server";
 import { dbOf, schema } from "../core/db.server";
 import { jsonOrEmpty } from "../notifications/create.server";
 
-const b64url = (bytes: ArrayBuffer) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-
 async function signature(env: Env, userId: number): Promise<string> {
-  const enc = new TextEncoder();
-  const key = await crypto.subtle.importKey("raw", enc.encode(`mail-unsubscribe:${pepperOf(env)}`), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return b64url(await crypto.subtle.sign("HMAC", key, enc.encode(String(userId)))).slice(0, 22);
+  return base64url(await hmacSha256(`mail-unsubscribe:${pepperOf(env)}`, String(userId))).slice(0, 22);
 }
 
 /** The address that unsubscribes this user (the site's origin, then the signed token). */
@@ -30,11 +23,7 @@ export async function unsubscriber(env: Env, token: string): Promise<number | nu
   const m = /^(\d{1,15})\.([A-Za-z0-9_-]{22})$/.exec(token);
   if (!m) return null;
   const userId = Number(m[1]);
-  const expected = await signature(env, userId);
-  // compared whole, in constant time for strings of equal length
-  let diff = 0;
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ m[2].charCodeAt(i);
-  return diff === 0 ? userId : null;
+  return sameString(await signature(env, userId), m[2]) ? userId : null;
 }
 
 /** Turns the user's mail off (the settings' «Письма на почту»); whether he exists. */

@@ -67,7 +67,7 @@ export async function subscribe(env: Env, session: Session | null, input: z.infe
   const db = dbOf(env);
   const ps = schema.pushSubscriptions;
   const device = deviceName(userAgent);
-  await db.batch([
+  const [, , devices] = await db.batch([
     db
       .insert(ps)
       .values({ userId: user.id, endpoint: input.endpoint, p256dh: input.p256dh, auth: input.auth, device, added: now })
@@ -77,12 +77,13 @@ export async function subscribe(env: Env, session: Session | null, input: z.infe
       .where(
         and(eq(ps.userId, user.id), notInArray(ps.id, db.select({ id: ps.id }).from(ps).where(eq(ps.userId, user.id)).orderBy(desc(ps.id)).limit(MAX_DEVICES))),
       ),
+    devicesOf(env, user.id),
   ]);
-  return { devices: await devicesOf(env, user.id) };
+  return { devices };
 }
 
-/** His devices, newest first: what the settings list. */
-export async function devicesOf(env: Env, userId: number) {
+/** His devices, newest first: what the settings list (a query: a write's batch may carry it; its fields are its columns' names, as a batch's rows come). */
+export function devicesOf(env: Env, userId: number) {
   const ps = schema.pushSubscriptions;
   return dbOf(env).select({ id: ps.id, device: ps.device, added: ps.added }).from(ps).where(eq(ps.userId, userId)).orderBy(desc(ps.id));
 }
@@ -99,12 +100,16 @@ export const UnsubscribeInput = z.object({ id: idField(ERR_MSG.pushDeviceMissing
 export async function unsubscribe(env: Env, session: Session | null, input: z.infer<typeof UnsubscribeInput>) {
   const user = requireUser(session);
   const ps = schema.pushSubscriptions;
-  const gone = await dbOf(env)
-    .delete(ps)
-    .where(and(eq(ps.id, input.id), eq(ps.userId, user.id)))
-    .returning({ id: ps.id });
+  const db = dbOf(env);
+  const [gone, devices] = await db.batch([
+    db
+      .delete(ps)
+      .where(and(eq(ps.id, input.id), eq(ps.userId, user.id)))
+      .returning({ id: ps.id }),
+    devicesOf(env, user.id),
+  ]);
   if (gone.length === 0) throw new DomainError(ERR.pushDeviceMissing);
-  return { devices: await devicesOf(env, user.id) };
+  return { devices };
 }
 
 /** Subscriptions the push service said are gone (404, 410). */

@@ -4,6 +4,8 @@
  * sends it to his devices. Without the VAPID secrets push is off and nothing is queued.
  */
 
+import { sendAll } from "../core/queues.server";
+
 /** One notification to push: whose and which (the consumer reads it again as his bell would). */
 export type PushJob = { userId: number; nid: number };
 
@@ -19,7 +21,7 @@ export function pushConfig(env: Env): PushConfig | null {
 export async function queuePushes(env: Env, jobs: readonly PushJob[]): Promise<void> {
   if (jobs.length === 0 || !pushConfig(env) || !env.PUSH) return;
   try {
-    for (let i = 0; i < jobs.length; i += 100) await env.PUSH.sendBatch(jobs.slice(i, i + 100).map((body) => ({ body })));
+    await sendAll(env.PUSH, jobs);
   } catch (e) {
     console.error("web push: queueing failed", e);
   }

@@ -7,6 +7,7 @@
  */
 import { encryptNotification } from "@block65/webcrypto-web-push";
 import { inArray } from "drizzle-orm";
+import { base64url, fromBase64url } from "../../lib/crypto";
 import { parseStored } from "../../lib/notify-settings";
 import { type NoticeItem, noticeHref, noticeLine, noticeTitle } from "../../lib/notice-text";
 import { isBanned } from "../../lib/users";
@@ -14,6 +15,7 @@ import { dbOf, schema } from "../core/db.server";
 import { KIND_FLAG, type NotificationKind } from "./create.server";
 import { shownToRecipientsQuery } from "./feed.server";
 import { dropSubscriptions, pushEndpointAllowed } from "./push-devices.server";
+import { recipients } from "./recipients.server";
 import { toItem } from "./push.server";
 import { type PushConfig, type PushJob, pushConfig } from "./web-push-queue.server";
 
@@ -36,34 +38,27 @@ export function pushWanted(storedSettings: string | null, kind: string): boolean
   return s.push === 1 && (!flag || s[`${flag}_P`] === 1);
 }
 
-const b64url = (bytes: ArrayBuffer | Uint8Array) =>
-  btoa(String.fromCharCode(...new Uint8Array(bytes)))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
-const fromB64url = (s: string) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
-
 /** The VAPID Authorization header for a push service (RFC 8292): an ES256 JWT for its origin, valid 12 hours, and the public key. */
 export async function vapidAuthorization(cfg: PushConfig, endpoint: string, now: number): Promise<string> {
-  const pub = fromB64url(cfg.publicKey);
+  const pub = fromBase64url(cfg.publicKey);
   const key = await crypto.subtle.importKey(
     "jwk",
-    { kty: "EC", crv: "P-256", x: b64url(pub.slice(1, 33)), y: b64url(pub.slice(33, 65)), d: cfg.privateKey },
+    { kty: "EC", crv: "P-256", x: base64url(pub.slice(1, 33)), y: base64url(pub.slice(33, 65)), d: cfg.privateKey },
     { name: "ECDSA", namedCurve: "P-256" },
     false,
     ["sign"],
   );
-  const part = (o: object) => b64url(new TextEncoder().encode(JSON.stringify(o)));
+  const part = (o: object) => base64url(new TextEncoder().encode(JSON.stringify(o)));
   const unsigned = `${part({ typ: "JWT", alg: "ES256" })}.${part({ aud: new URL(endpoint).origin, exp: Math.floor(now / 1000) + 12 * 3600, sub: cfg.subject })}`;
   const signature = await crypto.subtle.sign({ name: "ECDSA", hash: "SHA-256" }, key, new TextEncoder().encode(unsigned));
-  return `vapid t=${unsigned}.${b64url(signature)}, k=${cfg.publicKey}`;
+  return `vapid t=${unsigned}.${base64url(signature)}, k=${cfg.publicKey}`;
 }
 
 type Subscription = typeof schema.pushSubscriptions.$inferSelect;
 type Sent = "ok" | "gone" | "retry";
 
 /** One push to one device. */
-async function sendOne(env: Env, cfg: PushConfig, sub: Subscription, payload: PushPayload, now: number): Promise<Sent> {
+async function sendOne(env: Env, authorization: (endpoint: string) => Promise<string>, sub: Subscription, payload: PushPayload): Promise<Sent> {
   if (!pushEndpointAllowed(env, sub.endpoint)) return "gone";
   try {
     const body = await encryptNotification(
@@ -73,7 +68,7 @@ async function sendOne(env: Env, cfg: PushConfig, sub: Subscription, payload: Pu
     const res = await fetch(sub.endpoint, {
       method: "POST",
       headers: {
-        authorization: await vapidAuthorization(cfg, sub.endpoint, now),
+        authorization: await authorization(sub.endpoint),
         ttl: String(PUSH_TTL_S),
         urgency: "normal",
         // a push service keeps one undelivered push per topic: the newest of a question's
@@ -103,16 +98,22 @@ export async function sendPushes(env: Env, batch: MessageBatch<PushJob>, now: nu
     batch.ackAll();
     return 0;
   }
-  const db = dbOf(env);
-  const { users: u, pushSubscriptions: ps } = schema;
+  const ps = schema.pushSubscriptions;
   const nids = [...new Set(batch.messages.map((m) => m.body.nid))];
   const userIds = [...new Set(batch.messages.map((m) => m.body.userId))];
   // side by side rather than one batch: a batch's rows come keyed by column name, not by these fields
   const [rows, people, subs] = await Promise.all([
     shownToRecipientsQuery(env, nids),
-    db.select({ id: u.id, settings: u.notifySettings, bannedUntil: u.bannedUntil, banPermanent: u.banPermanent }).from(u).where(inArray(u.id, userIds)),
-    db.select().from(ps).where(inArray(ps.userId, userIds)),
+    recipients(env, userIds),
+    dbOf(env).select().from(ps).where(inArray(ps.userId, userIds)),
   ]);
+  // one VAPID signature per push service in this batch
+  const signed = new Map<string, Promise<string>>();
+  const authorization = (endpoint: string) => {
+    const origin = new URL(endpoint).origin;
+    if (!signed.has(origin)) signed.set(origin, vapidAuthorization(cfg, endpoint, now));
+    return signed.get(origin)!;
+  };
   let sent = 0;
   const gone: number[] = [];
   for (const m of batch.messages) {
@@ -124,7 +125,7 @@ export async function sendPushes(env: Env, batch: MessageBatch<PushJob>, now: nu
       continue;
     }
     const payload = pushPayload(toItem(row) as NoticeItem);
-    const results = await Promise.all(devices.map((d) => sendOne(env, cfg, d, payload, now)));
+    const results = await Promise.all(devices.map((d) => sendOne(env, authorization, d, payload)));
     results.forEach((r, i) => {
       if (r === "gone") gone.push(devices[i].id);
     });

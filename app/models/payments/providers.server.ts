@@ -13,6 +13,7 @@
  *   is sent to its confirmation URL; a notification's body is never believed: only the id is read
  *   from it, and the payment's status, amount and our id are fetched from the API itself.
  */
+import { hmacSha256, sameString } from "../../lib/crypto";
 
 /** What a provider says of one of its payments. */
 export type Verdict = { providerId: string; status: "paid" | "canceled" | "pending"; paymentId: number | null; amount: number | null };
@@ -82,18 +83,7 @@ function verdictOf(obj: unknown): Verdict | null {
 export const TEST_SIGNATURE_HEADER = "x-test-pay-signature";
 
 async function hmacHex(secret: string, body: string): Promise<string> {
-  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(body));
-  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, "0")).join("");
-}
-
-/** The Workers runtime's SubtleCrypto, with its constant-time comparison (an extension the DOM's types do not know). */
-type WorkersSubtle = SubtleCrypto & { timingSafeEqual(a: ArrayBufferView, b: ArrayBufferView): boolean };
-
-/** Compares two strings in time that does not depend on where they differ. */
-function sameString(a: string, b: string): boolean {
-  const [x, y] = [new TextEncoder().encode(a), new TextEncoder().encode(b)];
-  return x.byteLength === y.byteLength && (crypto.subtle as WorkersSubtle).timingSafeEqual(x, y);
+  return [...(await hmacSha256(secret, body))].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** The query parameter of the test provider's page link that carries its signature. */

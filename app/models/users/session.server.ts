@@ -1,4 +1,5 @@
 import { ERR } from "../../lib/errids";
+import { base64url } from "../../lib/crypto";
 import { parse as parseCookie } from "cookie";
 import { and, eq, gt, inArray, isNull, type Placeholder, sql } from "drizzle-orm";
 import { corporateDomains, emailGroup, type EmailGroup } from "../../lib/experiments";
@@ -44,11 +45,7 @@ export type SessionUser = {
 export type Session = { id: number; salt: string; token: string; expiresAt: number; user: SessionUser };
 
 function randomToken(bytes = 32): string {
-  const b = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...b))
-    .replace(/\+/g, "-")
-    .replace(/\//g, "_")
-    .replace(/=+$/, "");
+  return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
 }
 
 export async function sha256Hex(s: string): Promise<string> {
