@@ -12,6 +12,7 @@ import { startFakePushService } from "./tests/integration/fakes/push-service";
  */
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.resolve("db/migrations"));
+  const threadMigrations = await readD1Migrations(path.resolve("db/migrations-threads"));
   // the YooKassa adapter's tests talk HTTP to a fake of its API on 127.0.0.1
   const yookassa = await startFakeYooKassa();
   // Web Push goes to a push service on 127.0.0.1 that checks the signature and decrypts (web-push.test.ts)
@@ -23,12 +24,17 @@ export default defineConfig(async () => {
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
           // a second store the tests apply the migrations to alone, with no seed (the category tree's test)
-          // and a second database some users' rows live in, for the queue's effects (effects.test.ts)
-          d1Databases: { EMPTY_DB: "migrations-only", USERS_1: "users-1" },
+          // and a second database some users' rows live in, for the queue's effects (effects.test.ts),
+          // and a second thread database besides wrangler.toml's THREADS_1 (thread-ranges.test.ts)
+          d1Databases: { EMPTY_DB: "migrations-only", USERS_1: "users-1", THREADS_2: "threads-2" },
           // Cloudflare's e-mail sending as Miniflare runs it, for the mail provider's adapter (mail.test.ts)
           email: { send_email: [{ name: "MAILER" }] },
           bindings: {
             TEST_MIGRATIONS: migrations,
+            THREAD_MIGRATIONS: threadMigrations,
+            // the move of a range of questions waits for the isolates' maps to expire: 300 ms here, not 5 s
+            RANGE_MAP_TTL_MS: "300",
+            OPS_SECRET: "integration-tests-ops-secret",
             // the seed hashes the demo passwords with the development pepper; the captcha secret is the tests' own
             PEPPER: DEV_VARS.PEPPER,
             CAPTCHA_SECRET: "integration-tests-captcha-secret",

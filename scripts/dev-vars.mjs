@@ -5,7 +5,8 @@
  * set), and the e2e setup, the benchmark and vitest give this PEPPER with their own CAPTCHA_SECRET.
  * ENVIRONMENT "development" overrides wrangler.toml's "production" and, with PAY_TEST_SECRET, turns
  * on the local test payment provider (its hosted page at /pay/test/{id}). The VAPID pair signs Web
- * Push locally (made once by scripts/vapid-keys.mjs; production has its own).
+ * Push locally (made once by scripts/vapid-keys.mjs; production has its own). OPS_SECRET opens the
+ * operator's move tool locally.
  */
 export const DEV_VARS = Object.freeze({
   PEPPER: "dev-pepper",
@@ -17,4 +18,6 @@ export const DEV_VARS = Object.freeze({
   VAPID_SUBJECT: "mailto:dev@localhost",
   // mail goes to the local sink (/dev/mail); its links point here
   SITE_ORIGIN: "http://127.0.0.1:8787",
+  // the operator's move of a range of questions (scripts/move-range.mjs) locally
+  OPS_SECRET: "dev-ops-secret",
 });

@@ -39,7 +39,7 @@ const added = ensureDevVars();
 if (added.length > 0) console.log(`\n▶ .dev.vars: development values for ${added.join(", ")}`);
 step("Сборка (npm run build)", process.execPath, ["scripts/build.mjs"]);
 // CI=true keeps wrangler from asking for confirmation
-step("Миграции D1 (локально)", bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local"], { CI: "true" });
+step("Миграции D1 (локально, каждая база)", process.execPath, ["scripts/migrate.mjs", "--local"]);
 step("Демо-данные (если база пуста)", bin("tsx"), ["db/seed/cli.ts", "--if-empty"]);
 
 console.log(`\n▶ Сайт: http://127.0.0.1:${port}`);

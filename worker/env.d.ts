@@ -20,6 +20,12 @@ declare global {
        * unset or one name: every user is in DB and no effect goes through the queue
        */
       USER_DBS?: string;
+      /** the first thread database: ranges of questions moved out of DB live here (db/migrations-threads; docs/decisions/0059) */
+      THREADS_1: D1Database;
+      /** how long (ms) an isolate keeps the map of which database holds which questions; 5 s unless set (the tests shorten it) */
+      RANGE_MAP_TTL_MS?: string;
+      /** secret: what the operator's move tool (scripts/move-range.mjs) sends in x-ops-secret; without it /api/ops/* is 404 */
+      OPS_SECRET?: string;
       /** notifications to send by Web Push (their recipients had no page open), sent by the worker's queue handler */
       PUSH: Queue<PushJob>;
       /** Web Push's VAPID public key, base64url (wrangler secret put VAPID_PUBLIC_KEY; `node scripts/vapid-keys.mjs` makes a pair); without the three push is off */

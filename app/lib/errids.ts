@@ -279,6 +279,9 @@ export const ERR = {
   pushDeviceMissing: 633,
   // e-mail (640–649)
   unsubscribeLinkInvalid: 640,
+  // databases: a range of questions on its way to another database (650–659)
+  threadMoving: 650,
+  moveInvalid: 651,
 } as const;
 
 export type ErrName = keyof typeof ERR;

@@ -30,6 +30,7 @@ import { QUOTA_ERRORS } from "./errors/quotas";
 import { READ_ERRORS } from "./errors/reads";
 import { TOUR_ERRORS } from "./errors/tours";
 import { PUSH_ERRORS } from "./errors/push";
+import { DATABASE_ERRORS } from "./errors/databases";
 
 export const ERRORS = {
   [ERR.ipBlocked]: { status: 403, text: "Доступ с вашего IP-адреса ({ip}) временно ограничен" },
@@ -78,6 +79,7 @@ export const ERRORS = {
   ...PHOTO_ERRORS,
   ...TOUR_ERRORS,
   ...PUSH_ERRORS,
+  ...DATABASE_ERRORS,
 } as const satisfies Record<number, { status: number; text: string }>;
 
 export type ErrId = keyof typeof ERRORS;

@@ -5,3 +5,4 @@ export * from "./activity";
 export * from "./payments";
 export * from "./ads";
 export * from "./effects";
+export * from "./ranges";

@@ -59,7 +59,7 @@ export default async function globalSetup() {
   }
 
   fs.rmSync(STATE_DIR, { recursive: true, force: true });
-  run("npx", ["wrangler", "d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE_DIR]);
+  run(process.execPath, ["scripts/migrate.mjs", "--local", "--persist-to", STATE_DIR]);
   if (fs.existsSync("db/seed/cli.ts")) {
     run("npx", ["tsx", "db/seed/cli.ts", "--persist-to", STATE_DIR, "--seed", "1"]);
   } else {

@@ -5,6 +5,10 @@ declare global {
   namespace Cloudflare {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
+      /** a thread database's migrations (db/migrations-threads), applied by the tests that use one */
+      THREAD_MIGRATIONS: D1Migration[];
+      /** a second thread database (thread-ranges.test.ts) */
+      THREADS_2: D1Database;
       /** a store of its own with nothing in it until a test applies the migrations */
       EMPTY_DB: D1Database;
       /** a second store, where the effects' test puts some users' own rows (effects.test.ts) */

@@ -387,7 +387,7 @@ async function main() {
 
   log(`preparing ${STATE} (migrations, ${QUESTIONS} questions, seed 7)`);
   fs.rmSync(STATE, { recursive: true, force: true });
-  run(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE]);
+  run(process.execPath, ["scripts/migrate.mjs", "--local", "--persist-to", STATE]);
   const seeded = fs.existsSync("db/seed/cli.ts");
   if (seeded) {
     run(bin("tsx"), ["db/seed/cli.ts", "--questions", String(QUESTIONS), "--seed", "7", "--persist-to", STATE]);

@@ -52,12 +52,12 @@ function storeOf(n: number, log: Opts["log"]): string {
   const dir = `.wrangler/bench-scale-q${n}`;
   if (fs.existsSync(path.join(dir, "seeded"))) {
     log(`reusing ${dir} (with the migrations made since it was seeded)`);
-    runQuiet(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
+    runQuiet(process.execPath, ["scripts/migrate.mjs", "--local", "--persist-to", dir]);
     return dir;
   }
   log(`seeding ${dir} with ${n} questions (once; kept for the next runs) …`);
   fs.rmSync(dir, { recursive: true, force: true });
-  runQuiet(bin("wrangler"), ["d1", "migrations", "apply", "DB", "--local", "--persist-to", dir]);
+  runQuiet(process.execPath, ["scripts/migrate.mjs", "--local", "--persist-to", dir]);
   const r = spawnSync("nice", ["-n", "10", bin("tsx"), "db/seed/cli.ts", "--questions", String(n), "--seed", "7", "--persist-to", dir], {
     env,
     stdio: "inherit",

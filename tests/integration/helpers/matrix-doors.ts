@@ -131,6 +131,8 @@ export const WORKER_PATHS: Record<string, string> = {
   "/*": "door: the pages (Remix)",
   "/api/pay/notify/:provider{test|yookassa}": "no door: the providers' notifications",
   "/api/mail/events": "no door: the mail provider's bounce and complaint reports",
+  "/api/ops/moves": "no door: the operator's move of a range of questions (progress counts only, behind OPS_SECRET)",
+  "/api/ops/moves/:id": "no door: the operator's move of a range of questions (progress counts only, behind OPS_SECRET)",
   "/unsubscribe/:token": "no door: a mail's one-click unsubscribe (a write, no item)",
   "/api/v2/:name": "door: the named calls",
   "/api/notify/:name": "door: the named calls",

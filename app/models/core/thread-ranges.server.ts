@@ -1,0 +1,89 @@
+/**
+ * The range map (docs/decisions/0059): which database holds a question's thread, from its id alone.
+ * Each `thread_ranges` row opens a range at its first id, running to the next row's; ids below the
+ * first row, and all of them while the map is empty (today's deploys), live in DB. An isolate reads
+ * the map once and keeps it for `rangeMapTtl` ms, so a look-up costs no round trip; a move of a
+ * range waits that long at each step that changes the map, so no isolate acts on a map older than
+ * the step before.
+ */
+import { asc } from "drizzle-orm";
+import { DomainError } from "../../lib/errors";
+import { ERR } from "../../lib/errids";
+import { isolateValue } from "../../lib/isolate-value";
+import { dbOf, schema } from "./db.server";
+
+export type ThreadRange = { firstId: number; binding: string; frozenUntil: number };
+
+/** The binding of every question no range names. */
+const SITE_DB = "DB";
+
+/** How long (ms) an isolate keeps the map it read: 5 s unless RANGE_MAP_TTL_MS says (the tests shorten it). */
+export function rangeMapTtl(env: Env): number {
+  const ms = Number(env.RANGE_MAP_TTL_MS);
+  return Number.isFinite(ms) && ms > 0 ? ms : 5_000;
+}
+
+const kept = isolateValue("otvety.threadRanges", () => ({ at: Number.NEGATIVE_INFINITY, ranges: [] as ThreadRange[] }));
+
+/** The map as stored, first ids ascending. */
+export async function readThreadRanges(env: Env): Promise<ThreadRange[]> {
+  const r = schema.threadRanges;
+  return dbOf(env).select().from(r).orderBy(asc(r.firstId));
+}
+
+/** The map this isolate holds, read again when older than its time to live. */
+export async function threadRanges(env: Env, now: number): Promise<ThreadRange[]> {
+  if (now - kept.at >= rangeMapTtl(env)) {
+    kept.ranges = await readThreadRanges(env);
+    kept.at = now;
+  }
+  return kept.ranges;
+}
+
+/** Drops the isolate's copy of the map (after this isolate changed it). */
+export function forgetThreadRanges(): void {
+  kept.at = Number.NEGATIVE_INFINITY;
+}
+
+/** The range holding question `qid` (the last whose first id is not above it), or null for DB's. */
+export function rangeOf(ranges: readonly ThreadRange[], qid: number): ThreadRange | null {
+  let lo = 0;
+  let hi = ranges.length - 1;
+  let found: ThreadRange | null = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (ranges[mid].firstId <= qid) {
+      found = ranges[mid];
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return found;
+}
+
+/** The binding of the database holding question `qid` in `ranges`. */
+export function bindingOf(ranges: readonly ThreadRange[], qid: number): string {
+  return rangeOf(ranges, qid)?.binding ?? SITE_DB;
+}
+
+/** The env whose DB is the binding `name` (the request's own env for DB, keeping its D1 session). */
+function envWith(env: Env, name: string): Env {
+  if (name === SITE_DB) return env;
+  const d1 = (env as unknown as Record<string, unknown>)[name] as D1Database | undefined;
+  if (!d1 || typeof d1.batch !== "function") throw new Error(`the range map names ${name}, which is not a D1 binding of this Worker`);
+  return { ...env, DB: d1 };
+}
+
+/** The env to read question `qid`'s thread through. */
+export async function threadReadEnv(env: Env, qid: number, now: number): Promise<Env> {
+  return envWith(env, bindingOf(await threadRanges(env, now), qid));
+}
+
+/**
+ * The env to write question `qid`'s thread through; while its range is frozen for the last step of
+ * a move the write is refused (503, errid 650: try again in a second).
+ */
+export async function threadWriteEnv(env: Env, qid: number, now: number): Promise<Env> {
+  const range = rangeOf(await threadRanges(env, now), qid);
+  if (range && range.frozenUntil > now) throw new DomainError(ERR.threadMoving);
+  return envWith(env, range?.binding ?? SITE_DB);
+}

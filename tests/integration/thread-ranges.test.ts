@@ -1,0 +1,235 @@
+import { applyD1Migrations, env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { DomainError } from "../../app/lib/errors";
+import { ERR } from "../../app/lib/errids";
+import { readThreadRanges, threadReadEnv, threadWriteEnv } from "../../app/models/core/thread-ranges.server";
+import { moveStep, startMove } from "../../app/models/ops/move-range.server";
+import { THREAD_TABLES } from "../../app/models/ops/thread-tables.server";
+import { BASE, workerFetch } from "./helpers/api";
+
+/**
+ * The range map and the move of a range of questions to a thread database while writes go on
+ * (decision 0059). The seeded store's questions 1–30 move from DB to THREADS_1 and then on to
+ * THREADS_2, while a writer keeps commenting on them and deleting some of its comments, and a
+ * reader reads each after every write; the tests' isolates keep the map 300 ms (RANGE_MAP_TTL_MS).
+ */
+
+const FIRST = 1;
+const LAST = 30;
+const OPS = { "content-type": "application/json", "x-ops-secret": "integration-tests-ops-secret" };
+
+beforeAll(async () => {
+  await applyD1Migrations(env.THREADS_1, env.THREAD_MIGRATIONS);
+  await applyD1Migrations(env.THREADS_2, env.THREAD_MIGRATIONS);
+});
+
+const count = async (d1: D1Database, query: string, ...binds: unknown[]) =>
+  (
+    await d1
+      .prepare(query)
+      .bind(...binds)
+      .first<{ n: number }>()
+  )?.n ?? 0;
+
+/** Rows of each thread table that belong to questions FIRST..LAST in `d1`. */
+async function rangeCounts(d1: D1Database): Promise<Record<string, number>> {
+  const out: Record<string, number> = {};
+  for (const t of THREAD_TABLES) out[t.name] = await count(d1, `SELECT count(*) AS n FROM ${t.name} WHERE ${t.inRange(t.name, FIRST, LAST)}`);
+  return out;
+}
+
+/**
+ * The writer and the reader. Each write is one batch on the database the map names (a comment on
+ * the question and its count); while the range is frozen the write is refused with errid 650. Each read goes through the map too and must see every write acknowledged before it.
+ */
+function traffic() {
+  const accepted = new Map<number, string[]>();
+  const deleted = new Set<string>();
+  let refused = 0;
+  let n = 0;
+
+  async function write(qid: number): Promise<void> {
+    const text = `перенос-${++n}`;
+    try {
+      const e = await threadWriteEnv(env, qid, Date.now());
+      await e.DB.batch([
+        e.DB.prepare("INSERT INTO comments (qid, ref_type, ref_id, user_id, text, added) VALUES (?, 'Q', ?, 1, ?, ?)").bind(qid, qid, text, Date.now()),
+        e.DB.prepare("UPDATE questions SET comcnt = comcnt + 1 WHERE id = ?").bind(qid),
+      ]);
+      accepted.set(qid, [...(accepted.get(qid) ?? []), text]);
+    } catch (err) {
+      // refused while the range is frozen: the writer is told to try again, and nothing was written
+      if (!(err instanceof DomainError) || err.errid !== ERR.threadMoving) throw err;
+      refused++;
+      await scheduler.wait(20);
+      return;
+    }
+    // every third write also deletes the oldest comment it made on that question
+    if (n % 3 === 0) {
+      const gone = accepted.get(qid)?.find((t) => !deleted.has(t));
+      if (gone) {
+        const e = await threadWriteEnv(env, qid, Date.now()).catch(() => null);
+        if (e) {
+          await e.DB.prepare("DELETE FROM comments WHERE qid = ? AND text = ?").bind(qid, gone).run();
+          deleted.add(gone);
+        }
+      }
+    }
+  }
+
+  /** What a reader of question `qid` sees now: never missing, and every live write of it. */
+  async function read(qid: number): Promise<void> {
+    const e = await threadReadEnv(env, qid, Date.now());
+    const q = await e.DB.prepare("SELECT id FROM questions WHERE id = ?").bind(qid).first();
+    expect(q, `question ${qid} read through the map`).not.toBeNull();
+    const { results } = await e.DB.prepare("SELECT text FROM comments WHERE qid = ? AND text LIKE 'перенос-%' ORDER BY id").bind(qid).all<{ text: string }>();
+    const live = (accepted.get(qid) ?? []).filter((t) => !deleted.has(t));
+    expect(results.map((r) => r.text)).toEqual(live);
+  }
+
+  return { write, read, accepted, deleted, refused: () => refused };
+}
+
+/** Moves FIRST..LAST to `target`, writing and reading between the steps; returns the stages writes were accepted in. */
+async function moveWhileWriting(target: string, t: ReturnType<typeof traffic>) {
+  const move = await startMove(env, { first: FIRST, last: LAST, target }, Date.now());
+  const stagesWritten = new Set<string>();
+  let qid = FIRST;
+  let stage = move.stage;
+  for (let steps = 0; stage !== "done"; steps++) {
+    expect(steps).toBeLessThan(500);
+    for (let i = 0; i < 3; i++) {
+      await t.write(qid);
+      await t.read(qid);
+      stagesWritten.add(stage);
+      qid = qid === LAST ? FIRST : qid + 1;
+    }
+    // and two more writes at the same time as the step, on one question (its count is a contended row)
+    const [p] = await Promise.all([moveStep(env, move.id, Date.now()), t.write(qid), t.write(qid)]);
+    await t.read(qid);
+    stage = p.stage;
+    // while the move waits for the isolates' maps, the writer keeps trying (and is refused when frozen)
+    const until = Date.now() + p.waitMs;
+    while (Date.now() < until) {
+      await t.write(qid);
+      await t.read(qid);
+    }
+  }
+  return stagesWritten;
+}
+
+describe("the range map", () => {
+  it("a thread database has the thread tables as the site's database has them (columns and indexes)", async () => {
+    for (const t of THREAD_TABLES) {
+      for (const pragma of ["table_info", "index_list"]) {
+        const shape = async (d1: D1Database) =>
+          (await d1.prepare(`SELECT * FROM pragma_${pragma}(?)`).bind(t.name).all<Record<string, unknown>>()).results
+            .map((r) => JSON.stringify(pragma === "table_info" ? [r.name, r.type, r.notnull, r.dflt_value, r.pk] : [r.name, r.unique, r.partial]))
+            .sort();
+        expect(await shape(env.THREADS_1), `${t.name}: ${pragma}`).toEqual(await shape(env.DB));
+      }
+    }
+  });
+
+  it("with no ranges every question is in DB, and the request's own env is used", async () => {
+    expect(await readThreadRanges(env)).toEqual([]);
+    expect(await threadReadEnv(env, 5, Date.now())).toBe(env);
+    expect(await threadWriteEnv(env, 10_000_000, Date.now())).toBe(env);
+  });
+});
+
+describe("moving a range of questions while they are written to", () => {
+  const t = traffic();
+  let before: Record<string, number>;
+  let comcntBefore: number;
+  const comcnt = (d1: D1Database) => count(d1, "SELECT sum(comcnt) AS n FROM questions WHERE id BETWEEN ? AND ?", FIRST, LAST);
+
+  it("DB → THREADS_1: every write is found there, none twice, no read misses the question or a write", async () => {
+    before = await rangeCounts(env.DB);
+    comcntBefore = await comcnt(env.DB);
+    expect(before.questions).toBe(LAST - FIRST + 1);
+    expect(before.answers).toBeGreaterThan(0);
+    const stages = await moveWhileWriting("THREADS_1", t);
+    // writes went on while the rows were copied and the log replayed, were refused only while frozen
+    expect([...stages]).toEqual(expect.arrayContaining(["copy", "catchup", "cleanup"]));
+    expect(t.refused()).toBeGreaterThan(0);
+
+    const ranges = await readThreadRanges(env);
+    expect(ranges.map((r) => [r.firstId, r.binding, r.frozenUntil])).toEqual([
+      [FIRST, "THREADS_1", 0],
+      [LAST + 1, "DB", 0],
+    ]);
+    const moved = await rangeCounts(env.THREADS_1);
+    const writes = [...t.accepted.values()].flat();
+    const live = writes.filter((w) => !t.deleted.has(w));
+    for (const table of THREAD_TABLES) if (table.name !== "comments") expect(moved[table.name], table.name).toBe(before[table.name]);
+    expect(moved.comments).toBe(before.comments + live.length);
+    // each acknowledged write once, each deleted one gone, and the question's count has them all
+    const there = await env.THREADS_1.prepare("SELECT text, count(*) AS n FROM comments WHERE text LIKE 'перенос-%' GROUP BY text").all<{
+      text: string;
+      n: number;
+    }>();
+    expect(there.results.map((r) => r.text).sort()).toEqual([...live].sort());
+    expect(there.results.every((r) => r.n === 1)).toBe(true);
+    expect(await comcnt(env.THREADS_1)).toBe(comcntBefore + writes.length);
+    // question 31 stayed in DB
+    expect(await count(env.THREADS_1, "SELECT count(*) AS n FROM questions WHERE id = ?", LAST + 1)).toBe(0);
+  });
+
+  it("THREADS_1 → THREADS_2: the same, and the source's copy is deleted once no isolate reads it", async () => {
+    const atStart = await rangeCounts(env.THREADS_1);
+    const writesBefore = [...t.accepted.values()].flat().length;
+    await moveWhileWriting("THREADS_2", t);
+    const moved = await rangeCounts(env.THREADS_2);
+    const live = [...t.accepted.values()].flat().filter((w) => !t.deleted.has(w));
+    expect([...t.accepted.values()].flat().length).toBeGreaterThan(writesBefore);
+    for (const table of THREAD_TABLES) if (table.name !== "comments") expect(moved[table.name], table.name).toBe(atStart[table.name]);
+    expect(moved.comments).toBe(before.comments + live.length);
+    expect(await comcnt(env.THREADS_2)).toBe(comcntBefore + [...t.accepted.values()].flat().length);
+    expect(Object.values(await rangeCounts(env.THREADS_1)).every((n) => n === 0)).toBe(true);
+    expect(await count(env.THREADS_1, "SELECT count(*) AS n FROM range_move_log")).toBe(0);
+    expect(await count(env.THREADS_1, "SELECT count(*) AS n FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'range_move_log_%'")).toBe(0);
+    expect((await readThreadRanges(env)).find((r) => r.firstId === FIRST)?.binding).toBe("THREADS_2");
+  });
+});
+
+describe("the operator's door", () => {
+  it("is refused without the secret, refuses a bad move in Russian, and moves a range to the end", async () => {
+    const start = (body: unknown, headers: Record<string, string> = OPS) =>
+      workerFetch(`${BASE}/api/ops/moves`, { method: "POST", headers, body: JSON.stringify(body) });
+    expect((await start({ first: 31, last: 40, target: "THREADS_1" }, { "content-type": "application/json" })).status).toBe(403);
+    expect((await start({ first: 31, last: 40, target: "THREADS_1" }, { ...OPS, "x-ops-secret": "wrong" })).status).toBe(403);
+
+    const refusals = [
+      { first: 40, last: 31, target: "THREADS_1" },
+      { first: 31, last: 40, target: "DB" },
+      { first: 31, last: 40, target: "THREADS_9" },
+      { first: 31, last: 10_000_000, target: "THREADS_1" },
+      { first: 25, last: 40, target: "THREADS_1" },
+      "нет",
+    ];
+    for (const body of refusals) {
+      const res = await start(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      const r = await res.json<{ errid: number; error: string }>();
+      expect(r.errid).toBe(ERR.moveInvalid);
+      expect(r.error).toMatch(/[а-я]/);
+    }
+
+    let res = await start({ first: 31, last: 40, target: "THREADS_1" });
+    let p = await res.json<{ status: number; id: number; stage: string; waitMs: number }>();
+    expect(res.status).toBe(200);
+    while (p.stage !== "done") {
+      await scheduler.wait(p.waitMs);
+      res = await workerFetch(`${BASE}/api/ops/moves/${p.id}`, { method: "POST", headers: OPS });
+      p = await res.json();
+      expect(res.status).toBe(200);
+    }
+    expect(await count(env.THREADS_1, "SELECT count(*) AS n FROM questions WHERE id BETWEEN 31 AND 40")).toBe(10);
+    expect((await readThreadRanges(env)).map((r) => [r.firstId, r.binding])).toEqual([
+      [FIRST, "THREADS_2"],
+      [31, "THREADS_1"],
+      [41, "DB"],
+    ]);
+  });
+});
