@@ -4,7 +4,7 @@ import { DomainError } from "../../app/lib/errors";
 import { ERR } from "../../app/lib/errids";
 import { readThreadRanges, threadReadEnv, threadWriteEnv } from "../../app/models/core/thread-ranges.server";
 import { moveStep, startMove } from "../../app/models/ops/move-range.server";
-import { THREAD_TABLES } from "../../app/models/ops/thread-tables.server";
+import { ID_BLOCK, THREAD_TABLES } from "../../app/models/ops/thread-tables.server";
 import { BASE, workerFetch } from "./helpers/api";
 
 /**
@@ -174,6 +174,18 @@ describe("moving a range of questions while they are written to", () => {
     expect(await comcnt(env.THREADS_1)).toBe(comcntBefore + writes.length);
     // question 31 stayed in DB
     expect(await count(env.THREADS_1, "SELECT count(*) AS n FROM questions WHERE id = ?", LAST + 1)).toBe(0);
+  });
+
+  it("a thread database gives out ids from its own block, above every id of DB", async () => {
+    const e = await threadWriteEnv(env, 5, Date.now());
+    expect(e.DB).toBe(env.THREADS_1);
+    const row = await e.DB.prepare("INSERT INTO comments (qid, ref_type, ref_id, user_id, text, added) VALUES (5, 'Q', 5, 1, 'блок', 1) RETURNING id").first<{
+      id: number;
+    }>();
+    expect(row!.id).toBeGreaterThan(ID_BLOCK);
+    expect(row!.id).toBeLessThan(2 * ID_BLOCK);
+    expect(await count(env.DB, "SELECT max(id) AS n FROM comments")).toBeLessThan(ID_BLOCK);
+    await e.DB.prepare("DELETE FROM comments WHERE id = ?").bind(row!.id).run();
   });
 
   it("THREADS_1 → THREADS_2: the same, and the source's copy is deleted once no isolate reads it", async () => {

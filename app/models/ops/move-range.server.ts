@@ -13,7 +13,7 @@ import { DomainError } from "../../lib/errors";
 import { ERR } from "../../lib/errids";
 import { dbOf, schema } from "../core/db.server";
 import { bindingOf, forgetThreadRanges, rangeMapTtl, readThreadRanges } from "../core/thread-ranges.server";
-import { THREAD_TABLES, type ThreadTable } from "./thread-tables.server";
+import { idBlockOf, THREAD_TABLES, type ThreadTable } from "./thread-tables.server";
 
 export type Move = typeof schema.rangeMoves.$inferSelect;
 export type MoveProgress = { id: number; stage: string; copied: number; replayed: number; waitMs: number };
@@ -77,6 +77,9 @@ export async function startMove(env: Env, input: { first: number; last: number; 
   const src = d1Of(env, source);
   const top = await src.prepare("SELECT max(id) AS id FROM questions").first<{ id: number | null }>();
   if (last > (top?.id ?? 0)) throw new DomainError(ERR.moveInvalid, "В диапазоне есть номера, которые база ещё не выдала: переносите только заданные вопросы");
+  // the target numbers its own new rows from its block: none can take an id another database gave out
+  const dst = d1Of(env, target);
+  await dst.batch(idBlockStatements(dst, idBlockOf(target)));
   // the log first, so that every change from here on is caught, then the map's edges and the move
   await src.batch([...dropTriggers(), "DELETE FROM range_move_log", ...logTriggers(first, last)].map((s) => src.prepare(s)));
   const r = schema.threadRanges;
@@ -93,6 +96,14 @@ export async function startMove(env: Env, input: { first: number; last: number; 
   ]);
   forgetThreadRanges();
   return move[0];
+}
+
+/** Statements raising every thread table's sequence in `d1` to at least `block`. */
+function idBlockStatements(d1: D1Database, block: number): D1PreparedStatement[] {
+  return THREAD_TABLES.flatMap((t) => [
+    d1.prepare("INSERT INTO sqlite_sequence (name, seq) SELECT ?1, ?2 WHERE NOT EXISTS (SELECT 1 FROM sqlite_sequence WHERE name = ?1)").bind(t.name, block),
+    d1.prepare("UPDATE sqlite_sequence SET seq = max(seq, ?2) WHERE name = ?1").bind(t.name, block),
+  ]);
 }
 
 type Row = Record<string, unknown>;
