@@ -11,6 +11,7 @@ import { heldReply } from "../models/moderation/premoderation.server";
 import { forgetCards } from "../models/users/reader-cards.server";
 import { getSession } from "../models/users/session.server";
 import { readerOf } from "../models/users/reader.server";
+import { threadRefusal } from "../models/core/thread-ranges.server";
 import { isSameOrigin } from "./origin";
 import { purgePages } from "./page-cache.server";
 import type { CallContext, NamedCall } from "./define";
@@ -74,6 +75,9 @@ export async function runCall(name: string, req: Request, raw: Record<string, un
     return { status: 200, body: { status: 200, ...data }, cookies };
   } catch (e) {
     if (e instanceof DomainError) return { status: e.status, body: errorEnvelope(e), cookies };
+    // DB's guard refused a write to a question moved to another database (or being moved)
+    const moved = threadRefusal(e);
+    if (moved) return { status: moved.status, body: errorEnvelope(moved), cookies };
     console.error(e);
     return { status: 500, body: errorEnvelope(new DomainError(ERR.unexpected)), cookies };
   }

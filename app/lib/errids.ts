@@ -282,6 +282,7 @@ export const ERR = {
   // databases: a range of questions on its way to another database (650–659)
   threadMoving: 650,
   moveInvalid: 651,
+  threadArchived: 652,
 } as const;
 
 export type ErrName = keyof typeof ERR;

@@ -2,10 +2,12 @@ import { applyD1Migrations, env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DomainError } from "../../app/lib/errors";
 import { ERR } from "../../app/lib/errids";
-import { readThreadRanges, threadReadEnv, threadWriteEnv } from "../../app/models/core/thread-ranges.server";
+import { bindingOf, readThreadRanges, threadReadEnv, threadRefusal, threadWriteEnv } from "../../app/models/core/thread-ranges.server";
+import { advanceQuestions } from "../../app/models/questions/lifecycle.server";
 import { moveStep, startMove } from "../../app/models/ops/move-range.server";
 import { ID_BLOCK, THREAD_TABLES } from "../../app/models/ops/thread-tables.server";
-import { BASE, workerFetch } from "./helpers/api";
+import { BASE, post, workerFetch } from "./helpers/api";
+import { newUser } from "./helpers/users";
 
 /**
  * The range map and the move of a range of questions to a thread database while writes go on
@@ -58,8 +60,10 @@ function traffic() {
       ]);
       accepted.set(qid, [...(accepted.get(qid) ?? []), text]);
     } catch (err) {
-      // refused while the range is frozen: the writer is told to try again, and nothing was written
-      if (!(err instanceof DomainError) || err.errid !== ERR.threadMoving) throw err;
+      // refused while the range is frozen (by the map, or by DB's guard when the map was older than
+      // the freeze): the writer is told to try again, and nothing was written
+      const refusal = err instanceof DomainError ? err : threadRefusal(err);
+      if (refusal?.errid !== ERR.threadMoving) throw err;
       refused++;
       await scheduler.wait(20);
       return;
@@ -188,6 +192,29 @@ describe("moving a range of questions while they are written to", () => {
     await e.DB.prepare("DELETE FROM comments WHERE id = ?").bind(row!.id).run();
   });
 
+  it("the site's doors find a moved question read-only in DB: a write is refused in Russian and leaves nothing", async () => {
+    const open = async (from: number, to: number) =>
+      (
+        await env.DB.prepare("SELECT id FROM questions WHERE state = 'A' AND hidden = 0 AND id BETWEEN ? AND ? ORDER BY id LIMIT 1")
+          .bind(from, to)
+          .first<{ id: number }>()
+      )?.id;
+    const moved = await open(FIRST, LAST);
+    const staying = await open(LAST + 11, 1_000);
+    expect(moved && staying).toBeTruthy();
+    const me = await newUser("Архивист");
+    const answers = (d1: D1Database) => count(d1, "SELECT count(*) AS n FROM answers WHERE qid = ?", moved);
+    const [inDb, inThreads] = [await answers(env.DB), await answers(env.THREADS_1)];
+    const refused = await post("addans", { qid: moved!, Body: "Ответ на вопрос из архива" }, me);
+    expect(refused.res.status).toBe(403);
+    expect(refused.json).toMatchObject({ errid: ERR.threadArchived, error: expect.stringContaining("перенесён в архив") });
+    expect([await answers(env.DB), await answers(env.THREADS_1)]).toEqual([inDb, inThreads]);
+    // the same write on a question DB still holds is made
+    expect((await post("addans", { qid: staying!, Body: "Ответ на вопрос в DB" }, me)).json.status).toBe(200);
+    // the page of a moved question still opens (from DB's copy, which takes no more writes)
+    expect((await workerFetch(`${BASE}/question/${moved}`)).status).toBe(200);
+  });
+
   it("THREADS_1 → THREADS_2: the same, and the source's copy is deleted once no isolate reads it", async () => {
     const atStart = await rangeCounts(env.THREADS_1);
     const writesBefore = [...t.accepted.values()].flat().length;
@@ -206,7 +233,7 @@ describe("moving a range of questions while they are written to", () => {
 });
 
 describe("the operator's door", () => {
-  it("is refused without the secret, refuses a bad move in Russian, and moves a range to the end", async () => {
+  it("is refused without the secret, refuses a bad move in Russian, and moves a question to the end, refusing writes to it while frozen", async () => {
     const start = (body: unknown, headers: Record<string, string> = OPS) =>
       workerFetch(`${BASE}/api/ops/moves`, { method: "POST", headers, body: JSON.stringify(body) });
     expect((await start({ first: 31, last: 40, target: "THREADS_1" }, { "content-type": "application/json" })).status).toBe(403);
@@ -228,20 +255,46 @@ describe("the operator's door", () => {
       expect(r.error).toMatch(/[а-я]/);
     }
 
-    let res = await start({ first: 31, last: 40, target: "THREADS_1" });
+    // one open question DB holds, moved alone
+    const open = await env.DB.prepare("SELECT id FROM questions WHERE state = 'A' AND hidden = 0 AND id > ? ORDER BY id DESC LIMIT 1")
+      .bind(LAST)
+      .first<{ id: number }>();
+    expect(open).not.toBeNull();
+    const q = open!.id;
+    let res = await start({ first: q, last: q, target: "THREADS_1" });
     let p = await res.json<{ status: number; id: number; stage: string; waitMs: number }>();
     expect(res.status).toBe(200);
+    // the call ran the move up to its freeze: a write to the range is told to come back in a second
+    expect(p.stage).toBe("final");
+    const frozen = await post("addans", { qid: q, Body: "Ответ во время переноса" }, await newUser("Спешащий"));
+    expect(frozen.res.status).toBe(503);
+    expect(frozen.json).toMatchObject({ errid: ERR.threadMoving, error: expect.stringContaining("Попробуйте ещё раз через секунду") });
     while (p.stage !== "done") {
       await scheduler.wait(p.waitMs);
       res = await workerFetch(`${BASE}/api/ops/moves/${p.id}`, { method: "POST", headers: OPS });
       p = await res.json();
       expect(res.status).toBe(200);
     }
-    expect(await count(env.THREADS_1, "SELECT count(*) AS n FROM questions WHERE id BETWEEN 31 AND 40")).toBe(10);
+    expect(await count(env.THREADS_1, "SELECT count(*) AS n FROM questions WHERE id = ?", q)).toBe(1);
     expect((await readThreadRanges(env)).map((r) => [r.firstId, r.binding])).toEqual([
       [FIRST, "THREADS_2"],
-      [31, "THREADS_1"],
-      [41, "DB"],
+      [LAST + 1, "DB"],
+      [q, "THREADS_1"],
+      [q + 1, "DB"],
     ]);
+  });
+});
+
+describe("the cron", () => {
+  it("moves questions DB holds along their states and leaves the moved ones, which DB's guard would refuse", async () => {
+    const states = async () => (await env.DB.prepare("SELECT id, state FROM questions ORDER BY id").all<{ id: number; state: string }>()).results;
+    const before = await states();
+    const later = Date.now() + 400 * 86_400_000;
+    await advanceQuestions(env, later);
+    const after = await states();
+    const changed = after.filter((r, i) => r.state !== before[i].state).map((r) => r.id);
+    expect(changed.length).toBeGreaterThan(0);
+    const ranges = await readThreadRanges(env);
+    expect(changed.filter((id) => bindingOf(ranges, id) !== "DB")).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@
  * range waits that long at each step that changes the map, so no isolate acts on a map older than
  * the step before.
  */
-import { asc } from "drizzle-orm";
+import { asc, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { DomainError } from "../../lib/errors";
 import { ERR } from "../../lib/errids";
 import { isolateValue } from "../../lib/isolate-value";
@@ -71,6 +71,26 @@ function envWith(env: Env, name: string): Env {
   const d1 = (env as unknown as Record<string, unknown>)[name] as D1Database | undefined;
   if (!d1 || typeof d1.batch !== "function") throw new Error(`the range map names ${name}, which is not a D1 binding of this Worker`);
   return { ...env, DB: d1 };
+}
+
+/**
+ * The refusal a write met in DB's guard on moved questions (migration 0031: a question whose range
+ * the map gives to another database, or whose range is frozen, takes no writes there), as the
+ * site's errid; null for any other failure.
+ */
+export function threadRefusal(e: unknown): DomainError | null {
+  const message = e instanceof Error ? e.message : "";
+  if (message.includes("otvety: thread moved")) return new DomainError(ERR.threadArchived);
+  if (message.includes("otvety: thread moving")) return new DomainError(ERR.threadMoving);
+  return null;
+}
+
+/**
+ * SQL: the question whose id is `qid` lives in DB (no range of the map gives it to another
+ * database). The cron's and the on-read writes pick only such questions, which DB's guard lets them write.
+ */
+export function inSiteDb(qid: SQLWrapper): SQL {
+  return sql`COALESCE((SELECT binding FROM thread_ranges WHERE first_id <= ${qid} ORDER BY first_id DESC LIMIT 1), 'DB') = 'DB'`;
 }
 
 /** The env to read question `qid`'s thread through. */

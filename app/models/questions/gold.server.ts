@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import { dbOf, schema } from "../core/db.server";
+import { inSiteDb } from "../core/thread-ranges.server";
 
 const q = schema.questions;
 
@@ -19,7 +20,7 @@ export async function promoteToGold(env: Env): Promise<number> {
   const due = db
     .select({ id: q.id })
     .from(q)
-    .where(and(eq(q.state, "R"), eq(q.goldrec, 0), eq(q.hidden, 0), isNotNull(q.bestAnswerId), gte(q.totalmarks, GOLD_MARKS)))
+    .where(and(eq(q.state, "R"), eq(q.goldrec, 0), eq(q.hidden, 0), isNotNull(q.bestAnswerId), gte(q.totalmarks, GOLD_MARKS), inSiteDb(q.id)))
     .limit(GOLD_BATCH);
   const res = await db.update(q).set({ goldrec: 1 }).where(inArray(q.id, due));
   return res.meta.changes ?? 0;

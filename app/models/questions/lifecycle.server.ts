@@ -11,6 +11,7 @@
  * so the cron and the on-read guard may race and nothing is applied twice.
  */
 import { and, asc, eq, lte, sql } from "drizzle-orm";
+import { inSiteDb } from "../core/thread-ranges.server";
 import { dbOf, schema, type Db, batchable } from "../core/db.server";
 import { POINTS, pointsChange } from "../users/points.server";
 
@@ -142,13 +143,13 @@ export async function advanceQuestions(env: Env, now: number): Promise<AdvanceSu
     db
       .select(columns)
       .from(q)
-      .where(and(eq(q.state, "A"), lte(q.added, now - OPEN_WINDOW_MS)))
+      .where(and(eq(q.state, "A"), lte(q.added, now - OPEN_WINDOW_MS), inSiteDb(q.id)))
       .orderBy(asc(q.added))
       .limit(MAX_PER_RUN),
     db
       .select(columns)
       .from(q)
-      .where(and(eq(q.state, "V"), lte(q.stateChangedAt, now - VOTING_WINDOW_MS)))
+      .where(and(eq(q.state, "V"), lte(q.stateChangedAt, now - VOTING_WINDOW_MS), inSiteDb(q.id)))
       .orderBy(asc(q.stateChangedAt))
       .limit(MAX_PER_RUN),
   ]);
@@ -169,7 +170,12 @@ export async function advanceQuestions(env: Env, now: number): Promise<AdvanceSu
  */
 export async function advanceOne(env: Env, qid: number, now: number): Promise<Transition | null> {
   const db = dbOf(env);
-  const row = await db.select(columns).from(schema.questions).where(eq(schema.questions.id, qid)).get();
+  // a question moved to another database is read-only in DB: it moves on when its writes follow it
+  const row = await db
+    .select(columns)
+    .from(schema.questions)
+    .where(and(eq(schema.questions.id, qid), inSiteDb(schema.questions.id)))
+    .get();
   if (!row) return null;
   const t = dueTransition(row, now);
   if (!t) return null;
