@@ -124,8 +124,14 @@ export function withD1Stats(env: Env, req?: Request): { env: Env; report(res: Re
   const stats: D1Stats = { roundTrips: 0, statements: 0, rowsRead: 0, serial: 0, doneSerial: 0, waited: 0, inFlight: 0, since: 0, repeated: 0 };
   // stemming rows written outside the worker (the search indexes' upkeep) is reported on its own line
   const upkeep: D1Stats = { ...stats };
+  // the thread databases' reads count with DB's: a page of a question that lives in one shows both
+  const threads = Object.fromEntries(
+    Object.entries(env)
+      .filter(([name]) => /^THREADS_\d+$/.test(name))
+      .map(([name, d1]) => [name, countingD1(d1 as D1Database, stats, knobs)]),
+  );
   return {
-    env: { ...env, DB: countingD1(env.DB, stats, knobs), INDEX_DB: countingD1(env.DB, upkeep, knobs) },
+    env: { ...env, ...threads, DB: countingD1(env.DB, stats, knobs), INDEX_DB: countingD1(env.DB, upkeep, knobs) },
     report(res) {
       res.headers.set("x-d1-index-rows-read", String(upkeep.rowsRead));
       res.headers.set("x-d1-roundtrips", String(stats.roundTrips));

@@ -215,6 +215,39 @@ describe("moving a range of questions while they are written to", () => {
     expect((await workerFetch(`${BASE}/question/${moved}`)).status).toBe(200);
   });
 
+  it("the question page reads a moved question from its thread database, its authors from DB, one round trip more at most", async () => {
+    const pick = (from: number, to: number) =>
+      env.DB.prepare(
+        `SELECT q.id, a.id AS aid, u.nick FROM questions q JOIN answers a ON a.qid = q.id AND a.hidden = 0 AND a.best = 0 JOIN users u ON u.id = a.user_id
+         WHERE q.hidden = 0 AND q.state <> 'D' AND q.id BETWEEN ? AND ? ORDER BY q.id, a.added, a.id LIMIT 1`,
+      )
+        .bind(from, to)
+        .first<{ id: number; aid: number; nick: string }>();
+    const moved = (await pick(FIRST, LAST))!;
+    const staying = (await pick(LAST + 1, 1_000))!;
+    // the thread database's copy alone says this: a page showing it read the question there
+    await env.THREADS_1.prepare("UPDATE answers SET text = 'Текст из базы вопросов' WHERE id = ?").bind(moved.aid).run();
+    const comment = (await env.THREADS_1.prepare("SELECT id, user_id FROM comments WHERE qid = ? AND ref_type = 'Q' AND hidden = 0 ORDER BY id LIMIT 1")
+      .bind(moved.id)
+      .first<{ id: number; user_id: number }>())!;
+    await env.THREADS_1.prepare("UPDATE comments SET text = 'Комментарий из базы вопросов' WHERE id = ?").bind(comment.id).run();
+    const commenter = (await env.DB.prepare("SELECT nick FROM users WHERE id = ?").bind(comment.user_id).first<{ nick: string }>())!.nick;
+    const open = async (id: number, n: number) => {
+      const res = await workerFetch(`${BASE}/question/${id}?uncached=${n}`);
+      const html = await res.text();
+      return { status: res.status, html, serial: Number(res.headers.get("x-d1-serial")) };
+    };
+    await open(moved.id, 1);
+    const [there, here] = [await open(moved.id, 2), await open(staying.id, 3)];
+    expect(there.status).toBe(200);
+    expect(there.html).toContain("Текст из базы вопросов");
+    expect(there.html).toContain(moved.nick);
+    // a comment and its author's nick (the comments are read without the users, then filled in)
+    expect(there.html).toMatch(new RegExp(`${commenter}[\\s\\S]{0,600}Комментарий из базы вопросов`));
+    expect(here.status).toBe(200);
+    expect(there.serial).toBeLessThanOrEqual(here.serial + 1);
+  });
+
   it("THREADS_1 → THREADS_2: the same, and the source's copy is deleted once no isolate reads it", async () => {
     const atStart = await rangeCounts(env.THREADS_1);
     const writesBefore = [...t.accepted.values()].flat().length;

@@ -38,8 +38,25 @@ const u = schema.users;
  * tree, and a comment whose replies were cut keeps its 'more' count (buildThreads). A query builder
  * (not raw SQL) so that it can ride in a D1 batch.
  */
-export function commentsQuery(env: Env, targets: SQL, full = false) {
-  return full ? listedQuery(env, targets) : rankedQuery(env, targets);
+export function commentsQuery(env: Env, targets: SQL, full = false, joined = true) {
+  return full ? listedQuery(env, targets) : rankedQuery(env, targets, joined);
+}
+
+/**
+ * The commenter's columns: joined from `users` (DB), or empty on a thread database, where the page
+ * fills them in by `user_id` (question-page.server.ts).
+ */
+function commenterColumns(joined: boolean) {
+  return joined
+    ? { nick: u.nick, lvl: u.lvl, points: u.points, kpd: u.kpd, filin: u.filin, moder: moderatorSql }
+    : {
+        nick: sql<string>`''`.as("nick"),
+        lvl: sql<number>`0`.as("lvl"),
+        points: sql<number>`0`.as("points"),
+        kpd: sql<number>`0`.as("kpd"),
+        filin: sql<string | null>`NULL`.as("filin"),
+        moder: sql<number>`0`.as("moder"),
+      };
 }
 
 /** A comment's own columns, as both listings read them. */
@@ -92,8 +109,8 @@ function listedQuery(env: Env, targets: SQL) {
     .orderBy(listed.ref_type, listed.ref_id, listed.id);
 }
 
-/** The '20,3,3' listing of the targets. */
-function rankedQuery(env: Env, targets: SQL) {
+/** The '20,3,3' listing of the targets (`joined`: with the commenters' columns from `users`). */
+function rankedQuery(env: Env, targets: SQL, joined: boolean) {
   const db = dbOf(env);
   const ranked = db
     .select({
@@ -111,7 +128,7 @@ function rankedQuery(env: Env, targets: SQL) {
     and(eq(ranked.depth, 1), lte(ranked.rn, second)),
     and(eq(ranked.depth, 2), lte(ranked.rn, third)),
   );
-  return db
+  const listing = db
     .select({
       id: ranked.id,
       ref_type: ranked.ref_type,
@@ -124,15 +141,11 @@ function rankedQuery(env: Env, targets: SQL) {
       comcnt: ranked.comcnt,
       isclosed: ranked.isclosed,
       user_id: ranked.user_id,
-      nick: u.nick,
-      lvl: u.lvl,
-      points: u.points,
-      kpd: u.kpd,
-      filin: u.filin,
-      moder: moderatorSql,
+      ...commenterColumns(joined),
     })
     .from(ranked)
-    .innerJoin(u, eq(u.id, ranked.user_id))
+    .$dynamic();
+  return (joined ? listing.innerJoin(u, eq(u.id, ranked.user_id)) : listing)
     .where(and(rule, lt(ranked.depth, LIMITS.commentMoreDepth)))
     .orderBy(ranked.ref_type, ranked.ref_id, ranked.id);
 }

@@ -6,7 +6,7 @@
  * range waits that long at each step that changes the map, so no isolate acts on a map older than
  * the step before.
  */
-import { asc, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { asc, desc, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { DomainError } from "../../lib/errors";
 import { ERR } from "../../lib/errids";
 import { isolateValue } from "../../lib/isolate-value";
@@ -15,7 +15,7 @@ import { dbOf, schema } from "./db.server";
 export type ThreadRange = { firstId: number; binding: string; frozenUntil: number };
 
 /** The binding of every question no range names. */
-const SITE_DB = "DB";
+export const SITE_DB = "DB";
 
 /** How long (ms) an isolate keeps the map it read: 5 s unless RANGE_MAP_TTL_MS says (the tests shorten it). */
 export function rangeMapTtl(env: Env): number {
@@ -38,6 +38,32 @@ export async function threadRanges(env: Env, now: number): Promise<ThreadRange[]
     kept.at = now;
   }
   return kept.ranges;
+}
+
+/**
+ * The thread database this isolate's map last said holds question `qid`, without reading the map
+ * (null: DB, or no map read yet): a guess a read checks.
+ */
+export function keptBindingOf(qid: number): string | null {
+  const binding = bindingOf(kept.ranges, qid);
+  return binding === SITE_DB ? null : binding;
+}
+
+/** A read found a question outside DB: the isolate's map is read again in the background when it is old. */
+export function noteThreadHome(env: Env): void {
+  const now = Date.now();
+  if (now - kept.at >= rangeMapTtl(env)) threadRanges(env, now).catch(() => {});
+}
+
+/** The statement saying which database holds question `qid` now (no row: DB), for a read's own batch. */
+export function homeQuery(env: Env, qid: SQLWrapper | number) {
+  const r = schema.threadRanges;
+  return dbOf(env)
+    .select({ binding: r.binding })
+    .from(r)
+    .where(lte(r.firstId, sql`${qid}`))
+    .orderBy(desc(r.firstId))
+    .limit(1);
 }
 
 /** Drops the isolate's copy of the map (after this isolate changed it). */
@@ -66,7 +92,7 @@ export function bindingOf(ranges: readonly ThreadRange[], qid: number): string {
 }
 
 /** The env whose DB is the binding `name` (the request's own env for DB, keeping its D1 session). */
-function envWith(env: Env, name: string): Env {
+export function envOfBinding(env: Env, name: string): Env {
   if (name === SITE_DB) return env;
   const d1 = (env as unknown as Record<string, unknown>)[name] as D1Database | undefined;
   if (!d1 || typeof d1.batch !== "function") throw new Error(`the range map names ${name}, which is not a D1 binding of this Worker`);
@@ -95,7 +121,7 @@ export function inSiteDb(qid: SQLWrapper): SQL {
 
 /** The env to read question `qid`'s thread through. */
 export async function threadReadEnv(env: Env, qid: number, now: number): Promise<Env> {
-  return envWith(env, bindingOf(await threadRanges(env, now), qid));
+  return envOfBinding(env, bindingOf(await threadRanges(env, now), qid));
 }
 
 /**
@@ -105,5 +131,5 @@ export async function threadReadEnv(env: Env, qid: number, now: number): Promise
 export async function threadWriteEnv(env: Env, qid: number, now: number): Promise<Env> {
   const range = rangeOf(await threadRanges(env, now), qid);
   if (range && range.frozenUntil > now) throw new DomainError(ERR.threadMoving);
-  return envWith(env, range?.binding ?? SITE_DB);
+  return envOfBinding(env, range?.binding ?? SITE_DB);
 }

@@ -2,11 +2,12 @@ import type { AnswerView, Author, CommentThread, Crumb, DeletedQuestionFacts, Qu
 import type { QuestionState } from "../../lib/questions";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
-import { buildThreads, commentsQuery, threadOf } from "../comments/threads.server";
+import { buildThreads, type CommentRow, commentsQuery, threadOf } from "../comments/threads.server";
 import { dbOf, schema } from "../core/db.server";
 import { keptBatch } from "../core/kept-batch.server";
 import { answerCols, liveAnswer } from "../core/visibility.server";
-import { authorColumns } from "../users/users.server";
+import { authorColumns, authorIdOnly, authorsById } from "../users/users.server";
+import { envOfBinding, homeQuery, keptBindingOf, noteThreadHome, SITE_DB } from "../core/thread-ranges.server";
 import { getCategoryTree, type Category } from "../categories/categories.server";
 import { categoryTrail } from "./lists.server";
 
@@ -101,11 +102,13 @@ function toAnswer(r: AnswerRow, threads: Map<string, CommentThread>): AnswerView
 }
 
 /**
- * The question page's batch, built once per isolate with its values as placeholders (`qid`,
- * `offset`, `fold`: 1 for the page's folded first page): the question and its author, supplements,
- * poll options, the best answer, one page of the other answers and their comments.
+ * The question page's statements with its values as placeholders (`qid`, `offset`, `fold`: 1 for
+ * the page's folded first page): the question and its author, supplements, poll options, the best
+ * answer, one page of the other answers and their comments. `joined`: the authors come joined from
+ * `users` (DB, where the users live); otherwise (a thread database) with their ids alone, filled in
+ * after (`threadPageRows`).
  */
-const questionPageBatch = keptBatch((env) => {
+function pageStatements(env: Env, joined: boolean) {
   const db = dbOf(env);
   const qid = sql.placeholder("qid");
   const offset = sql.placeholder("offset");
@@ -119,12 +122,20 @@ const questionPageBatch = keptBatch((env) => {
   const bestAnswerIds = sql`SELECT id FROM answers WHERE qid = ${qid} AND ${live} AND best = 1`;
   const cm = schema.comments;
   const targets = sql`(${cm.refType} = 'Q' AND ${cm.refId} = ${qid}) OR (${cm.refType} = 'A' AND ${cm.refId} IN (SELECT id FROM (${pageAnswerIds}) UNION ALL ${bestAnswerIds}))`;
+  const question = db
+    .select({ ...questionColumns, author: joined ? authorColumns : authorIdOnly(q.userId) })
+    .from(q)
+    .$dynamic();
+  const best = db
+    .select({ ...answerColumns, author: joined ? authorColumns : authorIdOnly(a.userId) })
+    .from(a)
+    .$dynamic();
+  const answers = db
+    .select({ ...answerColumns, author: joined ? authorColumns : authorIdOnly(a.userId) })
+    .from(a)
+    .$dynamic();
   return [
-    db
-      .select({ ...questionColumns, author: authorColumns })
-      .from(q)
-      .innerJoin(u, eq(u.id, q.userId))
-      .where(eq(q.id, qid)),
+    (joined ? question.innerJoin(u, eq(u.id, q.userId)) : question).where(eq(q.id, qid)),
     db
       .select({ id: schema.supplements.id, text: schema.supplements.text, added: schema.supplements.added })
       .from(schema.supplements)
@@ -137,22 +148,53 @@ const questionPageBatch = keptBatch((env) => {
       .from(schema.pollOptions)
       .where(eq(schema.pollOptions.qid, qid))
       .orderBy(asc(schema.pollOptions.position)),
-    db
-      .select({ ...answerColumns, author: authorColumns })
-      .from(a)
-      .innerJoin(u, eq(u.id, a.userId))
-      .where(and(eq(a.qid, qid), eq(a.hidden, 0), eq(a.best, 1)))
-      .limit(1),
-    db
-      .select({ ...answerColumns, author: authorColumns })
-      .from(a)
-      .innerJoin(u, eq(u.id, a.userId))
+    (joined ? best.innerJoin(u, eq(u.id, a.userId)) : best).where(and(eq(a.qid, qid), eq(a.hidden, 0), eq(a.best, 1))).limit(1),
+    (joined ? answers.innerJoin(u, eq(u.id, a.userId)) : answers)
       // the page's own answers only: a folded first page reads three, not twenty
       .where(inArray(a.id, sql`(${pageAnswerIds})`))
       .orderBy(asc(a.added), asc(a.id)),
-    commentsQuery(env, targets),
+    commentsQuery(env, targets, false, joined),
   ] as const;
-});
+}
+
+/** The page's batch on DB, with the range map's word on where the question lives (its last statement). */
+const questionPageBatch = keptBatch((env) => [...pageStatements(env, true), homeQuery(env, sql.placeholder("qid"))] as const);
+
+/** The same reads on the thread database that holds the question. */
+const threadPageBatch = keptBatch((env) => pageStatements(env, false));
+
+/** The page's rows as the joined batch has them (its authors whole). */
+type PageRows = readonly [
+  (QuestionRow & { author: Author })[],
+  { id: number; text: string; added: number }[],
+  { id: number; text: string; votes: number }[],
+  AnswerRow[],
+  AnswerRow[],
+  CommentRow[],
+];
+type Joined = Awaited<ReturnType<typeof questionPageBatch>>;
+
+/** The page's rows and the map's word apart. */
+function splitHome(rows: Joined): [PageRows, Joined[6]] {
+  return [[rows[0], rows[1], rows[2], rows[3], rows[4], rows[5]] as unknown as PageRows, rows[6]];
+}
+
+/**
+ * The rows of a question's page from the thread database `binding`, their authors read from DB
+ * (one more round trip) and filled in as the joined batch has them.
+ */
+async function threadPageRows(env: Env, binding: string, values: Record<string, unknown>): Promise<PageRows> {
+  const rows = await threadPageBatch(envOfBinding(env, binding), values);
+  const [qRows, supplements, poll, bestRows, answerRows, commentRows] = rows;
+  const ids = [...qRows, ...bestRows, ...answerRows].map((r) => r.author.id).concat(commentRows.map((c) => c.user_id));
+  const authors = await authorsById(env, ids);
+  const fill = <R extends { author: { id: number } }>(r: R) => ({ ...r, author: authors.get(r.author.id) ?? r.author });
+  const comments = commentRows.map((c) => {
+    const a = authors.get(c.user_id);
+    return a ? { ...c, nick: a.nick, lvl: a.lvl, points: a.points, kpd: a.kpd, filin: a.filin, moder: a.moder } : c;
+  });
+  return [qRows.map(fill), supplements, poll, bestRows.map(fill), answerRows.map(fill), comments] as unknown as PageRows;
+}
 
 /**
  * Everything a question page shows (`fold`: the page's first page of many answers shows three; the
@@ -161,7 +203,18 @@ const questionPageBatch = keptBatch((env) => {
  * the comments of the question and of those answers under the '20,3,3' rule.
  */
 export async function loadQuestionPage(env: Env, qid: number, offset: number, fold = false): Promise<QuestionPage> {
-  const [qRows, supplements, poll, bestRows, answerRows, commentRows] = await questionPageBatch(env, { qid, offset, fold: fold ? 1 : 0 });
+  const values = { qid, offset, fold: fold ? 1 : 0 };
+  // a question the isolate's map puts in a thread database is read there at once, beside DB's batch,
+  // which says where it lives now (the map may have changed since): a page waits one more round
+  // trip (its authors, from DB) than one of DB's own
+  const guess = keptBindingOf(qid);
+  const early = guess === null ? null : threadPageRows(env, guess, values);
+  early?.catch(() => {});
+  const [dbRows, home] = splitHome(await questionPageBatch(env, values));
+  const binding = home[0]?.binding ?? SITE_DB;
+  if (binding !== SITE_DB) noteThreadHome(env);
+  const [qRows, supplements, poll, bestRows, answerRows, commentRows] =
+    binding === SITE_DB ? dbRows : binding === guess && early ? await early : await threadPageRows(env, binding, values);
   const row = qRows[0];
   if (!row) return { kind: "missing" };
   const question = toQuestion(row, row.author);

@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import { schema } from "../core/db.server";
+import { type SQLWrapper, sql } from "drizzle-orm";
+import { dbOf, schema } from "../core/db.server";
 
 const u = schema.users;
 
@@ -24,3 +24,21 @@ export const authorColumns = {
   filin: sql<string | null>`${u.filin}`.as("author_filin"),
   moder: sql<number>`${moderatorSql}`.as("author_moder"),
 };
+
+/** An author by his id alone, for reads of a database without the users (a thread database): `authorsById` fills in the rest. */
+export function authorIdOnly(userId: SQLWrapper) {
+  return { id: sql<number>`${userId}`.as("author_id") };
+}
+
+export type AuthorRow = { [K in keyof typeof authorColumns]: (typeof authorColumns)[K]["_"]["type"] };
+
+/** The authors of these ids as pages show them, by id, in one read of the users' database. */
+export async function authorsById(env: Env, ids: readonly number[]): Promise<Map<number, AuthorRow>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await dbOf(env)
+    .select(authorColumns)
+    .from(u)
+    .where(sql`${u.id} IN (SELECT value FROM json_each(${JSON.stringify(unique)}))`);
+  return new Map(rows.map((r) => [r.id, r as AuthorRow]));
+}
