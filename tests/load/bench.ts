@@ -36,7 +36,9 @@
  * CPU per upload from the V8 profiler and its wall time, and the bytes of the 120 px preview served
  * (tests/load/photos.ts; BENCH_PHOTOS uploads per line, default 20). BENCH_ONLY=push (also in the
  * full run): a new answer's Web Push from the write to the local push service (tests/load/push.ts;
- * BENCH_PUSHES answers, default 10).
+ * BENCH_PUSHES answers, default 10). BENCH_ONLY=threads (also in the full run, last): questions
+ * 2–501 move to THREADS_1 through the operator's door while the server runs, and one of them is
+ * measured before (DB) and after (THREADS_1) the move (tests/load/threads.ts).
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -55,6 +57,7 @@ import { startDeployed, startFloorWorker } from "./deployed";
 import { renderSection } from "./render";
 import { signedInRoundTrips } from "./replicas";
 import { scaleBench } from "./scale";
+import { planThreads, THREAD_VARS, threadsSection } from "./threads";
 
 const PORT = Number(process.env.BENCH_PORT ?? 8799);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -137,7 +140,7 @@ const push = await pushService();
 async function startServer() {
   log(`starting wrangler dev on ${BASE}`);
   const out = fs.openSync(LOG, "a");
-  server = spawn(bin("wrangler"), [...benchDevArgs(PORT, STATE, push.vars), "--inspector-port", String(INSPECTOR)], {
+  server = spawn(bin("wrangler"), [...benchDevArgs(PORT, STATE, { ...push.vars, ...THREAD_VARS }), "--inspector-port", String(INSPECTOR)], {
     env: { ...env, NODE_ENV: "production" },
     detached: true,
     stdio: ["ignore", out, out],
@@ -405,6 +408,8 @@ async function main() {
   const writeQid = qids.shift();
   const loadPlan = LOAD ? planLoad(<T>(sql: string) => d1Execute<T>(sql).results) : null;
   const broad = broadWordFromD1();
+  // the move of a range to a thread database runs last (its questions become read-only in DB); not beside the long mixed run's writes
+  const threadsPlan = seeded && wanted("threads") && !LOAD ? planThreads(<T>(sql: string) => d1Execute<T>(sql).results) : null;
 
   if (await answers(BASE)) throw new Error(`something already answers on ${BASE}; stop it or set BENCH_PORT`);
   fs.writeFileSync(LOG, "");
@@ -448,6 +453,8 @@ async function main() {
     const trips = wanted("replicas") ? await signedInRoundTrips(BASE, (await signIn()).cookie, category) : [];
     const pushes = wanted("push") ? await pushLatency(BASE, push.service.url, await signIn(), pushQuestions(qids.splice(-PUSHES))) : [];
     const mine = await ownSections(qids, wanted("live"), wanted("weights"), category);
+    const threads = threadsPlan ? await threadsSection(BASE, threadsPlan, measure, NO_CACHE, log) : null;
+    rows.push(...(threads?.rows ?? []));
     await stopServerAndWait();
     const load = loadPlan ? await loadSection(loadPlan) : [];
     printRows(rows, seeded);
@@ -458,6 +465,7 @@ async function main() {
     for (const line of photos) console.log(line);
     for (const line of pushes) console.log(line);
     mine.print();
+    for (const line of threads?.lines ?? []) console.log(line);
     for (const line of load) console.log(line);
     console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
     return;
@@ -482,6 +490,8 @@ async function main() {
   const photos = await photosSection(BASE, INSPECTOR, writer, log);
   const pushes = await pushLatency(BASE, push.service.url, writer, pushQuestions(qids.splice(-PUSHES)));
   const mine = await ownSections(liveQids, true, true, category, writer);
+  const threads = threadsPlan ? await threadsSection(BASE, threadsPlan, measure, NO_CACHE, log) : null;
+  rows.push(...(threads?.rows ?? []));
 
   await stopServerAndWait();
   const load = loadPlan ? await loadSection(loadPlan) : [];
@@ -505,6 +515,7 @@ async function main() {
   for (const line of photos) console.log(line);
   for (const line of pushes) console.log(line);
   mine.print();
+  for (const line of threads?.lines ?? []) console.log(line);
   for (const line of load) console.log(line);
   console.log(`total time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }

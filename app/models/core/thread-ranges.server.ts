@@ -42,17 +42,12 @@ export async function threadRanges(env: Env, now: number): Promise<ThreadRange[]
 
 /**
  * The thread database this isolate's map last said holds question `qid`, without reading the map
- * (null: DB, or no map read yet): a guess a read checks.
+ * (null: DB, or no map read yet), and whether that map is within its lifetime (then a read may go
+ * by it, as writes do; otherwise it is a guess the read checks).
  */
-export function keptBindingOf(qid: number): string | null {
+export function keptHomeOf(env: Env, qid: number, now: number): { binding: string; fresh: boolean } | null {
   const binding = bindingOf(kept.ranges, qid);
-  return binding === SITE_DB ? null : binding;
-}
-
-/** A read found a question outside DB: the isolate's map is read again in the background when it is old. */
-export function noteThreadHome(env: Env): void {
-  const now = Date.now();
-  if (now - kept.at >= rangeMapTtl(env)) threadRanges(env, now).catch(() => {});
+  return binding === SITE_DB ? null : { binding, fresh: now - kept.at < rangeMapTtl(env) };
 }
 
 /** The statement saying which database holds question `qid` now (no row: DB), for a read's own batch. */

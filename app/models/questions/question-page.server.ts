@@ -7,7 +7,7 @@ import { dbOf, schema } from "../core/db.server";
 import { keptBatch } from "../core/kept-batch.server";
 import { answerCols, liveAnswer } from "../core/visibility.server";
 import { authorColumns, authorIdOnly, authorsById } from "../users/users.server";
-import { envOfBinding, homeQuery, keptBindingOf, noteThreadHome, SITE_DB } from "../core/thread-ranges.server";
+import { bindingOf, envOfBinding, homeQuery, keptHomeOf, SITE_DB, threadRanges } from "../core/thread-ranges.server";
 import { getCategoryTree, type Category } from "../categories/categories.server";
 import { categoryTrail } from "./lists.server";
 
@@ -196,6 +196,27 @@ async function threadPageRows(env: Env, binding: string, values: Record<string, 
   return [qRows.map(fill), supplements, poll, bestRows.map(fill), answerRows.map(fill), comments] as unknown as PageRows;
 }
 
+/** The page's rows from DB's batch, or from the thread database its map row names. */
+async function pageRows(env: Env, values: Record<string, unknown>): Promise<PageRows> {
+  const [rows, home] = splitHome(await questionPageBatch(env, values));
+  const binding = home[0]?.binding ?? SITE_DB;
+  if (binding === SITE_DB) return rows;
+  // the isolate reads the map beside the thread, so that its next pages go there at once
+  const [thread] = await Promise.all([threadPageRows(env, binding, values), threadRanges(env, Date.now())]);
+  return thread;
+}
+
+/**
+ * The page's rows when the isolate's map, past its lifetime, put the question in thread database
+ * `guess`: read there at once, beside the map read again, which the guess must match.
+ */
+async function guessedPageRows(env: Env, qid: number, guess: string, values: Record<string, unknown>): Promise<PageRows> {
+  const early = threadPageRows(env, guess, values);
+  early.catch(() => {});
+  const ranges = await threadRanges(env, Date.now());
+  return bindingOf(ranges, qid) === guess ? early : pageRows(env, values);
+}
+
 /**
  * Everything a question page shows (`fold`: the page's first page of many answers shows three; the
  * API's reads always take a page of 20), in one D1 round trip (a batch): the question and its author,
@@ -204,17 +225,15 @@ async function threadPageRows(env: Env, binding: string, values: Record<string, 
  */
 export async function loadQuestionPage(env: Env, qid: number, offset: number, fold = false): Promise<QuestionPage> {
   const values = { qid, offset, fold: fold ? 1 : 0 };
-  // a question the isolate's map puts in a thread database is read there at once, beside DB's batch,
-  // which says where it lives now (the map may have changed since): a page waits one more round
+  // a question the isolate's map puts in a thread database is read there at once: by the map when it
+  // is within its lifetime, else beside DB's word on where it lives now; a page waits one more round
   // trip (its authors, from DB) than one of DB's own
-  const guess = keptBindingOf(qid);
-  const early = guess === null ? null : threadPageRows(env, guess, values);
-  early?.catch(() => {});
-  const [dbRows, home] = splitHome(await questionPageBatch(env, values));
-  const binding = home[0]?.binding ?? SITE_DB;
-  if (binding !== SITE_DB) noteThreadHome(env);
-  const [qRows, supplements, poll, bestRows, answerRows, commentRows] =
-    binding === SITE_DB ? dbRows : binding === guess && early ? await early : await threadPageRows(env, binding, values);
+  const known = keptHomeOf(env, qid, Date.now());
+  const [qRows, supplements, poll, bestRows, answerRows, commentRows] = !known
+    ? await pageRows(env, values)
+    : known.fresh
+      ? await threadPageRows(env, known.binding, values)
+      : await guessedPageRows(env, qid, known.binding, values);
   const row = qRows[0];
   if (!row) return { kind: "missing" };
   const question = toQuestion(row, row.author);
