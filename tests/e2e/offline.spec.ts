@@ -27,8 +27,13 @@ async function kept(page: Page, path: string) {
 }
 
 /** The kept copy's HTML, as the worker stored it. */
-const keptHtml = (page: Page, path: string) =>
-  page.evaluate(async (url) => (await (await (await caches.open("pages")).match(url))?.text()) ?? null, new URL(path, page.url()).href);
+const keptHtml = async (page: Page, path: string) => {
+  // waited for, not read once: a newer copy of the page replaces the old one, which goes first
+  const kept = await page.waitForFunction(async (url) => (await (await caches.open("pages")).match(url))?.text(), new URL(path, page.url()).href, {
+    timeout: 15_000,
+  });
+  return (await kept.jsonValue()) as string;
+};
 
 test.describe("an installable site that reads offline", () => {
   test("the manifest names the site in Russian and its icons are there, in their sizes", async ({ request, browser }) => {
@@ -105,7 +110,7 @@ test.describe("an installable site that reads offline", () => {
     await page.goto(A);
     await expect(page.getByRole("button", { name: "Выйти" })).toBeVisible();
     await kept(page, A);
-    const html = (await keptHtml(page, A)) ?? "";
+    const html = await keptHtml(page, A);
     // the guest's rendering: no session keys, not his name
     expect(html).toContain("<h1");
     expect(html).not.toContain("otv-session");
