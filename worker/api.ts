@@ -1,5 +1,4 @@
 import { recordMailEvents } from "../app/models/mail/suppressions.server";
-import { moveRequest } from "../app/models/ops/move-door.server";
 import { Hono } from "hono";
 import { withD1Stats } from "./d1-stats";
 import type { AppEnv } from "./types";
@@ -34,10 +33,6 @@ api.post("/mail/events", async (c) => {
   const r = await recordMailEvents(c.env, c.req.raw, Date.now());
   return c.json({ status: r.status, suppressed: r.suppressed }, r.status, { "Cache-Control": "no-store" });
 });
-
-/** The operator's move of a range of questions to another database (scripts/move-range.mjs; docs/decisions/0059). */
-api.post("/ops/moves", (c) => moveRequest(c.env, c.req.raw, null));
-api.post("/ops/moves/:id", (c) => moveRequest(c.env, c.req.raw, c.req.param("id")));
 
 /**
  * The doors, each a route of its own: a door as a pattern (`/:door{v2|…}/:name`) beside the static

@@ -1,4 +1,5 @@
 import { parse as parseCookie } from "cookie";
+import { d1Named, SITE_DB, threadBindings } from "../app/models/core/databases.server";
 
 /**
  * Read replicas. Every request reads and writes D1 through a session of the D1 Sessions API. A
@@ -14,35 +15,68 @@ import { parse as parseCookie } from "cookie";
  */
 export const BOOKMARK_COOKIE = "d1b";
 
+/**
+ * The cookie keeping the bookmark of database `name`: `d1b` for DB, `d1b_THREADS_1` and so on for
+ * the thread databases (docs/decisions/0053: a user reads his own writes back in whichever database
+ * they went to, each database's session starting from its own bookmark).
+ */
+export function bookmarkCookieName(name: string): string {
+  return name === SITE_DB ? BOOKMARK_COOKIE : `${BOOKMARK_COOKIE}_${name}`;
+}
+
 /** A D1 bookmark as D1 writes them: hex groups joined by dashes; anything else is ignored. */
 const BOOKMARK = /^[0-9a-f]{1,64}(-[0-9a-f]{1,64}){0,7}$/i;
 
-/** The bookmark a request carries, or null (none, or not one D1 could have written). */
-export function bookmarkOf(req: Request): string | null {
-  const v = parseCookie(req.headers.get("cookie") ?? "")[BOOKMARK_COOKIE];
+function bookmarkIn(cookies: Record<string, string | undefined>, name: string): string | null {
+  const v = cookies[bookmarkCookieName(name)];
   return v && v.length <= 200 && BOOKMARK.test(v) ? v : null;
 }
 
-function bookmarkCookie(bookmark: string, req: Request): string {
+/**
+ * What a request's bookmarks say, as one string (null: none), for keys of what was read for the
+ * reader: a write to any database he reads changes it.
+ */
+export function bookmarkOf(req: Request): string | null {
+  const cookies = parseCookie(req.headers.get("cookie") ?? "");
+  const found = Object.keys(cookies)
+    .filter((k) => k === BOOKMARK_COOKIE || k.startsWith(`${BOOKMARK_COOKIE}_`))
+    .sort()
+    .map((k) => {
+      const name = k === BOOKMARK_COOKIE ? SITE_DB : k.slice(BOOKMARK_COOKIE.length + 1);
+      const v = bookmarkIn(cookies, name);
+      return v && (name === SITE_DB ? v : `${name}:${v}`);
+    })
+    .filter(Boolean);
+  return found.length > 0 ? found.join(",") : null;
+}
+
+function bookmarkCookie(name: string, bookmark: string, req: Request): string {
   const host = new URL(req.url).hostname;
   const secure = host === "127.0.0.1" || host === "localhost" ? "" : "; Secure";
-  return `${BOOKMARK_COOKIE}=${bookmark}; Path=/; HttpOnly; SameSite=Lax${secure}`;
+  return `${bookmarkCookieName(name)}=${bookmark}; Path=/; HttpOnly; SameSite=Lax${secure}`;
 }
 
 /**
- * The env a request works with: its D1 is a session that starts from the request's bookmark (or
- * anywhere, when it has none). `cookieAfter` gives the Set-Cookie that keeps the session's newest
- * bookmark after a request that may have written, or null.
+ * The env a request works with: DB and each thread database are sessions that start from the
+ * request's bookmark for that database (or anywhere, when it has none). `cookiesAfter` gives the
+ * Set-Cookie headers that keep each session's newest bookmark after a request that may have
+ * written (one per database whose bookmark moved).
  */
-export function withD1Session(req: Request, env: Env): { env: Env; cookieAfter(res: Response): string | null } {
-  const given = bookmarkOf(req);
-  const session = env.DB.withSession(given ?? "first-unconstrained");
+export function withD1Session(req: Request, env: Env): { env: Env; cookiesAfter(res: Response): string[] } {
+  const cookies = parseCookie(req.headers.get("cookie") ?? "");
+  const sessions = [SITE_DB, ...threadBindings(env)].map((name) => {
+    const given = bookmarkIn(cookies, name);
+    const d1 = name === SITE_DB ? env.DB : (d1Named(env, name) as D1Database);
+    return { name, given, session: d1.withSession(given ?? "first-unconstrained") };
+  });
   return {
-    env: { ...env, DB: session as unknown as D1Database },
-    cookieAfter(res) {
-      if (req.method === "GET" || req.method === "HEAD" || res.status === 101) return null;
-      const now = session.getBookmark();
-      return now && now !== given && BOOKMARK.test(now) ? bookmarkCookie(now, req) : null;
+    env: { ...env, ...Object.fromEntries(sessions.map((s) => [s.name, s.session as unknown as D1Database])) },
+    cookiesAfter(res) {
+      if (req.method === "GET" || req.method === "HEAD" || res.status === 101) return [];
+      return sessions.flatMap(({ name, given, session }) => {
+        const now = session.getBookmark();
+        return now && now !== given && BOOKMARK.test(now) ? [bookmarkCookie(name, now, req)] : [];
+      });
     },
   };
 }

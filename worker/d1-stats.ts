@@ -5,6 +5,8 @@
  * for D1 (x-d1-ms; round trips in flight together counted once). A batch is one round trip carrying several statements. Rows read are known for the
  * results that carry D1's meta (all, run and batches); first and raw give none.
  */
+import { d1Named, threadBindings } from "../app/models/core/databases.server";
+
 export type D1Stats = {
   roundTrips: number;
   statements: number;
@@ -125,11 +127,7 @@ export function withD1Stats(env: Env, req?: Request): { env: Env; report(res: Re
   // stemming rows written outside the worker (the search indexes' upkeep) is reported on its own line
   const upkeep: D1Stats = { ...stats };
   // the thread databases' reads count with DB's: a page of a question that lives in one shows both
-  const threads = Object.fromEntries(
-    Object.entries(env)
-      .filter(([name]) => /^THREADS_\d+$/.test(name))
-      .map(([name, d1]) => [name, countingD1(d1 as D1Database, stats, knobs)]),
-  );
+  const threads = Object.fromEntries(threadBindings(env).map((name) => [name, countingD1(d1Named(env, name) as D1Database, stats, knobs)]));
   return {
     env: { ...env, ...threads, DB: countingD1(env.DB, stats, knobs), INDEX_DB: countingD1(env.DB, upkeep, knobs) },
     report(res) {

@@ -16,6 +16,7 @@ import { indexStale } from "../app/models/search/index.server";
 import { fillNickKeys } from "../app/models/users/nicks.server";
 import { withD1Stats } from "./d1-stats";
 import { bookmarkOf, withD1Session } from "./d1-session";
+import { moveRequest } from "../app/models/ops/move-door.server";
 import { isSameOrigin } from "../app/calls/origin";
 import { guestCopy, withPageCache } from "../app/calls/page-cache.server";
 import { isSharedCandidate, type SharedRenderContext, sharedQuestionPage } from "../app/calls/shared-page.server";
@@ -72,20 +73,26 @@ app.use("*", async (c, next) => {
 // The previews of photos, from the R2 bucket by their key, to a reader who may see the photo where it is shown.
 app.get("/img/p/:key/:size", (c) => servePreview(c.env, c.req.raw, c.req.param("key"), c.req.param("size")));
 
-// Read replicas: each request reads and writes through a D1 session that starts from the browser's
-// bookmark, and a write leaves the new bookmark in its cookie (worker/d1-session.ts).
+// The operator's move of a range of questions to another database (scripts/move-range.mjs;
+// docs/decisions/0059) reads and writes every database's primary, never a replica: each step must
+// see every write made before it, so its door comes before the D1 sessions.
+app.post("/api/ops/moves", (c) => moveRequest(c.env, c.req.raw, null));
+app.post("/api/ops/moves/:id", (c) => moveRequest(c.env, c.req.raw, c.req.param("id")));
+
+// Read replicas: each request reads and writes through D1 sessions (one per database) that start
+// from the browser's bookmarks, and a write leaves each new bookmark in its cookie (worker/d1-session.ts).
 app.use("*", async (c, next) => {
-  const { env, cookieAfter } = withD1Session(c.req.raw, c.env);
+  const { env, cookiesAfter } = withD1Session(c.req.raw, c.env);
   c.env = env;
   await next();
-  const cookie = cookieAfter(c.res);
-  if (!cookie) return;
+  const cookies = cookiesAfter(c.res);
+  if (cookies.length === 0) return;
   try {
-    c.res.headers.append("Set-Cookie", cookie);
+    for (const cookie of cookies) c.res.headers.append("Set-Cookie", cookie);
   } catch {
-    // a response with immutable headers (passed on as it came): a copy takes the cookie
+    // a response with immutable headers (passed on as it came): a copy takes the cookies
     c.res = new Response(c.res.body, c.res);
-    c.res.headers.append("Set-Cookie", cookie);
+    for (const cookie of cookies) c.res.headers.append("Set-Cookie", cookie);
   }
 });
 

@@ -6,16 +6,16 @@
  * range waits that long at each step that changes the map, so no isolate acts on a map older than
  * the step before.
  */
-import { asc, desc, lte, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { asc, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { DomainError } from "../../lib/errors";
 import { ERR } from "../../lib/errids";
 import { isolateValue } from "../../lib/isolate-value";
+import { envOn, SITE_DB } from "./databases.server";
 import { dbOf, schema } from "./db.server";
 
-export type ThreadRange = { firstId: number; binding: string; frozenUntil: number };
+export { SITE_DB };
 
-/** The binding of every question no range names. */
-export const SITE_DB = "DB";
+export type ThreadRange = { firstId: number; binding: string; frozenUntil: number };
 
 /** How long (ms) an isolate keeps the map it read: 5 s unless RANGE_MAP_TTL_MS says (the tests shorten it). */
 export function rangeMapTtl(env: Env): number {
@@ -50,14 +50,19 @@ export function keptHomeOf(env: Env, qid: number, now: number): { binding: strin
   return binding === SITE_DB ? null : { binding, fresh: now - kept.at < rangeMapTtl(env) };
 }
 
-/** The statement saying which database holds question `qid` now (no row: DB), for a read's own batch. */
+/** SQL: the binding the map gives question `qid` (NULL: DB's), the one look-up of the map in SQL. */
+function homeSql(qid: SQLWrapper | number): SQL<string | null> {
+  return sql`(SELECT binding FROM thread_ranges WHERE first_id <= ${qid} ORDER BY first_id DESC LIMIT 1)`;
+}
+
+/**
+ * The statement saying which database holds question `qid` now, for a read's own batch: no row
+ * while the map is empty, else one whose binding is null for DB's.
+ */
 export function homeQuery(env: Env, qid: SQLWrapper | number) {
-  const r = schema.threadRanges;
   return dbOf(env)
-    .select({ binding: r.binding })
-    .from(r)
-    .where(lte(r.firstId, sql`${qid}`))
-    .orderBy(desc(r.firstId))
+    .select({ binding: homeSql(qid) })
+    .from(schema.threadRanges)
     .limit(1);
 }
 
@@ -88,10 +93,9 @@ export function bindingOf(ranges: readonly ThreadRange[], qid: number): string {
 
 /** The env whose DB is the binding `name` (the request's own env for DB, keeping its D1 session). */
 export function envOfBinding(env: Env, name: string): Env {
-  if (name === SITE_DB) return env;
-  const d1 = (env as unknown as Record<string, unknown>)[name] as D1Database | undefined;
-  if (!d1 || typeof d1.batch !== "function") throw new Error(`the range map names ${name}, which is not a D1 binding of this Worker`);
-  return { ...env, DB: d1 };
+  const on = envOn(env, name);
+  if (!on) throw new Error(`the range map names ${name}, which is not a D1 binding of this Worker`);
+  return on;
 }
 
 /**
@@ -111,7 +115,7 @@ export function threadRefusal(e: unknown): DomainError | null {
  * database). The cron's and the on-read writes pick only such questions, which DB's guard lets them write.
  */
 export function inSiteDb(qid: SQLWrapper): SQL {
-  return sql`COALESCE((SELECT binding FROM thread_ranges WHERE first_id <= ${qid} ORDER BY first_id DESC LIMIT 1), 'DB') = 'DB'`;
+  return sql`COALESCE(${homeSql(qid)}, ${SITE_DB}) = ${SITE_DB}`;
 }
 
 /** The env to read question `qid`'s thread through. */

@@ -4,10 +4,11 @@
  * event, finds it applied entirely or not at all, and never counts it twice.
  */
 import { inArray } from "drizzle-orm";
+import { envOn } from "../core/databases.server";
 import { dbOf, schema } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { type PointsEffect, pointsRows } from "../users/points.server";
-import { type EffectMessage, envOn } from "./outbox.server";
+import type { EffectMessage } from "./outbox.server";
 
 /** The statements of one effect in its database's env: one rule per kind. */
 function effectRows(env: Env, m: EffectMessage) {

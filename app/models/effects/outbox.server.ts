@@ -6,6 +6,7 @@
  * USER_DBS names more than one database.
  */
 import { and, asc, inArray, isNull, isNotNull, lt, type SQL, sql } from "drizzle-orm";
+import { envOn, SITE_DB } from "../core/databases.server";
 import { dbOf, schema } from "../core/db.server";
 import { sendAll } from "../core/queues.server";
 
@@ -15,12 +16,6 @@ export type EffectKind = "points";
 /** What the queue carries: the outbox row as its consumer needs it. */
 export type EffectMessage = { id: string; target: string; kind: EffectKind; body: unknown };
 
-/** The database every request writes to, and where every user's rows live unless USER_DBS spreads them. */
-export const HOME_DB = "DB";
-
-/** The D1 bindings an effect may land in: the site's database and those of the plan's kinds. */
-const DATABASE_BINDING = /^(DB|SITE|(USERS|THREADS|SEARCH)_\d+)$/;
-
 /**
  * The binding of the database a user's own rows live in (his points, ledger, notifications). A
  * stand-in for the plan's bucket map: USER_DBS lists bindings, and user id mod their number picks
@@ -28,7 +23,7 @@ const DATABASE_BINDING = /^(DB|SITE|(USERS|THREADS|SEARCH)_\d+)$/;
  */
 export function userHome(env: Env, userId: number): string {
   const homes = userDatabases(env);
-  return homes.length > 1 ? homes[userId % homes.length] : HOME_DB;
+  return homes.length > 1 ? homes[userId % homes.length] : SITE_DB;
 }
 
 /** The bindings USER_DBS names, in its order. */
@@ -42,13 +37,6 @@ function userDatabases(env: Env): string[] {
 /** Whether writes may leave outbox rows (USER_DBS spreads users over more than one database). */
 export function spreadOverDatabases(env: Env): boolean {
   return new Set(userDatabases(env)).size > 1;
-}
-
-/** The env whose DB is the database binding `name`, or null when `name` is no such binding. */
-export function envOn(env: Env, name: string): Env | null {
-  if (!DATABASE_BINDING.test(name)) return null;
-  const d1 = (env as unknown as Record<string, unknown>)[name] as D1Database | undefined;
-  return d1 && typeof d1.batch === "function" ? ({ ...env, DB: d1 } as Env) : null;
 }
 
 /**
@@ -105,7 +93,7 @@ export async function cleanUpEffectRecords(env: Env, now: number, batch = 1000):
   const due = now - EFFECT_RECORDS_MS;
   const { outbox: o, appliedEvents: a } = schema;
   let gone = 0;
-  for (const name of new Set([HOME_DB, ...userDatabases(env)])) {
+  for (const name of new Set([SITE_DB, ...userDatabases(env)])) {
     const on = envOn(env, name);
     if (!on) continue;
     const db = dbOf(on);

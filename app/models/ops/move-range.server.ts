@@ -11,6 +11,7 @@
 import { desc, eq, ne } from "drizzle-orm";
 import { DomainError } from "../../lib/errors";
 import { ERR } from "../../lib/errids";
+import { d1Named, isThreadBinding } from "../core/databases.server";
 import { dbOf, schema } from "../core/db.server";
 import { bindingOf, forgetThreadRanges, rangeMapTtl, readThreadRanges } from "../core/thread-ranges.server";
 import { idBlockOf, THREAD_TABLES, type ThreadTable } from "./thread-tables.server";
@@ -27,11 +28,11 @@ const FREEZE_LIMIT_MS = 30_000;
 const SHORT_LOG = LOG_CHUNK;
 
 const m = schema.rangeMoves;
-const TARGET = /^THREADS_\d+$/;
 
+/** The database bound as `name`; a name that is none refuses the move (errid 651). */
 function d1Of(env: Env, name: string): D1Database {
-  const d1 = (env as unknown as Record<string, unknown>)[name] as D1Database | undefined;
-  if (!d1 || typeof d1.batch !== "function") throw new DomainError(ERR.moveInvalid, `В этом Worker нет базы данных ${name}`);
+  const d1 = d1Named(env, name);
+  if (!d1) throw new DomainError(ERR.moveInvalid, `В этом Worker нет базы данных ${name}`);
   return d1;
 }
 
@@ -66,7 +67,7 @@ export async function startMove(env: Env, input: { first: number; last: number; 
   const { first, last, target } = input;
   if (!Number.isSafeInteger(first) || !Number.isSafeInteger(last) || first < 1 || last < first)
     throw new DomainError(ERR.moveInvalid, "Неверный диапазон номеров вопросов");
-  if (!TARGET.test(target)) throw new DomainError(ERR.moveInvalid, "Вопросы переносятся только в базу вопросов (THREADS_n)");
+  if (!isThreadBinding(target)) throw new DomainError(ERR.moveInvalid, "Вопросы переносятся только в базу вопросов (THREADS_n)");
   d1Of(env, target);
   if (await activeMove(env)) throw new DomainError(ERR.moveInvalid, "Другой перенос ещё не закончен");
   const ranges = await readThreadRanges(env);

@@ -2,7 +2,8 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { LEVELS } from "../../lib/levels";
 import { dbOf, schema } from "../core/db.server";
 import { levelNotification } from "../notifications/create.server";
-import { HOME_DB, outboxRow, userHome } from "../effects/outbox.server";
+import { SITE_DB } from "../core/databases.server";
+import { outboxRow, userHome } from "../effects/outbox.server";
 
 /** Points each action earns or costs. */
 export const POINTS = {
@@ -63,7 +64,7 @@ export function pointsChange(
   const body: PointsEffect = { userId, delta, reason, ref, now };
   const rows = pointsRows(env, body, onlyIfChanged);
   const home = userHome(env, userId);
-  if (home === HOME_DB) return rows;
+  if (home === SITE_DB) return rows;
   const db = dbOf(env);
   // a SELECT leaves changes() as the statement before it set it, for the outbox row's guard
   const nothing = db.select({ none: sql`0` }).from(schema.outbox).where(sql`0`);

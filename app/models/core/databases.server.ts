@@ -1,0 +1,43 @@
+/**
+ * The Worker's D1 databases by binding name (docs/decisions/0053): the site's own database `DB`,
+ * and the plan's kinds beside it — users' (`USERS_n`), threads' (`THREADS_n`) and search's
+ * (`SEARCH_n`). Every place that turns a name from the range map, an outbox row or an operator's
+ * request into a database goes through here, so a name that is no database is refused the same way.
+ */
+
+/** The site's own database: every question no range names, and every user's rows unless USER_DBS spreads them. */
+export const SITE_DB = "DB";
+
+const DATABASE_BINDING = /^(DB|SITE|(USERS|THREADS|SEARCH)_\d+)$/;
+const THREAD_BINDING = /^THREADS_\d+$/;
+
+/** The D1 database bound as `name`, or null when `name` names none (or a binding of another kind). */
+export function d1Named(env: Env, name: string): D1Database | null {
+  if (!DATABASE_BINDING.test(name)) return null;
+  const d1 = (env as unknown as Record<string, unknown>)[name] as D1Database | undefined;
+  return d1 && typeof d1.batch === "function" ? d1 : null;
+}
+
+/** The env whose DB is the database bound as `name` (the env itself for DB, keeping its D1 session), or null. */
+export function envOn(env: Env, name: string): Env | null {
+  if (name === SITE_DB) return env;
+  const d1 = d1Named(env, name);
+  return d1 ? ({ ...env, DB: d1 } as Env) : null;
+}
+
+/** Whether `name` is the name of a thread database (THREADS_n), bound or not. */
+export function isThreadBinding(name: string): boolean {
+  return THREAD_BINDING.test(name);
+}
+
+const threadNames = new WeakMap<object, string[]>();
+
+/** The names of the thread databases this env binds, found once per env object. */
+export function threadBindings(env: Env): string[] {
+  let names = threadNames.get(env);
+  if (!names) {
+    names = Object.keys(env).filter((name) => isThreadBinding(name) && d1Named(env, name));
+    threadNames.set(env, names);
+  }
+  return names;
+}
