@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { ERR, ERR_MSG } from "./errids";
 import { DomainError, ERRORS, type ErrId } from "./errors";
+import { ID_DIGITS, isRowId } from "./ids";
 import { LIMITS } from "./limits";
 import { parseJsonList } from "./moderation";
 import type { Tab } from "./questions";
@@ -52,8 +53,6 @@ export function listOf(v: unknown): unknown[] {
     .filter((x) => x !== "" && x !== null && x !== undefined);
 }
 
-const MAX_ID = 2 ** 31 - 1;
-
 /** A repeated field (a list) counts as its last value, as a browser form sends it. */
 export const last = (v: unknown) => (Array.isArray(v) ? v[v.length - 1] : v);
 
@@ -68,12 +67,8 @@ export function storedIds(raw: string | null | undefined): number[] {
   return parseJsonList(raw).filter((x): x is number => Number.isInteger(x) && (x as number) > 0);
 }
 
-/** A positive integer id given as a string; anything else (list, "1e3", "-1", "0", huge) → 308. */
-export const Id = z
-  .string(ERR_MSG.badId)
-  .regex(/^[1-9][0-9]{0,9}$/, ERR_MSG.badId)
-  .transform(Number)
-  .refine((n) => n <= MAX_ID, ERR_MSG.badId);
+/** A positive integer id given as a string (a thread database's ids included: ids.ts); anything else (list, "1e3", "-1", "0", huge) → 308. */
+export const Id = z.string(ERR_MSG.badId).regex(ID_DIGITS, ERR_MSG.badId).transform(Number).refine(isRowId, ERR_MSG.badId);
 export const OptId = z.preprocess(blank, Id.optional());
 
 /**

@@ -1,13 +1,11 @@
+import { ID_DIGITS, isRowId } from "./ids";
 import { LIMITS } from "./limits";
 
-/** Largest id any table can hold that a URL may name (SQLite INTEGER fits far more; ids stay below). */
-const MAX_ID = 2 ** 31 - 1;
-
-/** A positive integer id from a URL segment, or null ("12abc", "-1", "0", "1e3", huge → null). */
+/** A positive integer id from a URL segment, or null ("12abc", "-1", "0", "1e3", huge → null); a thread database's ids (ids.ts) included. */
 export function parseId(raw: string | undefined | null): number | null {
-  if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw)) return null;
+  if (!raw || !ID_DIGITS.test(raw)) return null;
   const n = Number(raw);
-  return n <= MAX_ID ? n : null;
+  return isRowId(n) ? n : null;
 }
 
 export type Offset = { ok: true; value: number } | { ok: false; reason: "malformed" | "too-far" };

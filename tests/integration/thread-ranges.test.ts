@@ -5,9 +5,10 @@ import { ERR } from "../../app/lib/errids";
 import { bindingOf, readThreadRanges, threadReadEnv, threadRefusal, threadWriteEnv } from "../../app/models/core/thread-ranges.server";
 import { advanceQuestions } from "../../app/models/questions/lifecycle.server";
 import { moveStep, startMove } from "../../app/models/ops/move-range.server";
-import { ID_BLOCK, THREAD_TABLES } from "../../app/models/ops/thread-tables.server";
-import { BASE, post, workerFetch } from "./helpers/api";
-import { newUser } from "./helpers/users";
+import { THREAD_TABLES } from "../../app/models/ops/thread-tables.server";
+import { ID_BLOCK } from "../../app/lib/ids";
+import { BASE, get, page, post, workerFetch } from "./helpers/api";
+import { as, newUser } from "./helpers/users";
 
 /**
  * The range map and the move of a range of questions to a thread database while writes go on
@@ -246,6 +247,92 @@ describe("moving a range of questions while they are written to", () => {
     expect(there.html).toMatch(new RegExp(`${commenter}[\\s\\S]{0,600}Комментарий из базы вопросов`));
     expect(here.status).toBe(200);
     expect(there.serial).toBeLessThanOrEqual(here.serial + 1);
+  });
+
+  it("every other door of a moved thread reads it where the map puts it: the answer page, a comment in context, the read calls, who voted and marked, the reader's own marks", async () => {
+    const moved = (await env.DB.prepare(
+      `SELECT q.id, a.id AS aid FROM questions q JOIN answers a ON a.qid = q.id AND a.hidden = 0
+       WHERE q.hidden = 0 AND q.state <> 'D' AND q.id BETWEEN ? AND ? ORDER BY q.id DESC, a.id LIMIT 1`,
+    )
+      .bind(FIRST, LAST)
+      .first<{ id: number; aid: number }>())!;
+    const reader = await newUser("Читатель архива");
+    const t1 = env.THREADS_1;
+    const now = Date.now();
+    // what THREADS_1's copy alone holds: a door showing it read the thread there (DB's copy takes no writes)
+    await t1.prepare("UPDATE answers SET text = 'Ответ только в базе вопросов' WHERE id = ?").bind(moved.aid).run();
+    const added = await t1
+      .prepare("INSERT INTO comments (qid, ref_type, ref_id, user_id, text, added) VALUES (?, 'A', ?, ?, 'Реплика только в базе вопросов', ?) RETURNING id")
+      .bind(moved.id, moved.aid, reader.id, now)
+      .first<{ id: number }>();
+    const cmid = added!.id;
+    expect(cmid).toBeGreaterThan(ID_BLOCK);
+    await t1.batch([
+      t1.prepare("UPDATE answers SET comcnt = comcnt + 1 WHERE id = ?").bind(moved.aid),
+      t1.prepare("INSERT INTO marks (target_type, target_id, user_id, added, qid) VALUES ('Q', ?, ?, ?, ?)").bind(moved.id, reader.id, now, moved.id),
+      t1.prepare("INSERT INTO marks (target_type, target_id, user_id, added, qid) VALUES ('A', ?, ?, ?, ?)").bind(moved.aid, reader.id, now, moved.id),
+      t1.prepare("INSERT OR IGNORE INTO best_votes (qid, answer_id, user_id, added) VALUES (?, ?, ?, ?)").bind(moved.id, moved.aid, reader.id, now),
+      t1.prepare("INSERT INTO watches (qid, user_id, added) VALUES (?, ?, ?)").bind(moved.id, reader.id, now),
+    ]);
+    const inDb = (sql: string) => count(env.DB, sql, moved.id, reader.id);
+    expect(await inDb("SELECT count(*) AS n FROM watches WHERE qid = ? AND user_id = ?")).toBe(0);
+
+    // the pages: the answer's own page and its comment in context, on the answer's and on the question's address
+    for (const path of [`/answer/${moved.aid}`, `/answer/${moved.aid}/cid-${cmid}`, `/question/${moved.id}/cid-${cmid}`]) {
+      const res = await workerFetch(`${BASE}${path}`);
+      const html = await res.text();
+      expect(res.status, path).toBe(200);
+      expect(html, path).toContain("Ответ только в базе вопросов");
+      // the commenter's nick comes from DB, the comment from THREADS_1
+      expect(html, path).toMatch(/Читатель архива[\s\S]{0,600}Реплика только в базе вопросов/);
+    }
+
+    // the read calls
+    const shown = async (name: string, params: Record<string, string | number>, ...texts: string[]) => {
+      const r = await get(name, params, reader);
+      expect(r.json.status, name).toBe(200);
+      for (const text of texts) expect(JSON.stringify(r.json), name).toContain(text);
+      return r.json;
+    };
+    await shown("showans", { aid: moved.aid }, "Ответ только в базе вопросов", "Реплика только в базе вопросов");
+    await shown("comments", { type: "A", refid: moved.aid }, "Реплика только в базе вопросов", "Читатель архива");
+    await shown("all_comments", { type: "A", refid: moved.aid }, "Реплика только в базе вопросов");
+    await shown("comment_context", { cmid }, "Ответ только в базе вопросов", "Реплика только в базе вопросов");
+    await shown("whovoted", { qid: moved.id }, "Читатель архива");
+    await shown("marked", { qid: moved.id }, "Читатель архива");
+    await shown("marked", { aid: moved.aid }, "Читатель архива");
+    const q = await shown("question", { qid: moved.id });
+    // his own mark and watch, which only THREADS_1 holds
+    expect(q).toMatchObject({ canmark: 0, watcher: 1 });
+    expect(JSON.stringify(q.answers) + JSON.stringify(q.best)).toContain("Ответ только в базе вопросов");
+
+    // his own parts on the question page: the watch he holds only in THREADS_1
+    const mine = await page(`/question/${moved.id}`, reader);
+    expect(mine.status).toBe(200);
+    expect(mine.html).toContain("Не следить за вопросом");
+
+    // a photo of the question that only THREADS_1 holds: its page, paged with the question's photos there
+    const photo = await t1
+      .prepare("INSERT INTO photos (user_id, src, width, height, added, target_type, target_id, qid) VALUES (?, ?, 640, 480, ?, 'Q', ?, ?) RETURNING id")
+      .bind(reader.id, "ab".repeat(16), now, moved.id, moved.id)
+      .first<{ id: number }>();
+    const photoPage = await page(`/photo/${photo!.id}`);
+    expect(photoPage.status).toBe(200);
+    expect(photoPage.html).toContain(`/question/${moved.id}`);
+    await t1.prepare("DELETE FROM photos WHERE id = ?").bind(photo!.id).run();
+
+    // a moderator's page of it: the answer dropped only in THREADS_1 is among those he may restore, with its author's nick
+    await t1.prepare("UPDATE answers SET hidden = 1, deleted_by = 'moder' WHERE id = ?").bind(moved.aid).run();
+    const moder = await page(`/question/${moved.id}`, await as("moder@demo.local"));
+    expect(moder.status).toBe(200);
+    expect(moder.html).toMatch(new RegExp(`data-dropped-answer="${moved.aid}"[\\s\\S]{0,400}Ответ только в базе вопросов`));
+    await t1.prepare("UPDATE answers SET hidden = 0, deleted_by = NULL WHERE id = ?").bind(moved.aid).run();
+
+    // the comment goes again, so that the next move's counts stay the writer's own
+    await t1.batch([
+      t1.prepare("DELETE FROM comments WHERE id = ?").bind(cmid),
+      t1.prepare("UPDATE answers SET comcnt = comcnt - 1 WHERE id = ?").bind(moved.aid),
+    ]);
   });
 
   it("THREADS_1 → THREADS_2: the same, and the source's copy is deleted once no isolate reads it", async () => {

@@ -8,6 +8,11 @@ describe("ids and offsets from URLs", () => {
     expect(parseId("1")).toBe(1);
     expect(parseId("2147483647")).toBe(2147483647);
   });
+  it("an id of a thread database's block (THREADS_n from n × 10^12) is accepted, but not one past 2^31 within its block", () => {
+    expect(parseId("1000000000062")).toBe(1_000_000_000_062);
+    expect(parseId("9000002147483647")).toBe(9_000_002_147_483_647);
+    for (const raw of ["1002147483648", "99999999999", "10000000000000000"]) expect(parseId(raw), raw).toBeNull();
+  });
   it("zero, negative, padded, exponent, fractional, huge and non-numeric ids are refused", () => {
     for (const raw of ["0", "-1", "01", "1e3", "1.5", "2147483648", "99999999999999999999", "abc", "12abc", "", " 1"]) {
       expect(parseId(raw)).toBeNull();

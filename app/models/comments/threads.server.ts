@@ -2,7 +2,7 @@ import type { CommentNode, CommentThread } from "../../lib/views";
 import { and, eq, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import { dbOf, schema } from "../core/db.server";
 import { LIMITS } from "../../lib/limits";
-import { moderatorSql } from "../users/users.server";
+import { type AuthorRow, authorsById, moderatorSql } from "../users/users.server";
 
 export type CommentRow = {
   id: number;
@@ -39,7 +39,30 @@ const u = schema.users;
  * (not raw SQL) so that it can ride in a D1 batch.
  */
 export function commentsQuery(env: Env, targets: SQL, full = false, joined = true) {
-  return full ? listedQuery(env, targets) : rankedQuery(env, targets, joined);
+  return full ? listedQuery(env, targets, joined) : rankedQuery(env, targets, joined);
+}
+
+/** Comment rows read without the users' join (a thread database's) with their commenters from DB, in one read by id. */
+export async function withCommenters(env: Env, rows: CommentRow[]): Promise<CommentRow[]> {
+  const authors = await authorsById(
+    env,
+    rows.map((r) => r.user_id),
+  );
+  return commentersFilled(rows, authors);
+}
+
+/** Comment rows read without the users' join, their commenters filled in from `authors`. */
+export function commentersFilled(rows: CommentRow[], authors: Map<number, AuthorRow>): CommentRow[] {
+  return rows.map((r) => {
+    const a = authors.get(r.user_id);
+    return a ? { ...r, nick: a.nick, lvl: a.lvl, points: a.points, kpd: a.kpd, filin: a.filin, moder: a.moder } : r;
+  });
+}
+
+/** The comments of the targets where the thread lives, with their commenters (`home`: threadHome's). */
+export async function threadComments(env: Env, home: { env: Env; joined: boolean }, targets: SQL, full = false): Promise<CommentRow[]> {
+  const rows = (await commentsQuery(home.env, targets, full, home.joined)) as CommentRow[];
+  return home.joined ? rows : withCommenters(env, rows);
 }
 
 /**
@@ -74,8 +97,8 @@ const COMMENT_COLUMNS = {
   user_id: c.userId,
 };
 
-/** Everything of the targets to the 'more' depth, at most LIMITS.commentsListMax comments, oldest first. */
-function listedQuery(env: Env, targets: SQL) {
+/** Everything of the targets to the 'more' depth, at most LIMITS.commentsListMax comments, oldest first (`joined`: as rankedQuery). */
+function listedQuery(env: Env, targets: SQL, joined: boolean) {
   const db = dbOf(env);
   const listed = db
     .select(COMMENT_COLUMNS)
@@ -84,7 +107,7 @@ function listedQuery(env: Env, targets: SQL) {
     .orderBy(c.id)
     .limit(LIMITS.commentsListMax)
     .as("x");
-  return db
+  const listing = db
     .select({
       id: listed.id,
       ref_type: listed.ref_type,
@@ -97,16 +120,11 @@ function listedQuery(env: Env, targets: SQL) {
       comcnt: listed.comcnt,
       isclosed: listed.isclosed,
       user_id: listed.user_id,
-      nick: u.nick,
-      lvl: u.lvl,
-      points: u.points,
-      kpd: u.kpd,
-      filin: u.filin,
-      moder: moderatorSql,
+      ...commenterColumns(joined),
     })
     .from(listed)
-    .innerJoin(u, eq(u.id, listed.user_id))
-    .orderBy(listed.ref_type, listed.ref_id, listed.id);
+    .$dynamic();
+  return (joined ? listing.innerJoin(u, eq(u.id, listed.user_id)) : listing).orderBy(listed.ref_type, listed.ref_id, listed.id);
 }
 
 /** The '20,3,3' listing of the targets (`joined`: with the commenters' columns from `users`). */

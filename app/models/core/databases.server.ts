@@ -4,6 +4,7 @@
  * (`SEARCH_n`). Every place that turns a name from the range map, an outbox row or an operator's
  * request into a database goes through here, so a name that is no database is refused the same way.
  */
+import { ID_BLOCK } from "../../lib/ids";
 
 /** The site's own database: every question no range names, and every user's rows unless USER_DBS spreads them. */
 export const SITE_DB = "DB";
@@ -40,4 +41,16 @@ export function threadBindings(env: Env): string[] {
     threadNames.set(env, names);
   }
   return names;
+}
+
+/** The first id of thread database `binding`'s own block (THREADS_n: n × 10^12). */
+export function idBlockOf(binding: string): number {
+  const n = /^THREADS_(\d+)$/.exec(binding);
+  return n ? Number(n[1]) * ID_BLOCK : 0;
+}
+
+/** The database that gave out row id `id` (its block): THREADS_n from n × 10^12, DB below. */
+export function blockOwner(id: number): string {
+  const n = Math.floor(id / ID_BLOCK);
+  return n >= 1 ? `THREADS_${n}` : SITE_DB;
 }

@@ -10,7 +10,7 @@ import { asc, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { DomainError } from "../../lib/errors";
 import { ERR } from "../../lib/errids";
 import { isolateValue } from "../../lib/isolate-value";
-import { envOn, SITE_DB } from "./databases.server";
+import { blockOwner, envOn, SITE_DB } from "./databases.server";
 import { dbOf, schema } from "./db.server";
 
 export { SITE_DB };
@@ -131,4 +131,40 @@ export async function threadWriteEnv(env: Env, qid: number, now: number): Promis
   const range = rangeOf(await threadRanges(env, now), qid);
   if (range && range.frozenUntil > now) throw new DomainError(ERR.threadMoving);
   return envOfBinding(env, range?.binding ?? SITE_DB);
+}
+
+/**
+ * Where question `qid`'s thread is read: the env of its database, and whether that is DB (`joined`:
+ * its reads may join the users, who live there; otherwise they take the authors' ids alone and the
+ * authors are read from DB after).
+ */
+export type ThreadHome = { env: Env; joined: boolean };
+
+/** The home of question `qid`'s thread by this isolate's map (read again when past its lifetime). */
+export async function threadHome(env: Env, qid: number, now: number): Promise<ThreadHome> {
+  const binding = bindingOf(await threadRanges(env, now), qid);
+  return { env: envOfBinding(env, binding), joined: binding === SITE_DB };
+}
+
+/**
+ * A thread's row known by its own id alone (an answer, a comment), read where it lives: first in the
+ * database that gave the id out (its block), then, when the map gives the row's question to another
+ * database, there. `read` reads the row (with its question's id) from a database's env. Null when
+ * no database holds it, or its id names a database this Worker does not bind.
+ */
+export async function readThreadRow<T extends { qid: number | null }>(
+  env: Env,
+  id: number,
+  now: number,
+  read: (on: Env) => Promise<T | undefined | null>,
+): Promise<{ row: T; home: ThreadHome } | null> {
+  const owner = blockOwner(id);
+  const first = envOn(env, owner);
+  if (!first) return null;
+  const row = await read(first);
+  if (!row || row.qid == null) return row ? { row, home: { env: first, joined: owner === SITE_DB } } : null;
+  const home = await threadHome(env, row.qid, now);
+  if (home.env.DB === first.DB) return { row, home };
+  const there = await read(home.env);
+  return there ? { row: there, home } : null;
 }

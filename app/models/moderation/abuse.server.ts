@@ -17,6 +17,7 @@ import { dbOf, schema } from "../core/db.server";
 import { answerCols, liveAnswer, liveQuestion, questionCols } from "../core/visibility.server";
 import { requireUser, requireWriter, type Session } from "../users/session.server";
 import { inScopeCategories, moderationScope, type ModerationScope } from "./scope.server";
+import { isRowId } from "../../lib/ids";
 
 const r = schema.abuseReports;
 
@@ -58,7 +59,7 @@ const targetId = z.preprocess(
     .number(ERR_MSG.abuseTargetMissing)
     .int(ERR_MSG.abuseTargetMissing)
     .positive(ERR_MSG.abuseTargetMissing)
-    .max(2 ** 31 - 1, ERR_MSG.abuseTargetMissing)
+    .refine(isRowId, ERR_MSG.abuseTargetMissing)
     .optional(),
 );
 
@@ -355,7 +356,7 @@ export const DismissInput = z.object({
       .number(ERR_MSG.abuseTargetMissing)
       .int(ERR_MSG.abuseTargetMissing)
       .positive(ERR_MSG.abuseTargetMissing)
-      .max(2 ** 31 - 1, ERR_MSG.abuseTargetMissing),
+      .refine(isRowId, ERR_MSG.abuseTargetMissing),
   ),
 });
 

@@ -23,6 +23,7 @@ import { announce } from "../notifications/push.server";
 import { moderDeletedNotification } from "../notifications/create.server";
 import { POINTS, pointsChange } from "../users/points.server";
 import { requireWriter, type Session } from "../users/session.server";
+import { isRowId } from "../../lib/ids";
 
 const q = schema.questions;
 const a = schema.answers;
@@ -460,18 +461,10 @@ async function toggleComment(env: Env, session: Session | null, input: ModerIdIn
 // -------------------------------------------------------------------------------------- move
 
 const optionalCat = (errid: string) =>
-  z.preprocess(
-    (v) => {
-      const x = Array.isArray(v) ? v[v.length - 1] : v;
-      return x === undefined || x === null || x === "" || x === "0" ? undefined : x;
-    },
-    z.coerce
-      .number(errid)
-      .int(errid)
-      .positive(errid)
-      .max(2 ** 31 - 1, errid)
-      .optional(),
-  );
+  z.preprocess((v) => {
+    const x = Array.isArray(v) ? v[v.length - 1] : v;
+    return x === undefined || x === null || x === "" || x === "0" ? undefined : x;
+  }, z.coerce.number(errid).int(errid).positive(errid).refine(isRowId, errid).optional());
 
 /** a_qstmove: id, cid (a category, or directly a subcategory) and subcid when the category has children. */
 export const MoveInput = z.object({

@@ -6,6 +6,8 @@ import { eq, sql } from "drizzle-orm";
 import { isModerator } from "../../lib/moderation";
 import { dbOf, schema } from "../core/db.server";
 import type { Session } from "../users/session.server";
+import { authorsById } from "../users/users.server";
+import { threadHome } from "../core/thread-ranges.server";
 import { inUnmoderated, inVolcats, loadModerator, moveChoices } from "./moderation.server";
 
 const q = schema.questions;
@@ -36,17 +38,32 @@ export type ModerOnQuestion = {
 export async function moderOnQuestion(env: Env, userId: number, qid: number, now: number): Promise<ModerOnQuestion | null> {
   const moder = await loadModerator(env, userId);
   if (!moder) return null;
-  const db = dbOf(env);
-  const [cats, dropped] = await db.batch([
+  // read where the thread lives; there its answers' authors come by id from DB
+  const home = await threadHome(env, qid, now);
+  const db = dbOf(home.env);
+  const answers = db
+    // aliased: a D1 batch returns rows keyed by column name, and "id" is in both tables
+    .select({
+      id: a.id,
+      text: a.text,
+      authorId: sql<number>`${a.userId}`.as("author_id"),
+      nick: sql<string>`${home.joined ? u.nick : sql`''`}`.as("author_nick"),
+    })
+    .from(a)
+    .$dynamic();
+  const [cats, read] = await db.batch([
     db.select({ categoryId: q.categoryId, topCategoryId: q.topCategoryId }).from(q).where(eq(q.id, qid)).limit(1),
-    db
-      // aliased: a D1 batch returns rows keyed by column name, and "id" is in both tables
-      .select({ id: a.id, text: a.text, authorId: sql<number>`${u.id}`.as("author_id"), nick: sql<string>`${u.nick}`.as("author_nick") })
-      .from(a)
-      .innerJoin(u, eq(u.id, a.userId))
+    (home.joined ? answers.innerJoin(u, eq(u.id, a.userId)) : answers)
       .where(sql`${a.qid} = ${qid} AND ${a.hidden} = 1 AND ${a.deletedBy} = 'moder'`)
       .orderBy(a.added, a.id),
   ]);
+  const authors = home.joined
+    ? null
+    : await authorsById(
+        env,
+        read.map((r) => r.authorId),
+      );
+  const dropped = authors ? read.flatMap((r) => (authors.has(r.authorId) ? [{ ...r, nick: authors.get(r.authorId)!.nick }] : [])) : read;
   const cat = cats[0];
   if (!cat || inUnmoderated(cat)) return null;
   const has = (p: string) => moder.permissions.includes(p);

@@ -33,6 +33,7 @@ import { forgetCards } from "../users/reader-cards.server";
 import { requireWriter, sessionUserOf, type Session, type SessionUser } from "../users/session.server";
 import { plainText } from "../../lib/seo";
 import { cut } from "../../lib/limits";
+import { isRowId } from "../../lib/ids";
 
 const pi = schema.premodItems;
 
@@ -145,11 +146,7 @@ export async function holdForPremoderation(env: Env, user: SessionUser, req: Hol
 export const PremodApproveInput = z.object({
   id: z.preprocess(
     last,
-    z.coerce
-      .number(ERR_MSG.premodItemMissing)
-      .int(ERR_MSG.premodItemMissing)
-      .positive(ERR_MSG.premodItemMissing)
-      .max(2 ** 31 - 1, ERR_MSG.premodItemMissing),
+    z.coerce.number(ERR_MSG.premodItemMissing).int(ERR_MSG.premodItemMissing).positive(ERR_MSG.premodItemMissing).refine(isRowId, ERR_MSG.premodItemMissing),
   ),
 });
 

@@ -11,10 +11,10 @@
 import { desc, eq, ne } from "drizzle-orm";
 import { DomainError } from "../../lib/errors";
 import { ERR } from "../../lib/errids";
-import { d1Named, isThreadBinding } from "../core/databases.server";
+import { d1Named, idBlockOf, isThreadBinding } from "../core/databases.server";
 import { dbOf, schema } from "../core/db.server";
 import { bindingOf, forgetThreadRanges, rangeMapTtl, readThreadRanges } from "../core/thread-ranges.server";
-import { idBlockOf, THREAD_TABLES, type ThreadTable } from "./thread-tables.server";
+import { THREAD_TABLES, type ThreadTable } from "./thread-tables.server";
 
 export type Move = typeof schema.rangeMoves.$inferSelect;
 export type MoveProgress = { id: number; stage: string; copied: number; replayed: number; waitMs: number };

@@ -26,16 +26,3 @@ export const THREAD_TABLES: readonly ThreadTable[] = [
   byQid("abuse_reports"),
   byQid("premod_items"),
 ];
-
-/**
- * Ids a thread database gives out: THREADS_n's rows (answers, comments, votes …) are numbered from
- * n × 10^12, DB's below 10^12, so that no two databases give out the same id and a row keeps its
- * id when its range moves (JavaScript's integers are exact up to 9 × 10^15: 9,000 databases).
- */
-export const ID_BLOCK = 1_000_000_000_000;
-
-/** The first id of thread database `binding`'s own block (THREADS_n: n × 10^12). */
-export function idBlockOf(binding: string): number {
-  const n = /^THREADS_(\d+)$/.exec(binding);
-  return n ? Number(n[1]) * ID_BLOCK : 0;
-}

@@ -17,6 +17,7 @@ import { BoundedStore } from "../../lib/bounded-store";
 import { isolateValue } from "../../lib/isolate-value";
 import { ALBUM, albumPath, photoUrl } from "../../lib/photos";
 import { dbOf, schema } from "../core/db.server";
+import { readThreadRow } from "../core/thread-ranges.server";
 import { isAdultCategory, type Reader, seesText } from "../core/visibility.server";
 import { readerOf } from "../users/reader.server";
 import { getCategoryTree } from "../categories/categories.server";
@@ -169,13 +170,13 @@ function around(siblings: { id: number }[], pid: number) {
 }
 
 /**
- * A photo shown in a question, answer or comment: its siblings in that text, for a reader who may
- * read the text (seesText; the adult gate is the page's, which asks for the confirmation); null
+ * A photo shown in a question, answer or comment: its siblings in that text (read on `on`, where its
+ * thread lives), for a reader who may read the text (seesText; the adult gate is the page's, which asks for the confirmation); null
  * otherwise. A removed text's photo (a moderator's view) is never a page shared between readers.
  */
-async function textContext(env: Env, reader: Reader, ph: PhotoRow) {
+async function textContext(on: Env, reader: Reader, ph: PhotoRow) {
   if (!seesText(reader, { removed: ph.removed === 1, adult: false })) return null;
-  const siblings = await dbOf(env)
+  const siblings = await dbOf(on)
     .select({ id: p.id })
     .from(p)
     .where(and(eq(p.targetType, ph.targetType ?? ""), eq(p.targetId, ph.targetId ?? 0)))
@@ -197,13 +198,15 @@ async function textContext(env: Env, reader: Reader, ph: PhotoRow) {
  * between readers. A photo in neither is shown to its uploader only.
  */
 export async function photoPage(env: Env, session: Session | null, reader: Reader, pid: number) {
-  const ph = await photoQuery(env).where(eq(p.id, pid)).get();
-  if (!ph) return null;
+  // a photo in a text is read where that text's thread lives, with its siblings there
+  const found = await readThreadRow(env, pid, Date.now(), (on) => photoQuery(on).where(eq(p.id, pid)).get());
+  if (!found) return null;
+  const { row: ph, home } = found;
   // an avatar (present or past) is shown beside its owner's nick, never as a photo page of its own
   if (isAvatar(ph)) return null;
   const photo = { pid: ph.id, src: photoUrl(ph.src, 800), width: ph.width, height: ph.height };
   if (inText(ph)) {
-    const context = await textContext(env, reader, ph);
+    const context = await textContext(home.env, reader, ph);
     return context ? { ...photo, ...context } : null;
   }
   if (ph.albumId !== null) {

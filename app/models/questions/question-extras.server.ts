@@ -8,6 +8,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { countOf, type Forms } from "../../lib/plural";
 import { dbOf, schema } from "../core/db.server";
+import type { ThreadHome } from "../core/thread-ranges.server";
 import { storedIds } from "../../lib/fields";
 
 const q = schema.questions;
@@ -21,11 +22,52 @@ const MARK: Forms = ["отметка", "отметки", "отметок"];
 export type AuthorBrand = { brandId: number; brand: string; brand_url: string };
 
 /**
- * The brands of the authors of question `qid` (an SQL value: a number or a subquery): every
- * member of a brand who asked it or has a live answer there. brand_members is small, and each
- * row's test is one look-up in the (qid, user_id) key of answers.
+ * What the extras read of a question where the brands live (DB): its brand, its categories, its
+ * asker and its live answers' authors — as subqueries of its id when the question is in DB too, or
+ * as the values read from its thread database (`questionFacts`).
  */
-export function authorBrandsQuery(env: Env, qid: SQL | number) {
+export type QuestionFacts = { brandId: SQL | number | null; categories: SQL; askerId: SQL | number; answerers: SQL };
+
+/** The facts of question `qid` as subqueries, for a read of DB that holds it. */
+export function factsInSiteDb(qid: SQL | number): QuestionFacts {
+  return {
+    brandId: sql`(SELECT brand_id FROM questions WHERE id = ${qid})`,
+    categories: sql`SELECT category_id FROM questions WHERE id = ${qid} UNION ALL SELECT top_category_id FROM questions WHERE id = ${qid}`,
+    askerId: sql`(SELECT user_id FROM questions WHERE id = ${qid})`,
+    answerers: sql`SELECT user_id FROM answers WHERE qid = ${qid} AND hidden = 0`,
+  };
+}
+
+/** The facts of a question read from its thread database, as values for a read of DB. */
+export function factsOfRows(
+  question: { brandId: number | null; categoryId: number; topCategoryId: number; userId: number },
+  answererIds: number[],
+): QuestionFacts {
+  return {
+    brandId: question.brandId,
+    categories: sql`SELECT value FROM json_each(${JSON.stringify([question.categoryId, question.topCategoryId])})`,
+    askerId: question.userId,
+    answerers: sql`SELECT value FROM json_each(${JSON.stringify(answererIds)})`,
+  };
+}
+
+/** The statements reading, on a thread database, what `factsOfRows` needs of question `qid`. */
+export function factsQueries(env: Env, qid: number) {
+  const db = dbOf(env);
+  return [
+    db.select({ brandId: q.brandId, categoryId: q.categoryId, topCategoryId: q.topCategoryId, userId: q.userId }).from(q).where(eq(q.id, qid)),
+    db
+      .selectDistinct({ userId: schema.answers.userId })
+      .from(schema.answers)
+      .where(and(eq(schema.answers.qid, qid), eq(schema.answers.hidden, 0))),
+  ] as const;
+}
+
+/**
+ * The brands of a question's authors: every member of a brand who asked it or has a live answer
+ * there (`answered`). brand_members is small; each row's test is a look-up in the list of answerers.
+ */
+export function authorBrandsQuery(env: Env, of: QuestionFacts) {
   const db = dbOf(env);
   return db
     .select({
@@ -33,14 +75,26 @@ export function authorBrandsQuery(env: Env, qid: SQL | number) {
       brandId: bm.brandId,
       name: b.name,
       urlname: b.urlname,
-      answered: sql<number>`EXISTS (SELECT 1 FROM answers a WHERE a.qid = ${qid} AND a.user_id = ${bm.userId} AND a.hidden = 0)`.as("answered"),
+      answered: sql<number>`${bm.userId} IN (${of.answerers})`.as("answered"),
     })
     .from(bm)
     .innerJoin(b, eq(b.id, bm.brandId))
-    .where(
-      sql`(${bm.userId} = (SELECT user_id FROM questions WHERE id = ${qid}) OR EXISTS (SELECT 1 FROM answers a WHERE a.qid = ${qid} AND a.user_id = ${bm.userId} AND a.hidden = 0))`,
-    )
+    .where(sql`(${bm.userId} = ${of.askerId} OR ${bm.userId} IN (${of.answerers}))`)
     .orderBy(bm.brandId);
+}
+
+/** The brands of question `qid`'s authors, read where its thread lives (then DB for the brands). */
+export async function authorBrandsOf(env: Env, home: ThreadHome, qid: number): Promise<AuthorBrandRow[]> {
+  if (home.joined) return authorBrandsQuery(env, factsInSiteDb(qid));
+  const [question, answerers] = await dbOf(home.env).batch(factsQueries(home.env, qid));
+  if (!question[0]) return [];
+  return authorBrandsQuery(
+    env,
+    factsOfRows(
+      question[0],
+      answerers.map((r) => r.userId),
+    ),
+  );
 }
 
 export type AuthorBrandRow = { userId: number; brandId: number; name: string; urlname: string; answered: number };
@@ -60,22 +114,23 @@ export function brandsByAuthor(rows: AuthorBrandRow[], preferred: number[] = [])
 export const EXTRA_FLAGS = { vip: q.vip, goldrec: q.goldrec, brandId: q.brandId, brandTags: q.brandTags };
 type ExtraFlags = { vip: number; goldrec: number; brandId: number | null; brandTags: string | null };
 
-/** The other rows the extras need, in the read's batch (uid 0 for a guest). */
-export function extrasQueries(env: Env, qid: number, uid: number) {
+/** The viewer's subscription to question `qid` (uid 0 for a guest), read where the thread lives. */
+export function watchQuery(env: Env, qid: number, uid: number) {
+  const db = dbOf(env);
+  return db
+    .select({ id: schema.watches.id })
+    .from(schema.watches)
+    .where(and(eq(schema.watches.qid, qid), eq(schema.watches.userId, uid)));
+}
+
+/** The rows the extras need of DB (the brands), in the read's batch there. */
+export function extrasQueries(env: Env, of: QuestionFacts) {
   const db = dbOf(env);
   return [
-    db
-      .select({ id: schema.watches.id })
-      .from(schema.watches)
-      .where(and(eq(schema.watches.qid, qid), eq(schema.watches.userId, uid))),
-    db.select({ id: b.id, name: b.name, personName: b.personName }).from(b).where(sql`${b.id} = (SELECT brand_id FROM questions WHERE id = ${qid})`),
+    db.select({ id: b.id, name: b.name, personName: b.personName }).from(b).where(sql`${b.id} = ${of.brandId}`),
     // a brand of the question's category or of its parent (the ask form's expert offer)
-    db
-      .select({ id: b.id })
-      .from(b)
-      .where(sql`${b.categoryId} IN (SELECT category_id FROM questions WHERE id = ${qid} UNION ALL SELECT top_category_id FROM questions WHERE id = ${qid})`)
-      .limit(1),
-    authorBrandsQuery(env, qid),
+    db.select({ id: b.id }).from(b).where(sql`${b.categoryId} IN (${of.categories})`).limit(1),
+    authorBrandsQuery(env, of),
   ] as const;
 }
 

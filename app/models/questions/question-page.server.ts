@@ -2,12 +2,13 @@ import type { AnswerView, Author, CommentThread, Crumb, DeletedQuestionFacts, Qu
 import type { QuestionState } from "../../lib/questions";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
-import { buildThreads, type CommentRow, commentsQuery, threadOf } from "../comments/threads.server";
+import { buildThreads, type CommentRow, commentersFilled, commentsQuery, threadComments, threadOf } from "../comments/threads.server";
 import { dbOf, schema } from "../core/db.server";
 import { keptBatch } from "../core/kept-batch.server";
 import { answerCols, liveAnswer } from "../core/visibility.server";
-import { authorColumns, authorIdOnly, authorsById } from "../users/users.server";
-import { bindingOf, envOfBinding, homeQuery, keptHomeOf, SITE_DB, threadRanges } from "../core/thread-ranges.server";
+import { authorColumns, authorIdOnly, type AuthorRow, authorsById } from "../users/users.server";
+import { blockOwner, envOn } from "../core/databases.server";
+import { bindingOf, envOfBinding, homeQuery, keptHomeOf, readThreadRow, SITE_DB, threadHome, threadRanges } from "../core/thread-ranges.server";
 import { getCategoryTree, type Category } from "../categories/categories.server";
 import { categoryTrail } from "./lists.server";
 
@@ -188,13 +189,21 @@ async function threadPageRows(env: Env, binding: string, values: Record<string, 
   const [qRows, supplements, poll, bestRows, answerRows, commentRows] = rows;
   const ids = [...qRows, ...bestRows, ...answerRows].map((r) => r.author.id).concat(commentRows.map((c) => c.user_id));
   const authors = await authorsById(env, ids);
-  const fill = <R extends { author: { id: number } }>(r: R) => ({ ...r, author: authors.get(r.author.id) ?? r.author });
-  const comments = commentRows.map((c) => {
-    const a = authors.get(c.user_id);
-    return a ? { ...c, nick: a.nick, lvl: a.lvl, points: a.points, kpd: a.kpd, filin: a.filin, moder: a.moder } : c;
-  });
-  return [qRows.map(fill), supplements, poll, bestRows.map(fill), answerRows.map(fill), comments] as unknown as PageRows;
+  const fill = authorsFilled(authors);
+  return [
+    qRows.map(fill),
+    supplements,
+    poll,
+    bestRows.map(fill),
+    answerRows.map(fill),
+    commentersFilled(commentRows as CommentRow[], authors),
+  ] as unknown as PageRows;
 }
+
+/** A row read with its author's id alone, its author filled in from `authors` (read by id from DB). */
+const authorsFilled =
+  (authors: Map<number, AuthorRow>) =>
+  <R extends { author: { id: number } }>(r: R) => ({ ...r, author: authors.get(r.author.id) ?? r.author });
 
 /** The page's rows from DB's batch, or from the thread database its map row names. */
 async function pageRows(env: Env, values: Record<string, unknown>): Promise<PageRows> {
@@ -252,30 +261,79 @@ export async function loadQuestionPage(env: Env, qid: number, offset: number, fo
   };
 }
 
+/**
+ * The answer page's statements (`aid` a placeholder): the answer's question and its author, the
+ * answer and its author, and all of its comments (to the 'more' depth); `joined` as pageStatements.
+ */
+function answerPageStatements(env: Env, joined: boolean) {
+  const db = dbOf(env);
+  const aid = sql.placeholder("aid");
+  const question = db
+    .select({ ...questionColumns, author: joined ? authorColumns : authorIdOnly(q.userId) })
+    .from(q)
+    .$dynamic();
+  const answer = db
+    .select({ ...answerColumns, author: joined ? authorColumns : authorIdOnly(a.userId), hidden: a.hidden })
+    .from(a)
+    .$dynamic();
+  return [
+    (joined ? question.innerJoin(u, eq(u.id, q.userId)) : question).where(eq(q.id, sql`(SELECT qid FROM answers WHERE id = ${aid})`)),
+    (joined ? answer.innerJoin(u, eq(u.id, a.userId)) : answer).where(eq(a.id, aid)),
+    commentsQuery(env, and(eq(schema.comments.refType, "A"), eq(schema.comments.refId, aid))!, true, joined),
+  ] as const;
+}
+
+/** The answer page's batch on DB, with the map's word on where the answer's question lives (its last statement). */
+const answerPageBatch = keptBatch(
+  (env) => [...answerPageStatements(env, true), homeQuery(env, sql`(SELECT qid FROM answers WHERE id = ${sql.placeholder("aid")})`)] as const,
+);
+
+/** The same reads on a thread database. */
+const threadAnswerBatch = keptBatch((env) => answerPageStatements(env, false));
+
+type AnswerPageRows = readonly [(QuestionRow & { author: Author })[], (AnswerRow & { hidden: number })[], CommentRow[]];
+
+/** The answer page's rows from thread database `binding`, their authors read from DB by id. */
+async function threadAnswerRows(env: Env, binding: string, aid: number): Promise<AnswerPageRows> {
+  const on = envOn(env, binding);
+  if (!on) return [[], [], []];
+  const [qRows, answerRows, commentRows] = await threadAnswerBatch(on, { aid });
+  const authors = await authorsById(env, [...qRows, ...answerRows].map((r) => r.author.id).concat(commentRows.map((c) => c.user_id)));
+  const fill = authorsFilled(authors);
+  return [qRows.map(fill), answerRows.map(fill), commentersFilled(commentRows as CommentRow[], authors)] as unknown as AnswerPageRows;
+}
+
+/**
+ * The answer page's rows where the answer lives: an id of DB's block is read there, with the map's
+ * word on its question (one round trip), and again in the thread database the map names, if any; an
+ * id of a thread database's block is read there, and again where the map now puts its question, if
+ * the range has moved on since.
+ */
+async function answerPageRows(env: Env, aid: number): Promise<AnswerPageRows> {
+  const owner = blockOwner(aid);
+  if (owner === SITE_DB) {
+    const [qRows, answerRows, commentRows, home] = await answerPageBatch(env, { aid });
+    const binding = home[0]?.binding ?? SITE_DB;
+    return binding === SITE_DB ? ([qRows, answerRows, commentRows] as unknown as AnswerPageRows) : threadAnswerRows(env, binding, aid);
+  }
+  const rows = await threadAnswerRows(env, owner, aid);
+  const qid = rows[1][0]?.qid;
+  if (qid == null) return rows;
+  const binding = bindingOf(await threadRanges(env, Date.now()), qid);
+  return binding === owner ? rows : threadAnswerRows(env, binding, aid);
+}
+
 export type AnswerPage =
   | { kind: "missing" }
   | { kind: "deleted"; question: QuestionView }
   | { kind: "ok"; question: QuestionView; answer: AnswerView; highlight: number | null };
 
 /**
- * A single answer under its question header with all of its comments (to the 'more' depth);
- * used by /answer/{aid} and by the comment-in-context view.
+ * A single answer under its question header with all of its comments (to the 'more' depth), from
+ * the database its question lives in; used by /answer/{aid} and by the comment-in-context view.
  */
 export async function loadAnswerPage(env: Env, aid: number, highlight: number | null = null): Promise<AnswerPage> {
-  const db = dbOf(env);
-  const [qRows, answerRows, commentRows] = await db.batch([
-    db
-      .select({ ...questionColumns, author: authorColumns })
-      .from(q)
-      .innerJoin(u, eq(u.id, q.userId))
-      .where(eq(q.id, sql`(SELECT qid FROM answers WHERE id = ${aid})`)),
-    db
-      .select({ ...answerColumns, author: authorColumns, hidden: a.hidden })
-      .from(a)
-      .innerJoin(u, eq(u.id, a.userId))
-      .where(eq(a.id, aid)),
-    commentsQuery(env, and(eq(schema.comments.refType, "A"), eq(schema.comments.refId, aid))!, true),
-  ]);
+  const [qRows, answerRows, commentRows] = await answerPageRows(env, aid);
   const qr = qRows[0];
   const ar = answerRows[0];
   if (!qr || !ar) return { kind: "missing" };
@@ -311,7 +369,10 @@ export async function answerPageWithTrail(env: Env, aid: number, highlight: numb
 /** Where a comment lives: its question, and the answer it belongs to (null for a question comment). */
 export async function locateComment(env: Env, cmid: number) {
   const c = schema.comments;
-  const row = await dbOf(env).select({ id: c.id, qid: c.qid, refType: c.refType, refId: c.refId, hidden: c.hidden }).from(c).where(eq(c.id, cmid)).get();
+  const found = await readThreadRow(env, cmid, Date.now(), (on) =>
+    dbOf(on).select({ id: c.id, qid: c.qid, refType: c.refType, refId: c.refId, hidden: c.hidden }).from(c).where(eq(c.id, cmid)).get(),
+  );
+  const row = found?.row;
   if (!row || row.qid == null) return null;
   return { qid: row.qid, answerId: row.refType === "A" ? row.refId : null };
 }
@@ -330,7 +391,8 @@ export type CommentFocus = { cmid: number; answerId: number | null; offset: numb
 export async function commentFocus(env: Env, qid: number, cmid: number): Promise<CommentFocus | null> {
   const live = liveAnswer(answerCols("x"));
   // one read: the comment, its answer (an answer's comment) and how many live answers come before it
-  const row = await dbOf(env).get<{
+  const home = await threadHome(env, qid, Date.now());
+  const row = await dbOf(home.env).get<{
     qid: number | null;
     refType: string;
     refId: number;
@@ -353,7 +415,7 @@ export async function commentFocus(env: Env, qid: number, cmid: number): Promise
 export async function focusThreads(env: Env, qid: number, focus: CommentFocus) {
   const c = schema.comments;
   const target = focus.answerId === null ? and(eq(c.refType, "Q"), eq(c.refId, qid))! : and(eq(c.refType, "A"), eq(c.refId, focus.answerId))!;
-  return buildThreads(await commentsQuery(env, target, true));
+  return buildThreads(await threadComments(env, await threadHome(env, qid, Date.now()), target, true));
 }
 
 /** The page with the focused comment's whole thread in place of its '20,3,3' cut. */
@@ -366,6 +428,6 @@ export function withCommentInContext(page: Extract<QuestionPage, { kind: "ok" }>
 /** The question of a visible answer, or null (the answer's e-mail link pages). */
 export async function answerQuestionId(env: Env, aid: number): Promise<number | null> {
   const a = schema.answers;
-  const row = await dbOf(env).select({ qid: a.qid, hidden: a.hidden }).from(a).where(eq(a.id, aid)).get();
-  return row && row.hidden === 0 ? row.qid : null;
+  const found = await readThreadRow(env, aid, Date.now(), (on) => dbOf(on).select({ qid: a.qid, hidden: a.hidden }).from(a).where(eq(a.id, aid)).get());
+  return found && found.row.hidden === 0 ? found.row.qid : null;
 }

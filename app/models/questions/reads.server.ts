@@ -15,13 +15,25 @@ import { isExpertLevel } from "../../lib/levels";
 import { LIMITS } from "../../lib/limits";
 import { blank, Id, Offset, OptId, PageSize, storedIds } from "../../lib/fields";
 import { getCategoryTree, type CategoryTree } from "../categories/categories.server";
-import { buildThreads, commentsQuery, type CommentRow } from "../comments/threads.server";
+import { buildThreads, commentsQuery, type CommentRow, threadComments, withCommenters } from "../comments/threads.server";
 import { dbOf, schema } from "../core/db.server";
 import { loadAnswerPage, loadQuestionPage } from "./question-page.server";
 import type { Session } from "../users/session.server";
 import { assertCategoryOpen, questionRemoved, type Reader } from "../core/visibility.server";
 import { shapeComment, shapeNodes } from "../comments/comment-reply.server";
-import { authorBrandsQuery, brandsByAuthor, EXTRA_FLAGS, extrasQueries, shapeExtras, type AuthorBrand } from "./question-extras.server";
+import {
+  authorBrandsOf,
+  brandsByAuthor,
+  EXTRA_FLAGS,
+  extrasQueries,
+  factsInSiteDb,
+  factsOfRows,
+  factsQueries,
+  shapeExtras,
+  watchQuery,
+  type AuthorBrand,
+} from "./question-extras.server";
+import { readThreadRow, threadHome, type ThreadHome } from "../core/thread-ranges.server";
 
 const q = schema.questions;
 const a = schema.answers;
@@ -156,11 +168,15 @@ export function replyAbility(
   return { canreply: 1, rid: 0 };
 }
 
-/** The question's own flags and what the viewer did there, in one batch (uid 0 for a guest). */
-async function viewerOf(env: Env, qid: number, session: Session | null) {
-  const db = dbOf(env);
+/**
+ * The question's own flags and what the viewer did there (uid 0 for a guest), where its thread
+ * lives, with the brands the extras need: one batch when that is DB; otherwise the thread's batch
+ * and then DB's, by the facts it read.
+ */
+async function viewerOf(env: Env, qid: number, session: Session | null, home: ThreadHome) {
+  const db = dbOf(home.env);
   const uid = session?.user.id ?? 0;
-  const [flags, answered, voted, polled, marked, ...extras] = await db.batch([
+  const thread = [
     db
       .select({ cancomment: q.cancomment, noadd: q.noadd, ...EXTRA_FLAGS })
       .from(q)
@@ -181,8 +197,21 @@ async function viewerOf(env: Env, qid: number, session: Session | null) {
       .select({ id: schema.marks.id })
       .from(schema.marks)
       .where(and(eq(schema.marks.targetType, "Q"), eq(schema.marks.targetId, qid), eq(schema.marks.userId, uid))),
-    ...extrasQueries(env, qid, uid),
-  ]);
+    watchQuery(home.env, qid, uid),
+  ] as const;
+  const rows = home.joined
+    ? await db.batch([...thread, ...extrasQueries(env, factsInSiteDb(qid))])
+    : await db.batch([...thread, ...factsQueries(home.env, qid)]).then(async ([flags, answered, voted, polled, marked, watch, question, answerers]) => {
+        const of = question[0]
+          ? factsOfRows(
+              question[0],
+              answerers.map((r) => r.userId),
+            )
+          : null;
+        const site = of ? await dbOf(env).batch(extrasQueries(env, of)) : ([[] as never[], [] as never[], [] as never[]] as const);
+        return [flags, answered, voted, polled, marked, watch, ...site] as const;
+      });
+  const [flags, answered, voted, polled, marked, ...extras] = rows;
   return {
     cancomment: flags[0]?.cancomment ?? 1,
     noadd: flags[0]?.noadd ?? 0,
@@ -198,7 +227,8 @@ async function viewerOf(env: Env, qid: number, session: Session | null) {
 
 /** `question` {qid}: the question page's data (first 20 answers, the best apart, comments '20,3,3'). */
 export async function readQuestion(env: Env, session: Session | null, input: z.infer<typeof QuestionInput>, now: number, reader: Reader) {
-  const [loaded, viewer, tree] = await Promise.all([loadQuestionPage(env, input.qid, 0), viewerOf(env, input.qid, session), getCategoryTree(env, now)]);
+  const home = await threadHome(env, input.qid, now);
+  const [loaded, viewer, tree] = await Promise.all([loadQuestionPage(env, input.qid, 0), viewerOf(env, input.qid, session, home), getCategoryTree(env, now)]);
   const page = readable(loaded, reader, tree);
   const v = page.question;
   const isOwner = !!session && session.user.id === v.author.id;
@@ -241,7 +271,8 @@ export const MoreAnswersInput = z.object({
 export async function readMoreAnswers(env: Env, session: Session | null, input: z.infer<typeof MoreAnswersInput>, reader: Reader) {
   const p = input.p ?? 0;
   const n = input.n ?? LIMITS.pageSize;
-  const [loaded, tree, members] = await Promise.all([loadQuestionPage(env, input.qid, p), getCategoryTree(env), authorBrandsQuery(env, input.qid)]);
+  const home = await threadHome(env, input.qid, Date.now());
+  const [loaded, tree, members] = await Promise.all([loadQuestionPage(env, input.qid, p), getCategoryTree(env), authorBrandsOf(env, home, input.qid)]);
   const page = readable(loaded, reader, tree);
   const owns = ownerOf(page.question, session);
   const brands = brandsByAuthor(members);
@@ -252,13 +283,9 @@ export const ShowAnswerInput = z.object({ aid: Id });
 
 /** `showans` {aid}: one answer with all its comments, under its question's header. */
 export async function readAnswer(env: Env, session: Session | null, input: z.infer<typeof ShowAnswerInput>, now: number, reader: Reader) {
-  const [loaded, tree, members] = await Promise.all([
-    loadAnswerPage(env, input.aid),
-    getCategoryTree(env, now),
-    authorBrandsQuery(env, sql`(SELECT qid FROM answers WHERE id = ${input.aid})`),
-  ]);
+  const [loaded, tree] = await Promise.all([loadAnswerPage(env, input.aid), getCategoryTree(env, now)]);
   const page = readable(loaded, reader, tree, ERR.readAnswerGone);
-  const brands = brandsByAuthor(members);
+  const brands = brandsByAuthor(await authorBrandsOf(env, await threadHome(env, page.question.id, now), page.question.id));
   return {
     question: questionHeader(page.question, tree, brands),
     answer: shapeAnswer(page.answer, ownerOf(page.question, session), brands),
@@ -267,7 +294,8 @@ export async function readAnswer(env: Env, session: Session | null, input: z.inf
 
 // ---------------------------------------------------------------- comments
 
-type Target = { refType: "Q" | "A"; refId: number; qid: number; categoryId: number };
+/** A listing's target, and where its thread lives. */
+type Target = { refType: "Q" | "A"; refId: number; qid: number; categoryId: number; home: ThreadHome };
 
 /**
  * Where a listing's comments live, refusing what cannot be shown to the reader: a question in a
@@ -276,8 +304,7 @@ type Target = { refType: "Q" | "A"; refId: number; qid: number; categoryId: numb
  * `parent` is that comment.
  */
 async function resolveTarget(env: Env, type: "Q" | "A" | "C", refid: number, reader: Reader): Promise<Target & { parent: number | null }> {
-  const db = dbOf(env);
-  const [tree, target] = await Promise.all([getCategoryTree(env), findTarget(db, type, refid)]);
+  const [tree, target] = await Promise.all([getCategoryTree(env), findTarget(env, type, refid)]);
   assertCategoryOpen(reader, tree, target.categoryId);
   if (target.qremoved) throw new DomainError(ERR.questionGone);
   if (target.aremoved) throw new DomainError(ERR.readAnswerGone);
@@ -285,32 +312,40 @@ async function resolveTarget(env: Env, type: "Q" | "A" | "C", refid: number, rea
   return found;
 }
 
-/** A listing's target as stored, with whether its question or its answer was removed. */
-async function findTarget(db: ReturnType<typeof dbOf>, type: "Q" | "A" | "C", refid: number) {
+/** A listing's target as stored where its thread lives, with whether its question or its answer was removed. */
+async function findTarget(env: Env, type: "Q" | "A" | "C", refid: number) {
+  const now = Date.now();
   if (type === "Q") {
-    const row = await db.select({ state: q.state, hidden: q.hidden, categoryId: q.categoryId }).from(q).where(eq(q.id, refid)).get();
+    const home = await threadHome(env, refid, now);
+    const row = await dbOf(home.env).select({ state: q.state, hidden: q.hidden, categoryId: q.categoryId }).from(q).where(eq(q.id, refid)).get();
     if (!row) throw new DomainError(ERR.questionGone);
-    return { refType: "Q" as const, refId: refid, qid: refid, categoryId: row.categoryId, parent: null, qremoved: questionRemoved(row), aremoved: false };
+    return { refType: "Q" as const, refId: refid, qid: refid, categoryId: row.categoryId, parent: null, qremoved: questionRemoved(row), aremoved: false, home };
   }
   if (type === "A") {
-    const row = await db
-      .select({ hidden: a.hidden, qid: a.qid, state: q.state, qhidden: q.hidden, categoryId: q.categoryId })
-      .from(a)
-      .innerJoin(q, eq(q.id, a.qid))
-      .where(eq(a.id, refid))
-      .get();
-    if (!row) throw new DomainError(ERR.readAnswerGone);
+    const found = await readThreadRow(env, refid, now, (on) =>
+      dbOf(on)
+        .select({ hidden: a.hidden, qid: a.qid, state: q.state, qhidden: q.hidden, categoryId: q.categoryId })
+        .from(a)
+        .innerJoin(q, eq(q.id, a.qid))
+        .where(eq(a.id, refid))
+        .get(),
+    );
+    if (!found) throw new DomainError(ERR.readAnswerGone);
+    const { row, home } = found;
     const qremoved = questionRemoved({ state: row.state, hidden: row.qhidden });
-    return { refType: "A" as const, refId: refid, qid: row.qid, categoryId: row.categoryId, parent: null, qremoved, aremoved: row.hidden === 1 };
+    return { refType: "A" as const, refId: refid, qid: row.qid, categoryId: row.categoryId, parent: null, qremoved, aremoved: row.hidden === 1, home };
   }
-  const row = await db
-    .select({ refType: cm.refType, refId: cm.refId, qid: q.id, state: q.state, hidden: q.hidden, categoryId: q.categoryId, ahidden: a.hidden })
-    .from(cm)
-    .innerJoin(q, eq(q.id, cm.qid))
-    .leftJoin(a, and(eq(cm.refType, "A"), eq(a.id, cm.refId)))
-    .where(and(eq(cm.id, refid), sql`${cm.refType} in ('Q', 'A')`))
-    .get();
-  if (!row) throw new DomainError(ERR.readCommentGone);
+  const found = await readThreadRow(env, refid, now, (on) =>
+    dbOf(on)
+      .select({ refType: cm.refType, refId: cm.refId, qid: q.id, state: q.state, hidden: q.hidden, categoryId: q.categoryId, ahidden: a.hidden })
+      .from(cm)
+      .innerJoin(q, eq(q.id, cm.qid))
+      .leftJoin(a, and(eq(cm.refType, "A"), eq(a.id, cm.refId)))
+      .where(and(eq(cm.id, refid), sql`${cm.refType} in ('Q', 'A')`))
+      .get(),
+  );
+  if (!found) throw new DomainError(ERR.readCommentGone);
+  const { row, home } = found;
   const aremoved = row.refType === "A" && (row.ahidden === null || row.ahidden === 1);
   return {
     refType: row.refType as "Q" | "A",
@@ -320,6 +355,7 @@ async function findTarget(db: ReturnType<typeof dbOf>, type: "Q" | "A" | "C", re
     parent: refid,
     qremoved: questionRemoved(row),
     aremoved,
+    home,
   };
 }
 
@@ -355,9 +391,9 @@ export const CommentsInput = z.object({
  * `total` is the number of top-level comments (or of direct replies under the parent).
  */
 export async function readComments(env: Env, input: z.infer<typeof CommentsInput>, reader: Reader) {
-  const db = dbOf(env);
   const p = input.p ?? 0;
   const target = await resolveTarget(env, input.type, input.refid, reader);
+  const db = dbOf(target.home.env);
   let parent = target.parent;
   if (input.cmid !== undefined && input.cmid !== parent) {
     const under = await resolveTarget(env, "C", input.cmid, reader);
@@ -371,7 +407,8 @@ export async function readComments(env: Env, input: z.infer<typeof CommentsInput
   if (parent !== null) where = sql`(${cm.id} = ${parent} or ${subtreeOfWindow(siblings, p)})`;
   else if (!full && p === 0) where = refCond(target);
   else where = subtreeOfWindow(siblings, p);
-  const [totals, rows] = await db.batch([db.select({ n: count() }).from(cm).where(siblings), commentsQuery(env, where, full)]);
+  const [totals, read] = await db.batch([db.select({ n: count() }).from(cm).where(siblings), commentsQuery(target.home.env, where, full, target.home.joined)]);
+  const rows = target.home.joined ? read : await withCommenters(env, read as CommentRow[]);
   if (parent !== null) {
     // the parent is the root of this listing, whatever its own depth
     const rerooted = (rows as CommentRow[]).map((r) => (r.id === parent ? { ...r, parent_id: null } : r));
@@ -414,8 +451,8 @@ export async function readAllComments(env: Env, input: z.infer<typeof AllComment
   const target = await resolveTarget(env, input.type, input.refid, reader);
   const key = `${target.refType}:${target.refId}`;
   if (target.parent === null) {
-    const rows = await commentsQuery(env, refCond(target), true);
-    const nodes = buildThreads(rows as CommentRow[]).get(key)?.nodes ?? [];
+    const rows = await threadComments(env, target.home, refCond(target), true);
+    const nodes = buildThreads(rows).get(key)?.nodes ?? [];
     return { comments: shapeNodes(nodes, target.refType, target.refId), type: target.refType, refid: target.refId };
   }
   const parent = target.parent;
@@ -424,7 +461,7 @@ export async function readAllComments(env: Env, input: z.infer<typeof AllComment
       select ${parent} union all select comments.id from comments join sub on comments.parent_id = sub.id
       limit ${LIMITS.commentsListMax + 1}
     ) select id from sub)`;
-  const rows = (await commentsQuery(env, below, true)) as CommentRow[];
+  const rows = await threadComments(env, target.home, below, true);
   const root = buildThreads(rows.map((r) => (r.id === parent ? { ...r, parent_id: null } : r))).get(key)?.nodes[0];
   return {
     comments: (root?.replies ?? []).map((r) => shapeComment(r, target.refType, target.refId, parent, null, depthUnder(rows, parent))),
@@ -445,21 +482,24 @@ export const CommentContextInput = z.object({ cmid: Id, type: z.preprocess(blank
  */
 export async function readCommentContext(env: Env, session: Session | null, input: z.infer<typeof CommentContextInput>, now: number, reader: Reader) {
   const target = await resolveTarget(env, "C", input.cmid, reader);
-  if (input.type && input.refid !== undefined && !(await holdsComment(env, target, input.type, input.refid, input.cmid))) {
+  if (input.type && input.refid !== undefined && !(await holdsComment(target, input.type, input.refid, input.cmid))) {
     throw new DomainError(ERR.readCommentGone);
   }
   const tree = await getCategoryTree(env, now);
   if (target.refType === "A") {
-    const [page, members] = await Promise.all([loadAnswerPage(env, target.refId, input.cmid), authorBrandsQuery(env, target.qid)]);
+    const [page, members] = await Promise.all([loadAnswerPage(env, target.refId, input.cmid), authorBrandsOf(env, target.home, target.qid)]);
     if (page.kind !== "ok") throw new DomainError(ERR.readAnswerGone);
     const brands = brandsByAuthor(members);
     const { comments, ...answer } = shapeAnswer(page.answer, ownerOf(page.question, session), brands, input.cmid);
     const header = questionHeader(page.question, tree, brands);
     return { cmid: input.cmid, type: "A", refid: target.refId, question: header, answer, comments };
   }
-  const [page, members] = await Promise.all([loadQuestionPage(env, target.qid, 0), authorBrandsQuery(env, target.qid)]);
+  const [page, members, rows] = await Promise.all([
+    loadQuestionPage(env, target.qid, 0),
+    authorBrandsOf(env, target.home, target.qid),
+    threadComments(env, target.home, refCond(target), true),
+  ]);
   if (page.kind !== "ok") throw new DomainError(ERR.questionGone);
-  const rows = (await commentsQuery(env, refCond(target), true)) as CommentRow[];
   const nodes = buildThreads(rows).get(`Q:${target.qid}`)?.nodes ?? [];
   return {
     cmid: input.cmid,
@@ -472,9 +512,9 @@ export async function readCommentContext(env: Env, session: Session | null, inpu
 }
 
 /** Whether the comment `cmid` (found under `target`) is in the thread of type/refid: its question, its answer, or under the comment refid. */
-async function holdsComment(env: Env, target: Target, type: "Q" | "A" | "C", refid: number, cmid: number): Promise<boolean> {
+async function holdsComment(target: Target, type: "Q" | "A" | "C", refid: number, cmid: number): Promise<boolean> {
   if (type !== "C") return target.refType === type && target.refId === refid;
-  const row = await dbOf(env).get<{ found: number }>(
+  const row = await dbOf(target.home.env).get<{ found: number }>(
     sql`WITH RECURSIVE up(id, parent_id) AS (SELECT id, parent_id FROM comments WHERE id = ${cmid} UNION ALL SELECT c.id, c.parent_id FROM comments c JOIN up ON c.id = up.parent_id) SELECT count(*) AS found FROM up WHERE id = ${refid}`,
   );
   return (row?.found ?? 0) > 0;

@@ -5,6 +5,7 @@ import { isModerator } from "../../lib/moderation";
 import { moderOnQuestion, type ModerOnQuestion } from "../moderation/on-page.server";
 import { keepViewerSession, readCookie, SESSION_COOKIE, sessionOfRows, sessionStatements, sha256Hex } from "../users/session.server";
 import { keptBatch } from "../core/kept-batch.server";
+import { envOfBinding, homeQuery, SITE_DB, threadHome } from "../core/thread-ranges.server";
 
 export type Viewer = {
   id: number;
@@ -30,7 +31,8 @@ const isUser = (column: SQLiteColumn, user: UserRef) => (typeof user === "number
 
 /** What the signed-in reader has already done on a question (one statement), for the forms he is offered. */
 export async function viewerOnQuestion(env: Env, user: { id: number; lvl: number; type?: string; permissions?: string[] }, qid: number): Promise<Viewer> {
-  const [row] = await classStatement(dbOf(env), user.id, qid);
+  const home = await threadHome(env, qid, Date.now());
+  const [row] = await classStatement(dbOf(home.env), user.id, qid);
   const { ownAnswers, ...done } = doneOn(user.id, row ?? NOTHING_DONE);
   return {
     id: user.id,
@@ -174,7 +176,7 @@ export const untouchedClass = (user: ClassUser): ViewerClass => classOf(user, [U
 /** The session, its user and the class's statements, built once per isolate (every signed-in question page reads them). */
 const sessionAndClassBatch = keptBatch((env) => {
   const read = sessionStatements(env, sql.placeholder("hash"), sql.placeholder("now"));
-  return [read.session, read.user, classStatement(dbOf(env), read.userId, sql.placeholder("qid"), true)] as const;
+  return [read.session, read.user, classStatement(dbOf(env), read.userId, sql.placeholder("qid"), true), homeQuery(env, sql.placeholder("qid"))] as const;
 });
 
 /**
@@ -199,8 +201,12 @@ export async function sessionAndClassOnQuestion(context: { cloudflare: { env: En
  * request's (a card renewed after the page's reply reads him this way).
  */
 export async function readerFromD1(env: Env, hash: string, qid: number, now: number) {
-  const [sessionRows, userRows, classRows] = await sessionAndClassBatch(env, { hash, now, qid });
-  return { session: sessionOfRows(env, sessionRows, userRows, now), classRows, touched: touchedOf(classRows[0]?.touched) };
+  const [sessionRows, userRows, read, home] = await sessionAndClassBatch(env, { hash, now, qid });
+  const session = sessionOfRows(env, sessionRows, userRows, now);
+  // a question in a thread database: his class is read there, by his id (one round trip more)
+  const binding = home[0]?.binding ?? SITE_DB;
+  const classRows = binding === SITE_DB || !session ? read : await classStatement(dbOf(envOfBinding(env, binding)), session.user.id, qid);
+  return { session, classRows, touched: touchedOf(read[0]?.touched) };
 }
 
 /** What the question page's forms need of the reader (as `viewerOnQuestion` reads it), from his class: no moderator's links. */
