@@ -23,7 +23,8 @@ import { isSharedCandidate, type SharedRenderContext, sharedQuestionPage } from 
 import { withSecurityHeaders } from "../app/lib/http.server";
 import { servePreview } from "../app/models/photos/photo-reads.server";
 import { dropUnattachedPhotos } from "../app/models/photos/cleanup.server";
-import { cleanUpEffectRecords, sendUnsent, spreadOverDatabases } from "../app/models/effects/outbox.server";
+import { cleanUpEffectRecords, sendAllUnsent, spreadOverDatabases } from "../app/models/effects/outbox.server";
+import { threadsInUse } from "../app/models/core/thread-ranges.server";
 import { applyEffects } from "../app/models/effects/apply.server";
 import { unsubscribeByToken } from "../app/models/mail/unsubscribe.server";
 import { sendNoticeMails } from "../app/models/mail/notice-mails.server";
@@ -96,11 +97,13 @@ app.use("*", async (c, next) => {
   }
 });
 
-// Effects bound for another database leave outbox rows in the write's batch: once the response is
-// made, the request sends them to the queue (the cron sends whatever a stopped Worker left).
+// Effects bound for another database leave outbox rows in the write's batch (in DB, or in the thread
+// database the write went to): once the response is made, the request sends them to the queue (the
+// cron sends whatever a stopped Worker left).
 app.on(["POST", "PUT", "PATCH", "DELETE"], "*", async (c, next) => {
   await next();
-  if (spreadOverDatabases(c.env)) c.executionCtx.waitUntil(sendUnsent(c.env, Date.now()).catch((e) => console.error("effects: send failed", e)));
+  if (spreadOverDatabases(c.env) || threadsInUse())
+    c.executionCtx.waitUntil(sendAllUnsent(c.env, Date.now()).catch((e) => console.error("effects: send failed", e)));
 });
 
 app.route("/api", api);
@@ -185,7 +188,7 @@ export default {
     ctx.waitUntil(indexStale(env.DB, 5_000));
     ctx.waitUntil(fillNickKeys(env.DB, 5_000));
     // effects whose request stopped before sending them, and the effects' old records
-    ctx.waitUntil(sendUnsent(env, Date.now()));
+    ctx.waitUntil(sendAllUnsent(env, Date.now()));
     ctx.waitUntil(cleanUpEffectRecords(env, Date.now()));
     // from 09:00 Moscow time, the day's digests by mail, some each run
     ctx.waitUntil(sendDigests(env, Date.now()));

@@ -15,8 +15,11 @@
 import { applyD1Migrations, env } from "cloudflare:test";
 import { seedDatabase } from "../../db/seed/seed";
 
-// Idempotent: only applies the migrations not yet applied.
+// Idempotent: only applies the migrations not yet applied. The thread databases get their own schema
+// (empty: no range names them until a test moves one), as `npm start` gives them.
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
+await applyD1Migrations(env.THREADS_1, env.THREAD_MIGRATIONS);
+await applyD1Migrations(env.THREADS_2, env.THREAD_MIGRATIONS);
 
 const users = await env.DB.prepare("SELECT count(*) AS n FROM users").first<{ n: number }>();
 if (!users || users.n === 0) {

@@ -1,5 +1,5 @@
-import { applyD1Migrations, env } from "cloudflare:test";
-import { beforeAll, describe, expect, it } from "vitest";
+import { env } from "cloudflare:test";
+import { describe, expect, it, vi } from "vitest";
 import { DomainError } from "../../app/lib/errors";
 import { ERR } from "../../app/lib/errids";
 import { bindingOf, readThreadRanges, threadReadEnv, threadRefusal, threadWriteEnv } from "../../app/models/core/thread-ranges.server";
@@ -7,6 +7,10 @@ import { advanceQuestions } from "../../app/models/questions/lifecycle.server";
 import { moveStep, startMove } from "../../app/models/ops/move-range.server";
 import { THREAD_TABLES } from "../../app/models/ops/thread-tables.server";
 import { ID_BLOCK } from "../../app/lib/ids";
+import { envOn } from "../../app/models/core/databases.server";
+import { dbOf, schema } from "../../app/models/core/db.server";
+import { sendAllUnsent } from "../../app/models/effects/outbox.server";
+import { pointsChange } from "../../app/models/users/points.server";
 import { BASE, get, page, post, workerFetch } from "./helpers/api";
 import { as, newUser } from "./helpers/users";
 
@@ -21,11 +25,6 @@ const FIRST = 1;
 const LAST = 30;
 const OPS = { "content-type": "application/json", "x-ops-secret": "integration-tests-ops-secret" };
 
-beforeAll(async () => {
-  await applyD1Migrations(env.THREADS_1, env.THREAD_MIGRATIONS);
-  await applyD1Migrations(env.THREADS_2, env.THREAD_MIGRATIONS);
-});
-
 const count = async (d1: D1Database, query: string, ...binds: unknown[]) =>
   (
     await d1
@@ -33,6 +32,9 @@ const count = async (d1: D1Database, query: string, ...binds: unknown[]) =>
       .bind(...binds)
       .first<{ n: number }>()
   )?.n ?? 0;
+
+/** Rows of THREADS_1, as the tests read them. */
+const t1Rows = async <T>(query: string) => (await env.THREADS_1.prepare(query).all<T>()).results;
 
 /** Rows of each thread table that belong to questions FIRST..LAST in `d1`. */
 async function rangeCounts(d1: D1Database): Promise<Record<string, number>> {
@@ -125,7 +127,8 @@ async function moveWhileWriting(target: string, t: ReturnType<typeof traffic>) {
 
 describe("the range map", () => {
   it("a thread database has the thread tables as the site's database has them (columns and indexes)", async () => {
-    for (const t of THREAD_TABLES) {
+    // and the outbox, which a thread's writes leave their users' effects in
+    for (const t of [...THREAD_TABLES, { name: "outbox" }]) {
       for (const pragma of ["table_info", "index_list"]) {
         const shape = async (d1: D1Database) =>
           (await d1.prepare(`SELECT * FROM pragma_${pragma}(?)`).bind(t.name).all<Record<string, unknown>>()).results
@@ -333,6 +336,36 @@ describe("moving a range of questions while they are written to", () => {
       t1.prepare("DELETE FROM comments WHERE id = ?").bind(cmid),
       t1.prepare("UPDATE answers SET comcnt = comcnt - 1 WHERE id = ?").bind(moved.aid),
     ]);
+  });
+
+  it("a write in a thread database pays its user through that database's outbox: one row in the write's batch, applied in DB once by the queue", async () => {
+    const u = await newUser("Автор из архива");
+    const on = envOn(env, "THREADS_1")!;
+    const db = dbOf(on);
+    const qid = FIRST + 1;
+    const now = Date.now();
+    const his = () =>
+      env.DB.prepare(
+        "SELECT points, (SELECT count(*) FROM points_ledger WHERE user_id = ?1 AND reason = 'poll_vote' AND ref_id = ?2) AS rows FROM users WHERE id = ?1",
+      )
+        .bind(u.id, qid)
+        .first<{ points: number; rows: number }>();
+    const before = (await his())!;
+    await db.batch([
+      db.insert(schema.watches).values({ qid, userId: u.id, added: now }),
+      ...pointsChange(on, u.id, 2, "poll_vote", { type: "Q", id: qid }, now, true),
+    ]);
+    // the thread's row and the outbox row in THREADS_1; nothing of his points there or in DB yet
+    const queued = await t1Rows<{ id: string; target: string; kind: string; body: string }>("SELECT * FROM outbox WHERE sent IS NULL");
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ target: "DB", kind: "points" });
+    expect(JSON.parse(queued[0].body)).toMatchObject({ userId: u.id, delta: 2, reason: "poll_vote" });
+    expect(await his()).toEqual(before);
+    // the send after the response (or the cron's) takes it from THREADS_1; the queue applies it in DB
+    expect(await sendAllUnsent(env, Date.now())).toBe(1);
+    await vi.waitFor(async () => expect(await his()).toEqual({ points: before.points + 2, rows: before.rows + 1 }), { timeout: 15_000, interval: 50 });
+    expect(await t1Rows("SELECT id FROM outbox WHERE sent IS NULL")).toEqual([]);
+    expect(await count(env.DB, "SELECT count(*) AS n FROM applied_events WHERE id = ?", queued[0].id)).toBe(1);
   });
 
   it("THREADS_1 → THREADS_2: the same, and the source's copy is deleted once no isolate reads it", async () => {

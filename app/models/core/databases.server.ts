@@ -19,11 +19,21 @@ export function d1Named(env: Env, name: string): D1Database | null {
   return d1 && typeof d1.batch === "function" ? d1 : null;
 }
 
+const bindingOfEnvs = new WeakMap<object, string>();
+
 /** The env whose DB is the database bound as `name` (the env itself for DB, keeping its D1 session), or null. */
 export function envOn(env: Env, name: string): Env | null {
   if (name === SITE_DB) return env;
   const d1 = d1Named(env, name);
-  return d1 ? ({ ...env, DB: d1 } as Env) : null;
+  if (!d1) return null;
+  const on = { ...env, DB: d1 } as Env;
+  bindingOfEnvs.set(on, name);
+  return on;
+}
+
+/** The binding whose database an env's DB is: the name `envOn` made it for, else DB (a request's own env). */
+export function bindingOfEnv(env: Env): string {
+  return bindingOfEnvs.get(env) ?? SITE_DB;
 }
 
 /** Whether `name` is the name of a thread database (THREADS_n), bound or not. */

@@ -66,6 +66,11 @@ export function homeQuery(env: Env, qid: SQLWrapper | number) {
     .limit(1);
 }
 
+/** Whether this isolate's map gives any range to a thread database (then a write may have left outbox rows there). */
+export function threadsInUse(): boolean {
+  return kept.ranges.some((r) => r.binding !== SITE_DB);
+}
+
 /** Drops the isolate's copy of the map (after this isolate changed it). */
 export function forgetThreadRanges(): void {
   kept.at = Number.NEGATIVE_INFINITY;

@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { LEVELS } from "../../lib/levels";
 import { dbOf, schema } from "../core/db.server";
 import { levelNotification } from "../notifications/create.server";
-import { SITE_DB } from "../core/databases.server";
+import { bindingOfEnv } from "../core/databases.server";
 import { outboxRow, userHome } from "../effects/outbox.server";
 
 /** Points each action earns or costs. */
@@ -47,7 +47,8 @@ function levelCase(points: SQL): SQL {
  * batch. The third statement uses changes() itself (1 after the ledger insert exactly when the
  * change applied), so a statement after pointsChange cannot chain on changes() any more.
  *
- * When the user's rows live in another database than the caller's (userHome), the same slots
+ * When the user's rows live in another database than the one the caller's batch goes to (userHome;
+ * a thread database's batch never holds them), the same slots
  * hold the change's outbox row instead (second, where the ledger row would be, so a caller that
  * reads its changes still learns whether the change applied) and statements that do nothing; the
  * queue then applies pointsRows there (docs/decisions/0055-effects-across-databases.md).
@@ -64,7 +65,8 @@ export function pointsChange(
   const body: PointsEffect = { userId, delta, reason, ref, now };
   const rows = pointsRows(env, body, onlyIfChanged);
   const home = userHome(env, userId);
-  if (home === SITE_DB) return rows;
+  // his rows are in the database the write goes to (DB, as today): the same batch
+  if (home === bindingOfEnv(env)) return rows;
   const db = dbOf(env);
   // a SELECT leaves changes() as the statement before it set it, for the outbox row's guard
   const nothing = db.select({ none: sql`0` }).from(schema.outbox).where(sql`0`);
