@@ -51,8 +51,11 @@ export async function withCommenters(env: Env, rows: CommentRow[]): Promise<Comm
   return commentersFilled(rows, authors);
 }
 
+/** What a comment shows of its author. */
+export type Commenter = Pick<AuthorRow, "nick" | "lvl" | "points" | "kpd" | "filin" | "moder">;
+
 /** Comment rows read without the users' join, their commenters filled in from `authors`. */
-export function commentersFilled(rows: CommentRow[], authors: Map<number, AuthorRow>): CommentRow[] {
+export function commentersFilled(rows: CommentRow[], authors: Map<number, Commenter>): CommentRow[] {
   return rows.map((r) => {
     const a = authors.get(r.user_id);
     return a ? { ...r, nick: a.nick, lvl: a.lvl, points: a.points, kpd: a.kpd, filin: a.filin, moder: a.moder } : r;

@@ -2,7 +2,7 @@ import type { AnswerView, Author, CommentThread, Crumb, DeletedQuestionFacts, Qu
 import type { QuestionState } from "../../lib/questions";
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { LIMITS } from "../../lib/limits";
-import { buildThreads, type CommentRow, commentersFilled, commentsQuery, threadComments, threadOf } from "../comments/threads.server";
+import { buildThreads, type Commenter, type CommentRow, commentersFilled, commentsQuery, threadComments, threadOf } from "../comments/threads.server";
 import { dbOf, schema } from "../core/db.server";
 import { keptBatch } from "../core/kept-batch.server";
 import { answerCols, liveAnswer } from "../core/visibility.server";
@@ -294,32 +294,46 @@ const threadAnswerBatch = keptBatch((env) => answerPageStatements(env, false));
 type AnswerPageRows = readonly [(QuestionRow & { author: Author })[], (AnswerRow & { hidden: number })[], CommentRow[]];
 
 /** The answer page's rows from thread database `binding`, their authors read from DB by id. */
-async function threadAnswerRows(env: Env, binding: string, aid: number): Promise<AnswerPageRows> {
+async function threadAnswerRows(env: Env, binding: string, aid: number, known?: AnswerPageRows): Promise<AnswerPageRows> {
   const on = envOn(env, binding);
   if (!on) return [[], [], []];
   const [qRows, answerRows, commentRows] = await threadAnswerBatch(on, { aid });
-  const authors = await authorsById(env, [...qRows, ...answerRows].map((r) => r.author.id).concat(commentRows.map((c) => c.user_id)));
+  // the people DB's rows of this page already named (its copy of the range) need no second read
+  const authors = new Map<number, AuthorRow>([...(known?.[0] ?? []), ...(known?.[1] ?? [])].map((r) => [r.author.id, r.author as AuthorRow]));
+  const commenters = new Map<number, Commenter>(
+    (known?.[2] ?? []).map((c) => [c.user_id, { nick: c.nick, lvl: c.lvl, points: c.points, kpd: c.kpd, filin: c.filin ?? null, moder: c.moder ?? 0 }]),
+  );
+  const missing = [...qRows, ...answerRows]
+    .map((r) => r.author.id)
+    .filter((id) => !authors.has(id))
+    .concat(commentRows.map((c) => c.user_id).filter((id) => !commenters.has(id)));
+  for (const [id, a] of missing.length > 0 ? await authorsById(env, missing) : []) {
+    authors.set(id, a);
+    commenters.set(id, a);
+  }
   const fill = authorsFilled(authors);
-  return [qRows.map(fill), answerRows.map(fill), commentersFilled(commentRows as CommentRow[], authors)] as unknown as AnswerPageRows;
+  return [qRows.map(fill), answerRows.map(fill), commentersFilled(commentRows as CommentRow[], commenters)] as unknown as AnswerPageRows;
 }
 
 /**
- * The answer page's rows where the answer lives: an id of DB's block is read there, with the map's
- * word on its question (one round trip), and again in the thread database the map names, if any; an
- * id of a thread database's block is read there, and again where the map now puts its question, if
- * the range has moved on since.
+ * The answer page's rows where the answer lives. An id of DB's block is read there with the map's
+ * word on its question (one round trip) and, when the map names a thread database, read again
+ * there (a second), its people taken from DB's rows where they have them (a third read only for
+ * the others). An id of a thread database's block is read there, beside the isolate's map, and
+ * again where the map now puts its question, if the range has moved on since.
  */
 async function answerPageRows(env: Env, aid: number): Promise<AnswerPageRows> {
   const owner = blockOwner(aid);
   if (owner === SITE_DB) {
     const [qRows, answerRows, commentRows, home] = await answerPageBatch(env, { aid });
     const binding = home[0]?.binding ?? SITE_DB;
-    return binding === SITE_DB ? ([qRows, answerRows, commentRows] as unknown as AnswerPageRows) : threadAnswerRows(env, binding, aid);
+    const rows = [qRows, answerRows, commentRows] as unknown as AnswerPageRows;
+    return binding === SITE_DB ? rows : threadAnswerRows(env, binding, aid, rows);
   }
-  const rows = await threadAnswerRows(env, owner, aid);
+  const [rows, ranges] = await Promise.all([threadAnswerRows(env, owner, aid), threadRanges(env, Date.now())]);
   const qid = rows[1][0]?.qid;
   if (qid == null) return rows;
-  const binding = bindingOf(await threadRanges(env, Date.now()), qid);
+  const binding = bindingOf(ranges, qid);
   return binding === owner ? rows : threadAnswerRows(env, binding, aid);
 }
 
