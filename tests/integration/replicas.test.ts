@@ -18,6 +18,8 @@ describe("the D1 bookmark cookie", () => {
     // the value is D1's bookmark: hex groups joined by dashes, no user, no session, no time
     expect(pair).toMatch(/^d1b=[0-9a-f]+(-[0-9a-f]+)*$/i);
     expect(attributes.sort()).toEqual(["HttpOnly", "Path=/", "SameSite=Lax"]);
+    // nothing was written to a thread database: no bookmark cookie of one (d1b_THREADS_n)
+    expect(res.headers.getSetCookie().filter((c) => c.startsWith("d1b_"))).toEqual([]);
   });
 
   it("a question asked through the plain form is on the next page the same browser reads", async () => {
