@@ -324,12 +324,26 @@ describe("moving a range of questions while they are written to", () => {
     expect(photoPage.html).toContain(`/question/${moved.id}`);
     await t1.prepare("DELETE FROM photos WHERE id = ?").bind(photo!.id).run();
 
-    // a moderator's page of it: the answer dropped only in THREADS_1 is among those he may restore, with its author's nick
+    // a photo of the answer that only THREADS_1 holds: its preview is found by its key there, and
+    // served to a guest while the answer is live in THREADS_1
+    const key = "cd".repeat(16);
+    await t1
+      .prepare("INSERT INTO photos (user_id, src, width, height, added, target_type, target_id, qid) VALUES (?, ?, 640, 480, ?, 'A', ?, ?)")
+      .bind(reader.id, key, now, moved.aid, moved.id)
+      .run();
+    await env.PHOTOS.put(`p/${key}/800`, new Uint8Array([0xff, 0xd8, 0xff, 0xd9]), { httpMetadata: { contentType: "image/jpeg" } });
+    const preview = async () => (await workerFetch(`${BASE}/img/p/${key}/800`)).status;
+    expect(await preview()).toBe(200);
+
+    // a moderator's page of it: the answer dropped only in THREADS_1 is among those he may restore,
+    // with its author's nick; its photo's preview is no guest's any more
     await t1.prepare("UPDATE answers SET hidden = 1, deleted_by = 'moder' WHERE id = ?").bind(moved.aid).run();
     const moder = await page(`/question/${moved.id}`, await as("moder@demo.local"));
     expect(moder.status).toBe(200);
     expect(moder.html).toMatch(new RegExp(`data-dropped-answer="${moved.aid}"[\\s\\S]{0,400}Ответ только в базе вопросов`));
+    expect(await preview()).toBe(404);
     await t1.prepare("UPDATE answers SET hidden = 0, deleted_by = NULL WHERE id = ?").bind(moved.aid).run();
+    await t1.prepare("DELETE FROM photos WHERE src = ?").bind(key).run();
 
     // the comment goes again, so that the next move's counts stay the writer's own
     await t1.batch([
