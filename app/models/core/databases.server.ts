@@ -10,7 +10,7 @@ import { ID_BLOCK } from "../../lib/ids";
 export const SITE_DB = "DB";
 
 const DATABASE_BINDING = /^(DB|SITE|(USERS|THREADS|SEARCH)_\d+)$/;
-const THREAD_BINDING = /^THREADS_\d+$/;
+const THREAD_BINDING = /^THREADS_(\d+)$/;
 
 /** The D1 database bound as `name`, or null when `name` names none (or a binding of another kind). */
 export function d1Named(env: Env, name: string): D1Database | null {
@@ -55,7 +55,7 @@ export function threadBindings(env: Env): string[] {
 
 /** The first id of thread database `binding`'s own block (THREADS_n: n × 10^12). */
 export function idBlockOf(binding: string): number {
-  const n = /^THREADS_(\d+)$/.exec(binding);
+  const n = THREAD_BINDING.exec(binding);
   return n ? Number(n[1]) * ID_BLOCK : 0;
 }
 

@@ -123,9 +123,9 @@ export function inSiteDb(qid: SQLWrapper): SQL {
   return sql`COALESCE(${homeSql(qid)}, ${SITE_DB}) = ${SITE_DB}`;
 }
 
-/** The env to read question `qid`'s thread through. */
+/** The env to read question `qid`'s thread through (its `threadHome`'s). */
 export async function threadReadEnv(env: Env, qid: number, now: number): Promise<Env> {
-  return envOfBinding(env, bindingOf(await threadRanges(env, now), qid));
+  return (await threadHome(env, qid, now)).env;
 }
 
 /**
@@ -152,10 +152,27 @@ export async function threadHome(env: Env, qid: number, now: number): Promise<Th
 }
 
 /**
+ * A thread's row read from the database `found.on` (with its question's id), read again where its
+ * question lives when the map gives that question to another database; null when it is not there.
+ */
+export async function rowAtHome<T extends { qid: number | null }>(
+  env: Env,
+  found: { row: T; on: Env; joined: boolean },
+  now: number,
+  read: (on: Env) => Promise<T | undefined | null>,
+): Promise<{ row: T; home: ThreadHome } | null> {
+  if (found.row.qid == null) return { row: found.row, home: { env: found.on, joined: found.joined } };
+  const home = await threadHome(env, found.row.qid, now);
+  if (home.env.DB === found.on.DB) return { row: found.row, home };
+  const there = await read(home.env);
+  return there ? { row: there, home } : null;
+}
+
+/**
  * A thread's row known by its own id alone (an answer, a comment), read where it lives: first in the
- * database that gave the id out (its block), then, when the map gives the row's question to another
- * database, there. `read` reads the row (with its question's id) from a database's env. Null when
- * no database holds it, or its id names a database this Worker does not bind.
+ * database that gave the id out (its block), then where its question lives (`rowAtHome`). `read`
+ * reads the row (with its question's id) from a database's env. Null when no database holds it, or
+ * its id names a database this Worker does not bind.
  */
 export async function readThreadRow<T extends { qid: number | null }>(
   env: Env,
@@ -164,12 +181,7 @@ export async function readThreadRow<T extends { qid: number | null }>(
   read: (on: Env) => Promise<T | undefined | null>,
 ): Promise<{ row: T; home: ThreadHome } | null> {
   const owner = blockOwner(id);
-  const first = envOn(env, owner);
-  if (!first) return null;
-  const row = await read(first);
-  if (!row || row.qid == null) return row ? { row, home: { env: first, joined: owner === SITE_DB } } : null;
-  const home = await threadHome(env, row.qid, now);
-  if (home.env.DB === first.DB) return { row, home };
-  const there = await read(home.env);
-  return there ? { row: there, home } : null;
+  const on = envOn(env, owner);
+  const row = on && (await read(on));
+  return row ? rowAtHome(env, { row, on: on!, joined: owner === SITE_DB }, now, read) : null;
 }

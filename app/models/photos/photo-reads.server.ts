@@ -17,7 +17,7 @@ import { BoundedStore } from "../../lib/bounded-store";
 import { isolateValue } from "../../lib/isolate-value";
 import { ALBUM, albumPath, photoUrl } from "../../lib/photos";
 import { dbOf, schema } from "../core/db.server";
-import { readThreadRow, threadHome } from "../core/thread-ranges.server";
+import { readThreadRow, rowAtHome } from "../core/thread-ranges.server";
 import { envOn, threadBindings } from "../core/databases.server";
 import { isAdultCategory, type Reader, seesText } from "../core/visibility.server";
 import { readerOf } from "../users/reader.server";
@@ -124,33 +124,29 @@ const AVATARS = isolateValue("photo-reads.avatars", () => new BoundedStore<"">(4
 /**
  * The row of the photo under `key`, where its text's thread lives: read in DB (photos not in a text
  * live there, and every thread no range names), and when DB has none, in each thread database side
- * by side (a key is unique everywhere); a row whose question the map gives to another database is
- * read again there. Returns the row and the env of the database it came from.
+ * by side (a key is unique everywhere); then where its question lives (`rowAtHome`).
  */
-async function photoByKey(env: Env, key: string): Promise<{ row: PhotoRow; on: Env } | null> {
-  const inDb = await photoQuery(env).where(eq(p.src, key)).get();
-  let found: { row: PhotoRow; on: Env } | null = inDb ? { row: inDb, on: env } : null;
-  if (!found) {
-    const elsewhere = await Promise.all(
-      threadBindings(env).map(async (name) => {
-        const on = envOn(env, name)!;
-        const row = await photoQuery(on).where(eq(p.src, key)).get();
-        return row ? { row, on } : null;
-      }),
-    );
-    found = elsewhere.find((x) => x !== null) ?? null;
-  }
-  if (!found || found.row.qid == null) return found;
-  const home = await threadHome(env, found.row.qid, Date.now());
-  if (home.env.DB === found.on.DB) return found;
-  const there = await photoQuery(home.env).where(eq(p.src, key)).get();
-  return there ? { row: there, on: home.env } : null;
+async function photoByKey(env: Env, key: string): Promise<PhotoRow | null> {
+  const read = (on: Env) => photoQuery(on).where(eq(p.src, key)).get();
+  const inDb = await read(env);
+  const found = inDb
+    ? { row: inDb, on: env, joined: true }
+    : ((
+        await Promise.all(
+          threadBindings(env).map(async (name) => {
+            const on = envOn(env, name)!;
+            const row = await read(on);
+            return row ? { row, on, joined: false } : null;
+          }),
+        )
+      ).find((x) => x !== null) ?? null);
+  return found ? ((await rowAtHome(env, found, Date.now(), read))?.row ?? null) : null;
 }
 
 /** Who may see the previews of the photo under `key` (previewAudience), read from its row; an avatar's key is kept. */
 async function audienceOf(env: Env, request: Request, key: string) {
-  const found = await photoByKey(env, key);
-  const audience = found ? await previewAudience(env, request, found.row) : null;
+  const row = await photoByKey(env, key);
+  const audience = row ? await previewAudience(env, request, row) : null;
   if (audience === "forever") AVATARS.set(key, "");
   return audience;
 }
