@@ -1,15 +1,34 @@
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
-import { defineConfig } from "vitest/config";
+import { defineConfig, type Plugin } from "vitest/config";
 import { DEV_VARS } from "./scripts/dev-vars.mjs";
 import { FAKE_SHOP, startFakeYooKassa } from "./tests/integration/fakes/yookassa";
 import { startFakePushService } from "./tests/integration/fakes/push-service";
+import { bundleWorker } from "./tests/bundle-server";
+
+/** The Worker as a deploy bundles it: the tests' `SELF`, Durable Objects, queues and cron run it. */
+const BUNDLE_DIR = path.resolve(".wrangler/integration-bundle");
+const BUNDLE = path.join(BUNDLE_DIR, "index.js");
 
 /**
  * Integration tests inside workerd (@cloudflare/vitest-pool-workers 0.15, the Vite-plugin API).
  * The worker entry imports `build/server/index.js`: run `npm run build` first
  * (`npm test` does it for you).
+ *
+ * The Worker under test is the bundle `wrangler deploy` uploads (built here, a few seconds), not
+ * worker/index.ts through Vite. Every test file starts a fresh workerd, and Vite's module runner
+ * sends it each module with its source map over one socket from this process: the app's ~400
+ * modules made that most of a small file's time. A test file that imports `worker/index` gets the
+ * bundle too (the alias below), the very module `SELF` runs; the app modules a test imports itself
+ * are its own copies, as another isolate's would be. Source maps are kept for the test files alone.
  */
+/** A module's source map, inlined by the module runner, doubled what each workerd was sent. */
+const sourceMapsOfTestsAlone: Plugin = {
+  name: "source-maps-of-tests-alone",
+  enforce: "post",
+  transform: (code, id) => (id.includes("/tests/") ? null : { code, map: { mappings: "" } }),
+};
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.resolve("db/migrations"));
   const threadMigrations = await readD1Migrations(path.resolve("db/migrations-threads"));
@@ -17,12 +36,17 @@ export default defineConfig(async () => {
   const yookassa = await startFakeYooKassa();
   // Web Push goes to a push service on 127.0.0.1 that checks the signature and decrypts (web-push.test.ts)
   const pushService = await startFakePushService();
+  await bundleWorker(BUNDLE_DIR);
   return {
+    resolve: { alias: [{ find: /^(\.\.\/)+worker\/index$/, replacement: BUNDLE }] },
     plugins: [
+      sourceMapsOfTestsAlone,
       cloudflareTest({
-        main: "./worker/index.ts",
+        main: BUNDLE,
         wrangler: { configPath: "./wrangler.toml" },
         miniflare: {
+          // the image codec's WebAssembly beside the bundle
+          modulesRules: [{ type: "CompiledWasm", include: ["**/*.wasm"] }],
           // a second store the tests apply the migrations to alone, with no seed (the category tree's test)
           // and a second database some users' rows live in, for the queue's effects (effects.test.ts),
           // and a second thread database besides wrangler.toml's THREADS_1 (thread-ranges.test.ts)

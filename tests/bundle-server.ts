@@ -2,18 +2,28 @@
  * The Worker as a deploy bundles it, served by tests/serve-bundle.ts in a process group of its own:
  * the browser stories' server and the bench's deployed bundle.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { answers, bin, quietEnv } from "../scripts/local-env.mjs";
 
-/** Writes the bundle `wrangler deploy` would upload (React and the app built for production) to `outDir`. */
-export function bundleWorker(outDir: string): void {
+/**
+ * Writes the bundle `wrangler deploy` would upload (React and the app built for production) to
+ * `outDir`; the caller may do other work while wrangler bundles.
+ */
+export function bundleWorker(outDir: string): Promise<void> {
   fs.rmSync(outDir, { recursive: true, force: true });
-  const r = spawnSync(bin("wrangler"), ["deploy", "--dry-run", "--outdir", outDir], {
+  const child = spawn(bin("wrangler"), ["deploy", "--dry-run", "--outdir", outDir], {
     env: { ...quietEnv, CI: "1", NODE_ENV: "production" },
-    encoding: "utf8",
+    stdio: ["ignore", "ignore", "pipe"],
   });
-  if (r.status !== 0) throw new Error(`\`wrangler deploy --dry-run\` exited with ${r.status ?? r.signal}:\n${r.stderr}`);
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (s: string) => (stderr += s));
+  return new Promise((resolve, reject) => {
+    child.on("error", reject);
+    child.on("close", (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`\`wrangler deploy --dry-run\` exited with ${code ?? signal}:\n${stderr}`)),
+    );
+  });
 }
 
 export type BundleServer = { base: string; pid: number };

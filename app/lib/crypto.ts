@@ -14,6 +14,12 @@ export function fromBase64url(s: string): Uint8Array {
   return Uint8Array.from(atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4)), (c) => c.charCodeAt(0));
 }
 
+/** SHA-256 of a string, as lowercase hex. */
+export async function sha256Hex(s: string): Promise<string> {
+  const d = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(s));
+  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 /** HMAC-SHA-256 of `data` under `secret`. */
 export async function hmacSha256(secret: string, data: string): Promise<Uint8Array> {
   const enc = new TextEncoder();

@@ -1,5 +1,8 @@
 export type QuestionState = "A" | "V" | "R" | "D";
 
+/** A resolved question joins the gold fund once this many readers marked it «Нравится». */
+export const GOLD_MARKS = 3;
+
 /** The title shown for each question state. */
 export const STATE_TITLES: Record<QuestionState, string> = {
   A: "Вопрос открыт",

@@ -5,7 +5,7 @@
  * each other. Also the special sections the cron would fill: the gold fund and the leaders, and
  * the no-smoking and newcomers sections when the draws gave them nothing.
  */
-import { GOLD_MARKS } from "../../app/models/questions/gold.server";
+import { GOLD_MARKS } from "../../app/lib/questions";
 import type { seedCategories } from "./categories";
 import { EXPLANATIONS, POLL_TITLES, QUESTION_TAILS, TOP_CATEGORIES } from "./data";
 import { EXTRA_SUBCATEGORIES } from "./data/extra-categories";

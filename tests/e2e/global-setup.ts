@@ -58,6 +58,9 @@ export default async function globalSetup() {
     throw new Error(`e2e setup: something already answers on ${base}; stop it or set E2E_PORT.`);
   }
 
+  // wrangler bundles the Worker while the store is migrated and seeded
+  const bundled = bundleWorker(BUNDLE_DIR);
+  bundled.catch(() => {}); // a failed step below is the error to report; the bundle's own is awaited after
   fs.rmSync(STATE_DIR, { recursive: true, force: true });
   run(process.execPath, ["scripts/migrate.mjs", "--local", "--persist-to", STATE_DIR]);
   if (fs.existsSync("db/seed/cli.ts")) {
@@ -66,7 +69,7 @@ export default async function globalSetup() {
     console.warn("e2e setup: db/seed/cli.ts not found — serving an unseeded database");
   }
 
-  bundleWorker(BUNDLE_DIR);
+  await bundled;
   fs.mkdirSync(path.dirname(LOG_FILE), { recursive: true });
   // mail goes to the local sink (/dev/mail), its links to this server
   const vars = { ...E2E_SECRETS, SITE_ORIGIN: base };

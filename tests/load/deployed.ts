@@ -37,7 +37,7 @@ const DEPLOYED_VARS = { ...BENCH_VARS, D1_STATS: "0" };
 
 /** Bundles, copies the store, serves on 127.0.0.1:`port` and waits until it answers. */
 export async function startDeployed(state: string, port: number, inspectorPort: number): Promise<Deployed> {
-  bundleWorker(BUNDLE);
+  await bundleWorker(BUNDLE);
   fs.rmSync(COPY, { recursive: true, force: true });
   fs.cpSync(state, COPY, { recursive: true });
   return serveFromCopy(BUNDLE, DEPLOYED_VARS, port, inspectorPort);

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { DomainError } from "../../lib/errors";
 import { levelRank } from "../../lib/levels";
 import { dbOf, schema } from "./db.server";
-import { sha256Hex } from "../users/session.server";
+import { sha256Hex } from "../../lib/crypto";
 import { captchaCodeFor } from "./captcha-code.server";
 import { giveBack, hit, take } from "./rate-limits.server";
 import { addressKey } from "../../lib/ip-address";

@@ -1,11 +1,9 @@
 import { and, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import { dbOf, schema } from "../core/db.server";
 import { inSiteDb } from "../core/thread-ranges.server";
+import { GOLD_MARKS } from "../../lib/questions";
 
 const q = schema.questions;
-
-/** A resolved question joins the gold fund once this many readers marked it «Нравится». */
-export const GOLD_MARKS = 3;
 
 /** How many questions one run of the cron moves into the gold fund at most (the rest wait for the next run). */
 const GOLD_BATCH = 500;

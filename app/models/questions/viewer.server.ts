@@ -3,7 +3,8 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { type Db, dbOf, schema } from "../core/db.server";
 import { isModerator } from "../../lib/moderation";
 import { moderOnQuestion, type ModerOnQuestion } from "../moderation/on-page.server";
-import { keepViewerSession, readCookie, SESSION_COOKIE, sessionOfRows, sessionStatements, sha256Hex } from "../users/session.server";
+import { keepViewerSession, readCookie, SESSION_COOKIE, sessionOfRows, sessionStatements } from "../users/session.server";
+import { sha256Hex } from "../../lib/crypto";
 import { keptBatch } from "../core/kept-batch.server";
 import { envOfBinding, homeQuery, SITE_DB, threadHome } from "../core/thread-ranges.server";
 

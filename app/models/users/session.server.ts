@@ -1,5 +1,5 @@
 import { ERR } from "../../lib/errids";
-import { base64url } from "../../lib/crypto";
+import { base64url, sha256Hex } from "../../lib/crypto";
 import { parse as parseCookie } from "cookie";
 import { and, eq, gt, inArray, isNull, type Placeholder, sql } from "drizzle-orm";
 import { corporateDomains, emailGroup, type EmailGroup } from "../../lib/experiments";
@@ -46,11 +46,6 @@ export type Session = { id: number; salt: string; token: string; expiresAt: numb
 
 function randomToken(bytes = 32): string {
   return base64url(crypto.getRandomValues(new Uint8Array(bytes)));
-}
-
-export async function sha256Hex(s: string): Promise<string> {
-  const d = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(s));
-  return [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /**

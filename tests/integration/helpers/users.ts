@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
-import { DEMO_PASSWORD } from "../../../db/seed/seed";
-import { sha256Hex } from "../../../app/models/users/session.server";
+import { DEMO_PASSWORD } from "../../../db/seed/demo";
+import { sha256Hex } from "../../../app/lib/crypto";
 import { post, type Me } from "./api";
 
 /** Signs a user in (a demo user's password unless given). */
