@@ -4,18 +4,17 @@ import { defineConfig, type Plugin } from "vitest/config";
 import { DEV_VARS } from "./scripts/dev-vars.mjs";
 import { FAKE_SHOP, startFakeYooKassa } from "./tests/integration/fakes/yookassa";
 import { startFakePushService } from "./tests/integration/fakes/push-service";
-import { bundleWorker } from "./tests/bundle-server";
+import { INTEGRATION_BUNDLE_DIR } from "./tests/integration/bundle-path";
 
-/** The Worker as a deploy bundles it: the tests' `SELF`, Durable Objects, queues and cron run it. */
-const BUNDLE_DIR = path.resolve(".wrangler/integration-bundle");
-const BUNDLE = path.join(BUNDLE_DIR, "index.js");
+/** The Worker as a deploy bundles it (tests/integration/global-setup.ts): `SELF`, the Durable Objects, queues and cron run it. */
+const BUNDLE = path.join(INTEGRATION_BUNDLE_DIR, "index.js");
 
 /**
  * Integration tests inside workerd (@cloudflare/vitest-pool-workers 0.15, the Vite-plugin API).
  * The worker entry imports `build/server/index.js`: run `npm run build` first
  * (`npm test` does it for you).
  *
- * The Worker under test is the bundle `wrangler deploy` uploads (built here, a few seconds), not
+ * The Worker under test is the bundle `wrangler deploy` uploads (built by the global setup), not
  * worker/index.ts through Vite. Every test file starts a fresh workerd, and Vite's module runner
  * sends it each module with its source map over one socket from this process: the app's ~400
  * modules made that most of a small file's time. A test file that imports `worker/index` gets the
@@ -36,7 +35,6 @@ export default defineConfig(async () => {
   const yookassa = await startFakeYooKassa();
   // Web Push goes to a push service on 127.0.0.1 that checks the signature and decrypts (web-push.test.ts)
   const pushService = await startFakePushService();
-  await bundleWorker(BUNDLE_DIR);
   return {
     resolve: { alias: [{ find: /^(\.\.\/)+worker\/index$/, replacement: BUNDLE }] },
     plugins: [
@@ -95,6 +93,7 @@ export default defineConfig(async () => {
     ],
     test: {
       include: ["tests/integration/**/*.test.ts"],
+      globalSetup: ["./tests/integration/global-setup.ts"],
       setupFiles: ["./tests/integration/setup.ts"],
       // two files side by side, each in its own workerd: most of a file's time is the runtime's start
       // and its seed, which one core does while the other runs tests (vitest's default here is one)
