@@ -1,5 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
+/** The XSS corpus, one story of two to three minutes (see `projects`). */
+const CORPUS = "xss-corpus.spec.ts";
+
 /**
  * User stories in Debian's Chromium against the bundled Worker in Miniflare (Playwright cannot
  * download browsers here: `apt-get install -y chromium`). The global setup builds its own seeded D1
@@ -21,8 +24,8 @@ export default defineConfig({
   // The XSS corpus is one story of two to three minutes: it starts first, and the other worker takes
   // the rest of the stories beside it (last, as its name sorts, it ran alone at the end).
   projects: [
-    { name: "corpus", testMatch: "xss-corpus.spec.ts" },
-    { name: "stories", testIgnore: "xss-corpus.spec.ts" },
+    { name: "corpus", testMatch: CORPUS },
+    { name: "stories", testIgnore: CORPUS },
   ],
   forbidOnly: !!process.env.CI,
   retries: 0,

@@ -4,10 +4,17 @@ import { defineConfig, type Plugin } from "vitest/config";
 import { DEV_VARS } from "./scripts/dev-vars.mjs";
 import { FAKE_SHOP, startFakeYooKassa } from "./tests/integration/fakes/yookassa";
 import { startFakePushService } from "./tests/integration/fakes/push-service";
-import { INTEGRATION_BUNDLE_DIR } from "./tests/integration/bundle-path";
+import { INTEGRATION_BUNDLE_DIR } from "./tests/integration/global-setup";
 
 /** The Worker as a deploy bundles it (tests/integration/global-setup.ts): `SELF`, the Durable Objects, queues and cron run it. */
 const BUNDLE = path.join(INTEGRATION_BUNDLE_DIR, "index.js");
+
+/** A module's source map, inlined by the module runner, doubled what each workerd was sent. */
+const sourceMapsOfTestsAlone: Plugin = {
+  name: "source-maps-of-tests-alone",
+  enforce: "post",
+  transform: (code, id) => (id.includes("/tests/") ? null : { code, map: { mappings: "" } }),
+};
 
 /**
  * Integration tests inside workerd (@cloudflare/vitest-pool-workers 0.15, the Vite-plugin API).
@@ -21,12 +28,6 @@ const BUNDLE = path.join(INTEGRATION_BUNDLE_DIR, "index.js");
  * bundle too (the alias below), the very module `SELF` runs; the app modules a test imports itself
  * are its own copies, as another isolate's would be. Source maps are kept for the test files alone.
  */
-/** A module's source map, inlined by the module runner, doubled what each workerd was sent. */
-const sourceMapsOfTestsAlone: Plugin = {
-  name: "source-maps-of-tests-alone",
-  enforce: "post",
-  transform: (code, id) => (id.includes("/tests/") ? null : { code, map: { mappings: "" } }),
-};
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(path.resolve("db/migrations"));
@@ -95,8 +96,8 @@ export default defineConfig(async () => {
       include: ["tests/integration/**/*.test.ts"],
       globalSetup: ["./tests/integration/global-setup.ts"],
       setupFiles: ["./tests/integration/setup.ts"],
-      // two files side by side, each in its own workerd: most of a file's time is the runtime's start
-      // and its seed, which one core does while the other runs tests (vitest's default here is one)
+      // two files side by side, each in its own workerd: while one runtime starts and seeds, the
+      // other runs tests (vitest's default here is one)
       maxWorkers: 2,
       // seeding a fresh database per test file takes a few seconds under load
       hookTimeout: 60_000,

@@ -182,6 +182,7 @@ export async function readThreadRow<T extends { qid: number | null }>(
 ): Promise<{ row: T; home: ThreadHome } | null> {
   const owner = blockOwner(id);
   const on = envOn(env, owner);
-  const row = on && (await read(on));
-  return row ? rowAtHome(env, { row, on: on!, joined: owner === SITE_DB }, now, read) : null;
+  if (!on) return null;
+  const row = await read(on);
+  return row ? rowAtHome(env, { row, on, joined: owner === SITE_DB }, now, read) : null;
 }

@@ -121,6 +121,18 @@ async function previewAudience(env: Env, request: Request, r: PhotoRow): Promise
  */
 const AVATARS = isolateValue("photo-reads.avatars", () => new BoundedStore<"">(400_000, () => 0));
 
+/** The photo row `read` finds in a thread database, all asked side by side; null when none has it. */
+async function inThreadDbs(env: Env, read: (on: Env) => Promise<PhotoRow | undefined>) {
+  const found = await Promise.all(
+    threadBindings(env).map(async (name) => {
+      const on = envOn(env, name)!;
+      const row = await read(on);
+      return row ? { row, on, joined: false } : null;
+    }),
+  );
+  return found.find((x) => x !== null) ?? null;
+}
+
 /**
  * The row of the photo under `key`, where its text's thread lives: read in DB (photos not in a text
  * live there, and every thread no range names), and when DB has none, in each thread database side
@@ -129,17 +141,7 @@ const AVATARS = isolateValue("photo-reads.avatars", () => new BoundedStore<"">(4
 async function photoByKey(env: Env, key: string): Promise<PhotoRow | null> {
   const read = (on: Env) => photoQuery(on).where(eq(p.src, key)).get();
   const inDb = await read(env);
-  const found = inDb
-    ? { row: inDb, on: env, joined: true }
-    : ((
-        await Promise.all(
-          threadBindings(env).map(async (name) => {
-            const on = envOn(env, name)!;
-            const row = await read(on);
-            return row ? { row, on, joined: false } : null;
-          }),
-        )
-      ).find((x) => x !== null) ?? null);
+  const found = inDb ? { row: inDb, on: env, joined: true } : await inThreadDbs(env, read);
   return found ? ((await rowAtHome(env, found, Date.now(), read))?.row ?? null) : null;
 }
 
