@@ -17,28 +17,28 @@ export const notifyCalls: Record<string, NamedCall> = {
     method: "GET",
     door: "notify",
     input: none,
-    run: (c) => showCount(c.env, c.session),
+    run: (c) => showCount(c.env, c.session, c.now),
   }),
   /** {bulk: [Notification], more, res}: 20 a page, offset p, newest first */
   show_bulk: defineCall({
     method: "GET",
     door: "notify",
     input: ShowBulkInput,
-    run: (c, input) => showBulk(c.env, c.session, input),
+    run: (c, input) => showBulk(c.env, c.session, input, c.now),
   }),
   /** bid or bids (one or many) → {viewed: how many went unviewed → viewed, res: unread} */
   bulk_viewed: defineCall({
     method: "POST",
     door: "notify",
     input: BulkViewedInput,
-    run: (c, ids) => markViewed(c.env, c.session, ids),
+    run: (c, ids) => markViewed(c.env, c.session, ids, c.now),
   }),
   /** bid (exactly one) → the same as bulk_viewed */
   bulk_set: defineCall({
     method: "POST",
     door: "notify",
     input: BulkSetInput,
-    run: (c, input) => markViewed(c.env, c.session, [input.bid!]),
+    run: (c, input) => markViewed(c.env, c.session, [input.bid!], c.now),
   }),
   /** id, n, p, nid, time, sub (cid: a brand's feed) → updates: {feed: [Notification + timecell], more, lastnid}; users, questions: {feed, more, lasttime} */
   feed: defineCall({

@@ -11,6 +11,8 @@ import { envOn } from "../../app/models/core/databases.server";
 import { dbOf, schema } from "../../app/models/core/db.server";
 import { sendAllUnsent } from "../../app/models/effects/outbox.server";
 import { pointsChange } from "../../app/models/users/points.server";
+import { shownToRecipients } from "../../app/models/notifications/feed.server";
+import { announce } from "../../app/models/notifications/push.server";
 import { BASE, get, page, post, workerFetch } from "./helpers/api";
 import { as, newUser } from "./helpers/users";
 
@@ -362,6 +364,98 @@ describe("moving a range of questions while they are written to", () => {
     const [there, here] = [await serial(moved.aid), await serial(inDbAnswer)];
     expect(here).toBeGreaterThan(0);
     expect(there).toBeLessThanOrEqual(here + 1);
+  });
+
+  it("the bell decides a moved thread's part where the thread lives: its list, pages, feed, unread count, profile, pushes and mails", async () => {
+    const pick = (from: number, to: number) =>
+      env.DB.prepare(
+        `SELECT q.id, a.id AS aid FROM questions q JOIN answers a ON a.qid = q.id AND a.hidden = 0 JOIN categories c ON c.id = q.category_id
+         WHERE q.hidden = 0 AND q.state <> 'D' AND c.adult = 0 AND c.parent_id NOT IN (SELECT id FROM categories WHERE adult = 1)
+           AND q.id BETWEEN ? AND ? ORDER BY q.id, a.id LIMIT 1`,
+      )
+        .bind(from, to)
+        .first<{ id: number; aid: number }>();
+    const moved = (await pick(FIRST, LAST))!;
+    const staying = (await pick(LAST + 11, 1_000))!;
+    const reader = await newUser("Получатель из архива");
+    const t1 = env.THREADS_1;
+    const now = Date.now();
+    const title = (await t1.prepare("SELECT qtext FROM questions WHERE id = ?").bind(moved.id).first<{ qtext: string }>())!.qtext;
+    const comment = await t1
+      .prepare("INSERT INTO comments (qid, ref_type, ref_id, user_id, text, added) VALUES (?, 'Q', ?, 2, 'Реплика из архива', ?) RETURNING id")
+      .bind(moved.id, moved.id, now)
+      .first<{ id: number }>();
+    // newest first: a notice of DB's thread, of the moved answer, of a comment only THREADS_1 holds, of the answer again, of DB's thread again
+    const notice = (qid: number, aid: number | null, cmid: number | null, txt: string, at: number) =>
+      env.DB.prepare("INSERT INTO notifications (user_id, kind, actor_id, qid, aid, cmid, txt, viewed, added) VALUES (?, ?, 2, ?, ?, ?, ?, 0, ?) RETURNING id")
+        .bind(reader.id, cmid ? "comment" : "answer", qid, aid, cmid, txt, at)
+        .first<{ id: number }>()
+        .then((r) => r!.id);
+    const older2 = await notice(staying.id, staying.aid, null, "Ответ в DB ранний", now - 5);
+    const answer2 = await notice(moved.id, moved.aid, null, "Ответ из архива второй", now - 4);
+    const onComment = await notice(moved.id, null, comment!.id, "Реплика из архива", now - 3);
+    const answer1 = await notice(moved.id, moved.aid, null, "Ответ из архива первый", now - 2);
+    const newest = await notice(staying.id, staying.aid, null, "Ответ в DB поздний", now - 1);
+    const bulk = async (params: Record<string, number> = {}) => (await get("show_bulk", params, reader, "notify")).json;
+    const nids = (items: { nid: number }[]) => items.map((i) => i.nid);
+
+    // THREADS_1's rows go back as they were whatever fails: the next move counts them
+    try {
+      // the thread lives in THREADS_1: its title there is the one shown
+      await t1.prepare("UPDATE questions SET qtext = 'Заголовок из базы вопросов' WHERE id = ?").bind(moved.id).run();
+      const all = await bulk();
+      expect(nids(all.bulk)).toEqual([newest, answer1, onComment, answer2, older2]);
+      expect(all.res).toBe(5);
+      expect(all.bulk.find((i: { nid: number }) => i.nid === onComment)).toMatchObject({ txtq: "Заголовок из базы вопросов", cmt: [comment!.id] });
+
+      // the answer is dropped in THREADS_1 alone: DB's copy still has it live, and DB's SQL alone would show it
+      await t1.prepare("UPDATE answers SET hidden = 1, deleted_by = 'moder' WHERE id = ?").bind(moved.aid).run();
+      expect(await count(env.DB, "SELECT count(*) AS n FROM answers WHERE id = ? AND hidden = 0", moved.aid)).toBe(1);
+      const shown = [newest, onComment, older2];
+      const after = await bulk();
+      expect(nids(after.bulk)).toEqual(shown);
+      expect(after.res).toBe(3);
+      expect((await get("show_nc", {}, reader, "notify")).json.res).toBe(3);
+      // page by page, one a page: the pages read on past the dropped ones, none shown twice or skipped
+      const pages = [];
+      for (let p = 0; p < 4; p++) pages.push(...nids((await bulk({ n: 1, p })).bulk));
+      expect(pages).toEqual(shown);
+      const feed = (await get("feed", { n: 2 }, reader, "notify")).json;
+      expect(nids(feed.feed)).toEqual([newest, onComment]);
+      expect(nids((await get("feed", { n: 2, nid: feed.lastnid }, reader, "notify")).json.feed)).toEqual([older2]);
+      const profile = await page(`/profile/id${reader.id}/feed/updates`, reader);
+      expect(profile.html).toContain("комментарий к вопросу «Заголовок из базы вопросов»");
+      expect(profile.html).not.toContain(`#answer-${moved.aid}`);
+      expect(profile.html.match(/<li class="unread">/g)).toHaveLength(3);
+      // what a push or a mail reads just before it is sent
+      expect(nids(await shownToRecipients(env, [answer1, onComment, newest], Date.now())).sort()).toEqual([onComment, newest].sort());
+      // a notice of the moved thread written now is heard only when its thread's part holds there
+      const written = (nid: number, aid: number | null, cmid: number | null) => [
+        [
+          {
+            notification: 1,
+            nid,
+            userId: reader.id,
+            kind: cmid ? "comment" : "answer",
+            actorId: 2,
+            qid: moved.id,
+            aid,
+            cmid,
+            home: "THREADS_1",
+            recipientAdult: 0,
+          },
+        ],
+      ];
+      expect(await announce(env, written(answer1, moved.aid, null))).toBe(0);
+      expect(await announce(env, written(onComment, null, comment!.id))).toBe(1);
+    } finally {
+      await t1.batch([
+        t1.prepare("UPDATE answers SET hidden = 0, deleted_by = NULL WHERE id = ?").bind(moved.aid),
+        t1.prepare("UPDATE questions SET qtext = ? WHERE id = ?").bind(title, moved.id),
+        t1.prepare("DELETE FROM comments WHERE id = ?").bind(comment!.id),
+      ]);
+    }
+    expect(nids((await bulk()).bulk)).toEqual([newest, answer1, answer2, older2]);
   });
 
   it("a write in a thread database pays its user through that database's outbox: one row in the write's batch, applied in DB once by the queue", async () => {

@@ -55,6 +55,11 @@ function homeSql(qid: SQLWrapper | number): SQL<string | null> {
   return sql`(SELECT binding FROM thread_ranges WHERE first_id <= ${qid} ORDER BY first_id DESC LIMIT 1)`;
 }
 
+/** SQL: the binding of the thread database holding question `qid`, NULL when DB holds it (a column for lists of rows naming questions). */
+export function threadDbSql(qid: SQLWrapper): SQL<string | null> {
+  return sql<string | null>`NULLIF(COALESCE(${homeSql(qid)}, ${SITE_DB}), ${SITE_DB})`;
+}
+
 /**
  * The statement saying which database holds question `qid` now, for a read's own batch: no row
  * while the map is empty, else one whose binding is null for DB's.

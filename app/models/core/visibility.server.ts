@@ -30,6 +30,7 @@ import { DomainError } from "../../lib/errors";
 import { isModerator } from "../../lib/moderation";
 import { type CategoryTree, getCategoryTree } from "../categories/categories.server";
 import { dbOf, schema } from "./db.server";
+import { inSiteDb } from "./thread-ranges.server";
 
 // ------------------------------------------------------------------------------------ the reader
 
@@ -187,15 +188,24 @@ export type NoticeCols = { kind: SQLWrapper; actorId: SQLWrapper; qid: SQLWrappe
  * notice of a new question of someone he follows needs the asker's activity open to him. The same
  * condition chooses the recipients when a notice is written (RECIPIENT), so nothing is pushed that
  * the list would not show, and it filters the lists and the unread count when they are read.
+ *
+ * The rule has two parts. The reader's part (the private question, the blacklist, the followed
+ * asker) reads rows that live in DB beside the notifications. The thread's part (the question, the
+ * answer, the comment on a question) reads the thread's rows, so it is decided here only for a
+ * thread DB holds; a notice of a thread the range map gives to a thread database passes here, and
+ * its thread's part is decided where the thread lives (noticeThreadShown, on the facts read there:
+ * notifications/thread-part.server.ts). A notice names items of one thread: its answer and comment
+ * are of its question.
  */
 export function noticeShown(w: Who, n: NoticeCols): SQL {
+  return sql`(${noticeReaderPart(w, n)} AND (NOT ${inSiteDb(n.qid)} OR ${noticeThreadPart(w, n)}))`;
+}
+
+/** The thread's part of noticeShown, on the rows of a thread DB holds. */
+function noticeThreadPart(w: Who, n: NoticeCols): SQL {
   // a question's category is open to its own asker too: he knows what he asked where
   const open = (q: string) =>
     sql`${liveQuestion(questionCols(q))} AND (${sql.raw(`${q}.user_id`)} = ${w.id} OR ${openCategory(w, sql.raw(`${q}.category_id`))})`;
-  const privateOpen = (p: string) => {
-    const c = (name: string) => sql.raw(`${p}.${name}`);
-    return sql`(${c("user_id")} = ${w.id} OR (${c("hidden")} = 0 AND EXISTS (SELECT 1 FROM brand_members vm WHERE vm.brand_id = ${c("brand_id")} AND vm.user_id = ${w.id})))`;
-  };
   const question = sql`(${n.qid} IS NULL OR EXISTS (SELECT 1 FROM questions vq WHERE vq.id = ${n.qid} AND (vq.user_id = ${w.id} OR (${open("vq")}))))`;
   const answer = sql`(${n.aid} IS NULL OR EXISTS (SELECT 1 FROM answers va JOIN questions vaq ON vaq.id = va.qid WHERE va.id = ${n.aid}
     AND (va.user_id = ${w.id} OR (va.hidden = 0 AND ${open("vaq")}))))`;
@@ -206,8 +216,19 @@ export function noticeShown(w: Who, n: NoticeCols): SQL {
     WHERE vc.id = ${n.cmid} AND (vc.user_id = ${w.id} OR (vc.hidden = 0
       AND (vc.qid IS NULL OR (${open("vcq")}))
       AND (vca.id IS NULL OR vca.hidden = 0)
-      AND (vc.pqid IS NULL OR ${privateOpen("vcp")})))))`;
-  const direct = sql`(${n.pqid} IS NULL OR EXISTS (SELECT 1 FROM private_questions vp WHERE vp.id = ${n.pqid} AND ${privateOpen("vp")}))`;
+      AND (vc.pqid IS NULL OR ${privateOpen(w, "vcp")})))))`;
+  return sql`(${question} AND ${answer} AND ${comment})`;
+}
+
+/** A private question (its row under alias `p`) is open to the reader: he asked it, or it is live and he is one of its brand's people. */
+function privateOpen(w: Who, p: string): SQL {
+  const c = (name: string) => sql.raw(`${p}.${name}`);
+  return sql`(${c("user_id")} = ${w.id} OR (${c("hidden")} = 0 AND EXISTS (SELECT 1 FROM brand_members vm WHERE vm.brand_id = ${c("brand_id")} AND vm.user_id = ${w.id})))`;
+}
+
+/** The reader's part of noticeShown: what lives in DB whichever database holds the thread. */
+function noticeReaderPart(w: Who, n: NoticeCols): SQL {
+  const direct = sql`(${n.pqid} IS NULL OR EXISTS (SELECT 1 FROM private_questions vp WHERE vp.id = ${n.pqid} AND ${privateOpen(w, "vp")}))`;
   const moderators = sql.join(
     MODERATOR_NOTICES.map((k) => sql`${k}`),
     sql`, `,
@@ -215,7 +236,46 @@ export function noticeShown(w: Who, n: NoticeCols): SQL {
   const actor = sql`(${n.actorId} IS NULL OR ${n.kind} IN (${moderators}) OR NOT EXISTS (SELECT 1 FROM blacklist vb WHERE vb.owner_id = ${w.id} AND vb.user_id = ${n.actorId}))`;
   const asker = sql`(${n.kind} <> 'followed_question' OR EXISTS (SELECT 1 FROM users vu WHERE vu.id = ${n.actorId} AND vu.hidden = 0
     AND NOT EXISTS (SELECT 1 FROM blacklist vab WHERE vab.owner_id = vu.id AND vab.user_id = ${w.id})))`;
-  return sql`(${question} AND ${answer} AND ${comment} AND ${direct} AND ${actor} AND ${asker})`;
+  return sql`(${direct} AND ${actor} AND ${asker})`;
+}
+
+/** What the thread's part of the rule reads of a question, as its thread's database holds it. */
+export type NoticeQuestion = { hidden: number; state: string; categoryId: number; userId: number };
+/** … of an answer, with its question. */
+export type NoticeAnswer = { hidden: number; userId: number; question: NoticeQuestion };
+/** … of a comment on a question (on an answer: `answerHidden` is that answer's flag), with its question. */
+export type NoticeComment = { hidden: number; userId: number; question: NoticeQuestion | null; answerHidden: number | null };
+
+/** The facts of one thread's rows a notice names, read where the thread lives (undefined: not there). */
+export type NoticeThreadFacts = {
+  question: (id: number) => NoticeQuestion | undefined;
+  answer: (id: number) => NoticeAnswer | undefined;
+  comment: (id: number) => NoticeComment | undefined;
+};
+
+/**
+ * The thread's part of noticeShown (noticeThreadPart's terms, the same rule) for a notice whose
+ * thread lives in a thread database, decided on the facts read there. `adultCategory` says whether
+ * a category is adult (isAdultCategory on the tree).
+ */
+export function noticeThreadShown(
+  reader: Pick<Reader, "id" | "adult">,
+  n: { qid: number | null; aid: number | null; cmid: number | null },
+  facts: NoticeThreadFacts,
+  adultCategory: (categoryId: number) => boolean,
+): boolean {
+  const open = (q: NoticeQuestion) => !questionRemoved(q) && (q.userId === reader.id || reader.adult || !adultCategory(q.categoryId));
+  const q = n.qid == null ? null : facts.question(n.qid);
+  const a = n.aid == null ? null : facts.answer(n.aid);
+  const c = n.cmid == null ? null : facts.comment(n.cmid);
+  const question = n.qid == null || (q !== undefined && q !== null && (q.userId === reader.id || open(q)));
+  const answer = n.aid == null || (a !== undefined && a !== null && (a.userId === reader.id || (a.hidden === 0 && open(a.question))));
+  const comment =
+    n.cmid == null ||
+    (c !== undefined &&
+      c !== null &&
+      (c.userId === reader.id || (c.hidden === 0 && (c.question === null || open(c.question)) && (c.answerHidden === null || c.answerHidden === 0))));
+  return question && answer && comment;
 }
 
 // ------------------------------------------------------------------------------------ predicates

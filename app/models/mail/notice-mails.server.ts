@@ -12,7 +12,7 @@ import { isBanned } from "../../lib/users";
 import { noticeMail } from "../../mail/templates";
 import { dbOf, schema } from "../core/db.server";
 import { KIND_FLAG, type NotificationKind } from "../notifications/create.server";
-import { shownToRecipientsQuery } from "../notifications/feed.server";
+import { shownToRecipients } from "../notifications/feed.server";
 import { recipients } from "../notifications/recipients.server";
 import { toItem } from "../notifications/push.server";
 import { mailProvider, type OutgoingMail } from "./provider.server";
@@ -78,7 +78,7 @@ export async function sendNoticeMails(env: Env, batch: MessageBatch<MailJob>, no
     return 0;
   }
   const nids = [...new Set(batch.messages.map((m) => m.body.nid))];
-  const [rows, people] = await Promise.all([shownToRecipientsQuery(env, nids), recipients(env, [...new Set(batch.messages.map((m) => m.body.userId))])]);
+  const [rows, people] = await Promise.all([shownToRecipients(env, nids, now), recipients(env, [...new Set(batch.messages.map((m) => m.body.userId))])]);
   let sent = 0;
   for (const m of batch.messages) {
     const row = rows.find((r) => r.nid === m.body.nid && r.userId === m.body.userId);

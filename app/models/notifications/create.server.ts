@@ -14,6 +14,7 @@ import { cut, LIMITS } from "../../lib/limits";
 import type { FlagType, SettingKey } from "../../lib/notify-settings";
 import { plainText } from "../../lib/seo";
 import { dbOf, schema } from "../core/db.server";
+import { threadDbSql } from "../core/thread-ranges.server";
 import { noticeShown, RECIPIENT } from "../core/visibility.server";
 
 export const n = schema.notifications;
@@ -152,6 +153,8 @@ const RETURNED = {
   txtq: sql<string | null>`(SELECT y.qtext FROM questions y WHERE y.id = ${n.qid})`.as("txtq"),
   voted: votedSql(),
   urlname: urlnameSql(),
+  home: threadDbSql(n.qid).as("home"),
+  recipientAdult: sql<number>`(SELECT r.is_adult FROM users r WHERE r.id = ${n.userId})`.as("recipient_adult"),
 };
 
 export type NotificationRow = {
@@ -177,6 +180,10 @@ export type NotificationRow = {
   /** a poll vote's chosen options (JSON) */
   voted?: string | null;
   urlname?: string | null;
+  /** the thread database of the question (null: DB), whose thread's part of the rule is checked there */
+  home?: string | null;
+  /** the recipient confirmed his age (1), for that check */
+  recipientAdult?: number | null;
 };
 
 /**

@@ -16,8 +16,10 @@ import { timeAgoWords } from "../../lib/time-ago";
 import { getCategoryTree } from "../categories/categories.server";
 import { feedPage, feedQuestionsQuery, feedUsersQuery, lastTime } from "../users/feeds.server";
 import { BRAND_KEY } from "../brands/brands.server";
-import { COLUMNS, n, urlnameSql, votedSql } from "./create.server";
+import { threadDbSql } from "../core/thread-ranges.server";
+import { COLUMNS, n, type NotificationRow, urlnameSql, votedSql } from "./create.server";
 import { toItem } from "./push.server";
+import { keepShown, type NoticeRef } from "./thread-part.server";
 
 // ------------------------------------------------------------------------------------ reads
 
@@ -39,7 +41,7 @@ function shownTo(user: SessionUser, where?: SQL): SQL {
   return and(eq(n.userId, user.id), noticeShown(who(userReader(user)), n), where)!;
 }
 
-/** The list query: newest first, with the actor and the question title. */
+/** The list query: newest first, with the actor, the question title, and the thread database of the question (`home`, null: DB). */
 function listQuery(env: Env, where: SQL, limit: number, offset: number) {
   const db = dbOf(env);
   return db
@@ -52,6 +54,9 @@ function listQuery(env: Env, where: SQL, limit: number, offset: number) {
       txtq: sql<string | null>`${question.qtext}`.as("txtq"),
       voted: votedSql(),
       urlname: urlnameSql(),
+      home: threadDbSql(n.qid).as("home"),
+      // the recipient's age confirmation, for the thread's part of the rule where the thread lives elsewhere
+      recipientAdult: sql<number>`(SELECT r.is_adult FROM users r WHERE r.id = ${n.userId})`.as("recipient_adult"),
     })
     .from(n)
     .leftJoin(actor, eq(actor.id, n.actorId))
@@ -62,18 +67,66 @@ function listQuery(env: Env, where: SQL, limit: number, offset: number) {
     .offset(offset);
 }
 
+/** What the thread's part of the rule reads of the newest `limit` notifications matching `where` (older than `before`), newest first. */
+function refsQuery(env: Env, where: SQL, limit: number, before?: number) {
+  return dbOf(env)
+    .select({ nid: n.id, kind: n.kind, actorId: n.actorId, qid: n.qid, aid: n.aid, cmid: n.cmid, home: threadDbSql(n.qid).as("home") })
+    .from(n)
+    .where(and(where, before !== undefined ? lt(n.id, before) : undefined))
+    .orderBy(desc(n.id))
+    .limit(limit);
+}
+
+/**
+ * `limit` notifications of `user` matching `where` (shownTo) from the `offset`-th he may see: one
+ * batch (the page and the refs of every row up to its end) when none of those rows names a thread
+ * that lives in a thread database. Otherwise their thread's part is checked where the thread lives
+ * (keepShown), reading on past the page while rows drop out, and the page is read again without the
+ * dropped ones, their titles filled in from where their threads live.
+ */
+async function shownPage(env: Env, user: SessionUser, where: SQL, limit: number, offset: number, now: number): Promise<NotificationRow[]> {
+  const db = dbOf(env);
+  const reader = userReader(user);
+  const span = offset + limit;
+  const [page, first] = await db.batch([listQuery(env, where, limit, offset), refsQuery(env, where, span)]);
+  if (!first.some((r) => r.home)) return page;
+  const dropped = new Set<number>();
+  const filled = new Map<number, Partial<NotificationRow>>();
+  let refs: NoticeRef[] = first;
+  let asked = span;
+  let seen = 0;
+  for (;;) {
+    const checked = await keepShown(env, refs, () => reader, now);
+    for (const id of checked.dropped) dropped.add(id);
+    for (const r of checked.kept) if (r.home) filled.set(r.nid, r);
+    seen += refs.length;
+    // the page ends within the rows read, or no more rows follow
+    if (refs.length < asked || seen - dropped.size >= span) break;
+    asked = span - (seen - dropped.size);
+    refs = await refsQuery(env, where, asked, refs[refs.length - 1].nid);
+  }
+  const rows =
+    dropped.size === 0
+      ? page
+      : await listQuery(env, and(where, sql`${n.id} NOT IN (SELECT value FROM json_each(${JSON.stringify([...dropped])}))`)!, limit, offset);
+  return rows.map((r) => ({ ...r, ...filled.get(r.nid) }));
+}
+
 /** One page of the user's notifications that he may still see, newest first (the profile's 'updates' feed): `limit` rows from `offset`. */
-export function notificationsPageQuery(env: Env, user: SessionUser, limit: number, offset: number) {
-  return listQuery(env, shownTo(user), limit, offset);
+export function notificationsPage(env: Env, user: SessionUser, limit: number, offset: number, now: number) {
+  return shownPage(env, user, shownTo(user), limit, offset, now);
 }
 
 /**
  * The notifications among `nids` that their recipients may still see, as each one's bell would
- * list them (Web Push reads them this way just before sending: an item dropped since is not sent).
+ * list them (Web Push and the mails read them this way just before sending, and the push of a
+ * notice of a thread that lives in a thread database: an item dropped since is not sent).
  */
-export function shownToRecipientsQuery(env: Env, nids: readonly number[]) {
+export async function shownToRecipients(env: Env, nids: readonly number[], now: number): Promise<NotificationRow[]> {
+  if (nids.length === 0) return [];
   const recipient: Who = { id: sql`${n.userId}`, adult: sql`(SELECT r.is_adult FROM users r WHERE r.id = ${n.userId})` };
-  return listQuery(env, and(inArray(n.id, [...nids]), noticeShown(recipient, n))!, nids.length, 0);
+  const rows = await listQuery(env, and(inArray(n.id, [...nids]), noticeShown(recipient, n))!, nids.length, 0);
+  return (await keepShown(env, rows, (r) => ({ id: r.userId, adult: r.recipientAdult === 1 }), now)).kept;
 }
 
 /** The hub's answer, or `fallback` (logged) when the hub fails: a read never fails for it. */
@@ -86,26 +139,35 @@ async function fromHub<T>(what: string, call: () => Promise<T>, fallback: () => 
   }
 }
 
-/** The count of the user's unread notifications he may still see. */
-function unreadQuery(env: Env, user: SessionUser) {
-  return dbOf(env)
-    .select({ c: count() })
-    .from(n)
-    .where(shownTo(user, eq(n.viewed, 0)));
-}
+/** How many of the newest unread notifications naming a thread that lives in a thread database the count checks there; older ones count as DB's SQL says. */
+const UNREAD_CHECKED = 500;
 
-async function unreadInD1(env: Env, user: SessionUser): Promise<number> {
-  const row = await unreadQuery(env, user).get();
-  return row?.c ?? 0;
+/**
+ * The count of the user's unread notifications he may still see: DB's count, less those of its
+ * newest UNREAD_CHECKED whose thread lives in a thread database and whose thread's part fails
+ * there (one batch when none of them is elsewhere).
+ */
+async function unreadInD1(env: Env, user: SessionUser, now: number): Promise<number> {
+  const db = dbOf(env);
+  const unread = shownTo(user, eq(n.viewed, 0));
+  const refs = dbOf(env)
+    .select()
+    .from(refsQuery(env, unread, UNREAD_CHECKED).as("w"))
+    .where(sql`home IS NOT NULL`);
+  const [counted, away] = await db.batch([db.select({ c: count() }).from(n).where(unread), refs]);
+  const all = counted[0]?.c ?? 0;
+  if (away.length === 0) return all;
+  const { dropped } = await keepShown(env, away, () => userReader(user), now);
+  return all - dropped.size;
 }
 
 /** show_nc: the unread count from the user's hub (D1's count if the hub is down). */
-export async function showCount(env: Env, session: Session | null) {
+export async function showCount(env: Env, session: Session | null, now: number) {
   const user = requireUser(session);
   const res = await fromHub(
     "unread",
     () => userHub(env, user.id).unread(),
-    () => unreadInD1(env, user),
+    () => unreadInD1(env, user, now),
   );
   return { res };
 }
@@ -123,21 +185,20 @@ export const ShowBulkInput = z.object({ p: offset, n: pageSize });
 
 /**
  * show_bulk: the latest page of the user's notifications (20, offset p, newest first) and the
- * unread count. D1's count of unread rows is read in the same batch and, when the hub disagrees
+ * unread count. D1's count of unread rows is read beside the page and, when the hub disagrees
  * (a push that failed, a row written where no env was at hand), the hub is set to it.
  */
-export async function showBulk(env: Env, session: Session | null, input: z.infer<typeof ShowBulkInput>) {
+export async function showBulk(env: Env, session: Session | null, input: z.infer<typeof ShowBulkInput>, now: number) {
   const user = requireUser(session);
-  const db = dbOf(env);
   const hub = userHub(env, user.id);
-  const [[rows, unreadRows], hubCount] = await Promise.all([
-    db.batch([listQuery(env, shownTo(user), input.n + 1, input.p), unreadQuery(env, user)]),
+  const [rows, unread, hubCount] = await Promise.all([
+    shownPage(env, user, shownTo(user), input.n + 1, input.p, now),
+    unreadInD1(env, user, now),
     hub.unread().catch((e: unknown) => {
       console.error("user hub: unread failed", e);
       return null;
     }),
   ]);
-  const unread = unreadRows[0]?.c ?? 0;
   if (hubCount !== null && hubCount !== unread) {
     await hub.resetUnread(unread).catch((e: unknown) => console.error("user hub: resetUnread failed", e));
   }
@@ -192,7 +253,7 @@ export async function readFeed(env: Env, session: Session | null, input: z.infer
     user,
     and(input.nid !== undefined ? lt(n.id, input.nid) : undefined, input.time !== undefined ? lt(n.added, input.time * 1000) : undefined),
   );
-  const rows = await listQuery(env, where, input.n + 1, input.p);
+  const rows = await shownPage(env, user, where, input.n + 1, input.p, now);
   const { shown, more } = pageOf(rows, input.n);
   const items = endOfList(
     shown.map((r) => toItem(r, now)),
@@ -228,7 +289,7 @@ export const BulkSetInput = z.object({ bid: optionalId(ERR_MSG.notificationIdInv
  * went from unviewed to viewed (UPDATE … RETURNING), so a repeat or another user's id changes
  * nothing. None of the ids is the user's: 360.
  */
-export async function markViewed(env: Env, session: Session | null, ids: number[]) {
+export async function markViewed(env: Env, session: Session | null, ids: number[], now: number) {
   const user = requireUser(session);
   const db = dbOf(env);
   const mine = and(eq(n.userId, user.id), inArray(n.id, ids));
@@ -245,7 +306,7 @@ export async function markViewed(env: Env, session: Session | null, ids: number[
   const res = await fromHub(
     "viewed",
     () => (changed.length > 0 ? hub.viewed(changed.length) : hub.unread()),
-    () => unreadInD1(env, user),
+    () => unreadInD1(env, user, now),
   );
   return { viewed: changed.length, res };
 }

@@ -4,6 +4,7 @@ import { timeAgoWords } from "../../lib/time-ago";
 import { type PushJob, queuePushes } from "./web-push-queue.server";
 import { queueMails } from "../mail/mail-queue.server";
 import { userHub } from "../core/hub.server";
+import { keepShown } from "./thread-part.server";
 import { PREMOD_TAB, type NotificationKind, type NotificationRow, type PremodType } from "./create.server";
 
 // ---------------------------------------------------------------------------- the push side
@@ -31,7 +32,12 @@ const MAX_PUSH = 500;
  * Returns how many were pushed.
  */
 export async function announce(env: Env, results: readonly unknown[]): Promise<number> {
-  const rows = notifiedRows(results);
+  // a notice of a thread that lives in a thread database passed DB's SQL on the reader's part alone:
+  // its thread's part is checked where the thread lives before anyone hears of it
+  const written = notifiedRows(results);
+  const rows = written.some((r) => r.home)
+    ? (await keepShown(env, written, (r) => ({ id: r.userId, adult: r.recipientAdult === 1 }), Date.now())).kept
+    : written;
   if (rows.length > MAX_PUSH) console.warn(`announce: ${rows.length} notifications, pushing the first ${MAX_PUSH}`);
   const todo = rows.slice(0, MAX_PUSH);
   let pushed = 0;

@@ -13,7 +13,7 @@ import { type NoticeItem, noticeHref, noticeLine, noticeTitle } from "../../lib/
 import { isBanned } from "../../lib/users";
 import { dbOf, schema } from "../core/db.server";
 import { KIND_FLAG, type NotificationKind } from "./create.server";
-import { shownToRecipientsQuery } from "./feed.server";
+import { shownToRecipients } from "./feed.server";
 import { dropSubscriptions, pushEndpointAllowed } from "./push-devices.server";
 import { recipients } from "./recipients.server";
 import { toItem } from "./push.server";
@@ -103,7 +103,7 @@ export async function sendPushes(env: Env, batch: MessageBatch<PushJob>, now: nu
   const userIds = [...new Set(batch.messages.map((m) => m.body.userId))];
   // side by side rather than one batch: a batch's rows come keyed by column name, not by these fields
   const [rows, people, subs] = await Promise.all([
-    shownToRecipientsQuery(env, nids),
+    shownToRecipients(env, nids, now),
     recipients(env, userIds),
     dbOf(env).select().from(ps).where(inArray(ps.userId, userIds)),
   ]);

@@ -8,7 +8,7 @@ import { getCategoryTree } from "../categories/categories.server";
 import { dbOf, schema } from "../core/db.server";
 import { catalogueQuery, GIFT_CATEGORIES, GIFT_POINTS_MIN, giftItem, receivedGiftsQuery, sentGiftItem } from "../gifts/gifts.server";
 import { ANSWER_LIST_COLUMNS, ANSWER_LIST_ORDER, answerListWhere, LIST_COLUMNS, type QuestionListItem } from "../questions/lists.server";
-import { notificationsPageQuery } from "../notifications/feed.server";
+import { notificationsPage } from "../notifications/feed.server";
 import { toItem } from "../notifications/push.server";
 import { blacklistedQuery, blacklistPageQuery } from "./blacklist.server";
 import { feedQuestionsQuery, feedUsersQuery, type FeedQuestionItem, type FeedUserItem } from "./feeds.server";
@@ -322,6 +322,7 @@ async function loadProfileData(
   offset: number,
   viewer: Session["user"] | null,
   leaveOut: number[],
+  now: number,
 ): Promise<{ row: Awaited<ReturnType<typeof headerQuery>>[number] | undefined; more: boolean; list: ProfileList | null }> {
   const db = dbOf(env);
   const limit = LIMITS.pageSize + 1;
@@ -379,7 +380,7 @@ async function loadProfileData(
   }
   if (view.tab === "feed") {
     // the owner's own page (checked before this is called): the viewer is the owner
-    const [users, rows] = await db.batch([headerQuery(env, uid), notificationsPageQuery(env, viewer!, limit, offset)]);
+    const [users, rows] = await Promise.all([headerQuery(env, uid), notificationsPage(env, viewer!, limit, offset, now)]);
     const p = page(rows);
     return { row: users[0], more: p.more, list: { kind: "updates", items: p.items.map((r) => toItem(r)) } satisfies ProfileList };
   }
@@ -433,7 +434,7 @@ export async function loadProfilePage(
   const listsQuestions = view.tab === "questions" || view.tab === "answers" || (view.tab === "feed" && view.sub !== "updates");
   const leaveOut = listsQuestions && (!isOwner || view.tab === "feed") && !adultReader ? adultCategoryIds(await getCategoryTree(env, now)) : [];
   const [{ row, list, more }, related] = await Promise.all([
-    loadProfileData(env, uid, view, offset, viewer, leaveOut),
+    loadProfileData(env, uid, view, offset, viewer, leaveOut, now),
     viewer && !isOwner ? relationOf(env, viewer.id, uid) : null,
   ]);
   if (!row) return { kind: "missing" };
