@@ -48,3 +48,12 @@ export const rangeMoveLog = sqliteTable("range_move_log", {
   tbl: text("tbl").notNull(),
   rid: integer("rid").notNull(),
 });
+
+/**
+ * Holds a row only inside the batch that writes a thread database's row into DB's copy of its moved
+ * range (the mirror, app/models/effects/mirror.server.ts): DB's guard on moved questions lets that
+ * batch through, and no other.
+ */
+export const mirrorWriting = sqliteTable("mirror_writing", {
+  id: integer("id").primaryKey({ autoIncrement: false }),
+});

@@ -1,5 +1,5 @@
 import { ERR, ERR_MSG } from "../../lib/errids";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { brandOfUserQuery, linkOptions } from "../brands/brand-links.server";
 import { z } from "zod";
 import { answerEditRefusal, answerRefusal, bestAnswerRefusal, canReactToAnswers } from "../../lib/can";
@@ -8,6 +8,8 @@ import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
 import { requireCaptchaIfBurst } from "../core/captcha.server";
 import { dbOf, schema } from "../core/db.server";
+import { threadWriteEnv } from "../core/thread-ranges.server";
+import { answered } from "../users/counters.server";
 import { indexAnswer } from "../search/index.server";
 import { announce } from "../notifications/push.server";
 import { answerLikedNotification, answerNotifications } from "../notifications/create.server";
@@ -96,17 +98,27 @@ export const AddAnswerInput = z.object({
 export async function addAnswer(env: Env, session: Session | null, input: z.infer<typeof AddAnswerInput>, now: number) {
   const user = requireWriter(session);
   const db = dbOf(env);
-  const [question, author, existing, brand, blacklisted] = await db.batch([
-    db.select({ userId: q.userId, state: q.state, hidden: q.hidden, leadUntil: q.leadUntil }).from(q).where(eq(q.id, input.qid)).limit(1),
-    db.select({ vip: u.vip, vipUntil: u.vipUntil }).from(u).where(eq(u.id, user.id)).limit(1),
-    db
+  // the thread is written where it lives (the range map); the writer and the asker's blacklist are in DB
+  const home = await threadWriteEnv(env, input.qid, now);
+  const tdb = dbOf(home);
+  const thread = [
+    tdb.select({ userId: q.userId, state: q.state, hidden: q.hidden, leadUntil: q.leadUntil }).from(q).where(eq(q.id, input.qid)).limit(1),
+    tdb
       .select({ id: a.id })
       .from(a)
       .where(and(eq(a.qid, input.qid), eq(a.userId, user.id)))
       .limit(1),
-    brandOfUserQuery(env, user.id),
-    blacklistedBy(env, user.id, sql`SELECT user_id FROM questions WHERE id = ${input.qid}`),
-  ]);
+  ] as const;
+  const people = (asker: number | SQL) =>
+    [
+      db.select({ vip: u.vip, vipUntil: u.vipUntil }).from(u).where(eq(u.id, user.id)).limit(1),
+      brandOfUserQuery(env, user.id),
+      blacklistedBy(env, user.id, asker),
+    ] as const;
+  const [question, existing, author, brand, blacklisted] =
+    home === env
+      ? await db.batch([...thread, ...people(sql`SELECT user_id FROM questions WHERE id = ${input.qid}`)])
+      : await tdb.batch(thread).then(async (rows) => [...rows, ...(await db.batch(people(rows[0][0]?.userId ?? 0)))] as const);
   const qrow = requireLiveQuestion(question[0]);
   const refusal = answerRefusal(user, { authorId: qrow.userId, state: qrow.state }, existing.length > 0);
   if (refusal !== null) throw new DomainError(refusal);
@@ -121,26 +133,21 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
   const { html: text, list: photos } = await textWithPhotos(env, user.id, input.Body, (words) => sanitizeUserText(words, linkOptions(brand)));
   const source = sanitizeUserText(input.source);
   const newAnswerId = sql`(SELECT id FROM answers WHERE qid = ${input.qid} AND user_id = ${user.id} AND added = ${now})`;
-  const results = await db
+  const results = await tdb
     .batch([
-      db
+      tdb
         .insert(a)
         .values({ qid: input.qid, userId: user.id, text, source, added: now, vip: vip ? 1 : 0 })
         .onConflictDoNothing()
         .returning({ id: a.id }),
-      db
+      tdb
         .update(q)
         .set({ anscnt: sql`${q.anscnt} + 1`, updatedAt: now })
         .where(and(eq(q.id, input.qid), sql`changes() = 1`)),
-      db
-        .update(u)
-        .set({
-          answersCount: sql`${u.answersCount} + 1`,
-          kpd: sql`CAST(ROUND(100.0 * ${u.bestCount} / (${u.answersCount} + 1)) AS INTEGER)`,
-        })
-        .where(and(eq(u.id, user.id), sql`changes() = 1`)),
-      ...pointsChange(env, user.id, delta, "answer", { type: "Q", id: input.qid }, now, true),
-      ...answerNotifications(env, {
+      // the author's counts and points, where his rows live
+      ...answered(home, user.id, now, sql`changes() = 1`),
+      ...pointsChange(home, user.id, delta, "answer", { type: "Q", id: input.qid }, now, true),
+      ...answerNotifications(home, {
         qid: input.qid,
         ownerId: qrow.userId,
         actorId: user.id,
@@ -149,14 +156,14 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
         now,
       }),
       // the photos become the answer's in the same write
-      ...(photos.length > 0 ? [attachStatement(env, user.id, photos, "A", newAnswerId, input.qid)] : []),
+      ...(photos.length > 0 ? [attachStatement(home, user.id, photos, "A", newAnswerId, input.qid)] : []),
       // last: its statements test no changes() of the ones above
-      ...indexAnswer(env, newAnswerId, text),
+      ...indexAnswer(home, newAnswerId, text),
     ])
     .catch(burst.giveBack);
   const inserted = results[0];
   if (inserted.length === 0) return burst.giveBack(new DomainError(ERR.alreadyAnswered));
-  await announce(env, results);
+  await announce(home, results);
   // the stored text and source: live readers draw the answer from them
   return { id: inserted[0].id, dpoints: delta, text, source };
 }

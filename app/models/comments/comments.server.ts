@@ -8,6 +8,7 @@ import { isExpertLevel } from "../../lib/levels";
 import { LIMITS } from "../../lib/limits";
 import { requireCaptchaIfBurst } from "../core/captcha.server";
 import { dbOf, schema } from "../core/db.server";
+import { rowWriteEnv, threadWriteEnv } from "../core/thread-ranges.server";
 import { announce } from "../notifications/push.server";
 import { commentNotifications } from "../notifications/create.server";
 import { holdForPremoderation } from "../moderation/premoderation.server";
@@ -50,6 +51,12 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
   const q = schema.questions;
   const a = schema.answers;
   const c = schema.comments;
+  // the thread is written where it lives (the range map); its writers' blacklists are in DB
+  const home =
+    input.type === "Q"
+      ? await threadWriteEnv(env, input.refid, now)
+      : await rowWriteEnv(env, input.refid, now, (on) => dbOf(on).select({ qid: a.qid }).from(a).where(eq(a.id, input.refid)).get());
+  const tdb = dbOf(home);
 
   // the target and its question in one round trip
   // whose blacklist counts: the author of the question or answer, and of the parent comment
@@ -57,28 +64,30 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
     input.type === "Q"
       ? sql`SELECT user_id FROM questions WHERE id = ${input.refid} UNION ALL SELECT user_id FROM comments WHERE id = ${input.cmid ?? 0}`
       : sql`SELECT user_id FROM answers WHERE id = ${input.refid} UNION ALL SELECT user_id FROM comments WHERE id = ${input.cmid ?? 0}`;
-  const [qRows, aRows, pRows, brand, blacklisted] = await db.batch([
+  const thread = [
     input.type === "Q"
-      ? db
+      ? tdb
           .select({ id: q.id, userId: q.userId, state: q.state, hidden: q.hidden, added: q.added, cancomment: q.cancomment })
           .from(q)
           .where(eq(q.id, input.refid))
-      : db
+      : tdb
           .select({ id: q.id, userId: q.userId, state: q.state, hidden: q.hidden, added: q.added, cancomment: q.cancomment })
           .from(a)
           .innerJoin(q, eq(q.id, a.qid))
           .where(eq(a.id, input.refid)),
-    db
+    tdb
       .select({ id: a.id, qid: a.qid, hidden: a.hidden, userId: a.userId })
       .from(a)
       .where(eq(a.id, input.type === "A" ? input.refid : 0)),
-    db
+    tdb
       .select({ id: c.id, refType: c.refType, refId: c.refId, depth: c.depth, hidden: c.hidden, isclosed: c.isclosed, userId: c.userId })
       .from(c)
       .where(eq(c.id, input.cmid ?? 0)),
-    brandOfUserQuery(env, user.id),
-    blacklistedBy(env, user.id, authors),
-  ]);
+  ] as const;
+  const [qRows, aRows, pRows, brand, blacklisted] =
+    home === env
+      ? await db.batch([...thread, brandOfUserQuery(env, user.id), blacklistedBy(env, user.id, authors)])
+      : await threadThenPeople(env, tdb.batch(thread), user.id, input.type);
   const question = qRows[0];
   if (input.type === "A" && (!aRows[0] || aRows[0].hidden)) {
     if (question && (question.hidden || question.state === "D")) throw new DomainError(ERR.questionGone);
@@ -110,27 +119,27 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
 
   const { html: text, list: photos } = await textWithPhotos(env, user.id, input.Body, (words) => sanitizeUserText(words, linkOptions(brand)));
   const newCommentId = sql`(SELECT max(id) FROM comments WHERE user_id = ${user.id} AND added = ${now})`;
-  const results = await db
+  const results = await tdb
     .batch([
-      db
+      tdb
         .insert(c)
         .values({ qid: question.id, refType: input.type, refId: input.refid, parentId: input.cmid ?? null, depth, userId: user.id, text, added: now })
         .returning({ id: c.id }),
       input.type === "A"
-        ? db
+        ? tdb
             .update(a)
             .set({ comcnt: sql`${a.comcnt} + 1` })
             .where(eq(a.id, input.refid))
-        : db
+        : tdb
             .update(q)
             .set({ comcnt: sql`${q.comcnt} + 1` })
             .where(eq(q.id, input.refid)),
-      db
+      tdb
         .update(c)
         .set({ comcnt: sql`${c.comcnt} + 1` })
         .where(eq(c.id, input.cmid ?? 0)),
       // the author of what was commented on and, for a reply, the parent comment's author
-      ...commentNotifications(env, {
+      ...commentNotifications(home, {
         qid: question.id,
         aid: input.type === "A" ? input.refid : null,
         to: [input.type === "A" ? aRows[0].userId : question.userId, ...(parent && input.cmid !== undefined ? [parent.userId] : [])],
@@ -140,10 +149,32 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
         now,
       }),
       // the photos become the comment's in the same write
-      ...(photos.length > 0 ? [attachStatement(env, user.id, photos, "C", newCommentId, question.id)] : []),
+      ...(photos.length > 0 ? [attachStatement(home, user.id, photos, "C", newCommentId, question.id)] : []),
     ])
     .catch(burst.giveBack);
   const inserted = results[0];
-  await announce(env, results);
+  await announce(home, results);
   return { cmid: inserted[0].id, qid: question.id, aid: input.type === "A" ? input.refid : null };
+}
+
+/**
+ * A thread that lives in a thread database read there (`thread`: the question, the answer commented
+ * on, the parent comment), then the writer's brand and whether the author of what he comments on
+ * or of the parent comment has him on his blacklist, from DB: one round trip more in a row than a
+ * thread DB holds.
+ */
+async function threadThenPeople<T extends readonly [{ userId: number }[], { userId: number }[], { userId: number }[]]>(
+  env: Env,
+  thread: Promise<T>,
+  userId: number,
+  type: "Q" | "A",
+) {
+  const rows = await thread;
+  const authors = [...(type === "Q" ? rows[0] : rows[1]), ...rows[2]].map((r) => r.userId);
+  const db = dbOf(env);
+  const [brand, blacklisted] = await db.batch([
+    brandOfUserQuery(env, userId),
+    blacklistedBy(env, userId, sql`SELECT value FROM json_each(${JSON.stringify(authors)})`),
+  ]);
+  return [...rows, brand, blacklisted] as const;
 }

@@ -1,4 +1,4 @@
-import { createTableRelationsHelpers, extractTablesRelationalConfig } from "drizzle-orm";
+import { createTableRelationsHelpers, extractTablesRelationalConfig, type SQL, sql } from "drizzle-orm";
 import { DrizzleD1Database, SQLiteD1Session } from "drizzle-orm/d1";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import * as schema from "../../../db/schema";
@@ -57,3 +57,11 @@ export function batchable<T extends readonly unknown[]>(env: Env, statements: T)
 }
 
 export { schema };
+
+/**
+ * The values of a list as a subquery (`x IN (${valuesOf(ids)})`): one bound parameter whatever
+ * the list's length, where Drizzle's inArray binds one per value and D1 takes at most 100.
+ */
+export function valuesOf(list: readonly (string | number)[]): SQL {
+  return sql`SELECT value FROM json_each(${JSON.stringify(list)})`;
+}

@@ -144,6 +144,20 @@ export async function threadWriteEnv(env: Env, qid: number, now: number): Promis
 }
 
 /**
+ * The env to write the thread of a row known by its own id alone (an answer) through: DB's own
+ * env, without a read, while this isolate's map gives no range to a thread database and DB gave the
+ * id out; otherwise the row's question is found where it lives (readThreadRow, `readQid`) and its
+ * thread's write env given (threadWriteEnv). A row no database holds is DB's, whose reads then
+ * refuse it as they always did.
+ */
+export async function rowWriteEnv(env: Env, id: number, now: number, readQid: (on: Env) => Promise<{ qid: number | null } | undefined>): Promise<Env> {
+  const ranges = await threadRanges(env, now);
+  if (blockOwner(id) === SITE_DB && !ranges.some((r) => r.binding !== SITE_DB)) return env;
+  const found = await readThreadRow(env, id, now, readQid);
+  return found?.row.qid != null ? threadWriteEnv(env, found.row.qid, now) : env;
+}
+
+/**
  * Where question `qid`'s thread is read: the env of its database, and whether that is DB (`joined`:
  * its reads may join the users, who live there; otherwise they take the authors' ids alone and the
  * authors are read from DB after).

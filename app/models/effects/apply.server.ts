@@ -3,24 +3,33 @@
  * the record that it was, so a delivery after a failure half-way, or a second delivery of one
  * event, finds it applied entirely or not at all, and never counts it twice.
  */
-import { inArray } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { envOn } from "../core/databases.server";
-import { dbOf, schema } from "../core/db.server";
+import { dbOf, schema, valuesOf } from "../core/db.server";
 import { announce } from "../notifications/push.server";
+import { type NotifyEffect, notifyRows } from "../notifications/create.server";
+import { type AnsweredEffect, answeredRows } from "../users/counters.server";
 import { type PointsEffect, pointsRows } from "../users/points.server";
-import type { EffectMessage } from "./outbox.server";
+import { type MirrorEffect, mirrorRows } from "./mirror.server";
+import { EFFECT_KINDS, type EffectMessage } from "./outbox.server";
 
 /** The statements of one effect in its database's env: one rule per kind. */
-function effectRows(env: Env, m: EffectMessage) {
+async function effectRows(env: Env, m: EffectMessage) {
   switch (m.kind) {
     case "points":
       return pointsRows(env, m.body as PointsEffect);
+    case "notify":
+      return notifyRows(env, m.body as NotifyEffect);
+    case "answered":
+      return answeredRows(env, m.body as AnsweredEffect);
+    case "mirror":
+      return mirrorRows(env, m.body as MirrorEffect);
   }
 }
 
 function isEffect(body: unknown): body is EffectMessage {
   const m = body as EffectMessage | null;
-  return typeof m?.id === "string" && typeof m.target === "string" && m.kind === "points" && typeof m.body === "object";
+  return typeof m?.id === "string" && typeof m.target === "string" && EFFECT_KINDS.includes(m.kind) && typeof m.body === "object";
 }
 
 /**
@@ -56,12 +65,7 @@ export async function applyEffects(env: Env, batch: MessageBatch<unknown>, now: 
         await db
           .select({ id: a.id })
           .from(a)
-          .where(
-            inArray(
-              a.id,
-              messages.map((m) => m.body.id),
-            ),
-          )
+          .where(sql`${a.id} IN (${valuesOf(messages.map((m) => m.body.id))})`)
       ).map((r) => r.id),
     );
     for (const m of messages) {
@@ -71,7 +75,7 @@ export async function applyEffects(env: Env, batch: MessageBatch<unknown>, now: 
       }
       try {
         // the record first: a delivery racing this one fails on its key and is retried, then finds it applied
-        const results = await db.batch([db.insert(a).values({ id: m.body.id, applied: now }), ...effectRows(on, m.body)]);
+        const results = await db.batch([db.insert(a).values({ id: m.body.id, applied: now }), ...(await effectRows(on, m.body))]);
         done.add(m.body.id);
         applied++;
         m.ack();

@@ -7,11 +7,12 @@
  */
 import { and, asc, inArray, isNull, isNotNull, lt, type SQL, sql } from "drizzle-orm";
 import { envOn, SITE_DB, threadBindings } from "../core/databases.server";
-import { dbOf, schema } from "../core/db.server";
+import { dbOf, schema, valuesOf } from "../core/db.server";
 import { sendAll } from "../core/queues.server";
 
 /** The kinds of effect, each with one rule that applies it (apply.server.ts). */
-export type EffectKind = "points";
+export const EFFECT_KINDS = ["points", "notify", "answered", "mirror"] as const;
+export type EffectKind = (typeof EFFECT_KINDS)[number];
 
 /** What the queue carries: the outbox row as its consumer needs it. */
 export type EffectMessage = { id: string; target: string; kind: EffectKind; body: unknown };
@@ -44,10 +45,13 @@ export function spreadOverDatabases(env: Env): boolean {
  * have guarded the effect's own statements (a vote that was a duplicate pays nothing).
  */
 export function outboxRow(env: Env, effect: { target: string; kind: EffectKind; body: unknown }, now: number, when: SQL) {
+  return outboxRowOf(env, { ...effect, body: sql`${JSON.stringify(effect.body)}` }, now, when);
+}
+
+/** outboxRow with a body the batch makes itself (SQL giving the JSON text: ids of rows the same batch writes, candidates it picks). */
+export function outboxRowOf(env: Env, effect: { target: string; kind: EffectKind; body: SQL }, now: number, when: SQL) {
   const id = crypto.randomUUID();
-  return dbOf(env)
-    .insert(schema.outbox)
-    .select(sql`SELECT ${id}, ${effect.target}, ${effect.kind}, ${JSON.stringify(effect.body)}, ${now}, NULL WHERE ${when}`);
+  return dbOf(env).insert(schema.outbox).select(sql`SELECT ${id}, ${effect.target}, ${effect.kind}, ${effect.body}, ${now}, NULL WHERE ${when}`);
 }
 
 /** How many unsent rows one send takes (a queue's sendBatch takes at most 100 messages). */
@@ -68,12 +72,7 @@ export async function sendUnsent(env: Env, now: number, limit = SEND_BATCH): Pro
   await db
     .update(o)
     .set({ sent: now })
-    .where(
-      inArray(
-        o.id,
-        rows.map((r) => r.id),
-      ),
-    );
+    .where(sql`${o.id} IN (${valuesOf(rows.map((r) => r.id))})`);
   return rows.length;
 }
 

@@ -14,7 +14,9 @@ import { cut, LIMITS } from "../../lib/limits";
 import type { FlagType, SettingKey } from "../../lib/notify-settings";
 import { plainText } from "../../lib/seo";
 import { dbOf, schema } from "../core/db.server";
+import { bindingOfEnv, isThreadBinding, SITE_DB } from "../core/databases.server";
 import { threadDbSql } from "../core/thread-ranges.server";
+import { outboxRowOf } from "../effects/outbox.server";
 import { noticeShown, RECIPIENT } from "../core/visibility.server";
 
 export const n = schema.notifications;
@@ -228,7 +230,39 @@ export function notificationRows(env: Env, spec: NotificationSpec) {
     return v;
   });
   const select = sql`SELECT ${sql.join(columns, sql`, `)} FROM users nr WHERE ${sql.join(conditions, sql` AND `)}`;
-  return [db.insert(n).select(select).returning(RETURNED)] as const;
+  const rows = [db.insert(n).select(select).returning(RETURNED)] as const;
+  // a batch in a thread database holds no users: it leaves the rule to DB (the queue brings it)
+  return isThreadBinding(bindingOfEnv(env)) ? ([notifyEffect(env, spec)] as unknown as typeof rows) : rows;
+}
+
+/** A rule's notifications as the queue carries them to DB: the candidates picked, the items' ids known. */
+export type NotifyEffect = Pick<NotificationSpec, "kind" | "txt" | "declinedText" | "premodType" | "now"> &
+  Pick<NotificationRow, "actorId" | "qid" | "aid" | "cmid" | "pqid" | "gid" | "lvl"> & { to: number[] };
+
+/**
+ * A rule whose action's batch runs in a thread database: the batch picks the candidates there (`to`,
+ * less the actor and those `unless` drops: its `nr` is a candidate, and what it reads — the thread's
+ * watches — lives there) and the ids of the rows it wrote, and leaves them in a `notify` effect for
+ * DB, written only when `when` holds. DB applies it with notificationRows (notifyRows): the
+ * recipients' settings and the reader's part of the rule are read there, the thread's part where
+ * the thread lives (keepShown, before anyone hears of it).
+ */
+function notifyEffect(env: Env, spec: NotificationSpec) {
+  const to = spec.to;
+  const candidates = typeof to === "number" ? sql`SELECT ${to}` : Array.isArray(to) ? sql`SELECT value FROM json_each(${JSON.stringify(to)})` : (to as SQL);
+  const keep: SQL[] = [sql`nr.id IS NOT NULL`];
+  if (spec.actorId != null) keep.push(sql`nr.id <> ${spec.actorId}`);
+  if (spec.unless) keep.push(sql`NOT (${spec.unless})`);
+  const recipients = sql`(WITH cand(id) AS (${candidates}) SELECT json_group_array(DISTINCT nr.id) FROM cand nr WHERE ${sql.join(keep, sql` AND `)})`;
+  const body = sql`json_object('kind', ${spec.kind}, 'to', json(${recipients}), 'actorId', ${asSql(spec.actorId)}, 'qid', ${asSql(spec.qid)},
+    'aid', ${asSql(spec.aid)}, 'cmid', ${asSql(spec.cmid)}, 'pqid', ${asSql(spec.pqid)}, 'gid', ${asSql(spec.gid)}, 'lvl', ${asSql(spec.lvl)},
+    'txt', ${asSql(spec.txt)}, 'declinedText', ${asSql(spec.declinedText)}, 'premodType', ${asSql(spec.premodType)}, 'now', ${spec.now})`;
+  return outboxRowOf(env, { target: SITE_DB, kind: "notify", body }, spec.now, spec.when ?? sql`1`);
+}
+
+/** The statements of a `notify` effect in DB: the rule's rows, as an action in DB writes them. */
+export function notifyRows(env: Env, e: NotifyEffect) {
+  return notificationRows(env, { ...e });
 }
 
 // -------------------------------------------------------------------------------- the rules

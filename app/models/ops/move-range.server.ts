@@ -127,7 +127,7 @@ async function copyChunk(env: Env, move: Move): Promise<Partial<Move>> {
     .bind(move.cursor)
     .all<Row>();
   // a row's parent may come in a later statement of the same batch: the keys are checked at its end
-  if (results.length) await dst.batch([dst.prepare("PRAGMA defer_foreign_keys = on"), ...upserts(dst, table.name, results)]);
+  if (results.length) await dst.batch(quietly(dst, [dst.prepare("PRAGMA defer_foreign_keys = on"), ...upserts(dst, table.name, results)]));
   const copied = move.copied + results.length;
   if (results.length === CHUNK) return { cursor: Number(results[results.length - 1].id), copied };
   const next = move.tableIndex + 1;
@@ -161,6 +161,7 @@ async function replayLog(env: Env, move: Move, logSeen: number): Promise<{ logSe
     if (gone.length) deletes.unshift(dst.prepare(`DELETE FROM ${x.table} WHERE id IN (${gone.join(",")})`));
     upserted.push(...upserts(dst, x.table, rows));
   });
+  // not quietly: a write replayed after the flip may be one DB's mirror has not seen yet
   const writes = [dst.prepare("PRAGMA defer_foreign_keys = on"), ...deletes, ...upserted];
   await dst.batch(writes);
   return { logSeen: log[log.length - 1].seq, taken: log.length };
@@ -172,15 +173,26 @@ function freezeRange(env: Env, move: Move, until: number) {
   return dbOf(env).update(r).set({ frozenUntil: until }).where(eq(r.firstId, move.firstId));
 }
 
-/** Deletes the next chunk of the range's rows from the source, children first; returns how many. */
+/**
+ * `statements` for a thread database, in one batch that leaves no mirror effects (db/migrations-threads
+ * 0002): a move's copy of rows as their source has them, and its deletion of the rows it moved away,
+ * change nothing DB's copy holds.
+ */
+function quietly(d1: D1Database, statements: D1PreparedStatement[]): D1PreparedStatement[] {
+  return [d1.prepare("INSERT OR IGNORE INTO mirror_quiet (id) VALUES (1)"), ...statements, d1.prepare("DELETE FROM mirror_quiet")];
+}
+
+/** Deletes the next chunk of the range's rows from the source (a thread database), children first; returns how many. */
 async function deleteChunk(env: Env, move: Move): Promise<number> {
   const src = d1Of(env, move.source);
   for (const table of [...THREAD_TABLES].reverse()) {
-    const r = await src
-      .prepare(
-        `DELETE FROM ${table.name} WHERE id IN (SELECT id FROM ${table.name} WHERE ${table.inRange(table.name, move.firstId, move.lastId)} LIMIT ${CHUNK})`,
-      )
-      .run();
+    const [, r] = await src.batch(
+      quietly(src, [
+        src.prepare(
+          `DELETE FROM ${table.name} WHERE id IN (SELECT id FROM ${table.name} WHERE ${table.inRange(table.name, move.firstId, move.lastId)} LIMIT ${CHUNK})`,
+        ),
+      ]),
+    );
     if (r.meta.changes > 0) return r.meta.changes;
   }
   return 0;
@@ -240,8 +252,9 @@ export async function moveStep(env: Env, id: number, now: number): Promise<MoveP
       // than the map's time to live between its look-up and its batch) is carried over too
       await src.batch(dropTriggers().map((s) => src.prepare(s)));
       const late = await replayLog(env, move, move.logSeen);
-      // DB's own triggers still keep the feeds, leaders and search rows from these rows: they stay
-      // there until those become effects; a thread database's copy goes
+      // DB's rows stay as the mirror of the range (docs/decisions/0061): its own triggers keep the
+      // feeds, leaders and search rows from them until those live beside the threads; a thread
+      // database's copy goes
       const deleted = move.source === "DB" ? 0 : await deleteChunk(env, move);
       if (deleted > 0) {
         change = { logSeen: late.logSeen, replayed: move.replayed + late.taken };

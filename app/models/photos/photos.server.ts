@@ -7,7 +7,8 @@ import { LIMITS } from "../../lib/limits";
 import { PHOTO, type PhotoSize, photoPagePath, photoUrl, splitPhotoLines } from "../../lib/photos";
 import { withQuota } from "../core/hub.server";
 import { textLength } from "../core/text.server";
-import { dbOf, schema } from "../core/db.server";
+import { batchable, dbOf, schema } from "../core/db.server";
+import { bindingOfEnv, SITE_DB } from "../core/databases.server";
 import { requireWriter, type Session } from "../users/session.server";
 import { declaredSize, makePreviews, sniffPhoto } from "./codec.server";
 import { fetchPhotoBytes } from "./fetch-url.server";
@@ -180,7 +181,7 @@ export async function textWithPhotos(
   return { html: sanitize(text) + photosHtml(list), list };
 }
 
-export type AttachablePhoto = { id: number; src: string; width: number; height: number };
+export type AttachablePhoto = { id: number; src: string; width: number; height: number; mime: string; albumId: number | null; added: number };
 
 /**
  * The photos a writer attaches, each his own and not yet attached elsewhere (`target` says which
@@ -190,18 +191,14 @@ async function attachablePhotos(env: Env, userId: number, pids: number[], target
   if (pids.length === 0) return [];
   if (pids.length > PHOTO.perItem) throw new DomainError(ERR.photoTooMany);
   const free: SQL | undefined = target ? or(isNull(p.targetType), and(eq(p.targetType, target.type), eq(p.targetId, target.id))) : isNull(p.targetType);
-  const rows = await dbOf(env)
-    .select({ id: p.id, userId: p.userId, src: p.src, width: p.width, height: p.height, targetType: p.targetType })
-    .from(p)
-    .where(inArray(p.id, pids))
-    .all();
+  const rows = await dbOf(env).select().from(p).where(inArray(p.id, pids)).all();
   const byId = new Map(rows.map((r) => [r.id, r]));
   const out: AttachablePhoto[] = [];
   for (const pid of pids) {
     const r = byId.get(pid);
     if (!r) throw new DomainError(ERR.photoGone);
     if (r.userId !== userId) throw new DomainError(ERR.photoNotYours);
-    out.push({ id: r.id, src: r.src, width: r.width, height: r.height });
+    out.push({ id: r.id, src: r.src, width: r.width, height: r.height, mime: r.mime, albumId: r.albumId, added: r.added });
   }
   if (free) {
     const ok = await dbOf(env)
@@ -237,8 +234,25 @@ function photosHtml(list: AttachablePhoto[]): string {
  */
 export function attachStatement(env: Env, userId: number, list: AttachablePhoto[], type: "Q" | "A" | "C", targetId: number | SQL, qid: number | SQL) {
   const ids = list.map((x) => x.id);
+  if (bindingOfEnv(env) !== SITE_DB) return copyAttached(env, userId, list, type, targetId, qid);
   return dbOf(env)
     .update(p)
     .set({ targetType: type, targetId: targetId as number, qid: qid as number })
     .where(and(inArray(p.id, ids), eq(p.userId, userId), or(isNull(p.targetType), eq(p.targetType, type)), sql`${targetId} IS NOT NULL`));
+}
+
+/**
+ * attachStatement for an item of a thread that lives in a thread database, which holds no uploads:
+ * the photos' rows are written there, attached, with the ids and files they have in DB; the mirror
+ * then writes them over DB's rows of the same ids, which so become attached too (docs/decisions/0061).
+ */
+function copyAttached(env: Env, userId: number, list: AttachablePhoto[], type: "Q" | "A" | "C", targetId: number | SQL, qid: number | SQL) {
+  const rows = JSON.stringify(list);
+  const [insert] = batchable(env, [
+    dbOf(env).run(sql`INSERT INTO photos (id, album_id, user_id, src, width, height, mime, target_type, target_id, qid, added)
+    SELECT j.value ->> 'id', j.value ->> 'albumId', ${userId}, j.value ->> 'src', j.value ->> 'width', j.value ->> 'height', j.value ->> 'mime',
+      ${type}, ${targetId}, ${qid}, j.value ->> 'added'
+    FROM json_each(${rows}) j WHERE ${targetId} IS NOT NULL`),
+  ]);
+  return insert;
 }

@@ -16,6 +16,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { termsOfHtml, termsOfText } from "../../lib/stems";
 import { batchable, dbOf } from "../core/db.server";
+import { bindingOfEnv, SITE_DB } from "../core/databases.server";
 
 /**
  * The statements that index a question written in the same batch (last in it): `id` its id, or
@@ -32,6 +33,13 @@ export function indexAnswer(env: Env, id: number | SQL, html: string) {
 }
 
 function indexRow(env: Env, kind: "q" | "a", id: number | SQL, values: SQL, cols: string) {
+  // a thread database holds no search rows: the row's copy in DB is noted by DB's triggers when the
+  // mirror writes it, and the cron's indexStale stems it (docs/decisions/0061)
+  if (bindingOfEnv(env) !== SITE_DB) return [] as unknown as ReturnType<typeof indexRowHere>;
+  return indexRowHere(env, kind, id, values, cols);
+}
+
+function indexRowHere(env: Env, kind: "q" | "a", id: number | SQL, values: SQL, cols: string) {
   const db = dbOf(env);
   const fts = sql.raw(kind === "q" ? "questions_fts" : "answers_fts");
   // only a changed row's old stems are deleted: a deletion from a contentless index leaves a tombstone every read must skip
