@@ -209,14 +209,14 @@ describe("moving a range of questions while they are written to", () => {
     const staying = await open(LAST + 11, 1_000);
     expect(moved && staying).toBeTruthy();
     const me = await newUser("Архивист");
-    const marks = (d1: D1Database) => count(d1, "SELECT count(*) AS n FROM marks WHERE qid = ?", moved);
-    const [inDb, inThreads] = [await marks(env.DB), await marks(env.THREADS_1)];
-    const refused = await post("mark", { qid: moved! }, me);
+    const watches = (d1: D1Database) => count(d1, "SELECT count(*) AS n FROM watches WHERE qid = ?", moved);
+    const [inDb, inThreads] = [await watches(env.DB), await watches(env.THREADS_1)];
+    const refused = await post("startwatch", { qid: moved! }, me);
     expect(refused.res.status).toBe(403);
     expect(refused.json).toMatchObject({ errid: ERR.threadArchived, error: expect.stringContaining("перенесён в архив") });
-    expect([await marks(env.DB), await marks(env.THREADS_1)]).toEqual([inDb, inThreads]);
+    expect([await watches(env.DB), await watches(env.THREADS_1)]).toEqual([inDb, inThreads]);
     // the same write on a question DB still holds is made
-    expect((await post("mark", { qid: staying! }, me)).json.status).toBe(200);
+    expect((await post("startwatch", { qid: staying! }, me)).json.status).toBe(200);
     // the page of a moved question still opens (from DB's copy, which takes no more writes)
     expect((await workerFetch(`${BASE}/question/${moved}`)).status).toBe(200);
   });
@@ -532,6 +532,95 @@ describe("moving a range of questions while they are written to", () => {
     expect(await count(env.DB, "SELECT count(*) AS n FROM notifications WHERE kind = 'answer' AND aid = ?", aid)).toBe(1);
     // DB's guard still refuses the same writes made in DB itself
     await expect(env.DB.prepare("UPDATE answers SET text = 'мимо' WHERE id = ?").bind(aid).run()).rejects.toThrow(/thread moved/);
+  });
+
+  it("marks, thanks, the best answer, a vote for it and a poll's vote on a moved thread are written where it lives; DB's copy and the author's counters follow", async () => {
+    const [first, second] = (
+      await env.THREADS_1.prepare(
+        `SELECT q.id FROM questions q WHERE q.hidden = 0 AND q.state <> 'D' AND q.id BETWEEN ? AND ? AND q.user_id NOT IN (2, 3)
+           AND EXISTS (SELECT 1 FROM answers a WHERE a.qid = q.id AND a.hidden = 0) AND NOT EXISTS (SELECT 1 FROM answers a WHERE a.qid = q.id AND a.user_id IN (2, 3))
+           AND NOT EXISTS (SELECT 1 FROM best_votes v WHERE v.qid = q.id AND v.user_id = 3)
+         ORDER BY q.id LIMIT 2`,
+      )
+        .bind(FIRST, LAST)
+        .all<{ id: number }>()
+    ).results.map((r) => r.id);
+    // the demo's Знаток (2) and Гуру (3) neither asked nor answered them, nor did Гуру vote
+    const owner = await as("znatok@demo.local");
+    // the test's setup, in the database the thread lives in: the first question is the Знаток's, open
+    // and new (so he may choose its best answer); the second is on the vote for its best answer
+    await env.THREADS_1.batch([
+      env.THREADS_1.prepare("UPDATE questions SET user_id = ?, state = 'A', added = ?, best_answer_id = NULL WHERE id = ?").bind(owner.id, Date.now(), first),
+      env.THREADS_1.prepare("UPDATE answers SET best = 0 WHERE qid = ?").bind(first),
+      env.THREADS_1.prepare("UPDATE questions SET state = 'V', best_answer_id = NULL WHERE id = ?").bind(second),
+    ]);
+    const writer = await newUser("Пишет в архив");
+    const fan = await newUser("Ценит архив");
+    const his = () =>
+      env.DB.prepare("SELECT points, best_count AS best, (SELECT sum(delta) FROM points_ledger WHERE user_id = ?1) AS ledger FROM users WHERE id = ?1")
+        .bind(writer.id)
+        .first<{ points: number; best: number; ledger: number }>();
+    const answer = await post("addans", { qid: first, Body: "Лучший ответ из базы вопросов" }, writer);
+    expect(answer.json.status).toBe(200);
+    const aid = answer.json.id as number;
+    await sendAllUnsent(env, Date.now());
+    await vi.waitFor(async () => expect(await count(env.DB, "SELECT count(*) AS n FROM answers WHERE id = ?", aid)).toBe(1), { timeout: 15_000, interval: 50 });
+    const start = (await his())!;
+
+    expect((await post("mark", { qid: first }, fan)).json).toMatchObject({ status: 200, totalmarks: expect.any(Number) });
+    expect((await post("mark", { aid }, fan)).json.status).toBe(200);
+    expect((await post("thanks", { aid }, owner)).json.status).toBe(200);
+    expect((await post("selectbest", { aid }, owner)).json.status).toBe(200);
+    const other = (await env.THREADS_1.prepare("SELECT id FROM answers WHERE qid = ? AND hidden = 0 ORDER BY id LIMIT 1")
+      .bind(second)
+      .first<{ id: number }>())!;
+    const voter = await as("guru@demo.local");
+    const vote = await post("votefor", { qid: second, aid: other.id }, voter);
+    expect(vote.json.status, JSON.stringify(vote.json)).toBe(200);
+
+    // written where the threads live, with nothing of them in DB's copy yet
+    const thread = (d1: D1Database) =>
+      d1
+        .prepare(
+          `SELECT q.state, q.best_answer_id AS best, q.totalmarks AS qmarks, a.totalmarks AS amarks, a.canth_status AS canth,
+             (SELECT count(*) FROM marks m WHERE m.user_id = ?2) AS marks, (SELECT rating FROM answers WHERE id = ?3) AS rating,
+             (SELECT count(*) FROM best_votes v WHERE v.qid = ?4) AS votes
+           FROM questions q JOIN answers a ON a.id = ?1 WHERE q.id = a.qid`,
+        )
+        .bind(aid, fan.id, other.id, second)
+        .first();
+    expect(await thread(env.THREADS_1)).toMatchObject({ state: "R", best: aid, amarks: 1, canth: 1, marks: 2 });
+    // the queue brings DB its copy, the writer's best answer, and his points for the thanks
+    await sendAllUnsent(env, Date.now());
+    await vi.waitFor(async () => expect(await thread(env.DB)).toEqual(await thread(env.THREADS_1)), { timeout: 15_000, interval: 50 });
+    await vi.waitFor(
+      async () => {
+        const now = (await his())!;
+        expect(now.best).toBe(start.best + 1);
+        expect(now.points).toBeGreaterThan(start.points);
+        expect(now.points - start.points).toBe(now.ledger - start.ledger);
+      },
+      { timeout: 15_000, interval: 50 },
+    );
+    // taken back where it lives too
+    expect((await post("unmark", { aid }, fan)).json.status).toBe(200);
+    expect(await count(env.THREADS_1, "SELECT count(*) AS n FROM marks WHERE user_id = ? AND target_type = 'A'", fan.id)).toBe(0);
+
+    // a poll there (set up where it lives): the vote and the counts are written there, DB's copy follows
+    await env.THREADS_1.batch([
+      env.THREADS_1.prepare("UPDATE questions SET state = 'A', poll_type = 'S' WHERE id = ?").bind(second),
+      env.THREADS_1.prepare("INSERT INTO poll_options (qid, position, text, votes) VALUES (?1, 1, 'Да', 0), (?1, 2, 'Нет', 0)").bind(second),
+    ]);
+    const options = (await env.THREADS_1.prepare("SELECT id FROM poll_options WHERE qid = ? ORDER BY position").bind(second).all<{ id: number }>()).results;
+    expect(options[0].id).toBeGreaterThan(ID_BLOCK);
+    const polled = await post("votepoll", { qid: second, vote: String(options[1].id) }, fan);
+    expect(polled.json).toMatchObject({ status: 200, total_voted: 1 });
+    expect((await post("votepoll", { qid: second, vote: String(options[0].id) }, fan)).json.errid).toBe(ERR.alreadyVotedInPoll);
+    const poll = (d1: D1Database) =>
+      d1.prepare("SELECT o.votes, q.total_voted AS total FROM poll_options o JOIN questions q ON q.id = o.qid WHERE o.id = ?").bind(options[1].id).first();
+    expect(await poll(env.THREADS_1)).toEqual({ votes: 1, total: 1 });
+    await sendAllUnsent(env, Date.now());
+    await vi.waitFor(async () => expect(await poll(env.DB)).toEqual({ votes: 1, total: 1 }), { timeout: 15_000, interval: 50 });
   });
 
   it("a write in a thread database pays its user through that database's outbox: one row in the write's batch, applied in DB once by the queue", async () => {

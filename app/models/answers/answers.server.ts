@@ -8,8 +8,8 @@ import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
 import { requireCaptchaIfBurst } from "../core/captcha.server";
 import { dbOf, schema } from "../core/db.server";
-import { threadWriteEnv } from "../core/thread-ranges.server";
-import { answered } from "../users/counters.server";
+import { answerWriteEnv, threadWriteEnv } from "../core/thread-ranges.server";
+import { countersChange } from "../users/counters.server";
 import { indexAnswer } from "../search/index.server";
 import { announce } from "../notifications/push.server";
 import { answerLikedNotification, answerNotifications } from "../notifications/create.server";
@@ -145,7 +145,7 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
         .set({ anscnt: sql`${q.anscnt} + 1`, updatedAt: now })
         .where(and(eq(q.id, input.qid), sql`changes() = 1`)),
       // the author's counts and points, where his rows live
-      ...answered(home, user.id, now, sql`changes() = 1`),
+      ...countersChange(home, { userId: user.id, change: "answer" }, now, sql`changes() = 1`),
       ...pointsChange(home, user.id, delta, "answer", { type: "Q", id: input.qid }, now, true),
       ...answerNotifications(home, {
         qid: input.qid,
@@ -230,8 +230,10 @@ export const AnswerIdInput = z.object({ aid: questionOrAnswerId });
  * question (guarded by best_answer_id IS NULL, so a second selection changes nothing), the
  * answer's best flag, the author's best_count and kpd.
  */
-export async function selectBest(env: Env, session: Session | null, input: z.infer<typeof AnswerIdInput>, now: number) {
+export async function selectBest(req: Env, session: Session | null, input: z.infer<typeof AnswerIdInput>, now: number) {
   const user = requireWriter(session);
+  // the thread is written where it lives; the author's counters go by their effect there
+  const env = await answerWriteEnv(req, input.aid, now);
   const db = dbOf(env);
   const ans = await loadAnswer(env, input.aid);
   const refusal = bestAnswerRefusal(user, { authorId: ans.ownerId, bestAnswerId: ans.bestAnswerId, state: ans.state, added: ans.added }, now);
@@ -246,13 +248,7 @@ export async function selectBest(env: Env, session: Session | null, input: z.inf
       .update(a)
       .set({ best: 1, bestAt: now })
       .where(and(eq(a.id, ans.id), sql`changes() = 1`)),
-    db
-      .update(u)
-      .set({
-        bestCount: sql`${u.bestCount} + 1`,
-        kpd: sql`CASE WHEN ${u.answersCount} > 0 THEN MIN(100, CAST(ROUND(100.0 * (${u.bestCount} + 1) / ${u.answersCount}) AS INTEGER)) ELSE 0 END`,
-      })
-      .where(and(eq(u.id, ans.authorId), sql`changes() = 1`)),
+    ...countersChange(env, { userId: ans.authorId, change: "best" }, now, sql`changes() = 1`),
   ]);
   if (picked.length === 0) throw new DomainError(ERR.bestAlreadyChosen);
   return { qid: ans.qid, dpoints: 0 };
@@ -268,8 +264,10 @@ type Reaction = "thanks" | "unthanks" | "notimportant" | "unnotimportant";
  * the author), notimportant (hide, −1), and their undo. One reaction per answer
  * (answer_reactions_uq); every write is guarded so that a concurrent duplicate changes nothing.
  */
-export async function reactToAnswer(env: Env, session: Session | null, kind: Reaction, input: z.infer<typeof AnswerIdInput>, now: number) {
+export async function reactToAnswer(req: Env, session: Session | null, kind: Reaction, input: z.infer<typeof AnswerIdInput>, now: number) {
   const user = requireWriter(session);
+  // the thread is written where it lives; the author's points and notice go by their effects there
+  const env = await answerWriteEnv(req, input.aid, now);
   const db = dbOf(env);
   const ans = await loadAnswer(env, input.aid);
   if (!canReactToAnswers(user, { authorId: ans.ownerId })) throw new DomainError(ERR.questionOwnerOnly);
@@ -301,7 +299,7 @@ export async function reactToAnswer(env: Env, session: Session | null, kind: Rea
       const current = await db.select({ kind: r.kind }).from(r).where(eq(r.answerId, ans.id)).get();
       refuse(current?.kind === "thanks" ? 1 : -1);
     }
-    await announce(env, results);
+    await announce(req, results);
     return { qid: ans.qid, canth: 0, canth_status: target };
   }
 

@@ -8,7 +8,7 @@ import { isExpertLevel } from "../../lib/levels";
 import { LIMITS } from "../../lib/limits";
 import { requireCaptchaIfBurst } from "../core/captcha.server";
 import { dbOf, schema } from "../core/db.server";
-import { rowWriteEnv, threadWriteEnv } from "../core/thread-ranges.server";
+import { answerWriteEnv, threadWriteEnv } from "../core/thread-ranges.server";
 import { announce } from "../notifications/push.server";
 import { commentNotifications } from "../notifications/create.server";
 import { holdForPremoderation } from "../moderation/premoderation.server";
@@ -52,10 +52,7 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
   const a = schema.answers;
   const c = schema.comments;
   // the thread is written where it lives (the range map); its writers' blacklists are in DB
-  const home =
-    input.type === "Q"
-      ? await threadWriteEnv(env, input.refid, now)
-      : await rowWriteEnv(env, input.refid, now, (on) => dbOf(on).select({ qid: a.qid }).from(a).where(eq(a.id, input.refid)).get());
+  const home = input.type === "Q" ? await threadWriteEnv(env, input.refid, now) : await answerWriteEnv(env, input.refid, now);
   const tdb = dbOf(home);
 
   // the target and its question in one round trip

@@ -157,6 +157,12 @@ export async function rowWriteEnv(env: Env, id: number, now: number, readQid: (o
   return found?.row.qid != null ? threadWriteEnv(env, found.row.qid, now) : env;
 }
 
+/** rowWriteEnv of an answer known by its id alone: the env its thread is written through. */
+export function answerWriteEnv(env: Env, aid: number, now: number): Promise<Env> {
+  const a = schema.answers;
+  return rowWriteEnv(env, aid, now, (on) => dbOf(on).select({ qid: a.qid }).from(a).where(sql`${a.id} = ${aid}`).get());
+}
+
 /**
  * Where question `qid`'s thread is read: the env of its database, and whether that is DB (`joined`:
  * its reads may join the users, who live there; otherwise they take the authors' ids alone and the

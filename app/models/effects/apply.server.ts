@@ -8,7 +8,7 @@ import { envOn } from "../core/databases.server";
 import { dbOf, schema, valuesOf } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { type NotifyEffect, notifyRows } from "../notifications/create.server";
-import { type AnsweredEffect, answeredRows } from "../users/counters.server";
+import { type CounterEffect, counterRows } from "../users/counters.server";
 import { type PointsEffect, pointsRows } from "../users/points.server";
 import { type MirrorEffect, mirrorRows } from "./mirror.server";
 import { EFFECT_KINDS, type EffectMessage } from "./outbox.server";
@@ -20,8 +20,8 @@ async function effectRows(env: Env, m: EffectMessage) {
       return pointsRows(env, m.body as PointsEffect);
     case "notify":
       return notifyRows(env, m.body as NotifyEffect);
-    case "answered":
-      return answeredRows(env, m.body as AnsweredEffect);
+    case "counter":
+      return counterRows(env, m.body as CounterEffect);
     case "mirror":
       return mirrorRows(env, m.body as MirrorEffect);
   }

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { canMark } from "../../lib/can";
 import { DomainError } from "../../lib/errors";
 import { dbOf, schema } from "../core/db.server";
+import { answerWriteEnv, threadWriteEnv } from "../core/thread-ranges.server";
 import { announce } from "../notifications/push.server";
 import { questionLikedNotification } from "../notifications/create.server";
 import { requireWriter, type Session } from "../users/session.server";
@@ -22,10 +23,12 @@ export const MarkInput = z
   .object({ qid: optionalId, aid: optionalId })
   .refine((i) => (i.qid === undefined) !== (i.aid === undefined), ERR_MSG.questionOrAnswerMissing);
 
-type Target = { type: "Q" | "A"; id: number; qid: number };
+/** The target and `env`, the env its thread is written through (the range map). */
+type Target = { type: "Q" | "A"; id: number; qid: number; env: Env };
 
-/** The live target of a mark and its author: 181 for a missing or deleted question, 167 for an answer. */
-async function loadTarget(env: Env, input: z.infer<typeof MarkInput>): Promise<Target & { authorId: number }> {
+/** The live target of a mark and its author, where its thread lives: 181 for a missing or deleted question, 167 for an answer. */
+async function loadTarget(req: Env, input: z.infer<typeof MarkInput>, now: number): Promise<Target & { authorId: number }> {
+  const env = input.aid !== undefined ? await answerWriteEnv(req, input.aid, now) : await threadWriteEnv(req, input.qid!, now);
   const db = dbOf(env);
   if (input.aid !== undefined) {
     const row = await db
@@ -36,12 +39,12 @@ async function loadTarget(env: Env, input: z.infer<typeof MarkInput>): Promise<T
       .get();
     if (!row || row.hidden === 1) throw new DomainError(ERR.answerGone);
     if (row.qhidden === 1 || row.state === "D") throw new DomainError(ERR.questionGone);
-    return { type: "A", id: input.aid, qid: row.qid, authorId: row.authorId };
+    return { type: "A", id: input.aid, qid: row.qid, authorId: row.authorId, env };
   }
   const id = input.qid!;
   const row = await db.select({ authorId: q.userId, state: q.state, hidden: q.hidden }).from(q).where(eq(q.id, id)).get();
   if (!row || row.hidden === 1 || row.state === "D") throw new DomainError(ERR.questionGone);
-  return { type: "Q", id, qid: id, authorId: row.authorId };
+  return { type: "Q", id, qid: id, authorId: row.authorId, env };
 }
 
 /**
@@ -49,10 +52,11 @@ async function loadTarget(env: Env, input: z.infer<typeof MarkInput>): Promise<T
  * (INSERT … ON CONFLICT DO NOTHING) and totalmarks + 1 guarded by changes() = 1, so concurrent
  * identical calls leave one row and one increment; the losers get 177.
  */
-export async function mark(env: Env, session: Session | null, input: z.infer<typeof MarkInput>, now: number) {
+export async function mark(req: Env, session: Session | null, input: z.infer<typeof MarkInput>, now: number) {
   const user = requireWriter(session);
-  const t = await loadTarget(env, input);
+  const t = await loadTarget(req, input, now);
   if (!canMark(user, t.authorId)) throw new DomainError(ERR.markOwnItem);
+  const env = t.env;
   const db = dbOf(env);
   const table = t.type === "Q" ? q : a;
   const results = await db.batch([
@@ -67,15 +71,15 @@ export async function mark(env: Env, session: Session | null, input: z.infer<typ
   ]);
   const [inserted, counted] = results;
   if (inserted.length === 0) throw new DomainError(ERR.alreadyMarked);
-  await announce(env, results);
+  await announce(req, results);
   return { qid: t.qid, canmark: 0, totalmarks: counted[0]?.totalmarks ?? 0 };
 }
 
 /** Takes one's mark back: the row goes and totalmarks − 1 (never below 0), in one batch. */
-export async function unmark(env: Env, session: Session | null, input: z.infer<typeof MarkInput>, _now: number) {
+export async function unmark(req: Env, session: Session | null, input: z.infer<typeof MarkInput>, now: number) {
   const user = requireWriter(session);
-  const t = await loadTarget(env, input);
-  const db = dbOf(env);
+  const t = await loadTarget(req, input, now);
+  const db = dbOf(t.env);
   const table = t.type === "Q" ? q : a;
   const [deleted, counted] = await db.batch([
     db

@@ -6,6 +6,7 @@ import { bestVoteRefusal, pollVoteRefusal } from "../../lib/can";
 import { DomainError } from "../../lib/errors";
 import { isExpertLevel } from "../../lib/levels";
 import { dbOf, schema } from "../core/db.server";
+import { threadWriteEnv } from "../core/thread-ranges.server";
 import { announce } from "../notifications/push.server";
 import { pollVoteNotification } from "../notifications/create.server";
 import { POINTS, pointsChange } from "../users/points.server";
@@ -49,8 +50,10 @@ async function checkBestVoter(env: Env, user: SessionUser, qid: number) {
  * voting. One batch: the vote row (or nothing when the user already voted: unique (qid, user)),
  * the counter and the voter's point, each guarded by changes() so a duplicate changes nothing.
  */
-async function castBestVote(env: Env, session: Session | null, qid: number, aid: number | null, now: number) {
+async function castBestVote(req: Env, session: Session | null, qid: number, aid: number | null, now: number) {
   const user = requireWriter(session);
+  // the thread is written where it lives (the range map); the voter's point goes by its effect there
+  const env = await threadWriteEnv(req, qid, now);
   const db = dbOf(env);
   await checkBestVoter(env, user, qid);
   if (aid !== null) {
@@ -58,7 +61,8 @@ async function castBestVote(env: Env, session: Session | null, qid: number, aid:
     if (!ans || ans.qid !== qid || ans.hidden) throw new DomainError(ERR.voteAnswerNotInQuestion);
   }
   const results = await db.batch([
-    db.insert(bv).values({ qid, answerId: aid, userId: user.id, added: now }).onConflictDoNothing(),
+    // the row returned, not the batch's count of changes: a thread database's triggers count too
+    db.insert(bv).values({ qid, answerId: aid, userId: user.id, added: now }).onConflictDoNothing().returning({ id: bv.id }),
     aid !== null
       ? db
           .update(a)
@@ -71,9 +75,9 @@ async function castBestVote(env: Env, session: Session | null, qid: number, aid:
     ...pointsChange(env, user.id, POINTS.bestVote, "best_vote", { type: "Q", id: qid }, now, true),
   ]);
   // canreplyreason rid 4: the vote is already counted
-  if (results[0].meta.changes !== 1) throw new DomainError(ERR.alreadyVoted);
+  if (results[0].length !== 1) throw new DomainError(ERR.alreadyVoted);
   // a level the voter's point reached
-  await announce(env, results);
+  await announce(req, results);
   return { dpoints: POINTS.bestVote };
 }
 
@@ -91,8 +95,10 @@ export function voteAgainst(env: Env, session: Session | null, input: z.infer<ty
  * counts and the voter's point, each guarded by changes() so a duplicate changes nothing, the
  * owner's 'poll_vote' notification; then the counts as they stand.
  */
-export async function votePoll(env: Env, session: Session | null, input: z.infer<typeof VotePollInput>, now: number) {
+export async function votePoll(req: Env, session: Session | null, input: z.infer<typeof VotePollInput>, now: number) {
   const user = requireWriter(session);
+  // the thread is written where it lives; the point and the owner's notice go by their effects there
+  const env = await threadWriteEnv(req, input.qid, now);
   const db = dbOf(env);
   const po = schema.pollOptions;
   const chosen = [...new Set(input.vote)].sort((x, y) => x - y);
@@ -112,7 +118,8 @@ export async function votePoll(env: Env, session: Session | null, input: z.infer
     db
       .insert(schema.pollVotes)
       .values({ qid: input.qid, userId: user.id, options: JSON.stringify(chosen), added: now })
-      .onConflictDoNothing(),
+      .onConflictDoNothing()
+      .returning({ id: schema.pollVotes.id }),
     db
       .update(q)
       .set({ totalVoted: sql`${q.totalVoted} + 1` })
@@ -135,7 +142,7 @@ export async function votePoll(env: Env, session: Session | null, input: z.infer
   const [ins] = results;
   const opts = results[results.length - 2] as { optid: number; votes: number }[];
   const totals = results[results.length - 1] as { totalVoted: number }[];
-  if (ins.meta.changes !== 1) throw new DomainError(ERR.alreadyVotedInPoll);
-  await announce(env, results);
+  if (ins.length !== 1) throw new DomainError(ERR.alreadyVotedInPoll);
+  await announce(req, results);
   return { dpoints: POINTS.pollVote, total_voted: totals[0]?.totalVoted ?? 0, options: opts, chosen };
 }
