@@ -47,11 +47,11 @@ export const questionCalls: Record<string, NamedCall> = {
   dropwatch: defineCall({
     method: "POST",
     input: WatchInput,
-    run: (c, input) => dropWatch(c.env, c.session, input),
+    run: (c, input) => dropWatch(c.env, c.session, input, c.now),
   }),
   stopnotify: defineCall({
     method: "POST",
     input: StopNotifyInput,
-    run: (c, input) => stopNotify(c.env, c.session, input),
+    run: (c, input) => stopNotify(c.env, c.session, input, c.now),
   }),
 };

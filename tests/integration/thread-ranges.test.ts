@@ -208,15 +208,17 @@ describe("moving a range of questions while they are written to", () => {
     const moved = await open(FIRST, LAST);
     const staying = await open(LAST + 11, 1_000);
     expect(moved && staying).toBeTruthy();
-    const me = await newUser("Архивист");
-    const watches = (d1: D1Database) => count(d1, "SELECT count(*) AS n FROM watches WHERE qid = ?", moved);
-    const [inDb, inThreads] = [await watches(env.DB), await watches(env.THREADS_1)];
-    const refused = await post("startwatch", { qid: moved! }, me);
+    // an answer of a writer whose writes wait for a moderator is held in DB, which refuses it
+    const me = await newUser("Архивист", { premoderated: true });
+    const held = (d1: D1Database) => count(d1, "SELECT count(*) AS n FROM premod_items WHERE qid = ?", moved);
+    const [inDb, inThreads] = [await held(env.DB), await held(env.THREADS_1)];
+    const refused = await post("addans", { qid: moved!, Body: "Ответ на модерацию" }, me);
     expect(refused.res.status).toBe(403);
     expect(refused.json).toMatchObject({ errid: ERR.threadArchived, error: expect.stringContaining("перенесён в архив") });
-    expect([await watches(env.DB), await watches(env.THREADS_1)]).toEqual([inDb, inThreads]);
-    // the same write on a question DB still holds is made
-    expect((await post("startwatch", { qid: staying! }, me)).json.status).toBe(200);
+    expect([await held(env.DB), await held(env.THREADS_1)]).toEqual([inDb, inThreads]);
+    // the same write on a question DB still holds is held for the moderator
+    const kept = await post("addans", { qid: staying!, Body: "Ответ на модерацию" }, me);
+    expect(kept.json.status, JSON.stringify(kept.json)).toBe(200);
     // the page of a moved question still opens (from DB's copy, which takes no more writes)
     expect((await workerFetch(`${BASE}/question/${moved}`)).status).toBe(200);
   });
@@ -534,7 +536,7 @@ describe("moving a range of questions while they are written to", () => {
     await expect(env.DB.prepare("UPDATE answers SET text = 'мимо' WHERE id = ?").bind(aid).run()).rejects.toThrow(/thread moved/);
   });
 
-  it("marks, thanks, the best answer, a vote for it and a poll's vote on a moved thread are written where it lives; DB's copy and the author's counters follow", async () => {
+  it("marks, thanks, the best answer, a vote for it, watching and a poll's vote on a moved thread are written where it lives; DB's copy and the author's counters follow", async () => {
     const [first, second] = (
       await env.THREADS_1.prepare(
         `SELECT q.id FROM questions q WHERE q.hidden = 0 AND q.state <> 'D' AND q.id BETWEEN ? AND ? AND q.user_id NOT IN (2, 3)
@@ -602,6 +604,20 @@ describe("moving a range of questions while they are written to", () => {
       },
       { timeout: 15_000, interval: 50 },
     );
+    // following it: the row where it lives, his count in DB by the queue, and back
+    const watching = async () => (await env.DB.prepare("SELECT watchcnt AS n FROM users WHERE id = ?").bind(fan.id).first<{ n: number }>())!.n;
+    const watchedBefore = await watching();
+    expect((await post("startwatch", { qid: first }, fan)).json.status).toBe(200);
+    expect((await post("startwatch", { qid: first }, fan)).json.errid).toBe(ERR.alreadyWatching);
+    expect((await post("stopnotify", { id: first, type: "Q" }, fan)).json.status).toBe(200);
+    expect(await count(env.THREADS_1, "SELECT count(*) AS n FROM watches WHERE qid = ? AND user_id = ? AND answers = 0", first, fan.id)).toBe(1);
+    await sendAllUnsent(env, Date.now());
+    await vi.waitFor(async () => expect(await watching()).toBe(watchedBefore + 1), { timeout: 15_000, interval: 50 });
+    expect((await post("dropwatch", { qid: first }, fan)).json.status).toBe(200);
+    expect((await post("dropwatch", { qid: first }, fan)).json.errid).toBe(ERR.notWatching);
+    await sendAllUnsent(env, Date.now());
+    await vi.waitFor(async () => expect(await watching()).toBe(watchedBefore), { timeout: 15_000, interval: 50 });
+
     // taken back where it lives too
     expect((await post("unmark", { aid }, fan)).json.status).toBe(200);
     expect(await count(env.THREADS_1, "SELECT count(*) AS n FROM marks WHERE user_id = ? AND target_type = 'A'", fan.id)).toBe(0);

@@ -114,9 +114,11 @@ export function envOfBinding(env: Env, name: string): Env {
  * site's errid; null for any other failure.
  */
 export function threadRefusal(e: unknown): DomainError | null {
-  const message = e instanceof Error ? e.message : "";
-  if (message.includes("otvety: thread moved")) return new DomainError(ERR.threadArchived);
-  if (message.includes("otvety: thread moving")) return new DomainError(ERR.threadMoving);
+  // D1's error, or a query error of drizzle's that carries it as its cause
+  for (let x: unknown = e, depth = 0; x instanceof Error && depth < 4; x = x.cause, depth++) {
+    if (x.message.includes("otvety: thread moved")) return new DomainError(ERR.threadArchived);
+    if (x.message.includes("otvety: thread moving")) return new DomainError(ERR.threadMoving);
+  }
   return null;
 }
 

@@ -1,15 +1,18 @@
 /**
  * Following a question: startwatch, dropwatch and stopnotify. One watches row per (question,
- * user) by its UNIQUE index; users.watchcnt follows the rows in the same batch.
+ * user) by its UNIQUE index, where the question's thread lives (the range map); users.watchcnt
+ * follows the rows in the same batch, or by its counter effect from a thread database.
  */
 import { ERR, ERR_MSG } from "../../lib/errids";
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { DomainError } from "../../lib/errors";
 import { idField } from "../../lib/fields";
-import { batchable, dbOf, schema } from "../core/db.server";
+import { dbOf, schema } from "../core/db.server";
+import { threadReadEnv, threadWriteEnv } from "../core/thread-ranges.server";
 import { assertCategoryOpen, userReader } from "../core/visibility.server";
 import { getCategoryTree } from "../categories/categories.server";
+import { countersChange } from "../users/counters.server";
 import { requireWriter, type Session } from "../users/session.server";
 
 export const WatchInput = z.object({ qid: idField(ERR_MSG.questionGone) });
@@ -23,8 +26,9 @@ export const StopNotifyInput = z.object({
  * startwatch: follow a question the user may read (one in an adult category only after he confirmed
  * his age: 340); a second follow is refused with 147.
  */
-export async function startWatch(env: Env, session: Session | null, input: z.infer<typeof WatchInput>, now: number) {
+export async function startWatch(req: Env, session: Session | null, input: z.infer<typeof WatchInput>, now: number) {
   const user = requireWriter(session);
+  const env = await threadWriteEnv(req, input.qid, now);
   const db = dbOf(env);
   const [q, tree] = await Promise.all([
     db
@@ -32,32 +36,33 @@ export async function startWatch(env: Env, session: Session | null, input: z.inf
       .from(schema.questions)
       .where(eq(schema.questions.id, input.qid))
       .get(),
-    getCategoryTree(env, now),
+    getCategoryTree(req, now),
   ]);
   if (q) assertCategoryOpen(userReader(user), tree, q.categoryId);
   if (!q || q.state === "D" || q.hidden === 1) throw new DomainError(ERR.questionGone);
-  const [ins] = await db.batch(
-    batchable(env, [
-      db.insert(schema.watches).values({ qid: input.qid, userId: user.id, added: now }).onConflictDoNothing(),
-      db.run(sql`UPDATE users SET watchcnt = watchcnt + 1 WHERE id = ${user.id} AND changes() = 1`),
-    ] as const),
-  );
-  if (ins.meta.changes !== 1) throw new DomainError(ERR.alreadyWatching);
+  // the rows returned, not the batch's count of changes: a thread database's triggers count too
+  const [ins] = await db.batch([
+    db.insert(schema.watches).values({ qid: input.qid, userId: user.id, added: now }).onConflictDoNothing().returning({ id: schema.watches.id }),
+    ...countersChange(env, { userId: user.id, change: "watch" }, now, sql`changes() = 1`),
+  ]);
+  if (ins.length !== 1) throw new DomainError(ERR.alreadyWatching);
   return { watch: 1 };
 }
 
 /** dropwatch: stop following; not following is refused with 148. Works on a deleted question too. */
-export async function dropWatch(env: Env, session: Session | null, input: z.infer<typeof WatchInput>) {
+export async function dropWatch(req: Env, session: Session | null, input: z.infer<typeof WatchInput>, now: number) {
   const user = requireWriter(session);
+  const env = await threadWriteEnv(req, input.qid, now);
   const db = dbOf(env);
   const w = schema.watches;
-  const [del] = await db.batch(
-    batchable(env, [
-      db.delete(w).where(and(eq(w.qid, input.qid), eq(w.userId, user.id))),
-      db.run(sql`UPDATE users SET watchcnt = max(watchcnt - 1, 0) WHERE id = ${user.id} AND changes() = 1`),
-    ] as const),
-  );
-  if (del.meta.changes !== 1) throw new DomainError(ERR.notWatching);
+  const [del] = await db.batch([
+    db
+      .delete(w)
+      .where(and(eq(w.qid, input.qid), eq(w.userId, user.id)))
+      .returning({ id: w.id }),
+    ...countersChange(env, { userId: user.id, change: "unwatch" }, now, sql`changes() = 1`),
+  ]);
+  if (del.length !== 1) throw new DomainError(ERR.notWatching);
   return { watch: 0 };
 }
 
@@ -65,15 +70,16 @@ export async function dropWatch(env: Env, session: Session | null, input: z.infe
  * stopnotify: the unsubscribe links. Type Q stops the notifications and mail about a question's
  * answers, type C those about comments; `id` is the question id in both. The watch itself stays.
  */
-export async function stopNotify(env: Env, session: Session | null, input: z.infer<typeof StopNotifyInput>) {
+export async function stopNotify(req: Env, session: Session | null, input: z.infer<typeof StopNotifyInput>, now: number) {
   const user = requireWriter(session);
-  const db = dbOf(env);
+  const db = dbOf(await threadWriteEnv(req, input.id, now));
   const w = schema.watches;
   const res = await db
     .update(w)
     .set(input.type === "Q" ? { answers: 0, mail: 0 } : { comments: 0 })
-    .where(and(eq(w.qid, input.id), eq(w.userId, user.id)));
-  if (res.meta.changes !== 1) throw new DomainError(ERR.notWatching);
+    .where(and(eq(w.qid, input.id), eq(w.userId, user.id)))
+    .returning({ id: w.id });
+  if (res.length !== 1) throw new DomainError(ERR.notWatching);
   return { type: input.type };
 }
 
@@ -83,7 +89,7 @@ export async function stopNotify(env: Env, session: Session | null, input: z.inf
  */
 export async function notifyState(env: Env, userId: number, qid: number, type: "Q" | "C"): Promise<"on" | "off" | "none"> {
   const w = schema.watches;
-  const row = await dbOf(env)
+  const row = await dbOf(await threadReadEnv(env, qid, Date.now()))
     .select({ answers: w.answers, comments: w.comments })
     .from(w)
     .where(and(eq(w.qid, qid), eq(w.userId, userId)))
