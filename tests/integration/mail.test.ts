@@ -121,6 +121,10 @@ describe("mail at once", () => {
     // his answers come while mail is off, so the queue's own delivery sends nothing; then the handler with the adapter
     expect((await post("savesettings", { mail: "1" }, me)).json.status).toBe(200);
     await answerBySomeone(qid, "Зелёный");
+    // the queue keeps its order: a later mail in the log says his was decided while his mail was off
+    const witness = await newUser("Свидетель");
+    await answerBySomeone(await questionOf(witness, "Какой кофе крепче?"), "Эспрессо");
+    await mailsArrive(witness.id, 1);
     expect((await post("savesettings", { mail: "0" }, me)).json.status).toBe(200);
     const nid = await value("select id v from notifications where user_id = ? and kind = 'answer'", me.id);
     // the real binding, watched: what the worker hands it
