@@ -1,4 +1,5 @@
 import { env } from "cloudflare:test";
+import jpegUrl from "../fixtures/photos/gps.jpg?inline";
 import { describe, expect, it, vi } from "vitest";
 import { DomainError } from "../../app/lib/errors";
 import { ERR } from "../../app/lib/errids";
@@ -25,6 +26,7 @@ import { as, newUser } from "./helpers/users";
 
 const FIRST = 1;
 const LAST = 30;
+const JPEG = Uint8Array.from(atob(jpegUrl.slice(jpegUrl.indexOf(",") + 1)), (c) => c.charCodeAt(0));
 const OPS = { "content-type": "application/json", "x-ops-secret": "integration-tests-ops-secret" };
 
 const count = async (d1: D1Database, query: string, ...binds: unknown[]) =>
@@ -489,7 +491,15 @@ describe("moving a range of questions while they are written to", () => {
       expect(now.points - start.points).toBe(now.ledger - start.ledger);
     };
 
-    const answer = await post("addans", { qid: moved.id, Body: "Ответ, записанный в базу вопросов" }, me);
+    // his answer shows a photo he uploaded (the upload's row is DB's)
+    const form = new FormData();
+    form.set("file", new File([JPEG], "a.jpg", { type: "image/jpeg" }));
+    form.set("salt", me.salt);
+    form.set("token", me.token);
+    const uploaded = await workerFetch(`${BASE}/api/slow/upload`, { method: "POST", headers: { origin: BASE, cookie: me.cookie }, body: form });
+    const pid = Number(((await uploaded.json()) as { pid: number }).pid);
+    const photo = (d1: D1Database) => d1.prepare("SELECT target_type, target_id FROM photos WHERE id = ?").bind(pid).first();
+    const answer = await post("addans", { qid: moved.id, Body: `Ответ, записанный в базу вопросов\n/photo/${pid}` }, me);
     expect(answer.json).toMatchObject({ status: 200 });
     const aid = answer.json.id as number;
     // an id of THREADS_1's block, the row there, and its question's count there
@@ -503,6 +513,16 @@ describe("moving a range of questions while they are written to", () => {
     const html = await (await workerFetch(`${BASE}/question/${moved.id}?uncached=written`)).text();
     expect(html).toContain("Ответ, записанный в базу вопросов");
     expect(html).toContain("Комментарий, записанный в базу вопросов");
+    // the photo's row is attached there, and DB's upload row becomes attached by the mirror
+    expect(await photo(env.THREADS_1)).toEqual({ target_type: "A", target_id: aid });
+    await sendAllUnsent(env, Date.now());
+    await vi.waitFor(async () => expect(await photo(env.DB)).toEqual({ target_type: "A", target_id: aid }), { timeout: 15_000, interval: 50 });
+    // edited there too, without the photo, and its edit page reads it there
+    const edited = await post("editans", { qid: moved.id, update: aid, Body: "Ответ, исправленный в базе вопросов" }, me);
+    expect(edited.json.status, JSON.stringify(edited.json)).toBe(200);
+    expect(await count(env.THREADS_1, "SELECT count(*) AS n FROM answers WHERE id = ? AND text LIKE '%исправленный%' AND edited_at IS NOT NULL", aid)).toBe(1);
+    expect((await page(`/answer/${aid}/edit`, me)).html).toContain("Ответ, исправленный в базе вопросов");
+    expect(await photo(env.THREADS_1)).toBeNull();
 
     // the queue brings DB the rest: its copy of the rows, the notices, his points and count
     await sendAllUnsent(env, Date.now());
@@ -526,6 +546,8 @@ describe("moving a range of questions while they are written to", () => {
         interval: 50,
       },
     );
+    // the photo the edit dropped is his own upload again in DB, not gone
+    await vi.waitFor(async () => expect(await photo(env.DB)).toEqual({ target_type: null, target_id: null }), { timeout: 15_000, interval: 50 });
     // DB's lists, kept from its copy: his profile's answers
     expect((await page(`/profile/id${me.id}/answers`)).html).toContain(moved.qtext.slice(0, 20));
     // sent again, nothing is applied twice

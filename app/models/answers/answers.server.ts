@@ -8,7 +8,7 @@ import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
 import { requireCaptchaIfBurst } from "../core/captcha.server";
 import { dbOf, schema } from "../core/db.server";
-import { answerWriteEnv, threadWriteEnv } from "../core/thread-ranges.server";
+import { answerWriteEnv, readThreadRow, threadWriteEnv } from "../core/thread-ranges.server";
 import { countersChange } from "../users/counters.server";
 import { indexAnswer } from "../search/index.server";
 import { announce } from "../notifications/push.server";
@@ -184,15 +184,17 @@ export const EditAnswerInput = z.object({
  * counted as when answering, the source 50) and a brand user's links wrapped as in a new answer.
  * The stored edit time makes the page say that the answer was edited.
  */
-export async function editAnswer(env: Env, session: Session | null, input: z.infer<typeof EditAnswerInput>, now: number) {
+export async function editAnswer(req: Env, session: Session | null, input: z.infer<typeof EditAnswerInput>, now: number) {
   const user = requireWriter(session);
+  // the thread is written where it lives; the writer's brand and uploads are read from DB
+  const env = await answerWriteEnv(req, input.update, now);
   const db = dbOf(env);
-  const [ans, brand] = await Promise.all([loadAnswer(env, input.update), brandOfUserQuery(env, user.id)]);
+  const [ans, brand] = await Promise.all([loadAnswer(env, input.update), brandOfUserQuery(req, user.id)]);
   if (ans.qid !== input.qid) throw new DomainError(ERR.answerGone);
   const refusal = answerEditRefusal(user, { authorId: ans.authorId, best: ans.best === 1, state: ans.state });
   if (refusal !== null) throw new DomainError(refusal);
-  await holdForPremoderation(env, user, { type: "AE", qid: ans.qid, aid: ans.id, text: input.Body, payload: input }, now);
-  const { html, list } = await textWithPhotos(env, user.id, input.Body, (words) => sanitizeUserText(words, linkOptions(brand)), { type: "A", id: ans.id });
+  await holdForPremoderation(req, user, { type: "AE", qid: ans.qid, aid: ans.id, text: input.Body, payload: input }, now);
+  const { html, list } = await textWithPhotos(req, user.id, input.Body, (words) => sanitizeUserText(words, linkOptions(brand)), { type: "A", id: ans.id });
   // the new photos become the answer's, those the new text left out are his own uploads again (no
   // longer shown to anyone, his to delete), and the new text's stems replace the old ones in the
   // search index, in the same batch
@@ -213,7 +215,9 @@ export async function editAnswer(env: Env, session: Session | null, input: z.inf
  * or the refusal editans would give (167, 168, 181, 182).
  */
 export async function answerForEdit(env: Env, session: Session, aid: number) {
-  const ans = await loadAnswer(env, aid);
+  // read where its thread lives, so an edit just made shows in the form
+  const found = await readThreadRow(env, aid, Date.now(), (on) => dbOf(on).select({ qid: a.qid }).from(a).where(eq(a.id, aid)).get());
+  const ans = await loadAnswer(found?.home.env ?? env, aid);
   const refusal = answerEditRefusal(session.user, { authorId: ans.authorId, best: ans.best === 1, state: ans.state });
   if (refusal !== null) throw new DomainError(refusal);
   return { aid: ans.id, qid: ans.qid, text: editableText(ans.text), source: editableText(ans.source) };

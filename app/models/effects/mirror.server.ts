@@ -55,7 +55,17 @@ export async function mirrorRows(env: Env, e: MirrorEffect) {
   const row = home ? await home.DB.prepare(`SELECT * FROM ${table.name} WHERE id = ?`).bind(e.id).first<Row>() : null;
   return batchable(env, [
     db.run(sql`INSERT INTO mirror_writing (id) VALUES (1)`),
-    ...(row ? writeRow(table.name, row) : [sql`DELETE FROM ${sql.identifier(table.name)} WHERE id = ${e.id}`]).map((q) => db.run(q)),
+    ...(row ? writeRow(table.name, row) : [gone(table.name, e.id)]).map((q) => db.run(q)),
     db.run(sql`DELETE FROM mirror_writing`),
   ]);
+}
+
+/**
+ * A row its question's database no longer holds leaves DB's copy; but a photo's row in DB is its
+ * upload, which DB alone holds (a thread database keeps only the rows of attached photos): it stays,
+ * its uploader's own again, as an edit that drops a photo leaves it in DB.
+ */
+function gone(table: string, id: number): SQL {
+  if (table === "photos") return sql`UPDATE photos SET target_type = NULL, target_id = NULL, qid = NULL WHERE id = ${id}`;
+  return sql`DELETE FROM ${sql.identifier(table)} WHERE id = ${id}`;
 }

@@ -132,10 +132,11 @@ function uploaded(r: { id: number; src: string; width: number; height: number })
  */
 export function detachStatement(env: Env, type: "Q" | "A" | "C", targetId: number, kept: AttachablePhoto[]) {
   const ids = kept.map((x) => x.id);
-  return dbOf(env)
-    .update(p)
-    .set({ targetType: null, targetId: null, qid: null })
-    .where(and(eq(p.targetType, type), eq(p.targetId, targetId), ids.length > 0 ? notInArray(p.id, ids) : undefined));
+  const dropped = and(eq(p.targetType, type), eq(p.targetId, targetId), ids.length > 0 ? notInArray(p.id, ids) : undefined);
+  // a thread database holds attached photos alone: the row goes there, and the mirror makes DB's
+  // row of the same id the uploader's own again (docs/decisions/0061)
+  if (bindingOfEnv(env) !== SITE_DB) return dbOf(env).delete(p).where(dropped);
+  return dbOf(env).update(p).set({ targetType: null, targetId: null, qid: null }).where(dropped);
 }
 
 // ---------------------------------------------------------------------------------------------
