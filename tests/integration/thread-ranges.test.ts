@@ -558,7 +558,7 @@ describe("moving a range of questions while they are written to", () => {
     await expect(env.DB.prepare("UPDATE answers SET text = 'мимо' WHERE id = ?").bind(aid).run()).rejects.toThrow(/thread moved/);
   });
 
-  it("marks, thanks, the best answer, a vote for it, watching and a poll's vote on a moved thread are written where it lives; DB's copy and the author's counters follow", async () => {
+  it("a supplement, marks, thanks, the best answer, a vote for it, watching and a poll's vote on a moved thread are written where it lives; DB's copy and the author's counters follow", async () => {
     const [first, second] = (
       await env.THREADS_1.prepare(
         `SELECT q.id FROM questions q WHERE q.hidden = 0 AND q.state <> 'D' AND q.id BETWEEN ? AND ? AND q.user_id NOT IN (2, 3)
@@ -591,6 +591,12 @@ describe("moving a range of questions while they are written to", () => {
     await vi.waitFor(async () => expect(await count(env.DB, "SELECT count(*) AS n FROM answers WHERE id = ?", aid)).toBe(1), { timeout: 15_000, interval: 50 });
     const start = (await his())!;
 
+    // the asker's supplement, written there
+    const supplement = await post("updqst", { qid: first, Body: "Дополнение из базы вопросов" }, owner);
+    expect(supplement.json.status, JSON.stringify(supplement.json)).toBe(200);
+    const supplements = (d1: D1Database) => count(d1, "SELECT count(*) AS n FROM supplements WHERE qid = ? AND text LIKE '%из базы вопросов%'", first);
+    expect(await supplements(env.THREADS_1)).toBe(1);
+
     expect((await post("mark", { qid: first }, fan)).json).toMatchObject({ status: 200, totalmarks: expect.any(Number) });
     expect((await post("mark", { aid }, fan)).json.status).toBe(200);
     expect((await post("thanks", { aid }, owner)).json.status).toBe(200);
@@ -617,6 +623,7 @@ describe("moving a range of questions while they are written to", () => {
     // the queue brings DB its copy, the writer's best answer, and his points for the thanks
     await sendAllUnsent(env, Date.now());
     await vi.waitFor(async () => expect(await thread(env.DB)).toEqual(await thread(env.THREADS_1)), { timeout: 15_000, interval: 50 });
+    await vi.waitFor(async () => expect(await supplements(env.DB)).toBe(1), { timeout: 15_000, interval: 50 });
     await vi.waitFor(
       async () => {
         const now = (await his())!;

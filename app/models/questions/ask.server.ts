@@ -15,6 +15,7 @@ import { quotaUsage } from "../core/hub.server";
 import { brandTagColumns, BrandTagsField } from "../brands/brands.server";
 import { type Category, EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "../categories/categories.server";
 import { batchable, dbOf, schema } from "../core/db.server";
+import { threadWriteEnv } from "../core/thread-ranges.server";
 import { indexQuestion } from "../search/index.server";
 import { announce } from "../notifications/push.server";
 import { followedQuestionNotifications, mentionNotification } from "../notifications/create.server";
@@ -299,28 +300,31 @@ export const SupplementInput = z.object({
  * (151 after that: every page view reads them all). The count is checked in the INSERT itself, so
  * two supplements sent at once cannot both pass it.
  */
-export async function addSupplement(env: Env, session: Session | null, input: z.infer<typeof SupplementInput>, now: number) {
+export async function addSupplement(req: Env, session: Session | null, input: z.infer<typeof SupplementInput>, now: number) {
   const user = requireWriter(session);
+  // the thread is written where it lives; the writer's uploads are read from DB
+  const env = await threadWriteEnv(req, input.qid, now);
   const row = await ownQuestion(env, input.qid);
   const refusal = supplementRefusal(user, { authorId: row.userId, state: row.state, noadd: row.noadd === 1 });
   if (refusal !== null) throw new DomainError(refusal);
   // a supplement is a write like the question: held when its author, category or brand is premoderated
-  await holdForPremoderation(env, user, { type: "S", qid: row.id, text: input.Body, payload: input }, now);
+  await holdForPremoderation(req, user, { type: "S", qid: row.id, text: input.Body, payload: input }, now);
   const db = dbOf(env);
   // a supplement's photos belong to its question: the viewer pages through them with the question's own
-  const { html: atext, list } = await textWithPhotos(env, user.id, input.Body, (words) => sanitizeUserText(words));
+  const { html: atext, list } = await textWithPhotos(req, user.id, input.Body, (words) => sanitizeUserText(words));
   const [ins] = await db.batch(
     batchable(env, [
+      // the row returned, not the batch's count of changes: a thread database's triggers count too
       db.run(
         sql`INSERT INTO supplements (qid, text, added) SELECT ${row.id}, ${atext}, ${now} WHERE EXISTS (SELECT 1 FROM questions WHERE id = ${row.id} AND user_id = ${user.id} AND state = 'A' AND hidden = 0 AND noadd = 0)
-              AND (SELECT count(*) FROM supplements WHERE qid = ${row.id}) < ${LIMITS.supplementsMax}`,
+              AND (SELECT count(*) FROM supplements WHERE qid = ${row.id}) < ${LIMITS.supplementsMax} RETURNING id`,
       ),
       db.run(sql`UPDATE questions SET updated_at = ${now} WHERE id = ${row.id} AND changes() = 1`),
       // attached only when the supplement was written (the update above changed its row)
       ...(list.length > 0 ? [attachStatement(env, user.id, list, "Q", sql`(CASE WHEN changes() = 1 THEN ${row.id} END)`, row.id)] : []),
     ] as const),
   );
-  if (ins.meta.changes !== 1) {
+  if (ins.results.length !== 1) {
     const [counted] = await db.select({ n: count() }).from(schema.supplements).where(eq(schema.supplements.qid, row.id));
     throw new DomainError(counted.n >= LIMITS.supplementsMax ? ERR.supplementsTooMany : ERR.supplementNotOpen);
   }
