@@ -558,7 +558,7 @@ describe("moving a range of questions while they are written to", () => {
     await expect(env.DB.prepare("UPDATE answers SET text = 'мимо' WHERE id = ?").bind(aid).run()).rejects.toThrow(/thread moved/);
   });
 
-  it("a supplement, marks, thanks, the best answer, a vote for it, watching and a poll's vote on a moved thread are written where it lives; DB's copy and the author's counters follow", async () => {
+  it("a supplement, marks, thanks, the best answer, a vote for it, watching, a poll's vote and the asker's deletion on a moved thread are written where it lives; DB's copy and the author's counters follow", async () => {
     const [first, second] = (
       await env.THREADS_1.prepare(
         `SELECT q.id FROM questions q WHERE q.hidden = 0 AND q.state <> 'D' AND q.id BETWEEN ? AND ? AND q.user_id NOT IN (2, 3)
@@ -666,6 +666,35 @@ describe("moving a range of questions while they are written to", () => {
     expect(await poll(env.THREADS_1)).toEqual({ votes: 1, total: 1 });
     await sendAllUnsent(env, Date.now());
     await vi.waitFor(async () => expect(await poll(env.DB)).toEqual({ votes: 1, total: 1 }), { timeout: 15_000, interval: 50 });
+
+    // the asker deletes his question there; its categories' counts and his own follow in DB
+    const { category_id: leaf, top_category_id: top } = (await env.THREADS_1.prepare("SELECT category_id, top_category_id FROM questions WHERE id = ?")
+      .bind(first)
+      .first<{ category_id: number; top_category_id: number }>())!;
+    const counts = async () =>
+      (await env.DB.prepare(
+        "SELECT (SELECT qcount FROM categories WHERE id = ?1) AS leaf, (SELECT qcount FROM categories WHERE id = ?2) AS top, (SELECT questions_count FROM users WHERE id = ?3) AS his",
+      )
+        .bind(leaf, top, owner.id)
+        .first<{ leaf: number; top: number; his: number }>())!;
+    const countsBefore = await counts();
+    expect((await post("delqst", { qid: first }, owner)).json.status).toBe(200);
+    expect((await post("delqst", { qid: first }, owner)).json.errid).toBe(ERR.questionGone);
+    expect(await count(env.THREADS_1, "SELECT count(*) AS n FROM questions WHERE id = ? AND state = 'D' AND hidden = 1", first)).toBe(1);
+    await sendAllUnsent(env, Date.now());
+    await vi.waitFor(
+      async () =>
+        expect(await counts()).toEqual({
+          leaf: Math.max(countsBefore.leaf - 1, 0),
+          top: Math.max(countsBefore.top - 1, 0),
+          his: Math.max(countsBefore.his - 1, 0),
+        }),
+      { timeout: 15_000, interval: 50 },
+    );
+    await vi.waitFor(async () => expect(await count(env.DB, "SELECT count(*) AS n FROM questions WHERE id = ? AND state = 'D'", first)).toBe(1), {
+      timeout: 15_000,
+      interval: 50,
+    });
   });
 
   it("a write in a thread database pays its user through that database's outbox: one row in the write's batch, applied in DB once by the queue", async () => {

@@ -9,6 +9,7 @@ import { dbOf, schema, valuesOf } from "../core/db.server";
 import { announce } from "../notifications/push.server";
 import { type NotifyEffect, notifyRows } from "../notifications/create.server";
 import { type CounterEffect, counterRows } from "../users/counters.server";
+import { type QcountEffect, qcountRows } from "../categories/counts.server";
 import { type PointsEffect, pointsRows } from "../users/points.server";
 import { type MirrorEffect, mirrorRows } from "./mirror.server";
 import { EFFECT_KINDS, type EffectMessage } from "./outbox.server";
@@ -22,6 +23,8 @@ async function effectRows(env: Env, m: EffectMessage) {
       return notifyRows(env, m.body as NotifyEffect);
     case "counter":
       return counterRows(env, m.body as CounterEffect);
+    case "qcount":
+      return qcountRows(env, m.body as QcountEffect);
     case "mirror":
       return mirrorRows(env, m.body as MirrorEffect);
   }

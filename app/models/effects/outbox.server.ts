@@ -11,7 +11,7 @@ import { dbOf, schema, valuesOf } from "../core/db.server";
 import { sendAll } from "../core/queues.server";
 
 /** The kinds of effect, each with one rule that applies it (apply.server.ts). */
-export const EFFECT_KINDS = ["points", "notify", "counter", "mirror"] as const;
+export const EFFECT_KINDS = ["points", "notify", "counter", "qcount", "mirror"] as const;
 export type EffectKind = (typeof EFFECT_KINDS)[number];
 
 /** What the queue carries: the outbox row as its consumer needs it. */

@@ -16,6 +16,8 @@ import { brandTagColumns, BrandTagsField } from "../brands/brands.server";
 import { type Category, EXCLUDED_FROM_DROPDOWN, getCategoryTree } from "../categories/categories.server";
 import { batchable, dbOf, schema } from "../core/db.server";
 import { threadWriteEnv } from "../core/thread-ranges.server";
+import { qcountChange } from "../categories/counts.server";
+import { countersChange } from "../users/counters.server";
 import { indexQuestion } from "../search/index.server";
 import { announce } from "../notifications/push.server";
 import { followedQuestionNotifications, mentionNotification } from "../notifications/create.server";
@@ -338,27 +340,31 @@ export const DeleteInput = z.object({ qid: idField(ERR_MSG.questionGone) });
  * second delete change nothing), the categories' and his own counts, and the 5-point refund only when the
  * question has no answers — each step runs only when the one before it changed rows.
  */
-export async function deleteOwnQuestion(env: Env, session: Session | null, input: z.infer<typeof DeleteInput>, now: number) {
+export async function deleteOwnQuestion(req: Env, session: Session | null, input: z.infer<typeof DeleteInput>, now: number) {
   const user = requireWriter(session);
+  // the thread is written where it lives; the counts and the refund go by their effects from there
+  const env = await threadWriteEnv(req, input.qid, now);
   const row = await ownQuestion(env, input.qid);
   if (!canDeleteQuestion(user, { authorId: row.userId })) throw new DomainError(ERR.deleteNotOwner);
   const db = dbOf(env);
   const q = schema.questions;
   const [del, , , , , ledger] = await db.batch(
     batchable(env, [
+      // the row returned, not the batch's count of changes: a thread database's triggers count too
       db
         .update(q)
         .set({ state: "D", hidden: 1, deletedBy: "author", stateBeforeDelete: sql`${q.state}`, stateChangedAt: now, updatedAt: now })
-        .where(and(eq(q.id, row.id), eq(q.userId, user.id), sql`${q.state} <> 'D'`, eq(q.hidden, 0))),
-      db.run(sql`UPDATE categories SET qcount = max(qcount - 1, 0) WHERE id IN (${row.categoryId}, ${row.topCategoryId}) AND changes() = 1`),
+        .where(and(eq(q.id, row.id), eq(q.userId, user.id), sql`${q.state} <> 'D'`, eq(q.hidden, 0)))
+        .returning({ id: q.id }),
+      ...qcountChange(env, { ids: [row.categoryId, row.topCategoryId], delta: -1 }, now, sql`changes() = 1`),
       // his questions tile counts the questions his list shows
-      db.run(sql`UPDATE users SET questions_count = max(questions_count - 1, 0) WHERE id = ${user.id} AND changes() > 0`),
+      ...countersChange(env, { userId: user.id, change: "unask" }, now, sql`changes() > 0`),
       // passes the "deleted just now" on to the refund, only for an unanswered question
       db.run(sql`UPDATE questions SET updated_at = updated_at WHERE id = ${row.id} AND anscnt = 0 AND changes() > 0`),
       ...pointsChange(env, user.id, POINTS.askRefund, "ask_refund", { type: "Q", id: row.id }, now, true),
     ] as const),
   );
-  if (del.meta.changes !== 1) throw new DomainError(ERR.questionGone);
+  if (del.length !== 1) throw new DomainError(ERR.questionGone);
   // D1 counts the rows the ledger's triggers write (the weekly leaders) in changes too: any change means the refund was written
   return { qid: row.id, refunded: ledger.meta.changes > 0 ? POINTS.askRefund : 0 };
 }

@@ -1,6 +1,6 @@
 /**
  * The counters on a user's row that a write of a thread changes: his answers, his best answers, and
- * his efficiency (best answers per answer) with them, and the questions he follows. The write's batch changes them when it runs
+ * his efficiency (best answers per answer) with them, his questions, and the questions he follows. The write's batch changes them when it runs
  * where the user's rows live; a thread database's batch leaves a `counter` effect instead, and the
  * queue applies the same statements there (docs/decisions/0055, 0061).
  */
@@ -11,7 +11,7 @@ import { outboxRow, userHome } from "../effects/outbox.server";
 
 const u = schema.users;
 
-/** A change of a user's counters, as the queue carries it to his database: a new answer, one of his chosen best, a question he follows or no longer follows. */
+/** A change of a user's counters, as the queue carries it to his database: a new answer, one of his chosen best, a question of his deleted, a question he follows or no longer follows. */
 export type CounterEffect = { userId: number; change: keyof typeof CHANGES };
 
 /** What each change sets on his row. */
@@ -24,6 +24,7 @@ const CHANGES = {
     bestCount: sql`${u.bestCount} + 1`,
     kpd: sql`CASE WHEN ${u.answersCount} > 0 THEN MIN(100, CAST(ROUND(100.0 * (${u.bestCount} + 1) / ${u.answersCount}) AS INTEGER)) ELSE 0 END`,
   },
+  unask: { questionsCount: sql`max(${u.questionsCount} - 1, 0)` },
   watch: { watchcnt: sql`${u.watchcnt} + 1` },
   unwatch: { watchcnt: sql`max(${u.watchcnt} - 1, 0)` },
 };
