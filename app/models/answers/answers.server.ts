@@ -8,7 +8,7 @@ import { DomainError } from "../../lib/errors";
 import { LIMITS } from "../../lib/limits";
 import { requireCaptchaIfBurst } from "../core/captcha.server";
 import { dbOf, schema } from "../core/db.server";
-import { answerWriteEnv, readThreadRow, threadWriteEnv } from "../core/thread-ranges.server";
+import { answerQid, answerWriteEnv, readThreadRow, threadWriteEnv } from "../core/thread-ranges.server";
 import { countersChange } from "../users/counters.server";
 import { indexAnswer } from "../search/index.server";
 import { announce } from "../notifications/push.server";
@@ -163,7 +163,7 @@ export async function addAnswer(env: Env, session: Session | null, input: z.infe
     .catch(burst.giveBack);
   const inserted = results[0];
   if (inserted.length === 0) return burst.giveBack(new DomainError(ERR.alreadyAnswered));
-  await announce(home, results);
+  await announce(env, results);
   // the stored text and source: live readers draw the answer from them
   return { id: inserted[0].id, dpoints: delta, text, source };
 }
@@ -216,7 +216,7 @@ export async function editAnswer(req: Env, session: Session | null, input: z.inf
  */
 export async function answerForEdit(env: Env, session: Session, aid: number) {
   // read where its thread lives, so an edit just made shows in the form
-  const found = await readThreadRow(env, aid, Date.now(), (on) => dbOf(on).select({ qid: a.qid }).from(a).where(eq(a.id, aid)).get());
+  const found = await readThreadRow(env, aid, Date.now(), answerQid(aid));
   const ans = await loadAnswer(found?.home.env ?? env, aid);
   const refusal = answerEditRefusal(session.user, { authorId: ans.authorId, best: ans.best === 1, state: ans.state });
   if (refusal !== null) throw new DomainError(refusal);

@@ -150,7 +150,7 @@ export async function addComment(env: Env, session: Session | null, input: AddCo
     ])
     .catch(burst.giveBack);
   const inserted = results[0];
-  await announce(home, results);
+  await announce(env, results);
   return { cmid: inserted[0].id, qid: question.id, aid: input.type === "A" ? input.refid : null };
 }
 

@@ -145,24 +145,23 @@ export async function threadWriteEnv(env: Env, qid: number, now: number): Promis
   return envOfBinding(env, range?.binding ?? SITE_DB);
 }
 
-/**
- * The env to write the thread of a row known by its own id alone (an answer) through: DB's own
- * env, without a read, while this isolate's map gives no range to a thread database and DB gave the
- * id out; otherwise the row's question is found where it lives (readThreadRow, `readQid`) and its
- * thread's write env given (threadWriteEnv). A row no database holds is DB's, whose reads then
- * refuse it as they always did.
- */
-export async function rowWriteEnv(env: Env, id: number, now: number, readQid: (on: Env) => Promise<{ qid: number | null } | undefined>): Promise<Env> {
-  const ranges = await threadRanges(env, now);
-  if (blockOwner(id) === SITE_DB && !ranges.some((r) => r.binding !== SITE_DB)) return env;
-  const found = await readThreadRow(env, id, now, readQid);
-  return found?.row.qid != null ? threadWriteEnv(env, found.row.qid, now) : env;
+/** An answer's question id as database `on` holds it, for readThreadRow. */
+export function answerQid(aid: number) {
+  const a = schema.answers;
+  return (on: Env) => dbOf(on).select({ qid: a.qid }).from(a).where(sql`${a.id} = ${aid}`).get();
 }
 
-/** rowWriteEnv of an answer known by its id alone: the env its thread is written through. */
-export function answerWriteEnv(env: Env, aid: number, now: number): Promise<Env> {
-  const a = schema.answers;
-  return rowWriteEnv(env, aid, now, (on) => dbOf(on).select({ qid: a.qid }).from(a).where(sql`${a.id} = ${aid}`).get());
+/**
+ * The env to write the thread of an answer known by its own id alone through: DB's own env, without
+ * a read, while this isolate's map gives no range to a thread database and DB gave the id out;
+ * otherwise its question is found where it lives (readThreadRow) and its thread's write env given
+ * (threadWriteEnv). An answer no database holds is DB's, whose reads then refuse it as they always did.
+ */
+export async function answerWriteEnv(env: Env, aid: number, now: number): Promise<Env> {
+  const ranges = await threadRanges(env, now);
+  if (blockOwner(aid) === SITE_DB && !ranges.some((r) => r.binding !== SITE_DB)) return env;
+  const found = await readThreadRow(env, aid, now, answerQid(aid));
+  return found?.row.qid != null ? threadWriteEnv(env, found.row.qid, now) : env;
 }
 
 /**

@@ -32,6 +32,15 @@ export const exec = (query: string, ...binds: unknown[]) =>
     .bind(...binds)
     .run();
 
+/** The column n of a count query's row in any of the Worker's databases (0 when it has none). */
+export const countIn = async (d1: D1Database, query: string, ...binds: unknown[]) =>
+  (
+    await d1
+      .prepare(query)
+      .bind(...binds)
+      .first<{ n: number }>()
+  )?.n ?? 0;
+
 /** The number of rows in a table. */
 export const countRows = (table: string) => value(`select count(*) v from ${table}`);
 
